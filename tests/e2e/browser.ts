@@ -1,0 +1,56 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Debian's chromium, headless; nothing downloads a browser. playwright gives every launch
+ * a fresh temporary profile (it refuses --user-data-dir with launch()).
+ */
+export async function launchBrowser(): Promise<{ browser: Browser; close: () => Promise<void> }> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+    },
+  };
+}
+
+/** Sets up one browser per test file and hands out fresh contexts (separate cookies). */
+export function browserSuite() {
+  const state: { browser?: Browser; close?: () => Promise<void> } = {};
+  beforeAll(async () => {
+    const launched = await launchBrowser();
+    state.browser = launched.browser;
+    state.close = launched.close;
+  });
+  afterAll(async () => {
+    await state.close?.();
+  });
+  const origin = inject("appOrigin");
+  return {
+    origin,
+    async newPage(options: { width?: number; height?: number } = {}): Promise<{ page: Page; context: BrowserContext }> {
+      if (!state.browser) throw new Error("browser not started");
+      const context = await state.browser.newContext({
+        baseURL: origin,
+        viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+      });
+      const page = await context.newPage();
+      return { page, context };
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Browser tests: playwright-core drives Debian's chromium against the built app in workerd. */
+export default defineConfig({
+  root,
+  test: {
+    name: "e2e",
+    include: ["tests/e2e/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["tests/e2e/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Two cores: files run one after another so the app server is not starved.
+    fileParallelism: false,
+  },
+});

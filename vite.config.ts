@@ -1,0 +1,68 @@
+import { copyFileSync, existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+import { bundleReport } from "./tests/tools/bundle-report.ts";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * `npm run dev` on a fresh clone: make .dev.vars from the example, then once the server
+ * listens ask the Worker to seed the demo organization (idempotent) and print a fresh
+ * demo check-in link.
+ */
+function devSetup(): Plugin {
+  return {
+    name: "undertone:dev-setup",
+    apply: "serve",
+    config() {
+      if (!existsSync(`${root}.dev.vars`)) copyFileSync(`${root}.dev.vars.example`, `${root}.dev.vars`);
+    },
+    configureServer(server) {
+      server.httpServer?.once("listening", () => {
+        const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? "http://localhost:5173";
+        void seedDemo(origin, (line) => server.config.logger.info(line));
+      });
+    },
+  };
+}
+
+async function seedDemo(origin: string, log: (line: string) => void) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      const response = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
+      if (response.ok) {
+        const body = (await response.json()) as { lines?: string[] };
+        for (const line of body.lines ?? []) log(`  \x1b[36m➜\x1b[0m  ${line}`);
+        return;
+      }
+      if (response.status === 404) return; // APP_ENV is not development: no demo data.
+    } catch {
+      // The Worker is still starting.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  log("  Could not seed the demo organization; is the Worker running?");
+}
+
+export default defineConfig({
+  plugins: [devSetup(), react(), tailwindcss(), cloudflare(), bundleReport()],
+  resolve: {
+    alias: {
+      "@/": `${root}src/`,
+      "@shared/": `${root}worker/shared/`,
+    },
+  },
+  server: { port: 5173, strictPort: true },
+  preview: { port: 4173, strictPort: false },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: { input: { main: `${root}index.html`, checkin: `${root}checkin.html` } },
+      },
+    },
+  },
+  build: { chunkSizeWarningLimit: 600 },
+});

@@ -1,0 +1,45 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import type { AppEnv } from "./app-env";
+import { serveCheckInPage } from "./checkin/page";
+import { createDb } from "./db/client";
+import { devRoutes } from "./dev/routes";
+import { healthRoutes } from "./health/routes";
+import { readConfig } from "./lib/config";
+import { errorJson, handleError } from "./lib/errors";
+
+/**
+ * The Worker's HTTP surface. Feature routers are chained so `AppType` carries every route
+ * and the SPA can call them through hono/client with types.
+ */
+const app = new Hono<AppEnv>();
+
+app.use(requestId({ headerName: "X-Request-Id" }));
+app.use(async (c, next) => {
+  c.set("config", readConfig(c.env));
+  c.set("db", createDb(c.env.DB));
+  await next();
+});
+// No route takes more than this; larger bodies never reach a parser.
+app.use(
+  "/api/*",
+  bodyLimit({
+    maxSize: 256 * 1024,
+    onError: (c) => errorJson(c, 413, "payload_too_large", "The request body is too large."),
+  }),
+);
+
+const routes = app.route("/api/health", healthRoutes).route("/api/dev", devRoutes);
+
+app.get("/check-in/*", (c) => serveCheckInPage(c.req.raw, c.env));
+
+app.notFound((c) => {
+  const path = new URL(c.req.url).pathname;
+  if (path.startsWith("/api/")) return errorJson(c, 404, "not_found", `No API route for ${c.req.method} ${path}`);
+  return errorJson(c, 404, "not_found", "Not found");
+});
+app.onError(handleError);
+
+export type AppType = typeof routes;
+export { app };

@@ -1,0 +1,377 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { AiAgentConfig } from "../shared/ai-config";
+import {
+  ALERT_PRIORITIES,
+  ALERT_STATUSES,
+  ALERT_TYPES,
+  CHECK_IN_FREQUENCIES,
+  CHECK_IN_STATUSES,
+  CONCERN_LEVELS,
+  MESSAGE_SENDERS,
+  ORGANIZATION_STATUSES,
+  SUBSCRIPTION_TIERS,
+  TEAM_MEMBER_STATUSES,
+} from "../shared/domain";
+import { CLASSIFICATION_PILLARS, PILLARS, QUESTION_TYPES } from "../shared/pillars";
+import type { GlobalSettings } from "../shared/settings";
+import { user } from "./auth-schema";
+
+export * from "./auth-schema";
+
+/**
+ * Business tables. Times are epoch milliseconds (integer) so that SQL can bucket them by
+ * day or week with integer arithmetic. Every org-owned row carries organization_id, and
+ * every org-scoped query leads with it, so each index below starts with it.
+ */
+const now = sql`(unixepoch('subsec') * 1000)`;
+const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
+const updatedAt = () => integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now);
+const orgId = () =>
+  text("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" });
+
+export const organizations = sqliteTable(
+  "organizations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    domain: text("domain"),
+    industry: text("industry"),
+    status: text("status", { enum: ORGANIZATION_STATUSES }).notNull().default("active"),
+    subscriptionTier: text("subscription_tier", { enum: SUBSCRIPTION_TIERS }).notNull().default("basic"),
+    /** The user whose sign-up created it (null for organizations an operator created). */
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("organizations_created_idx").on(t.createdAt),
+    uniqueIndex("organizations_created_by_idx").on(t.createdBy),
+  ],
+);
+
+/** An organization's check-in schedule (dashboard settings), seeded from the global defaults. */
+export const organizationSettings = sqliteTable("organization_settings", {
+  organizationId: text("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  frequency: text("frequency", { enum: CHECK_IN_FREQUENCIES }).notNull().default("weekly"),
+  durationMinutes: integer("duration_minutes").notNull().default(10),
+  autoReminders: integer("auto_reminders", { mode: "boolean" }).notNull().default(true),
+  reminderIntervalHours: integer("reminder_interval_hours").notNull().default(24),
+  maxResponseHours: integer("max_response_hours").notNull().default(72),
+  schedulingEnabled: integer("scheduling_enabled", { mode: "boolean" }).notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const trials = sqliteTable(
+  "trials",
+  {
+    id: text("id").primaryKey(),
+    organizationId: orgId(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    trialStartDate: integer("trial_start_date", { mode: "timestamp_ms" }).notNull(),
+    trialEndDate: integer("trial_end_date", { mode: "timestamp_ms" }).notNull(),
+    trialStatus: text("trial_status").notNull().default("active"),
+    createdAt: createdAt(),
+  },
+  // One trial per organization: a second request returns the existing row.
+  (t) => [uniqueIndex("trials_organization_idx").on(t.organizationId)],
+);
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    organizationId: orgId(),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id"),
+    currentSalespersonCount: integer("current_salesperson_count").notNull().default(0),
+    subscriptionStatus: text("subscription_status").notNull().default("incomplete"),
+    currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_organization_idx").on(t.organizationId),
+    uniqueIndex("subscriptions_stripe_idx").on(t.stripeSubscriptionId),
+    index("subscriptions_status_idx").on(t.subscriptionStatus),
+  ],
+);
+
+/** Stripe event ids already applied, so a webhook delivered ten times changes state once. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: createdAt(),
+});
+
+/** The salespeople. They never log in; they answer check-ins through private links. */
+export const teamMembers = sqliteTable(
+  "team_members",
+  {
+    id: text("id").primaryKey(),
+    organizationId: orgId(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    jobTitle: text("job_title"),
+    region: text("region"),
+    status: text("status", { enum: TEAM_MEMBER_STATUSES }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("team_members_org_email_idx").on(t.organizationId, t.email),
+    index("team_members_org_status_idx").on(t.organizationId, t.status),
+  ],
+);
+
+export const checkIns = sqliteTable(
+  "check_ins",
+  {
+    id: text("id").primaryKey(),
+    organizationId: orgId(),
+    teamMemberId: text("team_member_id")
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: "cascade" }),
+    /** The admin who sent it; null when the schedule created it. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    /** SHA-256 of the link token (hex); the token itself is shown once and never stored. */
+    tokenHash: text("token_hash").notNull(),
+    status: text("status", { enum: CHECK_IN_STATUSES }).notNull().default("pending"),
+    /** e.g. "2026-W47" for scheduled check-ins: one per member and period, however often cron runs. */
+    scheduleKey: text("schedule_key"),
+    durationMinutes: integer("duration_minutes").notNull().default(10),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    invitedAt: integer("invited_at", { mode: "timestamp_ms" }),
+    lastRemindedAt: integer("last_reminded_at", { mode: "timestamp_ms" }),
+    reminderCount: integer("reminder_count").notNull().default(0),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    /** The salesperson asked for their manager to reach out at the end of the chat. */
+    reachOutRequested: integer("reach_out_requested", { mode: "boolean" }).notNull().default(false),
+    conversationState: text("conversation_state", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("check_ins_org_status_idx").on(t.organizationId, t.status, t.createdAt),
+    index("check_ins_org_completed_idx").on(t.organizationId, t.completedAt),
+    index("check_ins_member_idx").on(t.teamMemberId, t.createdAt),
+    index("check_ins_status_expires_idx").on(t.status, t.expiresAt),
+    uniqueIndex("check_ins_member_schedule_idx").on(t.teamMemberId, t.scheduleKey),
+  ],
+);
+
+export const checkInMessages = sqliteTable(
+  "check_in_messages",
+  {
+    id: text("id").primaryKey(),
+    checkInId: text("check_in_id")
+      .notNull()
+      .references(() => checkIns.id, { onDelete: "cascade" }),
+    organizationId: orgId(),
+    /** Position in the conversation, so order survives equal timestamps. */
+    seq: integer("seq").notNull(),
+    content: text("content").notNull(),
+    sender: text("sender", { enum: MESSAGE_SENDERS }).notNull(),
+    timestamp: integer("timestamp", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("check_in_messages_seq_idx").on(t.checkInId, t.seq)],
+);
+
+export const sentimentScores = sqliteTable(
+  "sentiment_scores",
+  {
+    id: text("id").primaryKey(),
+    organizationId: orgId(),
+    checkInId: text("check_in_id")
+      .notNull()
+      .references(() => checkIns.id, { onDelete: "cascade" }),
+    /** The salesperson (spec: user_id); salespeople are team members here. */
+    teamMemberId: text("team_member_id")
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: "cascade" }),
+    morale: integer("morale").notNull(),
+    confidence: integer("confidence").notNull(),
+    stress: integer("stress").notNull(),
+    salesStrength: integer("sales_strength").notNull(),
+    blockers: integer("blockers").notNull(),
+    conversationQualityScore: integer("conversation_quality_score").notNull(),
+    recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("sentiment_scores_check_in_idx").on(t.checkInId),
+    index("sentiment_scores_org_recorded_idx").on(t.organizationId, t.recordedAt),
+    index("sentiment_scores_member_recorded_idx").on(t.teamMemberId, t.recordedAt),
+    index("sentiment_scores_recorded_idx").on(t.recordedAt),
+  ],
+);
+
+export const realTimeSentiment = sqliteTable(
+  "real_time_sentiment",
+  {
+    id: text("id").primaryKey(),
+    organizationId: orgId(),
+    checkInId: text("check_in_id")
+      .notNull()
+      .references(() => checkIns.id, { onDelete: "cascade" }),
+    teamMemberId: text("team_member_id")
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: "cascade" }),
+    pillar: text("pillar", { enum: CLASSIFICATION_PILLARS }).notNull(),
+    sentimentScore: integer("sentiment_score").notNull(),
+    confidenceLevel: integer("confidence_level").notNull(),
+    concernLevel: text("concern_level", { enum: CONCERN_LEVELS }).notNull(),
+    recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("real_time_sentiment_check_in_pillar_idx").on(t.checkInId, t.pillar),
+    index("real_time_sentiment_org_recorded_idx").on(t.organizationId, t.recordedAt),
+  ],
+);
+
+export const riskAlerts = sqliteTable(
+  "risk_alerts",
+  {
+    id: text("id").primaryKey(),
+    organizationId: orgId(),
+    teamMemberId: text("team_member_id").references(() => teamMembers.id, { onDelete: "cascade" }),
+    checkInId: text("check_in_id").references(() => checkIns.id, { onDelete: "cascade" }),
+    alertType: text("alert_type", { enum: ALERT_TYPES }).notNull(),
+    priority: text("priority", { enum: ALERT_PRIORITIES }).notNull(),
+    /** What crossed which line: burnout, low_morale, low_confidence, blockers, reach_out. */
+    category: text("category").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: ALERT_STATUSES }).notNull().default("unread"),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    resolvedBy: text("resolved_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("risk_alerts_org_status_idx").on(t.organizationId, t.status, t.createdAt),
+    index("risk_alerts_status_created_idx").on(t.status, t.createdAt),
+    // Completion may be retried: one alert per check-in and category.
+    uniqueIndex("risk_alerts_check_in_category_idx").on(t.checkInId, t.category),
+  ],
+);
+
+/** Blockers a salesperson named, grouped by theme on the dashboard. */
+export const userChallenges = sqliteTable(
+  "user_challenges",
+  {
+    id: text("id").primaryKey(),
+    organizationId: orgId(),
+    checkInId: text("check_in_id")
+      .notNull()
+      .references(() => checkIns.id, { onDelete: "cascade" }),
+    teamMemberId: text("team_member_id")
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: "cascade" }),
+    theme: text("theme").notNull(),
+    description: text("description").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("user_challenges_org_created_idx").on(t.organizationId, t.createdAt),
+    uniqueIndex("user_challenges_check_in_theme_idx").on(t.checkInId, t.theme),
+    index("user_challenges_created_idx").on(t.createdAt),
+  ],
+);
+
+export const coreQuestionBank = sqliteTable(
+  "core_question_bank",
+  {
+    id: text("id").primaryKey(),
+    pillar: text("pillar", { enum: PILLARS }).notNull(),
+    questionText: text("question_text").notNull(),
+    questionType: text("question_type", { enum: QUESTION_TYPES }).notNull(),
+    priorityOrder: integer("priority_order").notNull().default(1),
+    psychologicalFramework: text("psychological_framework"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("core_question_bank_pillar_idx").on(t.pillar, t.priorityOrder)],
+);
+
+export const aiAgentConfigurations = sqliteTable(
+  "ai_agent_configurations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    isGlobal: integer("is_global", { mode: "boolean" }).notNull().default(true),
+    organizationId: text("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    configuration: text("configuration", { mode: "json" }).$type<AiAgentConfig>().notNull(),
+    updatedBy: text("updated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("ai_agent_configurations_active_idx").on(t.isActive, t.isGlobal, t.updatedAt)],
+);
+
+/** One row (id 'global'): the persisted Global Check-In Settings. */
+export const globalSettings = sqliteTable("global_settings", {
+  id: text("id").primaryKey(),
+  settings: text("settings", { mode: "json" }).$type<GlobalSettings>().notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: updatedAt(),
+});
+
+export const auditLogs = sqliteTable(
+  "audit_logs",
+  {
+    id: text("id").primaryKey(),
+    actorUserId: text("actor_user_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    organizationId: text("organization_id"),
+    details: text("details", { mode: "json" }).$type<Record<string, unknown>>(),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_logs_created_idx").on(t.createdAt),
+    index("audit_logs_action_idx").on(t.action, t.createdAt),
+    index("audit_logs_actor_idx").on(t.actorUserId, t.createdAt),
+  ],
+);
+
+/** Every email the app sends; locally it is the mailbox, in production the delivery log. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id"),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    kind: text("kind").notNull(),
+    /** Makes a re-run of the same send (cron retry, double click) a no-op. */
+    dedupeKey: text("dedupe_key"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    provider: text("provider").notNull().default("outbox"),
+    error: text("error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_outbox_created_idx").on(t.createdAt),
+    index("email_outbox_to_kind_idx").on(t.toAddress, t.kind, t.createdAt),
+    uniqueIndex("email_outbox_dedupe_idx").on(t.dedupeKey),
+  ],
+);
+
+/** Fixed-window counters shared by every isolate (sign-in, sign-up, magic link, token guesses). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull(),
+});

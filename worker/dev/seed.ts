@@ -1,0 +1,391 @@
+import { and, eq } from "drizzle-orm";
+import { hashPassword } from "../auth/password";
+import { checkInPath, hashCheckInToken, newCheckInToken } from "../checkin/token";
+import { chunkedInserts, runBatch } from "../db/batch";
+import type { Database } from "../db/client";
+import {
+  account,
+  checkIns,
+  organizations,
+  realTimeSentiment,
+  riskAlerts,
+  sentimentScores,
+  subscriptions,
+  teamMembers,
+  user,
+  userChallenges,
+} from "../db/schema";
+import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
+
+/**
+ * The demo organization `npm run dev` starts with: an Admin, six salespeople, eight weeks
+ * of completed check-ins with scores, blockers and a few alerts. Deterministic, and
+ * idempotent: a second run adds only a fresh demo check-in link.
+ */
+export const DEMO_ORG_ID = "demo-org";
+export const DEMO_ADMIN = { email: "demo@undertone.dev", password: "undertone-demo" } as const;
+export const DEMO_OPERATOR = { email: "operator@undertone.dev", password: "undertone-operator" } as const;
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEKS = 8;
+
+type Trend = { morale: [number, number]; confidence: [number, number]; stress: [number, number]; strength: number };
+
+const MEMBERS: { id: string; first: string; last: string; title: string; region: string; trend: Trend }[] = [
+  {
+    id: "demo-tm-maya",
+    first: "Maya",
+    last: "Chen",
+    title: "Account Executive",
+    region: "West",
+    trend: { morale: [74, 78], confidence: [72, 80], stress: [38, 34], strength: 82 },
+  },
+  {
+    id: "demo-tm-jordan",
+    first: "Jordan",
+    last: "Ellis",
+    title: "Senior Account Executive",
+    region: "East",
+    trend: { morale: [66, 31], confidence: [70, 44], stress: [45, 79], strength: 76 },
+  },
+  {
+    id: "demo-tm-priya",
+    first: "Priya",
+    last: "Raman",
+    title: "Sales Development Rep",
+    region: "Central",
+    trend: { morale: [52, 71], confidence: [48, 69], stress: [60, 42], strength: 64 },
+  },
+  {
+    id: "demo-tm-marcus",
+    first: "Marcus",
+    last: "Bell",
+    title: "Account Executive",
+    region: "EMEA",
+    trend: { morale: [61, 55], confidence: [55, 33], stress: [50, 58], strength: 58 },
+  },
+  {
+    id: "demo-tm-sofia",
+    first: "Sofia",
+    last: "Alvarez",
+    title: "Sales Development Rep",
+    region: "West",
+    trend: { morale: [68, 70], confidence: [64, 66], stress: [44, 46], strength: 70 },
+  },
+  {
+    id: "demo-tm-liam",
+    first: "Liam",
+    last: "O'Connor",
+    title: "Enterprise Account Executive",
+    region: "East",
+    trend: { morale: [63, 65], confidence: [71, 74], stress: [52, 49], strength: 85 },
+  },
+];
+
+const BLOCKER_THEMES: [string, string][] = [
+  ["CRM admin", "Logging every call in the CRM eats an hour a day."],
+  ["Pricing approvals", "Discount approvals take three days and deals go cold."],
+  ["Lead quality", "Inbound leads this month are mostly students and competitors."],
+  ["Product gaps", "Prospects keep asking for the SSO integration we don't have yet."],
+  ["Territory changes", "The territory split moved two of my late-stage deals to someone else."],
+];
+
+/** mulberry32: a small deterministic PRNG so the demo looks the same on every machine. */
+function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const clamp = (value: number, min: number, max: number) => Math.round(Math.min(max, Math.max(min, value)));
+const lerp = ([from, to]: [number, number], t: number) => from + (to - from) * t;
+
+export type SeedResult = { created: boolean; checkInId: string; checkInUrl: string; lines: string[] };
+
+export async function seedDemo(db: Database, origin: string, now = Date.now()): Promise<SeedResult> {
+  const existing = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, DEMO_ORG_ID));
+  const created = existing.length === 0;
+  if (created) await seedHistory(db, now);
+  const link = await freshDemoCheckIn(db, now);
+  const checkInUrl = `${origin}${link.path}`;
+  return {
+    created,
+    checkInId: link.id,
+    checkInUrl,
+    lines: [
+      created ? "Seeded the demo organization Northwind Sales." : "Demo organization Northwind Sales is ready.",
+      `Admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  →  ${origin}/login`,
+      `Operator console: ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}  →  ${origin}/superadmin/login`,
+      `Mailbox (sign-up and magic-link emails): ${origin}/dev/mailbox`,
+      `Try a check-in as Maya Chen: ${checkInUrl}`,
+    ],
+  };
+}
+
+async function seedHistory(db: Database, now: number) {
+  const random = prng(20261121);
+  const adminId = "demo-admin";
+  const operatorId = "demo-operator";
+  const [adminHash, operatorHash] = await Promise.all([
+    hashPassword(DEMO_ADMIN.password),
+    hashPassword(DEMO_OPERATOR.password),
+  ]);
+  const longAgo = new Date(now - 90 * DAY_MS);
+
+  const checkInRows: (typeof checkIns.$inferInsert)[] = [];
+  const scoreRows: (typeof sentimentScores.$inferInsert)[] = [];
+  const realTimeRows: (typeof realTimeSentiment.$inferInsert)[] = [];
+  const challengeRows: (typeof userChallenges.$inferInsert)[] = [];
+  const alertRows: (typeof riskAlerts.$inferInsert)[] = [];
+
+  for (const member of MEMBERS) {
+    for (let week = 0; week < WEEKS; week++) {
+      // One in eight check-ins went unanswered: participation is never perfect.
+      const answered = random() > 0.12 || week === WEEKS - 1;
+      const sentAt = now - (WEEKS - week) * WEEK_MS + 2 * 60 * 60 * 1000;
+      const id = `demo-ci-${member.id.slice(8)}-${week}`;
+      const tokenHash = await hashCheckInToken(newCheckInToken());
+      if (!answered) {
+        checkInRows.push({
+          id,
+          organizationId: DEMO_ORG_ID,
+          teamMemberId: member.id,
+          createdBy: adminId,
+          tokenHash,
+          status: "expired",
+          expiresAt: new Date(sentAt + 3 * DAY_MS),
+          invitedAt: new Date(sentAt),
+          createdAt: new Date(sentAt),
+        });
+        continue;
+      }
+      const completedAt = sentAt + (2 + random() * 30) * 60 * 60 * 1000;
+      const t = week / (WEEKS - 1);
+      const noise = () => (random() - 0.5) * 8;
+      const morale = clamp(lerp(member.trend.morale, t) + noise(), 15, 85);
+      const confidence = clamp(lerp(member.trend.confidence, t) + noise(), 20, 90);
+      const stress = clamp(lerp(member.trend.stress, t) + noise(), 15, 85);
+      const salesStrength = clamp(member.trend.strength + noise(), 45, 90);
+      const blockerCount = stress > 60 || random() > 0.7 ? 1 + Math.floor(random() * 2) : 0;
+      const blockers = Math.max(15, Math.round(100 - blockerCount * 22 - stress * 0.3));
+      checkInRows.push({
+        id,
+        organizationId: DEMO_ORG_ID,
+        teamMemberId: member.id,
+        createdBy: adminId,
+        tokenHash,
+        status: "completed",
+        expiresAt: new Date(sentAt + 3 * DAY_MS),
+        invitedAt: new Date(sentAt),
+        startedAt: new Date(completedAt - 10 * 60 * 1000),
+        completedAt: new Date(completedAt),
+        createdAt: new Date(sentAt),
+      });
+      const scores = { morale, confidence, stress, sales_strength: salesStrength, blockers };
+      scoreRows.push({
+        id: `${id}-score`,
+        organizationId: DEMO_ORG_ID,
+        checkInId: id,
+        teamMemberId: member.id,
+        morale,
+        confidence,
+        stress,
+        salesStrength,
+        blockers,
+        conversationQualityScore: clamp(55 + random() * 40, 30, 100),
+        recordedAt: new Date(completedAt),
+      });
+      for (const row of realTimeSentimentFor(scores)) {
+        realTimeRows.push({
+          id: `${id}-rt-${row.pillar}`,
+          organizationId: DEMO_ORG_ID,
+          checkInId: id,
+          teamMemberId: member.id,
+          pillar: row.pillar,
+          sentimentScore: row.sentimentScore,
+          confidenceLevel: REAL_TIME_CONFIDENCE_LEVEL,
+          concernLevel: row.concernLevel,
+          recordedAt: new Date(completedAt),
+        });
+      }
+      const themes = new Set<number>();
+      while (themes.size < blockerCount) themes.add(Math.floor(random() * BLOCKER_THEMES.length));
+      for (const index of themes) {
+        const [theme, description] = BLOCKER_THEMES[index] ?? ["Other", "Unspecified blocker"];
+        challengeRows.push({
+          id: `${id}-blocker-${index}`,
+          organizationId: DEMO_ORG_ID,
+          checkInId: id,
+          teamMemberId: member.id,
+          theme,
+          description,
+          createdAt: new Date(completedAt),
+        });
+      }
+      const recent = week >= WEEKS - 2;
+      if (recent && (stress >= 70 || morale < 35)) {
+        alertRows.push({
+          id: `${id}-alert-burnout`,
+          organizationId: DEMO_ORG_ID,
+          teamMemberId: member.id,
+          checkInId: id,
+          alertType: "retention",
+          priority: "urgent",
+          category: "burnout",
+          message: `${member.first} ${member.last} shows burnout risk: stress ${stress}, morale ${morale}.`,
+          createdAt: new Date(completedAt),
+        });
+      }
+      if (recent && confidence < 40) {
+        alertRows.push({
+          id: `${id}-alert-confidence`,
+          organizationId: DEMO_ORG_ID,
+          teamMemberId: member.id,
+          checkInId: id,
+          alertType: "performance",
+          priority: "high",
+          category: "low_confidence",
+          message: `${member.first} ${member.last} has low quota confidence (${confidence}).`,
+          createdAt: new Date(completedAt),
+        });
+      }
+    }
+  }
+  // An older alert a manager already handled, so the history shows resolution too.
+  alertRows.push({
+    id: "demo-alert-resolved",
+    organizationId: DEMO_ORG_ID,
+    teamMemberId: "demo-tm-priya",
+    checkInId: "demo-ci-priya-0",
+    alertType: "retention",
+    priority: "urgent",
+    category: "low_morale",
+    message: "Priya Raman reported low morale (38) and feeling isolated from the team.",
+    status: "resolved",
+    resolvedAt: new Date(now - 5 * WEEK_MS),
+    resolvedBy: adminId,
+    createdAt: new Date(now - 7 * WEEK_MS),
+  });
+
+  await runBatch(db, [
+    db.insert(organizations).values({
+      id: DEMO_ORG_ID,
+      name: "Northwind Sales",
+      domain: "northwind.example",
+      industry: "B2B Software",
+      status: "active",
+      subscriptionTier: "professional",
+      createdBy: adminId,
+      createdAt: longAgo,
+      updatedAt: longAgo,
+    }),
+    ...[
+      {
+        id: adminId,
+        email: DEMO_ADMIN.email,
+        first: "Alex",
+        last: "Morgan",
+        role: "Admin" as const,
+        org: DEMO_ORG_ID,
+        hash: adminHash,
+      },
+      {
+        id: operatorId,
+        email: DEMO_OPERATOR.email,
+        first: "Sam",
+        last: "Rivera",
+        role: "SuperAdmin" as const,
+        org: null,
+        hash: operatorHash,
+      },
+    ].flatMap((u) => [
+      db.insert(user).values({
+        id: u.id,
+        name: `${u.first} ${u.last}`,
+        email: u.email,
+        emailVerified: true,
+        role: u.role,
+        firstName: u.first,
+        lastName: u.last,
+        organizationId: u.org,
+        createdAt: longAgo,
+        updatedAt: longAgo,
+      }),
+      db.insert(account).values({
+        id: `${u.id}-credential`,
+        accountId: u.id,
+        providerId: "credential",
+        userId: u.id,
+        password: u.hash,
+        createdAt: longAgo,
+        updatedAt: longAgo,
+      }),
+    ]),
+    db.insert(subscriptions).values({
+      id: "demo-subscription",
+      organizationId: DEMO_ORG_ID,
+      currentSalespersonCount: MEMBERS.length,
+      subscriptionStatus: "active",
+      createdAt: longAgo,
+      updatedAt: longAgo,
+    }),
+    ...chunkedInserts(
+      db,
+      teamMembers,
+      MEMBERS.map((m) => ({
+        id: m.id,
+        organizationId: DEMO_ORG_ID,
+        firstName: m.first,
+        lastName: m.last,
+        email: `${m.first.toLowerCase()}.${m.last.toLowerCase().replace(/[^a-z]/g, "")}@northwind.example`,
+        jobTitle: m.title,
+        region: m.region,
+        createdAt: longAgo,
+        updatedAt: longAgo,
+      })),
+    ),
+    ...chunkedInserts(db, checkIns, checkInRows),
+    ...chunkedInserts(db, sentimentScores, scoreRows),
+    ...chunkedInserts(db, realTimeSentiment, realTimeRows),
+    ...chunkedInserts(db, userChallenges, challengeRows),
+    ...chunkedInserts(db, riskAlerts, alertRows),
+  ]);
+}
+
+/** A new pending check-in for Maya each time dev starts; the previous demo links expire. */
+async function freshDemoCheckIn(db: Database, now: number): Promise<{ id: string; path: string }> {
+  const token = newCheckInToken();
+  const id = crypto.randomUUID();
+  await runBatch(db, [
+    db
+      .update(checkIns)
+      .set({ status: "expired" })
+      .where(
+        and(
+          eq(checkIns.organizationId, DEMO_ORG_ID),
+          eq(checkIns.teamMemberId, "demo-tm-maya"),
+          eq(checkIns.status, "pending"),
+        ),
+      ),
+    db.insert(checkIns).values({
+      id,
+      organizationId: DEMO_ORG_ID,
+      teamMemberId: "demo-tm-maya",
+      createdBy: "demo-admin",
+      tokenHash: await hashCheckInToken(token),
+      status: "pending",
+      expiresAt: new Date(now + 3 * DAY_MS),
+      invitedAt: new Date(now),
+      createdAt: new Date(now),
+    }),
+  ]);
+  return { id, path: checkInPath(id, token) };
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * The Worker's configuration, parsed once per request from the bindings. Optional
+ * secrets arrive as empty strings locally and as undefined when deployed without them;
+ * both mean "not configured".
+ */
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim().length > 0 ? v.trim() : undefined));
+
+const configSchema = z.object({
+  APP_ENV: z.enum(["development", "production"]).catch("production"),
+  APP_VERSION: z.string().default("0.0.0"),
+  BETTER_AUTH_SECRET: optional,
+  BETTER_AUTH_URL: optional,
+  SUPERADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter((e) => e.length > 0),
+    ),
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: optional,
+  OPENAI_MODEL: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_PRICE_ID: optional,
+  /** Where Stripe's API lives; only tests point it at a local stand-in. */
+  STRIPE_API_BASE: optional,
+  EMAIL_API_KEY: optional,
+  EMAIL_FROM: optional,
+  /** Where the email provider's API lives; only tests point it at a local stand-in. */
+  EMAIL_API_URL: optional,
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+const cache = new WeakMap<object, AppConfig>();
+
+export function readConfig(env: object): AppConfig {
+  let config = cache.get(env);
+  if (!config) {
+    config = configSchema.parse(env);
+    cache.set(env, config);
+  }
+  return config;
+}
+
+export function isDevelopment(env: object): boolean {
+  return readConfig(env).APP_ENV === "development";
+}
+
+export function isSuperAdminEmail(env: object, email: string | null | undefined): boolean {
+  if (!email) return false;
+  return readConfig(env).SUPERADMIN_EMAILS.includes(email.trim().toLowerCase());
+}

@@ -1,0 +1,46 @@
+/** Enumerations shared by the schema, the API and the SPA (spec 1 §3, spec 2 §4). */
+
+export const USER_ROLES = ["Admin", "SuperAdmin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const ORGANIZATION_STATUSES = ["active", "trial", "inactive", "suspended"] as const;
+export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
+
+export const SUBSCRIPTION_TIERS = ["basic", "professional", "enterprise"] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+
+export const CHECK_IN_STATUSES = ["pending", "completed", "expired"] as const;
+export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
+
+export const MESSAGE_SENDERS = ["user", "assistant"] as const;
+export type MessageSender = (typeof MESSAGE_SENDERS)[number];
+
+export const CONCERN_LEVELS = ["high", "medium", "low"] as const;
+export type ConcernLevel = (typeof CONCERN_LEVELS)[number];
+
+export const ALERT_TYPES = ["retention", "performance", "other"] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export const ALERT_PRIORITIES = ["urgent", "high", "medium", "low"] as const;
+export type AlertPriority = (typeof ALERT_PRIORITIES)[number];
+
+/** unread → read (seen by an operator) → resolved (handled by a manager or operator). */
+export const ALERT_STATUSES = ["unread", "read", "resolved"] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export const CHECK_IN_FREQUENCIES = ["daily", "weekly", "biweekly", "monthly"] as const;
+export type CheckInFrequency = (typeof CHECK_IN_FREQUENCIES)[number];
+
+export const TEAM_MEMBER_STATUSES = ["active", "inactive"] as const;
+export type TeamMemberStatus = (typeof TEAM_MEMBER_STATUSES)[number];
+
+export const TRIAL_DAYS = 14;
+export const TRIAL_TEAM_MEMBER_LIMIT = 3;
+export const PRICE_PER_SALESPERSON_USD = 2;
+
+/** Spec 2 §4: priority derived from alert type. */
+export function alertPriorityForType(type: string): AlertPriority {
+  if (type === "retention") return "urgent";
+  if (type === "performance") return "high";
+  return "medium";
+}

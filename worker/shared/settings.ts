@@ -1,0 +1,82 @@
+import * as z from "zod/mini";
+import { CHECK_IN_FREQUENCIES } from "./domain";
+
+/**
+ * Shared schemas use zod/mini: the SPA's entry and check-in chunks stay small (classic zod
+ * would add ~22 KB gzipped), and the Worker validates with the very same schemas.
+ *
+ * Global check-in settings (spec 2 §3, §9). The spec keeps them in the screen only; we
+ * persist them in D1 (global_settings) and check-ins and schedules read them.
+ */
+const pillarWeight = z.number().check(z.gte(0.5), z.lte(2));
+
+export const pillarWeightsSchema = z.object({
+  quota_confidence: pillarWeight,
+  burnout_risks: pillarWeight,
+  team_dynamics: pillarWeight,
+  morale: pillarWeight,
+  sales_strength: pillarWeight,
+  blockers: pillarWeight,
+});
+
+export const globalSettingsSchema = z.object({
+  defaultDuration: z.int().check(z.gte(1), z.lte(60)),
+  defaultFrequency: z.enum(CHECK_IN_FREQUENCIES),
+  enableAutoReminders: z.boolean(),
+  reminderIntervalHours: z.int().check(z.gte(1), z.lte(720)),
+  maxResponseTime: z.int().check(z.gte(1), z.lte(2160)),
+  pillarWeights: pillarWeightsSchema,
+  conversationDefaults: z.object({
+    empathyLevel: z.enum(["low", "medium", "high"]),
+    followUpStyle: z.enum(["minimal", "adaptive", "frequent"]),
+    closureStyle: z.enum(["supportive", "action-oriented", "reflective"]),
+  }),
+  dataRetention: z.object({
+    rawDataDays: z.int().check(z.gte(1), z.lte(3650)),
+    summaryDataDays: z.int().check(z.gte(1), z.lte(3650)),
+    enableAnonymization: z.boolean(),
+  }),
+});
+
+export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
+
+export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
+  defaultDuration: 10,
+  defaultFrequency: "weekly",
+  enableAutoReminders: true,
+  reminderIntervalHours: 24,
+  maxResponseTime: 72,
+  pillarWeights: {
+    quota_confidence: 1,
+    burnout_risks: 1.2,
+    team_dynamics: 1.1,
+    morale: 1,
+    sales_strength: 0.9,
+    blockers: 1.3,
+  },
+  conversationDefaults: { empathyLevel: "high", followUpStyle: "adaptive", closureStyle: "supportive" },
+  dataRetention: { rawDataDays: 365, summaryDataDays: 1095, enableAnonymization: true },
+};
+
+/** An organization's own schedule (dashboard settings), starting from the global defaults. */
+export const organizationCheckInSettingsSchema = z.object({
+  frequency: z.enum(CHECK_IN_FREQUENCIES),
+  durationMinutes: z.int().check(z.gte(3), z.lte(60)),
+  autoReminders: z.boolean(),
+  reminderIntervalHours: z.int().check(z.gte(1), z.lte(168)),
+  maxResponseHours: z.int().check(z.gte(1), z.lte(720)),
+  schedulingEnabled: z.boolean(),
+});
+
+export type OrganizationCheckInSettings = z.infer<typeof organizationCheckInSettingsSchema>;
+
+export function organizationDefaultsFrom(global: GlobalSettings): OrganizationCheckInSettings {
+  return {
+    frequency: global.defaultFrequency,
+    durationMinutes: global.defaultDuration,
+    autoReminders: global.enableAutoReminders,
+    reminderIntervalHours: global.reminderIntervalHours,
+    maxResponseHours: global.maxResponseTime,
+    schedulingEnabled: false,
+  };
+}
