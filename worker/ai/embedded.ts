@@ -100,16 +100,21 @@ export function planReply(request: InterviewRequest): PlannedReply {
   const seed = context.questionsAsked + wordsOf(lastUser).length;
   const phrases = empathyPhrases(config);
 
-  // Reflection: what the answer sounded like, and a blocker it named.
+  // Reflection: what the answer sounded like (never the phrase used in the last few replies), and a blocker it named.
+  const recentReplies = request.messages.filter((m) => m.role === "assistant").slice(-3).map((m) => m.content);
+  const unused = (list: readonly string[]) => {
+    const fresh = list.filter((phrase) => !recentReplies.some((reply) => reply.includes(phrase)));
+    return pickBy(fresh.length > 0 ? fresh : list, seed);
+  };
   let reflection: string;
-  if (sentiment.score < PROBE_BELOW) reflection = pickBy(phrases.negative, seed) ?? NEGATIVE_ACKS[0] ?? "";
-  else if (sentiment.score >= 65) reflection = pickBy(phrases.positive, seed) ?? POSITIVE_ACKS[0] ?? "";
-  else reflection = pickBy(NEUTRAL_ACKS, seed) ?? "";
-  const blocker = blockerThemesIn([
-    { content: lastUser, answersBlockersQuestion: request.currentPillar === "blockers" },
-  ])[0];
-  if (blocker && sentiment.score < 60)
-    reflection += ` It sounds like ${blocker.theme.toLowerCase()} ${/s$/.test(blocker.theme) ? "are" : "is"} getting in your way.`;
+  if (sentiment.score < PROBE_BELOW) reflection = unused([...phrases.negative, ...NEGATIVE_ACKS]) ?? "";
+  else if (sentiment.score >= 75) reflection = unused([...phrases.positive, ...POSITIVE_ACKS]) ?? "";
+  else reflection = unused(NEUTRAL_ACKS) ?? "";
+  const blocker = blockerThemesIn([{ content: lastUser, answersBlockersQuestion: request.currentPillar === "blockers" }])[0];
+  if (blocker && sentiment.score < 60) {
+    const name = /^[A-Z][a-z]/.test(blocker.theme) ? blocker.theme.toLowerCase() : blocker.theme;
+    reflection += ` It sounds like ${name} ${/s$/.test(blocker.theme) ? "are" : "is"} a real source of friction.`;
+  }
 
   const fresh = (candidate: AskedQuestion) => !isRepetitive(candidate, lastAsked);
   const compose = (
@@ -136,8 +141,8 @@ export function planReply(request: InterviewRequest): PlannedReply {
     if (wrap) return compose(wrap, null, null);
   }
 
-  // Probe once on a negative answer, staying on the same pillar.
-  const current = request.currentPillar;
+  // Probe once on a negative answer, on the pillar it is about (its own theme, else the question's).
+  const current = themeOf(lastUser)?.pillar ?? request.currentPillar;
   if (current && sentiment.hits > 0 && sentiment.score < PROBE_BELOW && context.phase !== "wrap-up") {
     const alreadyProbed = bank.some(
       (q) => q.pillar === current && PROBE_TYPES.has(q.questionType) && askedBankIds.includes(q.id),

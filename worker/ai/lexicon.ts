@@ -41,6 +41,11 @@ const SALES_WORDS: Record<string, number> = {
   won: 2,
   lost: -2,
   quit: -2,
+  // Verbs of preference read as praise in AFINN ("I'd like more coaching" is not good news).
+  like: 0,
+  likes: 0,
+  want: 0,
+  wants: 0,
   okay: 0,
   ok: 0,
   fine: 1,

@@ -1,4 +1,5 @@
 import { asc, sql } from "drizzle-orm";
+import { chunkedInserts, runBatch } from "../db/batch";
 import type { Database } from "../db/client";
 import { coreQuestionBank } from "../db/schema";
 import type { Pillar, QuestionType } from "../shared/pillars";
@@ -182,10 +183,15 @@ export const DEFAULT_QUESTION_BANK: BankQuestion[] = [
 export async function ensureQuestionBank(db: Database): Promise<void> {
   const row = await db.get<{ n: number }>(sql`select count(*) as n from core_question_bank`);
   if ((row?.n ?? 0) > 0) return;
-  await db
-    .insert(coreQuestionBank)
-    .values(DEFAULT_QUESTION_BANK.map((question) => ({ ...question })))
-    .onConflictDoNothing();
+  await runBatch(
+    db,
+    chunkedInserts(
+      db,
+      coreQuestionBank,
+      DEFAULT_QUESTION_BANK.map((question) => ({ ...question })),
+      { ignoreConflicts: true },
+    ),
+  );
 }
 
 /** The bank the interviewer works from, ordered by pillar then priority; the defaults if the table is empty. */

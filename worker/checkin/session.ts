@@ -278,7 +278,7 @@ export class CheckInSession extends DurableObject<Env> {
           await this.complete(now);
           break;
         case "retry":
-          await this.flushWrites();
+          if (await this.flushWrites()) this.cleanUp();
           break;
         case "expire":
           await this.expire(now);
@@ -589,8 +589,13 @@ export class CheckInSession extends DurableObject<Env> {
       entry.explored = true;
       entry.needsMoreExploration = sentiment.score < PROBE_BELOW;
       entry.timeSpentMs += Math.max(0, answer.created_at - (question?.created_at ?? answer.created_at));
-      const theme = themeOf(answer.content)?.id;
-      if (theme && !entry.topics.includes(theme)) entry.topics.push(theme);
+      const theme = themeOf(answer.content);
+      if (theme && !entry.topics.includes(theme.id)) entry.topics.push(theme.id);
+      // An answer that talks about another pillar covers that one too.
+      if (theme && theme.pillar !== pillar && progress[theme.pillar]) {
+        progress[theme.pillar].explored = true;
+        progress[theme.pillar].needsMoreExploration ||= sentiment.score < PROBE_BELOW;
+      }
     }
     this.sql.exec(
       "update session set pillar_progress = ?, processed_seq = ? where id = 1",
@@ -875,8 +880,6 @@ export class CheckInSession extends DurableObject<Env> {
         return false;
       }
     }
-    const session = this.session();
-    if (session && (session.status === "completed" || session.status === "expired")) this.cleanUp();
     return true;
   }
 
@@ -887,7 +890,14 @@ export class CheckInSession extends DurableObject<Env> {
     const left = this.sql.exec<{ n: number }>("select count(*) as n from pending_writes").one().n;
     if (left > 0) return;
     this.closeSockets(1000, "Check-in closed");
-    this.ctx.waitUntil(this.ctx.storage.deleteAll());
+    this.ctx.waitUntil(
+      (async () => {
+        await this.ctx.storage.deleteAlarm();
+        await this.ctx.storage.deleteAll();
+        // Empty tables again, so a late event on this instance reads "no session" instead of failing.
+        this.sql.exec(SCHEMA);
+      })(),
+    );
   }
 
   // ── State helpers ───────────────────────────────────────────────────────────
@@ -902,7 +912,8 @@ export class CheckInSession extends DurableObject<Env> {
     ]);
     const targetMs = init.durationMinutes * 60_000;
     const greeting = greetingFor(config, init.firstName);
-    const greetingTheme = themeOf(greeting);
+    // The greeting asks how the week has been: a morale question, whatever words it uses.
+    const greetingTheme = { id: "mood", pillar: "morale" as const };
     this.sql.exec(
       `insert into session (id, check_in_id, organization_id, team_member_id, first_name, full_name, target_ms, expires_at,
         pillar_progress, config, bank, pillar_weights, questions_asked)
@@ -914,13 +925,13 @@ export class CheckInSession extends DurableObject<Env> {
       init.fullName,
       targetMs,
       init.expiresAt,
-      JSON.stringify(withGreetingCounted(emptyPillarProgress(), greetingTheme?.pillar ?? "morale")),
+      JSON.stringify(withGreetingCounted(emptyPillarProgress(), greetingTheme.pillar)),
       JSON.stringify(config),
       JSON.stringify(bank),
       JSON.stringify(settings.pillarWeights),
     );
-    this.insertAssistant(crypto.randomUUID(), greeting, greetingTheme?.pillar ?? "morale", now);
-    this.rememberQuestion({ content: greeting, theme: greetingTheme?.id ?? null });
+    this.insertAssistant(crypto.randomUUID(), greeting, greetingTheme.pillar, now);
+    this.rememberQuestion({ content: greeting, theme: greetingTheme.id });
     this.schedule("expire", init.expiresAt);
     this.armAlarm();
   }
