@@ -11,7 +11,12 @@ import { parseServerFrame, type ServerFrame } from "../../worker/shared/checkin-
 export type TestCheckIn = { id: string; token: string; organizationId: string; teamMemberId: string };
 
 export async function createCheckIn(
-  options: { durationMinutes?: number; expiresInMs?: number; status?: "pending" | "completed" | "expired"; firstName?: string } = {},
+  options: {
+    durationMinutes?: number;
+    expiresInMs?: number;
+    status?: "pending" | "completed" | "expired";
+    firstName?: string;
+  } = {},
 ): Promise<TestCheckIn> {
   const suffix = crypto.randomUUID();
   const organizationId = `org-${suffix}`;
@@ -44,7 +49,9 @@ export function wsPath(checkIn: { id: string; token: string }) {
 }
 
 export function upgrade(path: string, headers: Record<string, string> = {}) {
-  return exports.default.fetch(new Request(`http://localhost${path}`, { headers: { Upgrade: "websocket", ...headers } }));
+  return exports.default.fetch(
+    new Request(`http://localhost${path}`, { headers: { Upgrade: "websocket", ...headers } }),
+  );
 }
 
 /** A WebSocket client that records every frame and can wait for one. */
@@ -164,7 +171,9 @@ export async function objectTables(checkInId: string) {
   return runInDurableObject(sessionStub(checkInId), (_instance, state) => {
     const sql = state.storage.sql;
     const names = sql
-      .exec<{ name: string }>("select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\'")
+      .exec<{ name: string }>(
+        "select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\'",
+      )
       .toArray()
       .map((r) => r.name);
     const count = (table: string) =>

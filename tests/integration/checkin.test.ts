@@ -1,8 +1,8 @@
 import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_MESSAGE_CHARS } from "../../worker/shared/checkin-protocol";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
+import { MAX_MESSAGE_CHARS } from "../../worker/shared/checkin-protocol";
 import {
   ChatClient,
   createCheckIn,
@@ -69,12 +69,7 @@ describe("GET /api/check-in/:id and the WebSocket route refuse bad links without
         error: { code: "not_found", message: "Check-in not found or already completed" },
       });
     }
-    for (const checkIn of [
-      { id: good.id, token: "wrong" },
-      { id: good.id, token: other.token },
-      completed,
-      expired,
-    ]) {
+    for (const checkIn of [{ id: good.id, token: "wrong" }, { id: good.id, token: other.token }, completed, expired]) {
       const response = await upgrade(wsPath(checkIn), ip);
       expect(response.status).toBe(404);
       expect(response.webSocket).toBeNull();
@@ -84,7 +79,12 @@ describe("GET /api/check-in/:id and the WebSocket route refuse bad links without
 
     const info = await api(`/api/check-in/${good.id}?token=${encodeURIComponent(good.token)}`, { headers: ip });
     expect(info.status).toBe(200);
-    expect(await info.json()).toMatchObject({ id: good.id, firstName: "Casey", durationMinutes: 10, organizationName: "Acme Sales" });
+    expect(await info.json()).toMatchObject({
+      id: good.id,
+      firstName: "Casey",
+      durationMinutes: 10,
+      organizationName: "Acme Sales",
+    });
     expect(await objectCount()).toBe(before);
   });
 
@@ -125,7 +125,14 @@ describe("a whole check-in with the embedded interviewer", () => {
     const checkIn = await createCheckIn();
     const chat = await open(checkIn);
     const first = chat.latestSnapshot();
-    expect(first).toMatchObject({ status: "active", phase: "opening", elapsedMs: 0, targetMs: 600_000, paused: false, fallback: false });
+    expect(first).toMatchObject({
+      status: "active",
+      phase: "opening",
+      elapsedMs: 0,
+      targetMs: 600_000,
+      paused: false,
+      fallback: false,
+    });
     expect(first?.messages).toHaveLength(1);
     expect(first?.messages[0]?.sender).toBe("assistant");
     expect(first?.messages[0]?.content).toContain("Casey");
@@ -174,7 +181,9 @@ describe("a whole check-in with the embedded interviewer", () => {
     expect(row?.completed_at).toBeGreaterThan(0);
     expect(row?.started_at).toBeGreaterThan(0);
 
-    const messages = await env.DB.prepare("select seq, sender, content from check_in_messages where check_in_id = ? order by seq")
+    const messages = await env.DB.prepare(
+      "select seq, sender, content from check_in_messages where check_in_id = ? order by seq",
+    )
       .bind(checkIn.id)
       .all<{ seq: number; sender: string; content: string }>();
     expect(messages.results).toHaveLength(1 + ANSWERS.length * 2);
@@ -419,7 +428,9 @@ describe("POST /api/check-in/:id/reach-out", () => {
     const first = await api(path, { method: "POST" });
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ reachOutRequested: true });
-    await env.DB.prepare("update check_ins set status = 'completed', completed_at = ? where id = ?").bind(Date.now(), checkIn.id).run();
+    await env.DB.prepare("update check_ins set status = 'completed', completed_at = ? where id = ?")
+      .bind(Date.now(), checkIn.id)
+      .run();
     expect((await api(path, { method: "POST" })).status).toBe(200);
     expect(await d1Count("risk_alerts", "check_in_id = ? and category = 'reach_out'", checkIn.id)).toBe(1);
     const alert = await env.DB.prepare("select alert_type, priority, message from risk_alerts where check_in_id = ?")

@@ -101,7 +101,10 @@ export function planReply(request: InterviewRequest): PlannedReply {
   const phrases = empathyPhrases(config);
 
   // Reflection: what the answer sounded like (never the phrase used in the last few replies), and a blocker it named.
-  const recentReplies = request.messages.filter((m) => m.role === "assistant").slice(-3).map((m) => m.content);
+  const recentReplies = request.messages
+    .filter((m) => m.role === "assistant")
+    .slice(-3)
+    .map((m) => m.content);
   const unused = (list: readonly string[]) => {
     const fresh = list.filter((phrase) => !recentReplies.some((reply) => reply.includes(phrase)));
     return pickBy(fresh.length > 0 ? fresh : list, seed);
@@ -110,7 +113,9 @@ export function planReply(request: InterviewRequest): PlannedReply {
   if (sentiment.score < PROBE_BELOW) reflection = unused([...phrases.negative, ...NEGATIVE_ACKS]) ?? "";
   else if (sentiment.score >= 75) reflection = unused([...phrases.positive, ...POSITIVE_ACKS]) ?? "";
   else reflection = unused(NEUTRAL_ACKS) ?? "";
-  const blocker = blockerThemesIn([{ content: lastUser, answersBlockersQuestion: request.currentPillar === "blockers" }])[0];
+  const blocker = blockerThemesIn([
+    { content: lastUser, answersBlockersQuestion: request.currentPillar === "blockers" },
+  ])[0];
   if (blocker && sentiment.score < 60) {
     const name = /^[A-Z][a-z]/.test(blocker.theme) ? blocker.theme.toLowerCase() : blocker.theme;
     reflection += ` It sounds like ${name} ${/s$/.test(blocker.theme) ? "are" : "is"} a real source of friction.`;
