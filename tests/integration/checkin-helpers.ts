@@ -145,7 +145,7 @@ export function sessionStub(checkInId: string) {
 
 /**
  * Moves the object's clock forward by `ms`: every stored time shifts back by `ms`, as if
- * that much time had passed. Then runs the alarm if one is due. No test hook in the app:
+ * that much time had passed. Then runs the pending alarm at once. No test hook in the app:
  * the object's own storage is rewritten from outside.
  */
 export async function travel(checkInId: string, ms: number): Promise<boolean> {
@@ -161,9 +161,9 @@ export async function travel(checkInId: string, ms: number): Promise<boolean> {
     );
     sql.exec("update messages set created_at = created_at - ?", ms);
     sql.exec("update schedule set run_at = run_at - ?", ms);
-    const next = sql.exec<{ at: number | null }>("select min(run_at) as at from schedule").one().at;
-    if (next !== null) return state.storage.setAlarm(Math.max(Date.now(), next));
   });
+  // Runs the scheduled alarm now (whatever its time); the handler re-arms from the shifted schedule.
+  // False when no alarm was pending, e.g. because the real one already fired.
   return runDurableObjectAlarm(stub);
 }
 

@@ -129,7 +129,11 @@ describe("a check-in with the OpenAI-compatible provider", () => {
 
     // Completion in fallback mode judges with the lexicon scorer.
     await travel(checkIn.id, 9.6 * 60_000);
+    await chat.waitFor(
+      (f) => f.type === "assistant.done" && f.content === DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement,
+    );
     await travel(checkIn.id, 4000);
+    await chat.waitFor((f) => f.type === "completed");
     const state = await env.DB.prepare("select conversation_state from check_ins where id = ?")
       .bind(checkIn.id)
       .first<{ conversation_state: string }>();

@@ -172,7 +172,7 @@ describe("a whole check-in with the embedded interviewer", () => {
     expect(await d1Count("check_in_messages", "check_in_id = ?", checkIn.id)).toBe(0);
 
     // 4 s later (the alarm) the check-in is completed.
-    expect(await travel(checkIn.id, 4000)).toBe(true);
+    await travel(checkIn.id, 4000);
     await chat.waitFor((f) => f.type === "completed");
     const row = await env.DB.prepare("select status, completed_at, started_at from check_ins where id = ?")
       .bind(checkIn.id)
@@ -320,7 +320,7 @@ describe("timer, pause and the closing alarm", () => {
 
     // 95 % of 10 minutes of chat time: the closing alarm sends the closing statement.
     mark = chat.frames.length;
-    expect(await travel(checkIn.id, 9 * 60_000)).toBe(true);
+    await travel(checkIn.id, 9 * 60_000);
     const closing = await chat.waitFor<"assistant.done">((f) => f.type === "assistant.done", { after: mark });
     expect(closing.content).toBe(DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement);
     expect((await objectTables(checkIn.id)).session?.status).toBe("closing");
