@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
-import { DEFAULT_REPLIES, DEFAULT_SCORES, type RecordedRequest } from "../fixtures/servers/openai-stand-in";
 import { ChatClient, createCheckIn, d1Count, travel } from "./checkin-helpers";
 
 /**
@@ -19,11 +18,21 @@ afterEach(() => {
   for (const client of clients.splice(0)) client.close();
 });
 
-const standInOrigin = () => new URL(env.OPENAI_BASE_URL).origin;
-async function standInRequests(): Promise<RecordedRequest[]> {
-  const response = await fetch(`${standInOrigin()}/__stats`);
-  return ((await response.json()) as { requests: RecordedRequest[] }).requests;
+type RecordedRequest = {
+  kind: "stream" | "scores" | "other";
+  body: { model?: string; messages?: { role: string; content?: unknown }[] };
+};
+type StandInStats = {
+  requests: RecordedRequest[];
+  settings: { replies: string[]; scores: Record<"morale" | "confidence" | "stress" | "sales_strength" | "blockers", number> };
+};
+/** The stand-in runs in Node (started by the vitest config); the test reads its records over HTTP. */
+async function standInStats(): Promise<StandInStats> {
+  const response = await fetch(`${new URL(env.OPENAI_BASE_URL).origin}/__stats`);
+  return (await response.json()) as StandInStats;
 }
+const standInRequests = async () => (await standInStats()).requests;
+const { replies: DEFAULT_REPLIES, scores: DEFAULT_SCORES } = (await standInStats()).settings;
 const requestsFor = (requests: RecordedRequest[], firstName: string) =>
   requests.filter(
     (r) => JSON.stringify(r.body.messages?.[0] ?? "").includes(firstName) || JSON.stringify(r.body).includes(firstName),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  type AskedQuestion,
   aiContextFor,
   closingDueAt,
   closureReached,
@@ -136,7 +137,7 @@ describe("repetition check (spec 2 §5)", () => {
   });
 
   it("only looks at the last 5 questions", () => {
-    let asked = [{ content: "How confident are you feeling about hitting your quota?", theme: "quota" }];
+    let asked: AskedQuestion[] = [{ content: "How confident are you feeling about hitting your quota?", theme: "quota" }];
     for (const [i, theme] of ["a", "b", "c", "d", "e"].entries()) {
       asked = rememberQuestion(asked, { content: `Question number ${i} about ${theme}?`, theme });
     }
