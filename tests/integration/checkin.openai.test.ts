@@ -24,7 +24,10 @@ type RecordedRequest = {
 };
 type StandInStats = {
   requests: RecordedRequest[];
-  settings: { replies: string[]; scores: Record<"morale" | "confidence" | "stress" | "sales_strength" | "blockers", number> };
+  settings: {
+    replies: string[];
+    scores: Record<"morale" | "confidence" | "stress" | "sales_strength" | "blockers", number>;
+  };
 };
 /** The stand-in runs in Node (started by the vitest config); the test reads its records over HTTP. */
 async function standInStats(): Promise<StandInStats> {

@@ -137,7 +137,9 @@ describe("repetition check (spec 2 §5)", () => {
   });
 
   it("only looks at the last 5 questions", () => {
-    let asked: AskedQuestion[] = [{ content: "How confident are you feeling about hitting your quota?", theme: "quota" }];
+    let asked: AskedQuestion[] = [
+      { content: "How confident are you feeling about hitting your quota?", theme: "quota" },
+    ];
     for (const [i, theme] of ["a", "b", "c", "d", "e"].entries()) {
       asked = rememberQuestion(asked, { content: `Question number ${i} about ${theme}?`, theme });
     }
