@@ -132,8 +132,12 @@ export function planReply(request: InterviewRequest): PlannedReply {
       transition && sentiment.score >= PROBE_BELOW && sentiment.score < 65
         ? (pickBy(config.prompts.transition_phrases, seed) ?? reflection)
         : reflection;
+    // "…something a bit different, how manageable…": a lead ending in a comma runs into the question.
+    const body = lead.trim().endsWith(",")
+      ? question.content.charAt(0).toLowerCase() + question.content.slice(1)
+      : question.content;
     return {
-      text: `${lead} ${question.content}`.trim(),
+      text: `${lead} ${body}`.trim(),
       question: question.content,
       pillar,
       theme: question.theme,

@@ -236,11 +236,7 @@ function Composer({
             id="checkin-message"
             className={`textarea textarea-bordered max-h-40 min-h-11 w-full resize-none text-base ${tooLong ? "textarea-error" : ""}`}
             rows={1}
-            placeholder={
-              disabled
-                ? "The check-in is wrapping up…"
-                : "Type your answer… (Enter to send, Shift+Enter for a new line)"
-            }
+            placeholder={disabled ? "The check-in is wrapping up…" : "Type your answer…"}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
@@ -255,7 +251,7 @@ function Composer({
                 ? "Your last message will be sent as soon as you're back online."
                 : text.length > maxChars * 0.9
                   ? `${text.trim().length.toLocaleString("en-US")} / ${maxChars.toLocaleString("en-US")}`
-                  : "\u00a0"}
+                  : "Enter to send · Shift+Enter for a new line"}
           </p>
         </div>
         <button type="submit" className="btn btn-primary mb-5" disabled={blocked || text.trim().length === 0}>

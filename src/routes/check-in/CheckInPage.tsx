@@ -119,7 +119,8 @@ function LoadError({ message }: { message: string }) {
             {message}
           </p>
           <p className="text-sm text-base-content/60">
-            Check-in links work once. If you were expecting a new one, ask your manager to send it again.
+            A check-in link works until the check-in is submitted or expires. If you expected a new one, ask your
+            manager to send it again.
           </p>
           <div className="card-actions mt-2">
             <a href="/" className="btn btn-primary">
