@@ -63,7 +63,7 @@ describe("the check-in page", () => {
       expect(await userBubbles(page).count()).toBe(0);
       await page.keyboard.press("Enter");
       await expect.poll(() => assistantBubbles(page).count()).toBe(2);
-      expect(await userBubbles(page).first().innerText()).toContain("Busy week.\nMostly good though.");
+      expect(await userBubbles(page).first().textContent()).toContain("Busy week.\nMostly good though.");
       expect(await box.inputValue()).toBe("");
       await expect.poll(() => note.count()).toBe(0);
       await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
