@@ -420,6 +420,21 @@ describe("restarts and failures", () => {
   });
 });
 
+describe("a check-in deleted mid-conversation", () => {
+  it("gives up its D1 writes instead of retrying for ever", async () => {
+    const checkIn = await createCheckIn({ durationMinutes: 5 });
+    const chat = await open(checkIn);
+    await chat.say("Fine.");
+    await env.DB.prepare("delete from team_members where id = ?").bind(checkIn.teamMemberId).run();
+    expect(await d1Count("check_ins", "id = ?", checkIn.id)).toBe(0);
+    await travel(checkIn.id, 5 * 60_000);
+    await travel(checkIn.id, 4000);
+    await chat.waitFor((f) => f.type === "completed");
+    expect(await d1Count("check_in_messages", "check_in_id = ?", checkIn.id)).toBe(0);
+    await expect.poll(async () => (await objectTables(checkIn.id)).pending).toEqual([]);
+  });
+});
+
 describe("POST /api/check-in/:id/reach-out", () => {
   it("raises one reach-out alert and sets the flag, during or just after the check-in", async () => {
     const checkIn = await createCheckIn();

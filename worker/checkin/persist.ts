@@ -26,6 +26,11 @@ export async function persistStart(d1: D1Database, checkInId: string, startedAt:
     .where(and(eq(checkIns.id, checkInId), isNull(checkIns.startedAt)));
 }
 
+export async function checkInExists(d1: D1Database, checkInId: string): Promise<boolean> {
+  const row = await d1.prepare("select 1 as found from check_ins where id = ?").bind(checkInId).first();
+  return row !== null;
+}
+
 export async function persistExpiry(d1: D1Database, checkInId: string) {
   const db = createDb(d1);
   await db

@@ -26,7 +26,7 @@ import {
 } from "../shared/checkin-protocol";
 import { CLOSING_PROGRESS, COMPLETION_DELAY_MS, SYNC_RETRY_MS } from "../shared/checkin-rules";
 import type { Pillar } from "../shared/pillars";
-import { persistCompletion, persistExpiry, persistStart } from "./persist";
+import { checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
 import {
   type AskedQuestion,
   aiContextFor,
@@ -303,7 +303,12 @@ export class CheckInSession extends DurableObject<Env> {
     const content = rawContent.trim();
     if (content.length === 0) return this.refuse(ws, "empty_message", clientId);
     if (content.length > MAX_MESSAGE_CHARS) return this.refuse(ws, "message_too_long", clientId);
-    const session = this.session();
+    // Only the columns the hot path needs (the full row carries the configuration and the bank).
+    const session = this.sql
+      .exec<Pick<SessionRow, "status" | "started_at" | "paused_at">>(
+        "select status, started_at, paused_at from session where id = 1",
+      )
+      .toArray()[0];
     if (!session) return this.refuse(ws, "check_in_closed", clientId);
 
     const existing = this.sql
@@ -500,8 +505,9 @@ export class CheckInSession extends DurableObject<Env> {
   }
 
   private settleAborted(streaming: { messageId: string; content: string }) {
-    // Closing interrupted the reply: keep what the salesperson already saw.
-    if (this.streaming === streaming) this.streaming = null;
+    // Closing interrupted the reply: keep what the salesperson already saw (once).
+    if (this.streaming !== streaming) return;
+    this.streaming = null;
     const content = streaming.content.trim();
     if (content) {
       this.insertAssistant(streaming.messageId, content, null, Date.now());
@@ -869,6 +875,11 @@ export class CheckInSession extends DurableObject<Env> {
         }
         this.sql.exec("delete from pending_writes where kind = ?", kind);
       } catch (error) {
+        // The check-in itself was deleted (its team member removed): nothing can ever land.
+        if (!(await checkInExists(this.env.DB, session.check_in_id).catch(() => true))) {
+          this.sql.exec("delete from pending_writes");
+          return true;
+        }
         this.sql.exec(
           "update pending_writes set attempts = attempts + 1, last_error = ? where kind = ?",
           describe(error).slice(0, 500),
