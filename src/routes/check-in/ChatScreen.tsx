@@ -160,8 +160,15 @@ function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => 
     <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 pb-3">
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between text-xs">
-          <span className="font-medium" data-testid="timer-text">
-            {view.timer.paused ? "Paused" : timerText(progress)}
+          <span className="flex items-center gap-2">
+            <span className="font-medium" data-testid="timer-text">
+              {timerText(progress)}
+            </span>
+            {view.timer.paused ? (
+              <span className="badge badge-warning badge-xs" data-testid="timer-paused">
+                Paused
+              </span>
+            ) : null}
           </span>
           <span className="tabular-nums text-base-content/60">
             {formatClock(elapsed)} / {formatClock(view.timer.targetMs)}
