@@ -21,6 +21,8 @@ import { BenchSocket, clock, sleep } from "./ws-client.ts";
 export type ResilienceRun = {
   chats: { checkIn: BenchCheckIn; chat: ResilientChat; closingCreatedAt: number | null }[];
   restartMs: number | null;
+  /** From the moment the app was stopped until it answered again (epoch ms). */
+  restartWindow: { from: number; to: number } | null;
   failures: string[];
   durationMs: number;
 };
@@ -64,6 +66,7 @@ export async function runResilience(options: {
   const started = clock();
   const failures: string[] = [];
   let restartMs: number | null = null;
+  let restartWindow: { from: number; to: number } | null = null;
   let restarting: Promise<void> | null = null;
   let acked = 0;
 
@@ -107,6 +110,7 @@ export async function runResilience(options: {
             const at = clock();
             restarting = options.restart().then(() => {
               restartMs = clock() - at;
+              restartWindow = { from: at, to: clock() };
             });
           }
           if (outcome === "closing") {
@@ -125,7 +129,7 @@ export async function runResilience(options: {
     }),
   );
   await restarting;
-  return { chats, restartMs, failures, durationMs: clock() - started };
+  return { chats, restartMs, restartWindow, failures, durationMs: clock() - started };
 }
 
 /** The closing statement's createdAt, read from a snapshot on a second socket (a second tab). */
