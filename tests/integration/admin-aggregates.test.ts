@@ -46,7 +46,11 @@ beforeAll(async () => {
         ],
         blockers: [{ daysAgo: 2 }, { daysAgo: 3 }, { daysAgo: 10 }],
         alerts: [
-          { type: "retention", daysAgo: 1, message: "Acme: burnout risk for a salesperson whose stress keeps climbing week after week" },
+          {
+            type: "retention",
+            daysAgo: 1,
+            message: "Acme: burnout risk for a salesperson whose stress keeps climbing week after week",
+          },
           { type: "performance", status: "read", daysAgo: 2 },
           { type: "other", daysAgo: 3 },
           { type: "retention", status: "resolved", daysAgo: 20 },
@@ -190,8 +194,28 @@ describe("sentiment", () => {
     const month = await companyComparison(db, { days: "30" }, now);
     expect(month.total).toBe(2);
     expect(month.items).toMatchObject([
-      { organizationName: "Acme Corp", responses: 3, morale: 63, confidence: 53, stress: 47, salesStrength: 70, teamDynamics: 58, blockers: 3, activeAlerts: 3 },
-      { organizationName: "Beta LLC", responses: 1, morale: 40, confidence: 60, stress: 70, salesStrength: 60, teamDynamics: 50, blockers: 0, activeAlerts: 1 },
+      {
+        organizationName: "Acme Corp",
+        responses: 3,
+        morale: 63,
+        confidence: 53,
+        stress: 47,
+        salesStrength: 70,
+        teamDynamics: 58,
+        blockers: 3,
+        activeAlerts: 3,
+      },
+      {
+        organizationName: "Beta LLC",
+        responses: 1,
+        morale: 40,
+        confidence: 60,
+        stress: 70,
+        salesStrength: 60,
+        teamDynamics: 50,
+        blockers: 0,
+        activeAlerts: 1,
+      },
     ]);
     const byStress = await companyComparison(db, { days: "30", sort: "stress" }, now);
     expect(byStress.items.map((c) => c.organizationName)).toEqual(["Beta LLC", "Acme Corp"]);
@@ -218,7 +242,9 @@ describe("billing", () => {
       ["Acme Corp", "active", 6],
       ["Beta LLC", "past_due", 10],
     ]);
-    expect((await listSubscriptions(db, { status: "inactive" })).items.map((s) => s.organization_name)).toEqual(["Beta LLC"]);
+    expect((await listSubscriptions(db, { status: "inactive" })).items.map((s) => s.organization_name)).toEqual([
+      "Beta LLC",
+    ]);
   });
 });
 
@@ -227,7 +253,11 @@ describe("alerts and notifications", () => {
     expect(await alertSummary(db)).toEqual({ totalActive: 4, highPriority: 2, mediumLow: 2 });
     const active = await listAlerts(db, {});
     expect(active.total).toBe(4);
-    expect(active.items[0]).toMatchObject({ organization_name: "Beta LLC", user_name: "Member 1-0", priority: "medium" });
+    expect(active.items[0]).toMatchObject({
+      organization_name: "Beta LLC",
+      user_name: "Member 1-0",
+      priority: "medium",
+    });
     expect(active.items.map((a) => a.priority)).toEqual(["medium", "urgent", "high", "medium"]);
     expect((await listAlerts(db, { view: "resolved" })).total).toBe(1);
     expect((await listAlerts(db, { priority: "high" })).total).toBe(2);
