@@ -1,19 +1,14 @@
 import { globalSettingsRecordSchema } from "@shared/admin";
 import { CHECK_IN_FREQUENCIES } from "@shared/domain";
 import { PILLAR_LABELS, PILLARS } from "@shared/pillars";
-import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings, globalSettingsSchema } from "@shared/settings";
+import { type GlobalSettings, globalSettingsSchema } from "@shared/settings";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useGlobalSettings } from "../../console/api";
 import { Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
-
-/** Spec 2 §9: Reset Defaults restores every default and sets all pillar weights to 1. */
-export function resetDefaults(): GlobalSettings {
-  const weights = Object.fromEntries(PILLARS.map((p) => [p, 1])) as GlobalSettings["pillarWeights"];
-  return { ...structuredClone(DEFAULT_GLOBAL_SETTINGS), pillarWeights: weights };
-}
+import { resetDefaults } from "./rules";
 
 export function GlobalSettingsPanel() {
   const query = useGlobalSettings();

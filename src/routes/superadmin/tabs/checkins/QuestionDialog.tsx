@@ -7,12 +7,7 @@ import { api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
 import { Modal } from "../../console/ui";
 import { QUESTION_TYPE_LABELS } from "./labels";
-
-/** Spec 2 §5: priority is a number of at least 1, falling back to 1 when not numeric. */
-export function priorityFrom(text: string): number {
-  const value = Number.parseInt(text, 10);
-  return Number.isFinite(value) && value >= 1 ? value : 1;
-}
+import { priorityFrom } from "./rules";
 
 /** Add or edit one question (spec 2 §2): Save disables the form and reads 'Saving...' until done. */
 export function QuestionDialog({ question, onClose }: { question: BankQuestionRow | null; onClose: () => void }) {
