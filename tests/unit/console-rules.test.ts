@@ -1,23 +1,26 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   badgeText,
+  CONSOLE_TABS,
   cutMessage,
   dataQuality,
   growthPercent,
   operatorInitials,
   percentOf,
   priorityDotClass,
+  priorityFrom,
   relativeAge,
+  resetDefaults,
+  TEST_ERROR_TEXT,
+  testFailureMessage,
   trendTone,
   usd,
   weekOverWeek,
-} from "../../src/routes/superadmin/console/rules";
-import { CONSOLE_TABS } from "../../src/routes/superadmin/console/tabs";
-import { TEST_ERROR_TEXT, testFailureMessage } from "../../src/routes/superadmin/tabs/checkins/ai-test";
-import { priorityFrom, resetDefaults } from "../../src/routes/superadmin/tabs/checkins/rules";
-import { categoryCounts, filterSiteMap, SITE_MAP, siteMapText } from "../../src/routes/superadmin/tabs/site-map";
+} from "../../worker/shared/console-display";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../worker/shared/settings";
+import { categoryCounts, filterSiteMap, SITE_MAP, siteMapText } from "../../worker/shared/site-map";
 
 describe("notification bell (spec 2 §2, §9)", () => {
   it("caps the badge at 99+ and hides it at zero", () => {
@@ -144,7 +147,7 @@ describe("global settings and question form", () => {
 
 describe("site map", () => {
   it("lists every page route the router registers", () => {
-    const router = readFileSync(new URL("../../src/router.tsx", import.meta.url), "utf8");
+    const router = readFileSync(join(import.meta.dirname, "../../src/router.tsx"), "utf8");
     const registered = [...router.matchAll(/path: "([^"*]+)(?:\/\*)?"/g)]
       .map((m) => `/${m[1]}`)
       .filter((p) => p !== "/landing");

@@ -1,9 +1,8 @@
+import { CONSOLE_TABS, type ConsoleTabId, operatorInitials } from "@shared/console-display";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ConsoleIcon } from "./icons";
 import { NotificationBell } from "./NotificationBell";
-import { operatorInitials } from "./rules";
-import { CONSOLE_TABS, type ConsoleTabId } from "./tabs";
 
 export type ConsoleOperator = { firstName: string; lastName: string; email: string; role: string };
 

@@ -1,7 +1,7 @@
+import { badgeText, cutMessage, priorityDotClass, relativeAge } from "@shared/console-display";
 import { useEffect, useRef, useState } from "react";
 import { useNotifications } from "./api";
 import { ConsoleIcon } from "./icons";
-import { badgeText, cutMessage, priorityDotClass, relativeAge } from "./rules";
 
 /**
  * Spec 2 §2: the bell with the unread count (99+ above 99) and the 'Platform Notifications'

@@ -1,3 +1,4 @@
+import { type ConsoleTabId, isConsoleTab } from "@shared/console-display";
 import { useSearchParams } from "react-router";
 import { AlertsTab } from "../tabs/AlertsTab";
 import { AuditTab } from "../tabs/AuditTab";
@@ -12,7 +13,6 @@ import { SupportTab } from "../tabs/SupportTab";
 import { SystemSettingsTab } from "../tabs/SystemSettingsTab";
 import { UsersTab } from "../tabs/UsersTab";
 import { type ConsoleOperator, ConsoleShell } from "./ConsoleShell";
-import { type ConsoleTabId, isConsoleTab } from "./tabs";
 
 /** One tab at a time, overview by default; the tab lives in the URL (?tab=) so it survives a reload. */
 export function OperatorConsole({

@@ -1,7 +1,7 @@
+import { trendTone } from "@shared/console-display";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { ApiRequestError } from "@/lib/api";
 import { ConsoleIcon, type ConsoleIconName } from "./icons";
-import { trendTone } from "./rules";
 
 /** Building blocks shared by the console's tabs: cards, states, pagination, dialogs. */
 

@@ -1,7 +1,7 @@
 import type { AuditEntry } from "@shared/admin";
+import { formatDateTime } from "@shared/console-display";
 import { useState } from "react";
 import { useAuditLog } from "../console/api";
-import { formatDateTime } from "../console/rules";
 import {
   Badge,
   Card,

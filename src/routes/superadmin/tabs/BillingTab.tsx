@@ -1,9 +1,9 @@
 import type { AdminSubscription } from "@shared/admin";
+import { formatDate, usd } from "@shared/console-display";
 import { PRICE_PER_SALESPERSON_USD } from "@shared/domain";
 import { useState } from "react";
 import { useBillingSummary, useSubscriptions } from "../console/api";
 import { ConsoleIcon } from "../console/icons";
-import { formatDate, usd } from "../console/rules";
 import {
   Badge,
   Card,

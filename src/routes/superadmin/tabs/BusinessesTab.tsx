@@ -5,6 +5,7 @@ import {
   okSchema,
   organizationSchema,
 } from "@shared/admin";
+import { formatDate, formatDateTime, usd } from "@shared/console-display";
 import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "@shared/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -12,7 +13,6 @@ import { toast } from "@/components/toast/toast-store";
 import { api } from "@/lib/api";
 import { adminKeys, useOrganizationDetail, useOrganizations } from "../console/api";
 import { ConsoleIcon } from "../console/icons";
-import { formatDate, formatDateTime, usd } from "../console/rules";
 import {
   Badge,
   Card,

@@ -1,9 +1,9 @@
 import type { ActivityEvent } from "@shared/admin";
+import { relativeAge } from "@shared/console-display";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
 import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
-import { relativeAge } from "../console/rules";
 import {
   Badge,
   Card,

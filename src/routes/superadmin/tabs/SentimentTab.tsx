@@ -1,9 +1,9 @@
 import { COMPARISON_SORTS, COMPARISON_WINDOWS, type SentimentSummary } from "@shared/admin";
+import { dataQuality, formatDate, relativeAge, weekOverWeek } from "@shared/console-display";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
 import { ConsoleIcon } from "../console/icons";
-import { dataQuality, formatDate, relativeAge, weekOverWeek } from "../console/rules";
 import {
   Badge,
   Card,

@@ -1,6 +1,3 @@
-import { useMemo, useState } from "react";
-import { ConsoleIcon } from "../console/icons";
-import { Badge, type BadgeVariant, Card, EmptyState, SearchInput, saveBlob, TabHeader } from "../console/ui";
 import {
   ACCESS_LEVELS,
   type Access,
@@ -10,7 +7,10 @@ import {
   SITE_MAP_CATEGORIES,
   type SiteMapCategory,
   siteMapText,
-} from "./site-map";
+} from "@shared/site-map";
+import { useMemo, useState } from "react";
+import { ConsoleIcon } from "../console/icons";
+import { Badge, type BadgeVariant, Card, EmptyState, SearchInput, saveBlob, TabHeader } from "../console/ui";
 
 const ACCESS_VARIANT: Record<Access, BadgeVariant> = {
   public: "success",

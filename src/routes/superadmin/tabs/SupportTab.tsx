@@ -1,4 +1,5 @@
 import { resendVerificationResultSchema, type SupportSearch } from "@shared/admin";
+import { formatDate, formatDateTime } from "@shared/console-display";
 import { roleLabel } from "@shared/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -6,7 +7,6 @@ import { toast } from "@/components/toast/toast-store";
 import { ApiRequestError, api } from "@/lib/api";
 import { useSupportSearch } from "../console/api";
 import { ConsoleIcon } from "../console/icons";
-import { formatDate, formatDateTime } from "../console/rules";
 import {
   Badge,
   Card,

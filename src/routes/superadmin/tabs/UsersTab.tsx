@@ -1,10 +1,10 @@
 import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/admin";
+import { formatDate, growthPercent, percentOf } from "@shared/console-display";
 import { roleLabel } from "@shared/domain";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { qs, useUserStats, useUsers } from "../console/api";
 import { ConsoleIcon } from "../console/icons";
-import { formatDate, growthPercent, percentOf } from "../console/rules";
 import {
   Badge,
   Card,

@@ -6,6 +6,7 @@ import {
   aiTestResultSchema,
 } from "@shared/admin";
 import { type AiAgentConfig as AgentConfig, aiAgentConfigSchema, validateFramework } from "@shared/ai-config";
+import { EXAMPLE_FRAMEWORK, SAMPLE_TEST_MESSAGE, testFailureMessage } from "@shared/console-display";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
@@ -13,7 +14,6 @@ import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useAiConfig } from "../../console/api";
 import { ConsoleIcon } from "../../console/icons";
 import { Badge, Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
-import { EXAMPLE_FRAMEWORK, SAMPLE_TEST_MESSAGE, testFailureMessage } from "./ai-test";
 
 const FRAMEWORK_ROWS = 12;
 const MAX_PHRASES = 20;

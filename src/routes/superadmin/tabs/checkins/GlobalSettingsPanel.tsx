@@ -1,4 +1,5 @@
 import { globalSettingsRecordSchema } from "@shared/admin";
+import { resetDefaults } from "@shared/console-display";
 import { CHECK_IN_FREQUENCIES } from "@shared/domain";
 import { PILLAR_LABELS, PILLARS } from "@shared/pillars";
 import { type GlobalSettings, globalSettingsSchema } from "@shared/settings";
@@ -8,7 +9,6 @@ import { toast } from "@/components/toast/toast-store";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useGlobalSettings } from "../../console/api";
 import { Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
-import { resetDefaults } from "./rules";
 
 export function GlobalSettingsPanel() {
   const query = useGlobalSettings();

@@ -1,4 +1,5 @@
 import { type BankQuestionRow, QUESTION_FRAMEWORK_MAX, QUESTION_TEXT_MAX, questionSchema } from "@shared/admin";
+import { priorityFrom } from "@shared/console-display";
 import { PILLAR_LABELS, PILLARS, QUESTION_TYPES } from "@shared/pillars";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -7,7 +8,6 @@ import { api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
 import { Modal } from "../../console/ui";
 import { QUESTION_TYPE_LABELS } from "./labels";
-import { priorityFrom } from "./rules";
 
 /** Add or edit one question (spec 2 §2): Save disables the form and reads 'Saving...' until done. */
 export function QuestionDialog({ question, onClose }: { question: BankQuestionRow | null; onClose: () => void }) {
