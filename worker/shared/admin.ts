@@ -547,6 +547,7 @@ export const resendVerificationResultSchema = z.object({ sent: z.boolean(), mess
 export const DEMO_ROLE_ACCOUNTS = ["SuperAdmin", "Salesperson", "Manager", "Admin"] as const;
 export const demoInitializeResultSchema = z.object({
   accounts: z.array(z.object({ role: z.string(), email: z.string(), created: z.boolean() })),
+  warning: z.optional(z.string()),
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });
