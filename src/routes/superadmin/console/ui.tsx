@@ -48,7 +48,7 @@ export function Card({
             {title ? <h3 className="font-semibold">{title}</h3> : null}
             {description ? <p className="mt-0.5 text-sm text-base-content/70">{description}</p> : null}
           </div>
-          {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+          {actions ? <div className="flex max-w-full shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}
         </header>
       ) : null}
       <div className={bodyClassName}>{children}</div>

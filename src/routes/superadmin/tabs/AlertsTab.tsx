@@ -86,7 +86,7 @@ export function AlertsTab() {
         actions={
           <div className="flex flex-wrap gap-2">
             <select
-              className="select select-sm"
+              className="select select-sm w-44"
               aria-label="Which alerts"
               value={view}
               onChange={(e) => {
@@ -101,7 +101,7 @@ export function AlertsTab() {
               ))}
             </select>
             <select
-              className="select select-sm"
+              className="select select-sm w-44"
               aria-label="Priority"
               value={priority}
               onChange={(e) => {

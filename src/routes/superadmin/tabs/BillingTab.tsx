@@ -76,7 +76,7 @@ export function BillingTab() {
         bodyClassName=""
         actions={
           <select
-            className="select select-sm"
+            className="select select-sm w-44"
             aria-label="Filter subscriptions"
             value={status}
             onChange={(e) => {

@@ -97,7 +97,7 @@ export function SentimentTab() {
         actions={
           <div className="flex flex-wrap gap-2">
             <select
-              className="select select-sm"
+              className="select select-sm w-44"
               aria-label="Time window"
               value={days}
               onChange={(e) => {
@@ -112,7 +112,7 @@ export function SentimentTab() {
               ))}
             </select>
             <select
-              className="select select-sm"
+              className="select select-sm w-44"
               aria-label="Sort organizations"
               value={sort}
               onChange={(e) => {

@@ -106,7 +106,7 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Default check-in settings" description="New organizations start with these.">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <NumberField
               label="Duration (minutes)"
               value={settings.defaultDuration}
@@ -266,7 +266,7 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
         </Card>
 
         <Card title="Data retention and privacy">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <NumberField
               label="Raw data (days)"
               hint="How long conversation transcripts are kept."
@@ -306,7 +306,7 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
                   set({ dataRetention: { ...settings.dataRetention, enableAnonymization: e.target.checked } })
                 }
               />
-              <span className="text-sm font-medium">Anonymize data in aggregate views</span>
+              <span className="text-sm font-medium">Anonymization</span>
             </label>
           </div>
         </Card>
