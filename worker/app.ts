@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-env";
 import { serveCheckInPage } from "./checkin/page";
+import { checkInRoutes } from "./checkin/routes";
 import { createDb } from "./db/client";
 import { devRoutes } from "./dev/routes";
 import { healthRoutes } from "./health/routes";
@@ -30,7 +31,10 @@ app.use(
   }),
 );
 
-const routes = app.route("/api/health", healthRoutes).route("/api/dev", devRoutes);
+const routes = app
+  .route("/api/health", healthRoutes)
+  .route("/api/dev", devRoutes)
+  .route("/api/check-in", checkInRoutes);
 
 app.get("/check-in/*", (c) => serveCheckInPage(c.req.raw, c.env));
 
