@@ -10,6 +10,7 @@ import {
   listQuestions,
   updateQuestion,
 } from "../../worker/admin/questions";
+import { DEFAULT_QUESTION_BANK } from "../../worker/ai/question-bank";
 import { verifyPassword } from "../../worker/auth/password";
 import { ApiError } from "../../worker/lib/errors";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
@@ -19,10 +20,14 @@ import { countRows } from "./helpers";
 const db = testDb();
 
 describe("question bank", () => {
-  it("adds, edits, lists by pillar then priority, and searches text or type", async () => {
+  it("starts from the default bank, then adds, edits, lists by pillar then priority, and searches text or type", async () => {
+    const initial = await listQuestions(db, {});
+    expect(initial.stats.total).toBe(DEFAULT_QUESTION_BANK.length);
+    expect(Object.values(initial.stats.byPillar).every((n) => n >= 3)).toBe(true);
+
     const second = await addQuestion(db, {
       pillar: "morale",
-      question_text: "What lifted your week?",
+      question_text: "Zebra: what lifted your week?",
       question_type: "open_ended",
       priority_order: 2,
       psychological_framework: "   ",
@@ -30,33 +35,34 @@ describe("question bank", () => {
     expect(second.psychological_framework).toBeNull();
     await addQuestion(db, {
       pillar: "morale",
-      question_text: "How are you, really?",
+      question_text: "Zebra: how are you, really?",
       question_type: "probe",
       priority_order: 1,
     });
     await addQuestion(db, {
       pillar: "blockers",
-      question_text: "What slows you down?",
+      question_text: "Zebra: what slows you down?",
       question_type: "open_ended",
       priority_order: 1,
     });
 
-    const all = await listQuestions(db, {});
-    expect(all.items.map((q) => q.question_text)).toEqual([
-      "What slows you down?",
-      "How are you, really?",
-      "What lifted your week?",
+    const zebras = await listQuestions(db, { search: "zebra" });
+    // Ordered by pillar, then priority.
+    expect(zebras.items.map((q) => q.question_text)).toEqual([
+      "Zebra: what slows you down?",
+      "Zebra: how are you, really?",
+      "Zebra: what lifted your week?",
     ]);
-    expect(all.stats).toMatchObject({ total: 3, byPillar: { morale: 2, blockers: 1, team_dynamics: 0 } });
-    expect((await listQuestions(db, { pillar: "morale" })).total).toBe(2);
-    expect((await listQuestions(db, { search: "PROBE" })).items.map((q) => q.question_text)).toEqual([
-      "How are you, really?",
-    ]);
-    expect((await listQuestions(db, { search: "slows" })).total).toBe(1);
+    expect(zebras.stats.total).toBe(DEFAULT_QUESTION_BANK.length + 3);
+    expect((await listQuestions(db, { search: "zebra", pillar: "morale" })).total).toBe(2);
+    const probes = await listQuestions(db, { search: "PROBE" });
+    expect(probes.items.every((q) => q.question_type === "probe")).toBe(true);
+    expect(probes.items.map((q) => q.question_text)).toContain("Zebra: how are you, really?");
+    expect((await listQuestions(db, { pageSize: 5, page: 2 })).items.length).toBe(5);
 
     const updated = await updateQuestion(db, second.id, {
       pillar: "team_dynamics",
-      question_text: "Who helped you this week?",
+      question_text: "Zebra: who helped you this week?",
       question_type: "follow_up",
       priority_order: 4,
       psychological_framework: "Reciprocity",
@@ -102,9 +108,9 @@ describe("question bank", () => {
 
     const exported = await exportQuestions(db);
     expect(exported.length).toBe(before + 40);
-    expect(exported[0]).toEqual({
+    expect(exported).toContainEqual({
       pillar: "blockers",
-      question_text: "What slows you down?",
+      question_text: "Zebra: what slows you down?",
       question_type: "open_ended",
       priority_order: 1,
       psychological_framework: null,

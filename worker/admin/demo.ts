@@ -15,11 +15,46 @@ import { recordRoleChange } from "./audit";
  * 'Quick Demo Login'. They exist only when APP_ENV=development; anywhere else every path
  * here answers 404, as if it did not exist.
  */
-export const DEMO_ACCOUNTS: { role: UserRole; email: string; password: string; firstName: string; lastName: string; organizationId: string | null }[] = [
-  { role: "SuperAdmin", email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password, firstName: "Sam", lastName: "Rivera", organizationId: null },
-  { role: "Salesperson", email: "salesperson@undertone.dev", password: "undertone-salesperson", firstName: "Riley", lastName: "Park", organizationId: DEMO_ORG_ID },
-  { role: "Manager", email: "manager@undertone.dev", password: "undertone-manager", firstName: "Jamie", lastName: "Lee", organizationId: DEMO_ORG_ID },
-  { role: "Admin", email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, firstName: "Alex", lastName: "Morgan", organizationId: DEMO_ORG_ID },
+export const DEMO_ACCOUNTS: {
+  role: UserRole;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  organizationId: string | null;
+}[] = [
+  {
+    role: "SuperAdmin",
+    email: DEMO_OPERATOR.email,
+    password: DEMO_OPERATOR.password,
+    firstName: "Sam",
+    lastName: "Rivera",
+    organizationId: null,
+  },
+  {
+    role: "Salesperson",
+    email: "salesperson@undertone.dev",
+    password: "undertone-salesperson",
+    firstName: "Riley",
+    lastName: "Park",
+    organizationId: DEMO_ORG_ID,
+  },
+  {
+    role: "Manager",
+    email: "manager@undertone.dev",
+    password: "undertone-manager",
+    firstName: "Jamie",
+    lastName: "Lee",
+    organizationId: DEMO_ORG_ID,
+  },
+  {
+    role: "Admin",
+    email: DEMO_ADMIN.email,
+    password: DEMO_ADMIN.password,
+    firstName: "Alex",
+    lastName: "Morgan",
+    organizationId: DEMO_ORG_ID,
+  },
 ];
 
 export type InitializedAccount = { role: UserRole; email: string; created: boolean };
@@ -29,7 +64,10 @@ export type InitializedAccount = { role: UserRole; email: string; created: boole
  * then the role is written to the profile, and a change of role is audited.
  */
 export async function initializeDemoAccounts(db: Database, origin: string): Promise<InitializedAccount[]> {
-  const demoOrg = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, DEMO_ORG_ID));
+  const demoOrg = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, DEMO_ORG_ID));
   if (demoOrg.length === 0) {
     try {
       await seedDemo(db, origin);
@@ -85,7 +123,13 @@ export async function initializeDemoAccounts(db: Database, origin: string): Prom
         updatedAt: now,
       }),
     ]);
-    await recordRoleChange(db, { userId: id, email, from: null, to: demo.role, reason: "Initialize SuperAdmin Account (demo accounts)" });
+    await recordRoleChange(db, {
+      userId: id,
+      email,
+      from: null,
+      to: demo.role,
+      reason: "Initialize SuperAdmin Account (demo accounts)",
+    });
     results.push({ role: demo.role, email, created: true });
   }
   return results;

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { ensureQuestionBank } from "../ai/question-bank";
 import { chunkedInserts, runBatch } from "../db/batch";
 import type { Database } from "../db/client";
 import { coreQuestionBank } from "../db/schema";
@@ -52,6 +53,10 @@ export async function questionStats(db: Database) {
 }
 
 /** Spec 2 §2: search matches the question text or the type; ordered by pillar then priority. */
+/**
+ * An empty bank is filled with the default one (worker/ai/question-bank.ts) on first use,
+ * as check-ins do, so the tab shows what the interviewer really asks.
+ */
 export async function listQuestions(
   db: Database,
   query: {
@@ -61,6 +66,7 @@ export async function listQuestions(
     pageSize?: number | undefined;
   },
 ) {
+  await ensureQuestionBank(db);
   const { page, pageSize, offset } = pageWindow(query, QUESTION_PAGE_SIZE);
   const conditions = [sql`1 = 1`];
   if (query.search?.trim()) {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { aiConfigRoutes } from "./ai-config";
+import { aiTestRoutes } from "./ai-test";
 import { alertRoutes } from "./alerts";
 import { auditMutations, auditRoutes } from "./audit";
 import { billingRoutes } from "./billing";
@@ -27,6 +28,7 @@ export const adminRoutes = new Hono<ConsoleEnv>()
   .route("/sentiment", sentimentRoutes)
   .route("/questions", questionRoutes)
   .route("/ai-config", aiConfigRoutes)
+  .route("/ai-config", aiTestRoutes)
   .route("/settings", settingsRoutes)
   .route("/billing", billingRoutes)
   .route("/alerts", alertRoutes)
