@@ -2,12 +2,16 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-env";
+import { authRoutes, meRoutes } from "./auth/routes";
+import { stripeWebhookRoutes, subscriptionRoutes } from "./billing/routes";
 import { serveCheckInPage } from "./checkin/page";
 import { createDb } from "./db/client";
+import { mailboxRoutes } from "./dev/mailbox";
 import { devRoutes } from "./dev/routes";
 import { healthRoutes } from "./health/routes";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError } from "./lib/errors";
+import { organizationRoutes } from "./organization/routes";
 
 /**
  * The Worker's HTTP surface. Feature routers are chained so `AppType` carries every route
@@ -30,7 +34,16 @@ app.use(
   }),
 );
 
-const routes = app.route("/api/health", healthRoutes).route("/api/dev", devRoutes);
+const routes = app
+  .route("/api/health", healthRoutes)
+  .route("/api/dev", devRoutes)
+  .route("/api/auth", authRoutes)
+  .route("/api/me", meRoutes)
+  .route("/api/organization", organizationRoutes)
+  .route("/api/subscription", subscriptionRoutes)
+  .route("/api/stripe", stripeWebhookRoutes);
+
+app.route("/dev", mailboxRoutes);
 
 app.get("/check-in/*", (c) => serveCheckInPage(c.req.raw, c.env));
 

@@ -13,3 +13,6 @@ export const INTEGRATION_VARS = {
   EMAIL_API_KEY: "",
   EMAIL_FROM: "Undertone <no-reply@undertone.dev>",
 } as const;
+
+/** The password the auth helpers give every test account. */
+export const TEST_PASSWORD = "correct-horse-battery";
