@@ -52,6 +52,8 @@ function buildAuth(env: Env, db: Database) {
     database: drizzleAdapter(db, { provider: "sqlite", schema: { user, session, account, verification } }),
     trustedOrigins: origin ? [origin] : [],
     telemetry: { enabled: false },
+    // Its info and warn lines name the addresses people typed; errors are what we need.
+    logger: { level: "error" },
     // Our D1 limiter runs in front of these routes (worker/auth/rate-limits.ts); better-auth's
     // own limiter keeps counts in isolate memory, which every new isolate resets.
     rateLimit: { enabled: false },

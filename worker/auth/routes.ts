@@ -4,6 +4,7 @@ import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
 import { organizations, user as userTable } from "../db/schema";
+import { isSuperAdminEmail } from "../lib/config";
 import { ApiError, conflict } from "../lib/errors";
 import { zv } from "../lib/validate";
 import { recordFoundedOrganization } from "../organization/ensure";
@@ -79,7 +80,10 @@ export const authRoutes = new Hono<AppEnv>()
       .where(eq(userTable.id, userId));
     if (!created) throw conflict(DUPLICATE_EMAIL_MESSAGE);
 
-    if (input.form === "full") await recordFoundedOrganization(db, created.id, input.companyName);
+    // Operators (SUPERADMIN_EMAILS) work across organizations and found none.
+    if (input.form === "full" && !isSuperAdminEmail(c.env, email)) {
+      await recordFoundedOrganization(db, created.id, input.companyName);
+    }
     c.executionCtx.waitUntil(
       notifySignup(c.env, db, { firstName, lastName, email, companyName: input.companyName.trim() }),
     );
