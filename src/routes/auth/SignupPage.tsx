@@ -80,11 +80,8 @@ export function SignupPage() {
         }
       >
         <div className="flex flex-col items-center gap-4 text-center">
-          <div
-            className="flex size-16 items-center justify-center rounded-full bg-primary/10 text-3xl"
-            aria-hidden="true"
-          >
-            ✉️
+          <div className="flex size-16 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <Icon name="mail" className="size-8" />
           </div>
           <p className="text-sm text-base-content/80">
             It contains a verification link. Once you have verified your email, log in and you'll go straight to your
