@@ -1,15 +1,8 @@
-import { type AppUser, type MeResponse, meResponseSchema } from "@shared/auth";
+import { type MeResponse, meResponseSchema } from "@shared/auth";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import {
-  type CachedProfile,
-  clearProfileCache,
-  fallbackUser,
-  isFresh,
-  PROFILE_CACHE_KEY,
-  readProfileCache,
-  writeProfileCache,
-} from "./profile-cache";
+import { type AuthState, deriveAuthState, SIGNED_OUT, signedInState } from "./auth-state";
+import { clearProfileCache, isFresh, PROFILE_CACHE_KEY, readProfileCache, writeProfileCache } from "./profile-cache";
 import { isConnectivityError, profileRetryDelay, shouldRetryProfile } from "./retry";
 
 /** Spec 1 §4: if initialization has not finished by then, loading ends anyway. */
@@ -22,18 +15,7 @@ const PROFILE_REQUEST_TIMEOUT_MS = 10_000;
 
 export const ME_QUERY_KEY = ["auth", "me"] as const;
 
-export type AuthSession = MeResponse["session"];
-export type AuthOrganization = MeResponse["organization"];
-
-/** Spec 1 §3 "Auth state", plus the organization /api/me reports and the actions. */
-export type AuthState = {
-  session: AuthSession | null;
-  user: AppUser | null;
-  organization: AuthOrganization;
-  loading: boolean;
-  isAuthenticated: boolean;
-  profileLoaded: boolean;
-};
+export type { AuthOrganization, AuthSession, AuthState } from "./auth-state";
 
 export type AuthContextValue = AuthState & {
   /** Re-reads the session from the server (after a sign-in, or to check it is still valid). */
@@ -67,37 +49,6 @@ export async function fetchProfile(signal?: AbortSignal): Promise<MeResponse | n
   const parsed = meResponseSchema.safeParse(await response.json());
   if (!parsed.success) throw new ProfileRequestError(response.status, "Unexpected profile response");
   return parsed.data;
-}
-
-const SIGNED_OUT: AuthState = {
-  session: null,
-  user: null,
-  organization: null,
-  loading: false,
-  isAuthenticated: false,
-  profileLoaded: false,
-};
-
-function signedIn(profile: MeResponse): AuthState {
-  return {
-    session: profile.session,
-    user: profile.user,
-    organization: profile.organization,
-    loading: false,
-    isAuthenticated: true,
-    profileLoaded: true,
-  };
-}
-
-function fromCache(entry: CachedProfile, profileLoaded: boolean): AuthState {
-  return {
-    session: { id: entry.sessionId, expiresAt: "" },
-    user: profileLoaded ? fallbackUser(entry.user) : entry.user,
-    organization: entry.organization,
-    loading: false,
-    isAuthenticated: true,
-    profileLoaded,
-  };
 }
 
 /**
@@ -135,15 +86,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     refetchInterval: PROFILE_REFRESH_INTERVAL_MS,
   });
 
-  const state: AuthState = useMemo(() => {
-    if (profile.data !== undefined) return profile.data ? signedIn(profile.data) : SIGNED_OUT;
-    if (profile.isError) {
-      if (isConnectivityError(profile.error) && initialCache) return fromCache(initialCache, true);
-      return SIGNED_OUT;
-    }
-    if (isFresh(initialCache)) return fromCache(initialCache, false);
-    return emergencyTimeout ? SIGNED_OUT : { ...SIGNED_OUT, loading: true };
-  }, [profile.data, profile.isError, profile.error, initialCache, emergencyTimeout]);
+  const state: AuthState = useMemo(
+    () =>
+      deriveAuthState(
+        { data: profile.data, error: profile.error, isError: profile.isError },
+        initialCache,
+        emergencyTimeout,
+      ),
+    [profile.data, profile.isError, profile.error, initialCache, emergencyTimeout],
+  );
 
   // The cache follows what the server said: written on every profile, cleared on sign-out.
   useEffect(() => {
@@ -179,7 +130,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       retry: shouldRetryProfile,
       retryDelay: profileRetryDelay,
     });
-    return data ? signedIn(data) : SIGNED_OUT;
+    return data ? signedInState(data) : SIGNED_OUT;
   }, [queryClient]);
 
   const signOut = useCallback(async () => {
