@@ -1,11 +1,25 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { startEmailStandIn } from "./fixtures/servers/email.ts";
 import { startStripeStandIn } from "./fixtures/servers/stripe.ts";
 import { INTEGRATION_VARS } from "./integration/vars.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** The stripe package ships source maps without their sources; Vite would warn for each file. */
+function quietMissingSourceMaps(): Plugin {
+  return {
+    name: "undertone:quiet-missing-sourcemaps",
+    configResolved(config) {
+      const warnOnce = config.logger.warnOnce.bind(config.logger);
+      config.logger.warnOnce = (message, options) => {
+        if (!message.includes("points to missing source files")) warnOnce(message, options);
+      };
+    },
+  };
+}
 
 /**
  * The Worker, D1 and the CheckInSession object inside workerd, configured from the real
@@ -19,6 +33,7 @@ export default defineConfig(async () => {
   return {
     root,
     plugins: [
+      quietMissingSourceMaps(),
       cloudflareTest({
         wrangler: { configPath: `${root}wrangler.jsonc` },
         miniflare: {
