@@ -51,6 +51,18 @@ export async function fetchProfile(signal?: AbortSignal): Promise<MeResponse | n
   return parsed.data;
 }
 
+function sessionIdOf(raw: string | null): string | null {
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === "object" && "sessionId" in parsed && typeof parsed.sessionId === "string"
+      ? parsed.sessionId
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Spec 1 §4, on TanStack Query. Start: a fresh cached profile (younger than 10 minutes)
  * makes the visitor authenticated at once and the real profile is fetched after 1 s;
@@ -110,12 +122,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [profile.data, profile.isError, profile.error]);
 
-  // Another tab signed out (or in as someone else): check with the server.
+  // Another tab signed out, or in as someone else: check with the server. Refreshes of the
+  // same session (every tab rewrites the cache) are ignored, or tabs would wake each other forever.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === PROFILE_CACHE_KEY || event.key === null) {
-        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-      }
+      if (event.key !== PROFILE_CACHE_KEY && event.key !== null) return;
+      if (sessionIdOf(event.oldValue) === sessionIdOf(event.newValue) && event.newValue !== null) return;
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     };
     window.addEventListener("storage", onStorage);
     return () => window.removeEventListener("storage", onStorage);

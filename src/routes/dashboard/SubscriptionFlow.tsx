@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { SUPPORT_EMAIL } from "@/auth/support";
 import { Icon } from "@/components/marketing/Icon";
-import { toast } from "@/components/toast/toast-store";
+import { dismissToast, toast } from "@/components/toast/toast-store";
 import { ApiRequestError } from "@/lib/api";
 import { PLAN_STATUS_QUERY_KEY, subscribe } from "./billing-api";
 
@@ -84,6 +84,7 @@ export function SubscriptionFlow({
     try {
       const result = await subscribe(planType);
       if (result.planType === "trial") {
+        dismissToast(); // an earlier attempt's error no longer applies
         void queryClient.invalidateQueries({ queryKey: PLAN_STATUS_QUERY_KEY });
         setStep("completed");
         return;
