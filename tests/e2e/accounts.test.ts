@@ -181,6 +181,30 @@ describe("sign-in", () => {
     }
   });
 
+  test("/auth/callback: error, a bad verification link, and no session at all", async () => {
+    const { page, context } = await newPage();
+    try {
+      await page.goto("/auth/callback?error=access_denied&error_description=The+link+was+revoked");
+      await page.waitForURL(`${origin}/login`);
+      expect(await toastText(page)).toContain("Authentication failed");
+      expect(await toastText(page)).toContain("The link was revoked");
+
+      await page.goto("/auth/callback?token_hash=not-a-real-token&type=signup");
+      await page.waitForURL(`${origin}/auth/verification-error`);
+      expect(await toastText(page)).toContain("Email verification failed");
+      await page.getByRole("heading", { name: "This verification link didn't work" }).waitFor();
+      expect(await page.getByText("Your account was still created.").isVisible()).toBe(true);
+      await page.getByRole("link", { name: "Try Logging In" }).click();
+      await page.waitForURL(`${origin}/login`);
+
+      await page.goto("/auth/callback");
+      await page.waitForURL(`${origin}/login`);
+      expect(await toastText(page)).toContain("Authentication required");
+    } finally {
+      await context.close();
+    }
+  });
+
   test("wrong password: 'Login failed' with the server's message", async () => {
     const admin = await createVerifiedAdmin(origin);
     const { page, context } = await newPage();
