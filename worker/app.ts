@@ -2,13 +2,17 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-env";
+import { authRoutes, meRoutes } from "./auth/routes";
+import { stripeWebhookRoutes, subscriptionRoutes } from "./billing/routes";
 import { serveCheckInPage } from "./checkin/page";
 import { checkInRoutes } from "./checkin/routes";
 import { createDb } from "./db/client";
+import { mailboxRoutes } from "./dev/mailbox";
 import { devRoutes } from "./dev/routes";
 import { healthRoutes } from "./health/routes";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError } from "./lib/errors";
+import { organizationRoutes } from "./organization/routes";
 
 /**
  * The Worker's HTTP surface. Feature routers are chained so `AppType` carries every route
@@ -34,7 +38,14 @@ app.use(
 const routes = app
   .route("/api/health", healthRoutes)
   .route("/api/dev", devRoutes)
-  .route("/api/check-in", checkInRoutes);
+  .route("/api/check-in", checkInRoutes)
+  .route("/api/auth", authRoutes)
+  .route("/api/me", meRoutes)
+  .route("/api/organization", organizationRoutes)
+  .route("/api/subscription", subscriptionRoutes)
+  .route("/api/stripe", stripeWebhookRoutes);
+
+app.route("/dev", mailboxRoutes);
 
 app.get("/check-in/*", (c) => serveCheckInPage(c.req.raw, c.env));
 
