@@ -1,7 +1,7 @@
 import { env as workersEnv } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadGlobalAiConfig, saveGlobalAiConfig } from "../../worker/admin/ai-config";
-import { listAudit, recordAudit } from "../../worker/admin/audit";
+import { listAudit } from "../../worker/admin/audit";
 import { initializeDemoAccounts } from "../../worker/admin/demo";
 import {
   addQuestion,
@@ -12,6 +12,7 @@ import {
 } from "../../worker/admin/questions";
 import { DEFAULT_QUESTION_BANK } from "../../worker/ai/question-bank";
 import { verifyPassword } from "../../worker/auth/password";
+import { recordAudit } from "../../worker/lib/audit";
 import { ApiError } from "../../worker/lib/errors";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { testDb } from "./admin-fixtures";

@@ -2,59 +2,13 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
-import { auditLogs } from "../db/schema";
+import { recordAudit } from "../lib/audit";
 import { badRequest } from "../lib/errors";
 import { clientIp } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { type AuditEntry, auditQuerySchema, DEFAULT_PAGE_SIZE } from "../shared/admin";
-import type { AuditNote, ConsoleEnv } from "./env";
+import type { ConsoleEnv } from "./env";
 import { containsPattern, dayBoundary, num, pageWindow } from "./sql";
-
-export type AuditRecord = AuditNote & {
-  actorUserId: string | null;
-  actorEmail: string | null;
-  ipAddress?: string | null;
-};
-
-export async function recordAudit(db: Database, entry: AuditRecord): Promise<void> {
-  await db.insert(auditLogs).values({
-    id: crypto.randomUUID(),
-    actorUserId: entry.actorUserId,
-    actorEmail: entry.actorEmail,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId ?? null,
-    organizationId: entry.organizationId ?? null,
-    details: entry.details ?? null,
-    ipAddress: entry.ipAddress ?? null,
-    createdAt: new Date(),
-  });
-}
-
-/**
- * Every role change, whoever makes it: the operator's demo initializer, or the server's
- * SUPERADMIN_EMAILS correction at sign-in (actor null: the system did it).
- */
-export async function recordRoleChange(
-  db: Database,
-  change: {
-    userId: string;
-    email: string;
-    from: string | null;
-    to: string;
-    reason: string;
-    actor?: { id: string; email: string } | null;
-  },
-): Promise<void> {
-  await recordAudit(db, {
-    actorUserId: change.actor?.id ?? null,
-    actorEmail: change.actor?.email ?? null,
-    action: "user.role_change",
-    targetType: "user",
-    targetId: change.userId,
-    details: { email: change.email, from: change.from, to: change.to, reason: change.reason },
-  });
-}
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import { getAuth } from "../auth/auth";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
 import { account, organizations, user } from "../db/schema";
 import { DEMO_ADMIN, DEMO_OPERATOR, DEMO_ORG_ID, seedDemo } from "../dev/seed";
+import { recordRoleChange } from "../lib/audit";
 import { isDevelopment, isSuperAdminEmail } from "../lib/config";
-import { notFound } from "../lib/errors";
+import { forbidden, notFound } from "../lib/errors";
+import { ACCESS_DENIED_MESSAGE } from "../shared/admin";
 import type { UserRole } from "../shared/domain";
-import { recordRoleChange } from "./audit";
 
 /**
  * The operator login's demo helpers (spec 2 §2): 'Initialize SuperAdmin Account' and
@@ -149,4 +151,17 @@ export const operatorDemoRoutes = new Hono<AppEnv>()
         ? {}
         : { warning: `${DEMO_OPERATOR.email} is not in SUPERADMIN_EMAILS, so it cannot open the console.` }),
     });
+  })
+  /** Signs in as the demo operator (creating the demo accounts first if needed) and sets the session cookie. */
+  .post("/login", async (c) => {
+    if (!isSuperAdminEmail(c.env, DEMO_OPERATOR.email)) throw forbidden(ACCESS_DENIED_MESSAGE);
+    const [existing] = await c.var.db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_OPERATOR.email));
+    if (!existing) await initializeDemoAccounts(c.var.db, new URL(c.req.url).origin);
+    const { headers } = await getAuth(c.env).api.signInEmail({
+      body: { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password },
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    });
+    for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+    return c.json({ ok: true as const });
   });

@@ -1,28 +1,12 @@
-import type { AppEnv } from "../app-env";
+import type { SuperAdminEnv } from "../auth/middleware";
+import type { AuditNote } from "../lib/audit";
 
 /**
- * What every /api/admin route sees. The operator comes from the auth middleware
- * (requireSuperAdmin); `audit` is what a mutating handler says it did, for the audit
- * middleware to record (worker/admin/audit.ts).
+ * What every /api/admin route sees: the operator (c.var.user, set by requireSuperAdmin)
+ * and `audit`, what a mutating handler says it did, for the audit middleware to record
+ * (worker/admin/audit.ts).
  */
-export type Operator = {
-  id: string;
-  email: string;
-  role: string;
-  firstName: string;
-  lastName: string;
-  organizationId: string | null;
-};
-
-export type AuditNote = {
-  action: string;
-  targetType: string;
-  targetId?: string | null;
-  organizationId?: string | null;
-  details?: Record<string, unknown>;
-};
-
 export type ConsoleEnv = {
-  Bindings: AppEnv["Bindings"];
-  Variables: AppEnv["Variables"] & { user: Operator; audit?: AuditNote };
+  Bindings: SuperAdminEnv["Bindings"];
+  Variables: SuperAdminEnv["Variables"] & { audit?: AuditNote };
 };

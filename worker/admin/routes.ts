@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { requireSuperAdmin } from "../auth/middleware";
 import { aiConfigRoutes } from "./ai-config";
 import { aiTestRoutes } from "./ai-test";
 import { alertRoutes } from "./alerts";
@@ -21,6 +22,7 @@ import { userRoutes } from "./users";
  * mutation is written to audit_logs.
  */
 export const adminRoutes = new Hono<ConsoleEnv>()
+  .use(requireSuperAdmin)
   .use(auditMutations)
   .route("/stats", statsRoutes)
   .route("/organizations", organizationRoutes)

@@ -1,6 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { getAuth } from "../auth/auth";
 import type { Database } from "../db/client";
+import { user } from "../db/schema";
+import { notFound, tooManyRequests } from "../lib/errors";
+import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { type SupportSearch, supportSearchQuerySchema } from "../shared/admin";
 import type { ConsoleEnv } from "./env";
@@ -74,6 +78,48 @@ export async function supportSearch(db: Database, q: string): Promise<SupportSea
   };
 }
 
-export const supportRoutes = new Hono<ConsoleEnv>().get("/search", zv("query", supportSearchQuerySchema), async (c) =>
-  c.json(await supportSearch(c.var.db, c.req.valid("query").q)),
-);
+/** A new verification email for one account: at most 3 in 10 minutes, so a support click cannot spam anyone. */
+const RESEND_RULE = { limit: 3, windowMs: 10 * 60_000 };
+
+export const supportRoutes = new Hono<ConsoleEnv>()
+  .get("/search", zv("query", supportSearchQuerySchema), async (c) =>
+    c.json(await supportSearch(c.var.db, c.req.valid("query").q)),
+  )
+  .post("/users/:id/resend-verification", async (c) => {
+    const id = c.req.param("id");
+    const [account] = await c.var.db
+      .select({
+        id: user.id,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        organizationId: user.organizationId,
+      })
+      .from(user)
+      .where(eq(user.id, id));
+    if (!account) throw notFound("Account not found");
+    if (account.emailVerified) {
+      return c.json({ sent: false, message: `${account.email} is already verified; nothing was sent.` });
+    }
+    const limit = await hitRateLimit(c.var.db, `admin-resend-verification:${account.id}`, RESEND_RULE);
+    if (!limit.allowed) {
+      c.header("Retry-After", String(limit.retryAfterSeconds));
+      throw tooManyRequests(
+        "A verification email was sent to this address several times already. Please wait a few minutes.",
+      );
+    }
+    // Sent by better-auth's own sender (the same email and link as at sign-up), outside the
+    // operator's session: with it, better-auth would insist the address be the operator's.
+    await getAuth(c.env).api.sendVerificationEmail({
+      body: { email: account.email },
+      headers: new Headers(),
+      request: new Request(new URL("/api/auth/send-verification-email", c.req.url), { method: "POST" }),
+    });
+    c.set("audit", {
+      action: "support.resend_verification",
+      targetType: "user",
+      targetId: account.id,
+      organizationId: account.organizationId,
+      details: { email: account.email },
+    });
+    return c.json({ sent: true, message: `A new verification link was sent to ${account.email}.` });
+  });

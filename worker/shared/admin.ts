@@ -15,7 +15,7 @@ export const MAX_PAGE_SIZE = 100;
 /** Query strings arrive as text: numbers are parsed here, bad ones refused with a 400. */
 const positiveIntText = (max: number) =>
   z.pipe(
-    z.string().check(z.regex(/^\d{1,6}$/, "must be a positive whole number")),
+    z.string().check(z.regex(/^[1-9]\d{0,5}$/, "must be a positive whole number")),
     z.transform((v) => Math.min(max, Math.max(1, Number.parseInt(v, 10)))),
   );
 
@@ -541,6 +541,11 @@ export const supportSearchSchema = z.object({
 });
 export type SupportSearch = z.infer<typeof supportSearchSchema>;
 export const resendVerificationResultSchema = z.object({ sent: z.boolean(), message: z.string() });
+
+// ── Operator login ─────────────────────────────────────────────────────────────────
+
+/** Spec 2 §5, §8: the operator login's refusal for an address outside SUPERADMIN_EMAILS. */
+export const ACCESS_DENIED_MESSAGE = "Access Denied: This email is not authorized for SuperAdmin access.";
 
 // ── Operator demo helpers (development only) ───────────────────────────────────────
 
