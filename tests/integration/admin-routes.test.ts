@@ -324,6 +324,9 @@ describe("the operator", () => {
     expect((await call("/api/admin/reports/payroll")).status).toBe(400);
     const users = await call("/api/admin/users/export?role=manager");
     expect((await users.text()).split("\r\n").filter(Boolean).length).toBe(2);
+    // Exports of personal data are on the record.
+    expect(await auditCount("export.alerts")).toBe(1);
+    expect(await auditCount("export.users")).toBe(1);
   });
 
   it("shows which providers are configured without ever returning a secret", async () => {

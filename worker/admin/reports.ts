@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Database } from "../db/client";
 import { badRequest } from "../lib/errors";
+import { recordAudit } from "../lib/audit";
 import { zv } from "../lib/validate";
 import { REPORT_KINDS, type ReportKind, reportQuerySchema } from "../shared/admin";
 import { alertPriorityForType } from "../shared/domain";
@@ -240,6 +241,14 @@ export const reportRoutes = new Hono<ConsoleEnv>().get("/:kind", zv("query", rep
   const kind = c.req.param("kind").replace(/\.csv$/, "") as ReportKind;
   if (!REPORT_KINDS.includes(kind)) throw badRequest(`Unknown report. Choose one of: ${REPORT_KINDS.join(", ")}`);
   const range = reportRange(c.req.valid("query"));
-  const { csv } = await buildReport(c.var.db, kind, range);
+  const { csv, rowCount } = await buildReport(c.var.db, kind, range);
+  // Not a change, but data leaving the platform: on the record too.
+  await recordAudit(c.var.db, {
+    actorUserId: c.var.user.id,
+    actorEmail: c.var.user.email,
+    action: `export.${kind}`,
+    targetType: "export",
+    details: { from: day(range.from), to: day(range.to), rows: rowCount },
+  });
   return csvResponse(`${kind}-${day(range.from)}-to-${day(range.to)}.csv`, csv);
 });

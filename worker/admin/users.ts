@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Database } from "../db/client";
+import { recordAudit } from "../lib/audit";
 import { zv } from "../lib/validate";
 import {
   DEFAULT_PAGE_SIZE,
@@ -174,5 +175,13 @@ export const userRoutes = new Hono<ConsoleEnv>()
     const { search, role } = c.req.valid("query");
     const rows: (string | number | null)[][] = [];
     for await (const person of allPeople(c.var.db, { search, role })) rows.push(personCsvRow(person));
+    // Not a change, but personal data leaving the platform: on the record too.
+    await recordAudit(c.var.db, {
+      actorUserId: c.var.user.id,
+      actorEmail: c.var.user.email,
+      action: "export.users",
+      targetType: "export",
+      details: { search: search ?? null, role: role ?? null, rows: rows.length },
+    });
     return csvResponse(`users-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(PEOPLE_CSV_HEADERS, rows));
   });
