@@ -79,14 +79,24 @@ describe("the console", () => {
     await expect
       .poll(() => page.getByTestId("stat-organizations").textContent())
       .toContain(String(stats.total_organizations));
-    await page.getByText("Northwind Sales").first().waitFor();
+    await page.getByTestId("stat-users").waitFor();
 
     const checks: [string, (p: Page) => Promise<unknown>][] = [
+      // Other browser tests add organizations and people: search, as an operator would.
       [
         "Business Management",
-        (p) => p.getByTestId("organization-row").filter({ hasText: "Northwind Sales" }).waitFor(),
+        async (p) => {
+          await p.getByLabel("Search organizations").fill("northwind");
+          await p.getByTestId("organization-row").filter({ hasText: "Northwind Sales" }).waitFor();
+        },
       ],
-      ["User Oversight", (p) => p.getByTestId("user-row").filter({ hasText: "Maya Chen" }).first().waitFor()],
+      [
+        "User Oversight",
+        async (p) => {
+          await p.getByLabel("Search users").fill("maya");
+          await p.getByTestId("user-row").filter({ hasText: "Maya Chen" }).first().waitFor();
+        },
+      ],
       ["Sentiment Data", (p) => p.getByTestId("comparison-row").filter({ hasText: "Northwind Sales" }).waitFor()],
       ["Check-In Config", (p) => p.getByTestId("question-card").first().waitFor()],
       ["Billing & Plans", (p) => p.getByTestId("subscription-row").filter({ hasText: "Northwind Sales" }).waitFor()],

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Database } from "../db/client";
-import { badRequest } from "../lib/errors";
 import { recordAudit } from "../lib/audit";
+import { badRequest } from "../lib/errors";
 import { zv } from "../lib/validate";
 import { REPORT_KINDS, type ReportKind, reportQuerySchema } from "../shared/admin";
 import { alertPriorityForType } from "../shared/domain";
