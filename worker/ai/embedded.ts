@@ -107,7 +107,7 @@ function reflectionTiers(reading: Reading, config: InterviewRequest["config"]): 
   // A worry with no named subject still has one: doubt is about the quarter, strain about energy.
   const concern =
     salientConcern(reading) ??
-    (reading.signals.includes("confidence_low") ? "quota" : reading.signals.includes("stress_high") ? "energy" : null);
+    (reading.signals.includes("confidence_low") ? "quota" : reading.signals.includes("stress_high") ? "stress" : null);
   // "Not sure", "fingers crossed", "maybe 60 %": doubt about the outcome, not a gap already known.
   const quotaDoubt = (concern === "quota" || concern === "deals") && reading.hedged;
   const concernWords = concern ? (quotaDoubt ? UNCERTAIN_QUOTA : CONCERN_WORDS[concern]) : null;
@@ -127,11 +127,11 @@ function reflectionTiers(reading: Reading, config: InterviewRequest["config"]): 
     return [mixedLines(praiseWords?.clause ?? GENERIC_PRAISE, concernWords ?? GENERIC_CONCERN, reading.mixed.outcome)];
   }
   if (reading.polarity === "positive") {
-    const achievement = reading.signals.includes("win") || reading.signals.includes("confidence_high");
+    const win = reading.signals.includes("win");
     const special = praiseWords ? [praiseWords.line] : [];
-    if (reading.strong || achievement) {
+    if (reading.strong || win) {
       return [
-        [...special, ...(achievement ? configured(config, "achievement") : [])],
+        [...special, ...(win ? configured(config, "achievement") : [])],
         configured(config, "positive"),
         STRONG_POSITIVE,
       ];
@@ -214,7 +214,7 @@ export function planReply(request: InterviewRequest): PlannedReply {
       transition && reaction === "neutral" && reading.concerns.length === 0
         ? config.prompts.transition_phrases
             .map((p) => p.trim())
-            .filter((p) => p && !(wordsOf(lastUser).length < 8 && /honest|context/i.test(p)))
+            .filter((p) => p && !(wordsOf(lastUser).length < 12 && /honest|context/i.test(p)))
         : [];
     const tiers =
       transitions.length > 0 ? [transitions, ...reflectionTiers(reading, config)] : reflectionTiers(reading, config);

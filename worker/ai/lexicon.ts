@@ -70,6 +70,22 @@ const SALES_WORDS: Record<string, number> = {
   issue: -1,
   issues: -1,
   treadmill: -2,
+  quick: 1.5,
+  quicker: 1.5,
+  fast: 1,
+  faster: 1.5,
+  smooth: 2,
+  smoothly: 2,
+  grind: -2,
+  grinding: -2,
+  expansion: 2,
+  expanded: 2,
+  upsell: 2,
+  upsold: 2,
+  renewed: 2,
+  renewal: 1,
+  churn: -1.5,
+  churned: -2,
   demoralised: -3,
   demoralized: -3,
   demotivating: -3,
@@ -248,7 +264,10 @@ const PHRASES: [string, Cue][] = [
   ],
   ["coin flip|toss", { hedge: true, valence: -2, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
   ["up in the air", { hedge: true, valence: -1.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  ["too? early|hard to tell|say", { hedge: true, valence: -1, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  [
+    "too? early|hard to tell|say",
+    { hedge: true, valence: -1, fixed: true, mark: { signal: "confidence_low", context: "deal" } },
+  ],
   ["will|we'll|i'll be fine|okay|ok|good", { valence: 1.5, mark: { signal: "confidence_high", context: "deal" } }],
   ["closed|signed|won|sold|booked nothing|zero", { valence: -2.5, fixed: true }],
   ["no chance", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
@@ -256,7 +275,10 @@ const PHRASES: [string, Cue][] = [
   ["at risk", { valence: -2, mark: { signal: "confidence_low", context: "deal" } }],
   ["short of", { valence: -1.5, mark: { signal: "confidence_low", context: "quota" } }],
   // "Behind" alone is the number, in a sales check-in; behind on everything else is the workload.
-  ["behind on|with everything|admin|emails|email|paperwork|work|stuff", { valence: -2, mark: { signal: "stress_high" } }],
+  [
+    "behind on|with everything|admin|emails|email|paperwork|work|stuff",
+    { valence: -2, mark: { signal: "stress_high" } },
+  ],
   ["behind", { valence: -2, mark: { signal: "confidence_low" } }],
   ["miss|missing my|the|our number|quota|target", { valence: -2.5, mark: { signal: "confidence_low" } }],
   [
@@ -320,16 +342,26 @@ const PHRASES: [string, Cue][] = [
   ["too much on my plate", { valence: -2, mark: { signal: "stress_high" } }],
   ["it's|its|been a lot", { valence: -1.5, fixed: true }],
   ["head above water", { valence: -2, mark: { signal: "stress_high" } }],
+  ["piling|piled|stacking up", { valence: -2, mark: { signal: "stress_high" } }],
+  ["feels|feel|feeling like a grind|slog|treadmill", { valence: -2.5 }],
+  ["used to love|enjoy|like", { valence: -1.5, fixed: true }],
+  ["more help|support|hands", { valence: -1 }],
+  ["can't|cannot|cant do this|it anymore", { valence: -3, fixed: true, mark: { signal: "stress_high" } }],
+  ["don't|dont want to do this|it anymore", { valence: -3, fixed: true, mark: { signal: "flight_risk" } }],
+  ["want|wanna to? keep doing this|it", { valence: 0.5, negated: -3, negatedMark: { signal: "flight_risk" } }],
+  ["churn risk", { valence: -1, fixed: true }],
+  ["expansion|upsell|upsold|renewed|expanded", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
   ["covering extra|for", { valence: -1.5, mark: { signal: "stress_high" } }],
   ["we're short", { valence: -1.5 }],
   ["we are short", { valence: -1.5 }],
   ["need|needs more reps|people|headcount|hands", { valence: -1.5 }],
   [
-    "day|days|time off",
+    "took|had|taken|taking|got|get|take a? proper|real|whole? day|days|week|time off",
     { valence: 1, negated: -2.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
   ],
+  ["no days|time off", { valence: -2.5, fixed: true, mark: { signal: "stress_high" } }],
   [
-    "a|proper|real break|holiday|vacation",
+    "took|had|taken|got|take a? proper|real? break|holiday|vacation",
     { valence: 1, negated: -2.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
   ],
   [
@@ -532,14 +564,16 @@ export type Segment = {
 
 /** Percentages and ratings as one token: "60%" → pct60, "50/50" → pct50, "7 out of 10" → pct70. */
 function normalise(text: string): string {
-  return text
-    .replace(/[’‘]/g, "'")
-    .replace(/\b50\s*[-/]\s*50\b/g, " pct50 ")
-    .replace(/\b(10|[0-9])\s*(?:\/|out of)\s*10\b/gi, (_, n: string) => ` pct${Number(n) * 10} `)
-    // A price cut ("undercut us by 30%", "20% off") is not a confidence figure.
-    .replace(/\bby\s+(\d{1,3})\s*(?:%|percent\b)/gi, "by $1 pctoff")
-    .replace(/\b(\d{1,3})\s*(?:%|percent\b)(?=\s+(?:off|discount|cheaper|lower|less|more|higher)\b)/gi, "$1 pctoff")
-    .replace(/\b(\d{1,3})\s*(?:%|percent\b|per cent\b)/gi, " pct$1 ");
+  return (
+    text
+      .replace(/[’‘]/g, "'")
+      .replace(/\b50\s*[-/]\s*50\b/g, " pct50 ")
+      .replace(/\b(10|[0-9])\s*(?:\/|out of)\s*10\b/gi, (_, n: string) => ` pct${Number(n) * 10} `)
+      // A price cut ("undercut us by 30%", "20% off") is not a confidence figure.
+      .replace(/\bby\s+(\d{1,3})\s*(?:%|percent\b)/gi, "by $1 pctoff")
+      .replace(/\b(\d{1,3})\s*(?:%|percent\b)(?=\s+(?:off|discount|cheaper|lower|less|more|higher)\b)/gi, "$1 pctoff")
+      .replace(/\b(\d{1,3})\s*(?:%|percent\b|per cent\b)/gi, " pct$1 ")
+  );
 }
 
 /**
@@ -558,6 +592,7 @@ function sarcastic(sentence: string): boolean {
 }
 
 const PCT = /^pct(\d{1,3})$/;
+const SUGGESTION_WORDS = new Set(["some", "more", "a", "an", "the", "less", "fewer", "better", "just", "if"]);
 const CONFIDENCE_NOUNS = new Set(["confident", "sure", "certain", "likely", "chance", "odds", "there"]);
 
 type Item = { index: number; value: number; mark?: Mark | null; pct?: boolean; hedge?: boolean };
@@ -605,6 +640,15 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
       if (item) items.push(item);
       // "60% confident": the figure is the confidence, the word adds nothing.
       index += CONFIDENCE_NOUNS.has(tokens[index + 1] ?? "") ? 2 : 1;
+      continue;
+    }
+    // "Maybe some coaching", "maybe a lighter week": a suggestion, not doubt ("maybe a 6" still is).
+    if (
+      (token === "maybe" || token === "perhaps") &&
+      SUGGESTION_WORDS.has(tokens[index + 1] ?? "") &&
+      !/^(pct)?\d/.test(tokens[index + 2] ?? "")
+    ) {
+      index++;
       continue;
     }
     const phrase = phraseAt(tokens, index);

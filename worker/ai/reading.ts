@@ -21,11 +21,15 @@ export type Reading = {
   praise: TopicId[];
   /** Problems in the order they came up. */
   concerns: TopicId[];
+  /** How much each problem weighs: 1.5 after a "but", 0.5 before it, 1 otherwise. */
+  concernWeights: Partial<Record<TopicId, number>>;
   blockers: { theme: string; description: string }[];
   /** "Maybe", "hopefully", "at best", "not sure", under 70 %: the answer guesses rather than states. */
   hedged: boolean;
   /** A hard time in general, beyond any named problem ("it's been rough", "awful week"). */
   moodLow: boolean;
+  /** The weight of the heaviest hard segment that names nothing (0 when none). */
+  heaviestMood: number;
   /** Three words or fewer ("Fine.", "Not bad."). */
   terse: boolean;
 };
@@ -81,6 +85,16 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
     signals: resolved,
     praise: verdicts.praise,
     concerns: verdicts.concerns,
+    concernWeights: Object.fromEntries(
+      verdicts.concerns.map((topic) => [
+        topic,
+        Math.max(...verdicts.concernSegments.filter((c) => c.topic === topic).map((c) => c.segment.weight)),
+      ]),
+    ),
+    heaviestMood: Math.max(
+      0,
+      ...segments.filter((s) => s.valence <= -1 && !s.sarcastic && !namesTopic(s.text)).map((s) => s.weight),
+    ),
     blockers: blockers.filter((b, i) => blockers.findIndex((o) => o.theme === b.theme) === i),
     hedged: segments.some((s) => s.hedged),
     // A feeling about the week itself, not about a problem named in the same clause.
@@ -168,6 +182,7 @@ function mixedOf(segments: readonly Segment[]): Reading["mixed"] {
  */
 const SALIENCE: Partial<Record<TopicId, number>> = {
   career: 5,
+  motivation: 3,
   rest: 4,
   capacity: 4,
   manager: 3,
@@ -182,11 +197,19 @@ const SALIENCE: Partial<Record<TopicId, number>> = {
   team: 1,
 };
 
-/** The problem to reflect: the most salient one (blockers rank 2), the first on a tie. */
+/**
+ * The problem to reflect: among the problems in the heaviest clause, the most salient
+ * (blockers rank 2), the first on a tie. None when the heaviest clause is a feeling with
+ * no subject: in "I used to love closing but lately it feels like a grind", the grind is
+ * what to answer, not the closing.
+ */
 export function salientConcern(reading: Reading): TopicId | null {
+  const weights = reading.concerns.map((t) => reading.concernWeights[t] ?? 1);
+  const heaviest = Math.max(0, ...weights);
+  if (reading.heaviestMood > heaviest) return null;
   let best: TopicId | null = null;
   let bestSalience = -1;
-  for (const topic of reading.concerns) {
+  for (const topic of reading.concerns.filter((t) => (reading.concernWeights[t] ?? 1) === heaviest)) {
     const salience = SALIENCE[topic] ?? 2;
     if (salience > bestSalience) {
       best = topic;

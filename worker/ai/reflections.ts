@@ -65,7 +65,7 @@ export const CONCERN_WORDS: Record<TopicId, ConcernWords> = {
     clause: "you're not getting the training you need",
     lines: [
       "Being left to figure it out on your own is tough.",
-      "Good enablement makes a real difference, and it's hard when it isn't there.",
+      "Good enablement matters, and it's hard when it isn't there.",
     ],
   },
   manager: {
@@ -103,7 +103,10 @@ export const CONCERN_WORDS: Record<TopicId, ConcernWords> = {
   workload: {
     np: "those hours",
     clause: "the hours are piling up",
-    lines: ["Working those hours week after week takes a real toll.", "That's a lot of your own time going into work."],
+    lines: [
+      "Working those hours week after week takes a real toll.",
+      "When everything piles up at once, it's hard to catch your breath.",
+    ],
   },
   rest: {
     np: "going that long without a break",
@@ -141,13 +144,21 @@ export const CONCERN_WORDS: Record<TopicId, ConcernWords> = {
     clause: "deals are slipping",
     lines: [
       "Watching deals slip after all that work is frustrating.",
-      "Deals pushing out is a tough way to spend a quarter.",
+      "It's hard when deals don't land the way they should.",
     ],
   },
   team: {
     np: "the friction on the team",
     clause: "things on the team are strained",
     lines: ["Friction on the team makes everything harder.", "That kind of tension on a team is draining."],
+  },
+  motivation: {
+    np: "losing the spark",
+    clause: "the work has started to feel like a grind",
+    lines: [
+      "Losing the spark for something you used to enjoy is hard.",
+      "When the work starts to feel like a grind, that matters.",
+    ],
   },
   career: {
     np: "whether to stay",

@@ -214,6 +214,7 @@ export const TOPICS = [
       "more reps",
       "more people",
       "more headcount",
+      "more help on the team",
       "covering for",
     ],
   },
@@ -230,6 +231,8 @@ export const TOPICS = [
       "long hours",
       "overtime",
       "hours$",
+      "piling up",
+      "piled up",
       "plate$",
       "keep up",
       "every night",
@@ -274,6 +277,22 @@ export const TOPICS = [
     pillar: "team_dynamics",
     subject: true,
     cues: ["team$", "teams$", "teammate", "colleague", "peers", "coworker"],
+  },
+  {
+    id: "motivation",
+    pillar: "morale",
+    cues: [
+      "used to love",
+      "used to enjoy",
+      "grind",
+      "slog",
+      "motivat",
+      "demotivat",
+      "demoralis",
+      "demoraliz",
+      "spark",
+      "going through the motions",
+    ],
   },
   {
     id: "career",
@@ -451,10 +470,4 @@ export function blockerThemesIn(messages: readonly { content: string; answersBlo
     }
   }
   return found;
-}
-
-/** True when the words of a text include any of the given cues (for the scorer's dimension cues). */
-export function mentionsAny(text: string, cues: readonly string[]): boolean {
-  const lower = ` ${wordsOf(text).join(" ")} `;
-  return cues.some((cue) => matches(lower, cue));
 }

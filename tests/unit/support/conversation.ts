@@ -99,3 +99,39 @@ function credit(progress: Record<Pillar, PillarProgress>, pillar: Pillar | null,
     progress[theme.pillar].needsMoreExploration ||= sentiment.score < PROBE_BELOW;
   }
 }
+
+/** The interviewer's reply to one answer early in a check-in (after the greeting), answering a question on `answering`. */
+export function replyTo(
+  answer: string,
+  answering: Pillar = "morale",
+  config: AiAgentConfig = DEFAULT_AI_AGENT_CONFIG,
+): PlannedReply {
+  const pillarProgress = emptyPillarProgress();
+  const lastAsked: AskedQuestion[] = [{ content: "How has your week been going?", theme: "mood" }];
+  return planReply({
+    checkInId: "single",
+    firstName: "Maya",
+    messages: [
+      { role: "assistant", content: "Hi Maya! How has your week been going?" },
+      { role: "user", content: answer },
+    ],
+    context: aiContextFor({ elapsedMs: 60_000, targetMs: 600_000, questionsAsked: 1, pillarProgress, lastAsked }),
+    config,
+    bank: DEFAULT_QUESTION_BANK,
+    pillarWeights: DEFAULT_GLOBAL_SETTINGS.pillarWeights,
+    lastAsked,
+    askedBankIds: [],
+    pillarProgress,
+    currentPillar: answering,
+  });
+}
+
+/** The reflection part of a reply: everything before its question. */
+export function reflectionOf(reply: PlannedReply): string {
+  const lowered = reply.question.charAt(0).toLowerCase() + reply.question.slice(1);
+  const at =
+    reply.text.lastIndexOf(reply.question) >= 0
+      ? reply.text.lastIndexOf(reply.question)
+      : reply.text.lastIndexOf(lowered);
+  return (at >= 0 ? reply.text.slice(0, at) : reply.text).trim();
+}
