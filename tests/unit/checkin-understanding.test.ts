@@ -187,11 +187,7 @@ describe("the interviewer's reaction to each answer", () => {
       },
     };
     // Across a few wins the configured achievement phrase comes up; a disclosure gets the disclosure phrase.
-    const wins = [
-      "We just signed our biggest logo ever, I'm pumped!",
-      "Closed a big one.",
-      "I won the Initech deal.",
-    ];
+    const wins = ["We just signed our biggest logo ever, I'm pumped!", "Closed a big one.", "I won the Initech deal."];
     expect(wins.some((w) => replyTo(w, "morale", config).text.includes("Brilliant, well done on that win!"))).toBe(
       true,
     );

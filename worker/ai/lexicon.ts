@@ -350,6 +350,8 @@ const PHRASES: [string, Cue][] = [
   ["don't|dont want to do this|it anymore", { valence: -3, fixed: true, mark: { signal: "flight_risk" } }],
   ["want|wanna to? keep doing this|it", { valence: 0.5, negated: -3, negatedMark: { signal: "flight_risk" } }],
   ["churn risk", { valence: -1, fixed: true }],
+  // A wish, not good news: "a lighter week would help".
+  ["would|might|could help", { valence: 0, fixed: true }],
   ["expansion|upsell|upsold|renewed|expanded", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
   ["covering extra|for", { valence: -1.5, mark: { signal: "stress_high" } }],
   ["we're short", { valence: -1.5 }],

@@ -214,12 +214,15 @@ export function mixedLines(praise: string, concern: ConcernWords, outcome: "posi
 }
 
 export const STRONG_POSITIVE = ["That's great to hear.", "Love hearing that.", "That's really good news."];
-export const MILD_POSITIVE = ["Good to hear.", "Glad to hear it.", "Nice, that's good to hear."];
+export const MILD_POSITIVE = ["Good to hear.", "Glad to hear it.", "Nice, that's good to hear.", "Good, I'm glad."];
 export const NEUTRAL_ACKS = [
   "Got it, thanks.",
   "Thanks, that's helpful.",
   "Understood.",
   "Okay, thanks for filling me in.",
+  "Fair enough.",
+  "Noted, thank you.",
+  "Right, thanks.",
 ];
 export const MILD_NEGATIVE = [
   "Fair enough, thanks for being straight with me.",
