@@ -116,6 +116,12 @@ describe("the reported dev-server transcript, replayed", () => {
     console.log(
       [`Assistant: ${greeting}`, ...turns.flatMap((t) => [`You: ${t.answer}`, `Assistant: ${t.reply}`])].join("\n"),
     );
+    expect(turns.map((t) => t.reply)).toEqual([
+      "That sounds hard; waiting on pricing approvals while a buyer cools off is frustrating. What would need to change for you to feel more certain about your forecast?",
+      "That's an honest read, and an uncertain quarter is hard to sit with. What is getting in the way of you selling as much as you could?",
+      "Glad your manager is in your corner, but I hear you on a team stretched that thin. What is taking the most out of you at the moment?",
+      "Going that long without a proper break would wear anyone down. How are things with your teammates and the people you work with every day?",
+    ]);
     const [first, second, third, fourth] = turns.map((t) => t.reply);
     // A rough week with a named blocker: sympathy and the blocker, in the interviewer's own words.
     expect(first).toMatch(/sorry|hard/i);

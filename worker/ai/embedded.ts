@@ -147,6 +147,8 @@ function reflectionTiers(reading: Reading, config: InterviewRequest["config"]): 
     return [configured(config, "disclosure"), CONCERN_WORDS.career.lines, configured(config, "hard")];
   }
   const stressed = reading.signals.includes("stress_high") || (concern !== null && STRESS_TOPICS.has(concern));
+  // A mild worry about strain ("a little anxious") gets a mild answer, not "a lot of pressure to carry".
+  if (!reading.strong && stressed) return [MILD_NEGATIVE, topicLines, configured(config, "disclosure")];
   if (!reading.strong) return [topicLines, MILD_NEGATIVE, configured(config, "disclosure")];
   // A hard time that also names a practical problem: the feeling first, then the problem, in one sentence.
   const feelingFirst =

@@ -171,6 +171,26 @@ const SALES_WORDS: Record<string, number> = {
   demand: 0,
   leave: 0,
   leadership: 0,
+  approval: 0,
+  approvals: 0,
+  prospect: 0,
+  prospects: 0,
+  benefit: 0,
+  benefits: 0,
+  solution: 0,
+  solutions: 0,
+  quality: 0,
+  champion: 0,
+  champions: 0,
+  agreement: 0,
+  shares: 0,
+  growth: 0,
+  vision: 0,
+  charges: 0,
+  leading: 0,
+  tight: -1.5,
+  ghosted: -2,
+  ghosting: -2,
   feeling: 0,
   commit: 0,
   opportunity: 0,
@@ -305,7 +325,7 @@ const PHRASES: [string, Cue][] = [
   ],
   ["deals|things|pipeline are|is moving", { valence: 1.5 }],
   // Wins.
-  ["closed|signed|landed|won|booked", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
+  ["closed|signed|landed|won", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
   // Stress.
   [
     "exhausted|exhausting|exhaustion|drained|overwhelmed|overworked",
@@ -350,6 +370,12 @@ const PHRASES: [string, Cue][] = [
   ["don't|dont want to do this|it anymore", { valence: -3, fixed: true, mark: { signal: "flight_risk" } }],
   ["want|wanna to? keep doing this|it", { valence: 0.5, negated: -3, negatedMark: { signal: "flight_risk" } }],
   ["churn risk", { valence: -1, fixed: true }],
+  ["getting there", { valence: 1.5 }],
+  ["nothing's working", { valence: -2, fixed: true }],
+  ["nothing is working", { valence: -2, fixed: true }],
+  ["nothing works", { valence: -2, fixed: true }],
+  ["aren't|isn't|not|never replying|responding|answering", { valence: -2, fixed: true }],
+  ["aren't|isn't|not|never calling|getting back", { valence: -2, fixed: true }],
   // A wish, not good news: "a lighter week would help".
   ["would|might|could help", { valence: 0, fixed: true }],
   ["expansion|upsell|upsold|renewed|expanded", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
@@ -710,7 +736,8 @@ function percentItem(tokens: readonly string[], index: number, pct: number, quot
 }
 
 function mentions(tokens: readonly string[], words: readonly string[]): boolean {
-  const text = ` ${tokens.join(" ")} `;
+  // "Quota's going to be tight", "pipeline's strong": the noun under the contraction.
+  const text = ` ${tokens.map((t) => t.replace(/'(s|re|ll|d)$/, "")).join(" ")} `;
   return words.some((word) => text.includes(` ${word} `));
 }
 

@@ -61,7 +61,7 @@ export const CONCERN_WORDS: Record<TopicId, ConcernWords> = {
     ],
   },
   enablement: {
-    np: "the lack of training",
+    np: "the training gap",
     clause: "you're not getting the training you need",
     lines: [
       "Being left to figure it out on your own is tough.",
@@ -117,7 +117,7 @@ export const CONCERN_WORDS: Record<TopicId, ConcernWords> = {
     ],
   },
   energy: {
-    np: "running on empty",
+    np: "feeling worn out",
     clause: "you're running low on energy",
     lines: ["Running on empty like that is hard.", "I'm sorry you're so worn out."],
   },
@@ -143,7 +143,7 @@ export const CONCERN_WORDS: Record<TopicId, ConcernWords> = {
     np: "deals slipping",
     clause: "deals are slipping",
     lines: [
-      "Watching deals slip after all that work is frustrating.",
+      "Losing ground on a deal after all that work is hard.",
       "It's hard when deals don't land the way they should.",
     ],
   },
@@ -151,6 +151,16 @@ export const CONCERN_WORDS: Record<TopicId, ConcernWords> = {
     np: "the friction on the team",
     clause: "things on the team are strained",
     lines: ["Friction on the team makes everything harder.", "That kind of tension on a team is draining."],
+  },
+  pride: {
+    np: "the setback",
+    clause: "it didn't come off",
+    lines: ["That's a setback after a lot of work.", "It's hard when something you worked on doesn't come off."],
+  },
+  progress: {
+    np: "the slow progress",
+    clause: "progress feels slow",
+    lines: ["Slow progress is hard to stay patient with.", "It's tiring when things move slower than you'd like."],
   },
   motivation: {
     np: "losing the spark",
@@ -189,6 +199,9 @@ export const PRAISE_WORDS: Partial<Record<TopicId, PraiseWords>> = {
   quota: { clause: "the number is in good shape", line: "That's a strong place to be this quarter." },
   workload: { clause: "the workload is manageable", line: "Good to hear the workload is manageable." },
   rest: { clause: "you managed to switch off", line: "Good that you managed to switch off." },
+  motivation: { clause: "you're feeling motivated", line: "Good to hear you're feeling motivated." },
+  pride: { clause: "you're proud of what you pulled off", line: "You should be proud of that." },
+  progress: { clause: "you're making progress", line: "Good to hear you're making progress." },
 };
 
 export const WIN_WORDS: PraiseWords = {
@@ -210,7 +223,10 @@ export function mixedLines(praise: string, concern: ConcernWords, outcome: "posi
   if (outcome === "negative") {
     return [`Good to hear ${praise}, though ${concern.clause}.`, `Glad ${praise}, but I hear you on ${concern.np}.`];
   }
-  return [`Sorry ${concern.clause}, but I'm glad ${praise}.`, `I hear you on ${concern.np}, but it's good ${praise}.`];
+  return [
+    `Sorry ${concern.clause}, but I'm glad ${praise}.`,
+    `I hear you on ${concern.np}, but it's good that ${praise}.`,
+  ];
 }
 
 export const STRONG_POSITIVE = ["That's great to hear.", "Love hearing that.", "That's really good news."];

@@ -278,6 +278,8 @@ export const TOPICS = [
     subject: true,
     cues: ["team$", "teams$", "teammate", "colleague", "peers", "coworker"],
   },
+  { id: "pride", pillar: "sales_strength", cues: ["proud", "pulled off", "pulled it off"] },
+  { id: "progress", pillar: "morale", cues: ["getting there", "progress", "on the up"] },
   {
     id: "motivation",
     pillar: "morale",
@@ -429,8 +431,11 @@ export function topicVerdicts(text: string, answersBlockersQuestion = false): To
     if (verdict === "praise") {
       for (const topic of named) if (!praise.includes(topic.id)) praise.push(topic.id);
     } else if (verdict === "problem") {
-      // The specific problem, not the people it happens to: "the team is stretched thin" is capacity.
-      const specific = named.filter((t) => !("subject" in t && t.subject));
+      // The specific problem, not the people it happens to ("the team is stretched thin" is capacity),
+      // nor the generic word around it ("the approval process" is approvals, "the CRM system" the CRM).
+      const blockers = named.filter((t) => "blocker" in t);
+      const generic = (t: Topic) => blockers.length > 1 && (t.id === "processes" || t.id === "tools");
+      const specific = named.filter((t) => !("subject" in t && t.subject) && !generic(t));
       for (const topic of specific.length > 0 ? specific : named) concernSegments.push({ topic: topic.id, segment });
     }
   }
