@@ -29,13 +29,17 @@ const dialect = new SQLiteAsyncDialect();
  * query builders only, so the aggregates are compiled by Drizzle's dialect and sent to
  * the D1 binding directly; the row types are those of the SELECT lists below.
  */
+export function compile(statement: SQL): { sql: string; params: unknown[] } {
+  return dialect.sqlToQuery(statement);
+}
+
 async function allInOneTrip<const Queries extends readonly Query<unknown>[]>(
   db: Database,
   queries: Queries,
 ): Promise<RowsOf<Queries>> {
   const d1 = db.$client;
   const statements = queries.map(({ sql: statement }) => {
-    const compiled = dialect.sqlToQuery(statement);
+    const compiled = compile(statement);
     return d1.prepare(compiled.sql).bind(...compiled.params);
   });
   const results = await d1.batch(statements);
@@ -187,6 +191,7 @@ const peopleSql = (organizationId: string, rangeStart: number, memberId?: string
   left join (
     select team_member_id, count(*) as sent, sum(status = 'completed') as completed
     from check_ins where organization_id = ${organizationId} and created_at > ${rangeStart}
+      ${memberId ? sql`and team_member_id = ${memberId}` : sql``}
     group by team_member_id
   ) c on c.team_member_id = tm.id
   where tm.organization_id = ${organizationId} ${memberId ? sql`and tm.id = ${memberId}` : sql``}
@@ -204,14 +209,10 @@ export type TeamAggregates = {
   anyCheckIn: boolean;
 };
 
-export async function teamAggregates(
-  db: Database,
-  organizationId: string,
-  now: number,
-  weeks: number,
-): Promise<TeamAggregates> {
+/** The Overview's statements (exported so a test can EXPLAIN each one on a large fixture). */
+export function teamStatements(organizationId: string, now: number, weeks: number) {
   const rangeStart = now - weeks * WEEK_MS;
-  const [scores, blockers, checkIns, themes, people, alertCounts, openAlerts, anyCheckIn] = await allInOneTrip(db, [
+  return [
     query<ScoreRow>(sql`
       select ${bucketOf("recorded_at", now)} as bucket, count(*) as responses,
         avg(morale) as morale, avg(confidence) as confidence, avg(stress) as stress,
@@ -254,7 +255,19 @@ export async function teamAggregates(
       order by ${ALERT_ORDER} limit 20`),
     query<ExistsRow>(sql`
       select exists(select 1 from check_ins where organization_id = ${organizationId}) as present`),
-  ]);
+  ] as const;
+}
+
+export async function teamAggregates(
+  db: Database,
+  organizationId: string,
+  now: number,
+  weeks: number,
+): Promise<TeamAggregates> {
+  const [scores, blockers, checkIns, themes, people, alertCounts, openAlerts, anyCheckIn] = await allInOneTrip(
+    db,
+    teamStatements(organizationId, now, weeks),
+  );
 
   const counts = new Map<string, { open: number; categories: string[] }>();
   let openAlertTotal = 0;
@@ -286,16 +299,9 @@ export type MemberAggregates = {
   alerts: AlertItem[];
 };
 
-/** One person's view. The member must belong to the organization, or person is null (→ 404). */
-export async function memberAggregates(
-  db: Database,
-  organizationId: string,
-  memberId: string,
-  now: number,
-  weeks: number,
-): Promise<MemberAggregates> {
+export function memberStatements(organizationId: string, memberId: string, now: number, weeks: number) {
   const rangeStart = now - weeks * WEEK_MS;
-  const [people, scores, blockers, checkIns, themes, alerts] = await allInOneTrip(db, [
+  return [
     query<PersonSqlRow>(peopleSql(organizationId, rangeStart, memberId)),
     query<ScoreRow>(sql`
       select ${bucketOf("recorded_at", now)} as bucket, count(*) as responses,
@@ -336,7 +342,21 @@ export async function memberAggregates(
       where a.organization_id = ${organizationId} and a.team_member_id = ${memberId}
         and (a.status in ('unread', 'read') or a.created_at > ${rangeStart})
       order by a.status = 'resolved', ${ALERT_ORDER} limit 20`),
-  ]);
+  ] as const;
+}
+
+/** One person's view. The member must belong to the organization, or person is null (→ 404). */
+export async function memberAggregates(
+  db: Database,
+  organizationId: string,
+  memberId: string,
+  now: number,
+  weeks: number,
+): Promise<MemberAggregates> {
+  const [people, scores, blockers, checkIns, themes, alerts] = await allInOneTrip(
+    db,
+    memberStatements(organizationId, memberId, now, weeks),
+  );
   return {
     person: people[0] ? toPerson(people[0]) : null,
     scores: scores.map(toScores),
