@@ -6,8 +6,12 @@ import { serveCheckInPage } from "./checkin/page";
 import { createDb } from "./db/client";
 import { devRoutes } from "./dev/routes";
 import { healthRoutes } from "./health/routes";
+import { alertRoutes, insightsRoutes } from "./insights/routes";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError } from "./lib/errors";
+import { checkInSettingsRoutes } from "./schedule/routes";
+import { checkInRoutes } from "./team/check-in-routes";
+import { teamMemberRoutes } from "./team/routes";
 
 /**
  * The Worker's HTTP surface. Feature routers are chained so `AppType` carries every route
@@ -30,7 +34,14 @@ app.use(
   }),
 );
 
-const routes = app.route("/api/health", healthRoutes).route("/api/dev", devRoutes);
+const routes = app
+  .route("/api/health", healthRoutes)
+  .route("/api/dev", devRoutes)
+  .route("/api/team-members", teamMemberRoutes)
+  .route("/api/check-ins", checkInRoutes)
+  .route("/api/insights", insightsRoutes)
+  .route("/api/alerts", alertRoutes)
+  .route("/api/check-in-settings", checkInSettingsRoutes);
 
 app.get("/check-in/*", (c) => serveCheckInPage(c.req.raw, c.env));
 

@@ -1,4 +1,6 @@
+import * as z from "zod/mini";
 import type { CheckInFrequency } from "./domain";
+import { organizationCheckInSettingsSchema } from "./settings";
 
 /**
  * The check-in schedule as plain functions of time (no I/O), shared by the Cron run and
@@ -116,3 +118,16 @@ export function nextPeriodStart(frequency: CheckInFrequency, now: number): numbe
 export function retentionCutoffs(now: number, retention: { rawDataDays: number; summaryDataDays: number }) {
   return { raw: now - retention.rawDataDays * DAY_MS, summary: now - retention.summaryDataDays * DAY_MS };
 }
+
+// ——— GET|PUT /api/check-in-settings ———
+
+export const checkInSettingsResponseSchema = z.object({
+  settings: organizationCheckInSettingsSchema,
+  /** What the operator's global settings suggest (the "Reset to defaults" target). */
+  defaults: organizationCheckInSettingsSchema,
+  customized: z.boolean(),
+  updatedAt: z.nullable(z.string()),
+  /** When the schedule next sends check-ins (null while automatic check-ins are off). */
+  nextCheckInsAt: z.nullable(z.string()),
+});
+export type CheckInSettingsResponse = z.infer<typeof checkInSettingsResponseSchema>;
