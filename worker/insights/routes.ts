@@ -53,7 +53,11 @@ const alertColumns = {
   resolvedAt: riskAlerts.resolvedAt,
 };
 const alertsQuery = (db: Database) =>
-  db.select(alertColumns).from(riskAlerts).leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId)).$dynamic();
+  db
+    .select(alertColumns)
+    .from(riskAlerts)
+    .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
+    .$dynamic();
 type AlertRow = Awaited<ReturnType<typeof alertsQuery>>[number];
 
 function alertItem(row: AlertRow): AlertItem {
@@ -100,8 +104,16 @@ export const alertRoutes = new Hono<AdminEnv>()
     await db
       .update(riskAlerts)
       .set({ status: "resolved", resolvedAt: now, resolvedBy: user.id })
-      .where(and(eq(riskAlerts.id, id), eq(riskAlerts.organizationId, organizationId), inArray(riskAlerts.status, ["unread", "read"])));
-    const [row] = await alertsQuery(db).where(and(eq(riskAlerts.id, id), eq(riskAlerts.organizationId, organizationId)));
+      .where(
+        and(
+          eq(riskAlerts.id, id),
+          eq(riskAlerts.organizationId, organizationId),
+          inArray(riskAlerts.status, ["unread", "read"]),
+        ),
+      );
+    const [row] = await alertsQuery(db).where(
+      and(eq(riskAlerts.id, id), eq(riskAlerts.organizationId, organizationId)),
+    );
     if (!row) throw notFound("Alert not found");
     return c.json({ alert: alertItem(row) });
   });

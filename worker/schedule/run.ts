@@ -1,12 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import {
-  checkIns,
-  organizationSettings,
-  organizations,
-  subscriptions,
-  teamMembers,
-} from "../db/schema";
+import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { getGlobalSettings } from "../settings/global-settings";
 import { DAY_MS, expiryFor, isMemberDue, reminderDue, retentionCutoffs, schedulePeriod } from "../shared/schedule";
@@ -131,12 +125,7 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
       .select({ settings: organizationSettings })
       .from(organizationSettings)
       .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
-      .where(
-        and(
-          eq(organizationSettings.schedulingEnabled, true),
-          inArray(organizations.status, ["active", "trial"]),
-        ),
-      );
+      .where(and(eq(organizationSettings.schedulingEnabled, true), inArray(organizations.status, ["active", "trial"])));
     for (const { settings } of enabled) {
       if (report.created >= limit) break;
       const period = schedulePeriod(settings.frequency, now);
@@ -144,7 +133,9 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
       const members = await db
         .select({
           id: teamMembers.id,
-          lastCreatedAt: sql<number | null>`(select max(ci.created_at) from check_ins ci where ci.team_member_id = ${teamMembers.id})`,
+          lastCreatedAt: sql<
+            number | null
+          >`(select max(ci.created_at) from check_ins ci where ci.team_member_id = ${teamMembers.id})`,
           open: sql<number>`exists(select 1 from check_ins ci where ci.team_member_id = ${teamMembers.id} and ci.status = 'pending' and ci.expires_at > ${now})`,
         })
         .from(teamMembers)
@@ -318,7 +309,9 @@ async function applyRetention(
     `select id from ${table} where ${where}${column} < ?1 order by ${column} limit ${limit}`;
   const statements = [
     d1
-      .prepare(`delete from check_in_messages where check_in_id in (${finishedWith("check_in_messages")}) and timestamp < ?1`)
+      .prepare(
+        `delete from check_in_messages where check_in_id in (${finishedWith("check_in_messages")}) and timestamp < ?1`,
+      )
       .bind(raw),
     d1
       .prepare(
@@ -328,7 +321,9 @@ async function applyRetention(
     d1.prepare(`delete from sentiment_scores where id in (${oldest("sentiment_scores", "recorded_at")})`).bind(summary),
     d1.prepare(`delete from user_challenges where id in (${oldest("user_challenges", "created_at")})`).bind(summary),
     d1
-      .prepare(`delete from risk_alerts where id in (${oldest("risk_alerts", "created_at", "status = 'resolved' and ")})`)
+      .prepare(
+        `delete from risk_alerts where id in (${oldest("risk_alerts", "created_at", "status = 'resolved' and ")})`,
+      )
       .bind(summary),
     // A finished check-in past the summary window takes whatever rows it still has with it.
     d1.prepare(`delete from check_ins where id in (${finishedBefore})`).bind(summary),

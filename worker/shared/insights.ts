@@ -218,11 +218,18 @@ export function trendTone(card: Pick<PillarCard, "change" | "lowerIsBetter">): T
   return up !== card.lowerIsBetter ? "better" : "worse";
 }
 
-/** 'No change from last week', '+N% from last week', '-N% from last week' (a count for blockers). */
-export function trendText(card: Pick<PillarCard, "change" | "changeUnit">): string {
-  if (card.change === null) return "No check-ins the week before";
-  if (card.change === 0) return "No change from last week";
+/**
+ * 'No change from last week', '+N% from last week', '-N% from last week' (a count for
+ * blockers). A person's view compares with their previous check-in instead.
+ */
+export function trendText(
+  card: Pick<PillarCard, "change" | "changeUnit">,
+  reference: "last week" | "previous check-in" = "last week",
+): string {
+  if (card.change === null) return reference === "last week" ? "No check-ins the week before" : "First check-in";
+  const since = reference === "last week" ? "from last week" : "from the previous check-in";
+  if (card.change === 0) return `No change ${since}`;
   const sign = card.change > 0 ? "+" : "-";
   const magnitude = Math.abs(card.change);
-  return `${sign}${magnitude}${card.changeUnit === "percent" ? "%" : ""} from last week`;
+  return `${sign}${magnitude}${card.changeUnit === "percent" ? "%" : ""} ${since}`;
 }

@@ -111,7 +111,8 @@ export const checkInRoutes = new Hono<AdminEnv>()
     const query = c.req.valid("query");
     const now = Date.now();
     const filters: (SQL | undefined)[] = [eq(checkIns.organizationId, organizationId)];
-    if (query.status === "pending") filters.push(and(eq(checkIns.status, "pending"), gt(checkIns.expiresAt, new Date(now))));
+    if (query.status === "pending")
+      filters.push(and(eq(checkIns.status, "pending"), gt(checkIns.expiresAt, new Date(now))));
     if (query.status === "completed") filters.push(eq(checkIns.status, "completed"));
     if (query.status === "expired") {
       filters.push(
@@ -124,9 +125,7 @@ export const checkInRoutes = new Hono<AdminEnv>()
       if (!match) throw badRequest("cursor is not valid; use the nextCursor of the previous page");
       const createdAt = new Date(Number(match[1]));
       const id = match[2] ?? "";
-      filters.push(
-        or(lt(checkIns.createdAt, createdAt), and(eq(checkIns.createdAt, createdAt), lt(checkIns.id, id))),
-      );
+      filters.push(or(lt(checkIns.createdAt, createdAt), and(eq(checkIns.createdAt, createdAt), lt(checkIns.id, id))));
     }
     const rows = await db
       .select({ checkIn: checkIns, member: teamMembers })

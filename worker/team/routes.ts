@@ -34,10 +34,12 @@ async function listMembers(db: Database, organizationId: string, memberId?: stri
     .select({ member: teamMembers, lastCheckIn: checkIns })
     .from(teamMembers)
     .leftJoin(checkIns, eq(checkIns.id, lastCheckInId))
-    .where(
-      and(eq(teamMembers.organizationId, organizationId), memberId ? eq(teamMembers.id, memberId) : undefined),
-    )
-    .orderBy(sql`${teamMembers.firstName} collate nocase`, sql`${teamMembers.lastName} collate nocase`, desc(teamMembers.createdAt));
+    .where(and(eq(teamMembers.organizationId, organizationId), memberId ? eq(teamMembers.id, memberId) : undefined))
+    .orderBy(
+      sql`${teamMembers.firstName} collate nocase`,
+      sql`${teamMembers.lastName} collate nocase`,
+      desc(teamMembers.createdAt),
+    );
   const now = Date.now();
   return rows.map(({ member, lastCheckIn }) => ({
     id: member.id,
@@ -69,7 +71,10 @@ async function oneMember(db: Database, organizationId: string, id: string): Prom
 function isDuplicateEmail(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    if (current instanceof Error && /UNIQUE constraint failed: team_members\.organization_id, team_members\.email/.test(current.message)) {
+    if (
+      current instanceof Error &&
+      /UNIQUE constraint failed: team_members\.organization_id, team_members\.email/.test(current.message)
+    ) {
       return true;
     }
     current = current instanceof Error ? current.cause : undefined;
