@@ -39,7 +39,9 @@ describe("POST /api/check-ins", () => {
     expect(body.link).toBe(`http://localhost:5173${body.url}`);
     expect(body.email).toBe("sent");
 
-    const row = await env.DB.prepare("select * from check_ins where id = ?").bind(body.id).first<Record<string, unknown>>();
+    const row = await env.DB.prepare("select * from check_ins where id = ?")
+      .bind(body.id)
+      .first<Record<string, unknown>>();
     expect(row).toMatchObject({
       organization_id: admin.organizationId,
       team_member_id: member.id,
@@ -78,7 +80,10 @@ describe("POST /api/check-ins", () => {
     expect(await second.json()).toMatchObject({ error: { code: "check_in_pending" } });
 
     const paused = await addMember(admin, "paused@send.example", "Pat");
-    await requestAs(admin, `/api/team-members/${paused.id}`, { method: "PATCH", body: JSON.stringify({ status: "inactive" }) });
+    await requestAs(admin, `/api/team-members/${paused.id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ status: "inactive" }),
+    });
     expect((await send(admin, { teamMemberId: paused.id })).status).toBe(409);
     expect((await send(admin, { teamMemberId: "no-such-member" })).status).toBe(404);
     expect((await send(admin, {})).status).toBe(400);
@@ -138,9 +143,13 @@ describe("GET /api/check-ins, resend and revoke", () => {
     await env.DB.prepare("update check_ins set status = 'completed', completed_at = ? where id = ?")
       .bind(Date.now(), ids[0])
       .run();
-    const completed = checkInListResponseSchema.parse(await (await requestAs(admin, "/api/check-ins?status=completed")).json());
+    const completed = checkInListResponseSchema.parse(
+      await (await requestAs(admin, "/api/check-ins?status=completed")).json(),
+    );
     expect(completed.items.map((i) => i.id)).toEqual([ids[0]]);
-    const pending = checkInListResponseSchema.parse(await (await requestAs(admin, "/api/check-ins?status=pending")).json());
+    const pending = checkInListResponseSchema.parse(
+      await (await requestAs(admin, "/api/check-ins?status=pending")).json(),
+    );
     expect(pending.items.map((i) => i.id).sort()).toEqual([ids[1], ids[2]].sort());
 
     for (const bad of ["?status=done", "?limit=0", "?limit=101", "?limit=x", "?cursor=nope"]) {
@@ -177,7 +186,9 @@ describe("GET /api/check-ins, resend and revoke", () => {
     expect((await requestAs(admin, `/api/check-ins/${ids[2]}/revoke`, { method: "POST" })).status).toBe(200);
     expect((await requestAs(admin, `/api/check-ins/${ids[0]}/revoke`, { method: "POST" })).status).toBe(409);
     // The member can be sent a new one now.
-    const cy = await env.DB.prepare("select team_member_id as id from check_ins where id = ?").bind(ids[2]).first<{ id: string }>();
+    const cy = await env.DB.prepare("select team_member_id as id from check_ins where id = ?")
+      .bind(ids[2])
+      .first<{ id: string }>();
     expect((await send(admin, { teamMemberId: cy?.id })).status).toBe(201);
   });
 });

@@ -35,7 +35,13 @@ async function organization(name: string, options: OrgOptions = {}) {
     env.DB.prepare("insert into organizations (id, name) values (?, ?)").bind(id, name),
     env.DB.prepare(
       "insert into organization_settings (organization_id, frequency, duration_minutes, auto_reminders, reminder_interval_hours, max_response_hours, scheduling_enabled) values (?, 'weekly', 10, ?, ?, ?, ?)",
-    ).bind(id, options.reminders === false ? 0 : 1, options.interval ?? 24, options.maxHours ?? 72, options.scheduling === false ? 0 : 1),
+    ).bind(
+      id,
+      options.reminders === false ? 0 : 1,
+      options.interval ?? 24,
+      options.maxHours ?? 72,
+      options.scheduling === false ? 0 : 1,
+    ),
     ...members.map((m, i) =>
       env.DB.prepare(
         "insert into team_members (id, organization_id, first_name, last_name, email, status) values (?, ?, ?, 'Seller', ?, 'active')",
@@ -51,7 +57,8 @@ async function organization(name: string, options: OrgOptions = {}) {
 
 const emailsTo = (orgId: string, kind: string) =>
   countRows("email_outbox", `organization_id = '${orgId}' and kind = '${kind}'`);
-const checkInsOf = (orgId: string, where = "1 = 1") => countRows("check_ins", `organization_id = '${orgId}' and ${where}`);
+const checkInsOf = (orgId: string, where = "1 = 1") =>
+  countRows("check_ins", `organization_id = '${orgId}' and ${where}`);
 const run = (now: number, send = realSend) => runSchedule({ db, config, send, now });
 
 describe("the Cron run", () => {
@@ -220,7 +227,9 @@ describe("the Cron run", () => {
 describe("GET|PUT /api/check-in-settings", () => {
   it("starts from the global defaults and saves the organization's own", async () => {
     const admin = await createAdmin({ companyName: "Settings Co" });
-    const initial = checkInSettingsResponseSchema.parse(await (await requestAs(admin, "/api/check-in-settings")).json());
+    const initial = checkInSettingsResponseSchema.parse(
+      await (await requestAs(admin, "/api/check-in-settings")).json(),
+    );
     expect(initial).toMatchObject({
       customized: false,
       settings: {

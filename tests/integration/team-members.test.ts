@@ -140,7 +140,9 @@ describe("the Free Trial's limit of 3 team members", () => {
       body: JSON.stringify({ status: "active" }),
     });
     expect(resumed.status).toBe(403);
-    expect(await countRows("team_members", `organization_id = '${admin.organizationId}' and status = 'active'`)).toBe(3);
+    expect(await countRows("team_members", `organization_id = '${admin.organizationId}' and status = 'active'`)).toBe(
+      3,
+    );
   });
 
   it("holds under concurrent adds", async () => {
@@ -190,10 +192,15 @@ describe("Pro: unlimited members, Stripe quantity follows the billable count", (
     }
     // 1 → no change (the minimum is one), then 2, 3, 4, 5.
     expect(await quantityUpdates(subscriptionId)).toEqual([2, 3, 4, 5]);
-    await proRequest(admin, `/api/team-members/${ids[0]}`, { method: "PATCH", body: JSON.stringify({ status: "inactive" }) });
+    await proRequest(admin, `/api/team-members/${ids[0]}`, {
+      method: "PATCH",
+      body: JSON.stringify({ status: "inactive" }),
+    });
     await proRequest(admin, `/api/team-members/${ids[1]}`, { method: "DELETE" });
     expect(await quantityUpdates(subscriptionId)).toEqual([2, 3, 4, 5, 4, 3]);
-    const row = await env.DB.prepare("select current_salesperson_count as n from subscriptions where organization_id = ?")
+    const row = await env.DB.prepare(
+      "select current_salesperson_count as n from subscriptions where organization_id = ?",
+    )
       .bind(admin.organizationId)
       .first<{ n: number }>();
     expect(row?.n).toBe(3);
@@ -205,10 +212,17 @@ describe("Pro: unlimited members, Stripe quantity follows the billable count", (
     await makePro(admin, subscriptionId, 1);
     const failing = { ...STRIPE, STRIPE_SECRET_KEY: "sk_test_revoked" };
     for (const n of [1, 2]) {
-      const response = await proRequest(admin, "/api/team-members", json({ ...maya, email: `f${n}@pro.example` }), failing);
+      const response = await proRequest(
+        admin,
+        "/api/team-members",
+        json({ ...maya, email: `f${n}@pro.example` }),
+        failing,
+      );
       expect(response.status).toBe(201);
     }
-    const row = await env.DB.prepare("select current_salesperson_count as n from subscriptions where organization_id = ?")
+    const row = await env.DB.prepare(
+      "select current_salesperson_count as n from subscriptions where organization_id = ?",
+    )
       .bind(admin.organizationId)
       .first<{ n: number }>();
     expect(row?.n).toBe(1);

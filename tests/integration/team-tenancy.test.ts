@@ -159,7 +159,12 @@ describe("alerts", () => {
 
   it("insights refuse a bad range and need a session", async () => {
     expect((await requestAs(owner, "/api/insights?range=3w")).status).toBe(400);
-    for (const path of ["/api/insights", `/api/insights/members/${memberId}`, "/api/alerts", "/api/check-in-settings"]) {
+    for (const path of [
+      "/api/insights",
+      `/api/insights/members/${memberId}`,
+      "/api/alerts",
+      "/api/check-in-settings",
+    ]) {
       expect((await request(path)).status, path).toBe(401);
     }
   });

@@ -8,11 +8,13 @@ import { zv } from "../lib/validate";
 import {
   type AlertItem,
   alertListQuerySchema,
+  type CoachingResponse,
   type InsightsResponse,
   insightsQuerySchema,
   type MemberInsightsResponse,
 } from "../shared/insights";
 import { idParamSchema } from "../shared/team";
+import { enrichCoaching } from "./ai-coaching";
 import { memberInsights, teamInsights } from "./service";
 
 /**
@@ -26,6 +28,21 @@ export const insightsRoutes = new Hono<AdminEnv>()
     const body: InsightsResponse = await teamInsights(c.var.db, c.var.organizationId, c.req.valid("query").range, {
       aiCoachingAvailable: Boolean(c.var.config.OPENAI_API_KEY),
     });
+    return c.json(body);
+  })
+  .get("/coaching", zv("query", insightsQuerySchema), async (c) => {
+    const { config } = c.var;
+    const insights = await teamInsights(c.var.db, c.var.organizationId, c.req.valid("query").range);
+    const enriched = config.OPENAI_API_KEY
+      ? await enrichCoaching(
+          { apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL },
+          insights,
+          c.req.raw.signal,
+        )
+      : null;
+    const body: CoachingResponse = enriched
+      ? { coaching: enriched, source: "ai" }
+      : { coaching: insights.coaching, source: "rules" };
     return c.json(body);
   })
   .get("/members/:id", zv("param", idParamSchema), zv("query", insightsQuerySchema), async (c) => {

@@ -1,5 +1,6 @@
 import {
   alertResponseSchema,
+  coachingResponseSchema,
   type InsightRange,
   insightsResponseSchema,
   memberInsightsResponseSchema,
@@ -32,6 +33,20 @@ export function useMemberInsights(id: string, range: InsightRange) {
       api(`/api/insights/members/${encodeURIComponent(id)}?range=${range}`, memberInsightsResponseSchema, { signal }),
     staleTime: STALE_MS,
     placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * The coaching actions rephrased by the LLM, fetched after the dashboard (it takes seconds,
+ * the dashboard must not wait). Only asked for when the server has a model configured.
+ */
+export function useAiCoaching(range: InsightRange, enabled: boolean) {
+  return useQuery({
+    queryKey: ["insights", "coaching", range] as const,
+    queryFn: ({ signal }) => api(`/api/insights/coaching?range=${range}`, coachingResponseSchema, { signal }),
+    enabled,
+    staleTime: 30 * 60 * 1000,
+    retry: false,
   });
 }
 

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { Icon } from "@/components/marketing/Icon";
 import { Ring, ScoreGauge } from "../charts/Meters";
 import { TrendChart, WeeklyBarsChart } from "../charts/TrendChart";
-import { useInsights } from "../data/insights";
+import { useAiCoaching, useInsights } from "../data/insights";
 import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
 import { AlertsPanel } from "./AlertsPanel";
 import { BlockersPanel } from "./BlockersPanel";
@@ -109,6 +109,13 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
   const morale = card("morale");
   const confidence = card("quota_confidence");
   const atRisk = insights.people.filter((person) => person.risk === "high").length;
+  const ai = useAiCoaching(insights.range, insights.aiCoachingAvailable && insights.coaching.length > 0);
+  // The AI's wording applies only to actions still current (same ids as the rules now give).
+  const currentIds = new Set(insights.coaching.map((action) => action.id));
+  const coaching =
+    ai.data?.source === "ai" && ai.data.coaching.every((action) => currentIds.has(action.id))
+      ? ai.data.coaching
+      : insights.coaching;
   const { participation } = insights;
 
   return (
@@ -182,7 +189,12 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
           subtitle="Concrete next steps, from this week's scores, blockers and alerts"
           testId="coaching-panel"
         >
-          <CoachingList actions={insights.coaching} names={names} />
+          <CoachingList actions={coaching} names={names} />
+          {ai.isFetching ? (
+            <p className="mt-3 flex items-center gap-2 text-xs text-base-content/60">
+              <span className="loading loading-dots loading-xs" /> Refining with AI…
+            </p>
+          ) : null}
         </Panel>
         <div id="alerts" className="scroll-mt-20">
           <Panel
