@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "./app-env";
 import { serveCheckInPage } from "./checkin/page";
+import { checkInRoutes } from "./checkin/routes";
 import { createDb } from "./db/client";
 import { devRoutes } from "./dev/routes";
 import { healthRoutes } from "./health/routes";
@@ -10,7 +11,7 @@ import { alertRoutes, insightsRoutes } from "./insights/routes";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError } from "./lib/errors";
 import { checkInSettingsRoutes } from "./schedule/routes";
-import { checkInRoutes } from "./team/check-in-routes";
+import { teamCheckInRoutes } from "./team/check-in-routes";
 import { teamMemberRoutes } from "./team/routes";
 
 /**
@@ -37,8 +38,9 @@ app.use(
 const routes = app
   .route("/api/health", healthRoutes)
   .route("/api/dev", devRoutes)
+  .route("/api/check-in", checkInRoutes)
   .route("/api/team-members", teamMemberRoutes)
-  .route("/api/check-ins", checkInRoutes)
+  .route("/api/check-ins", teamCheckInRoutes)
   .route("/api/insights", insightsRoutes)
   .route("/api/alerts", alertRoutes)
   .route("/api/check-in-settings", checkInSettingsRoutes);

@@ -54,7 +54,7 @@ async function organizationName(db: Database, organizationId: string): Promise<s
   return row?.name ?? "Your team";
 }
 
-export const checkInRoutes = new Hono<AdminEnv>()
+export const teamCheckInRoutes = new Hono<AdminEnv>()
   .use(requireAdmin)
   .post("/", zv("json", createCheckInSchema), async (c) => {
     const { db, organizationId, config, user } = c.var;

@@ -1,6 +1,134 @@
-import { PageLoader } from "@/components/PageLoader";
+import { type CheckInInfo, checkInInfoSchema, ERROR_MESSAGES, MAX_MESSAGE_CHARS } from "@shared/checkin-protocol";
+import { useEffect, useReducer, useRef, useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { ApiRequestError, api } from "@/lib/api";
+import { ChatScreen } from "./ChatScreen";
+import { chatReducer, initialChat } from "./chat-state";
+import { CheckInConnection } from "./connection";
 
-/** Shell until its feature lands: the route exists and loads its own chunk. */
+/**
+ * /check-in/{id}?token=: the salesperson's private chat. Three states (spec 2 §2): loading,
+ * error with 'Return to Home', and the chat over the check-in's WebSocket.
+ */
+type Load =
+  | { state: "loading" }
+  | { state: "error"; message: string }
+  | { state: "ready"; info: CheckInInfo; id: string; token: string };
+
+export function linkFromLocation(location: Pick<Location, "pathname" | "search">) {
+  const id = decodeURIComponent(location.pathname.replace(/^\/check-in\/?/, "").split("/")[0] ?? "");
+  const token = new URLSearchParams(location.search).get("token") ?? "";
+  return { id, token };
+}
+
 export function CheckInPage() {
-  return <PageLoader label="Loading your check-in…" />;
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+
+  useEffect(() => {
+    const { id, token } = linkFromLocation(window.location);
+    const controller = new AbortController();
+    if (!id || !token) {
+      setLoad({ state: "error", message: "Missing check-in ID or token" });
+      toast({ title: "Initialization Error", description: "Missing check-in ID or token", variant: "destructive" });
+      return;
+    }
+    api(`/api/check-in/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, checkInInfoSchema, {
+      signal: controller.signal,
+    })
+      .then((info) => setLoad({ state: "ready", info, id, token }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message =
+          error instanceof ApiRequestError && error.status < 500
+            ? error.message
+            : "We couldn't load your check-in. Please check your connection and try again.";
+        setLoad({ state: "error", message });
+        toast({ title: "Initialization Error", description: message, variant: "destructive" });
+      });
+    return () => controller.abort();
+  }, []);
+
+  if (load.state === "loading") return <Loading />;
+  if (load.state === "error") return <LoadError message={load.message} />;
+  return <LiveChat info={load.info} id={load.id} token={load.token} />;
+}
+
+function LiveChat({ info, id, token }: { info: CheckInInfo; id: string; token: string }) {
+  const [view, dispatch] = useReducer(chatReducer, initialChat);
+  const connection = useRef<CheckInConnection | null>(null);
+
+  useEffect(() => {
+    const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+    const url = `${scheme}//${window.location.host}/api/check-in/${encodeURIComponent(id)}/ws?token=${encodeURIComponent(token)}`;
+    const link = new CheckInConnection(url, `undertone:checkin-outbox:${id}`, (event) => {
+      if (event.kind === "frame") {
+        dispatch({ kind: "frame", frame: event.frame, now: Date.now() });
+        const frame = event.frame;
+        if (frame.type === "error" && frame.code !== "rate_limited") {
+          toast({
+            title: "Message Error",
+            description:
+              frame.code === "internal_error"
+                ? "There was an issue processing your message. Please try again."
+                : ERROR_MESSAGES[frame.code],
+            variant: "destructive",
+          });
+        }
+      } else if (event.kind === "status") dispatch({ kind: "status", status: event.status });
+      else dispatch({ kind: "outbox", entries: event.entries });
+    });
+    connection.current = link;
+    link.start();
+    return () => {
+      link.stop();
+      connection.current = null;
+    };
+  }, [id, token]);
+
+  return (
+    <ChatScreen
+      info={info}
+      view={view}
+      maxChars={MAX_MESSAGE_CHARS}
+      onSend={(content) => connection.current?.sendMessage(content)}
+      onPause={() => connection.current?.send({ type: "pause" })}
+      onResume={() => connection.current?.send({ type: "resume" })}
+      reachOutPath={`/api/check-in/${encodeURIComponent(id)}/reach-out?token=${encodeURIComponent(token)}`}
+    />
+  );
+}
+
+function Loading() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-3" aria-busy="true">
+      <span className="loading loading-spinner loading-lg text-primary" />
+      <p className="text-sm text-base-content/70" role="status">
+        Loading your check-in…
+      </p>
+    </main>
+  );
+}
+
+function LoadError({ message }: { message: string }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-base-200 p-4">
+      <div className="card w-full max-w-md bg-base-100 shadow-sm">
+        <div className="card-body items-center text-center">
+          <h1 className="card-title text-xl">We couldn't open this check-in</h1>
+          <p className="text-base-content/75" role="alert">
+            {message}
+          </p>
+          <p className="text-sm text-base-content/60">
+            A check-in link works until the check-in is submitted or expires. If you expected a new one, ask your
+            manager to send it again.
+          </p>
+          <div className="card-actions mt-2">
+            <a href="/" className="btn btn-primary">
+              Return to Home
+            </a>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
 }

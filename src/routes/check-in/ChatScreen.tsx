@@ -1,0 +1,321 @@
+import { type CheckInInfo, reachOutResponseSchema } from "@shared/checkin-protocol";
+import { formatClock, progressOf, timerText } from "@shared/checkin-rules";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { api } from "@/lib/api";
+import { type ChatView, elapsedNow, visibleMessages } from "./chat-state";
+
+type Props = {
+  info: CheckInInfo;
+  view: ChatView;
+  maxChars: number;
+  onSend: (content: string) => void;
+  onPause: () => void;
+  onResume: () => void;
+  reachOutPath: string;
+};
+
+export const FALLBACK_BANNER = "AI service is experiencing issues. Using fallback mode.";
+export const COMPLETED_TEXT = "Thanks! Your check-in has been submitted.";
+
+export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, reachOutPath }: Props) {
+  const messages = visibleMessages(view);
+  const userHasSpoken = messages.some((m) => m.sender === "user");
+  const ended = view.status === "completed" || view.status === "expired";
+  const closing = view.status === "closing";
+  const listEnd = useRef<HTMLDivElement>(null);
+  const lastContent = `${messages.length}:${messages[messages.length - 1]?.content ?? ""}`;
+
+  // Keep the newest words in view as the reply streams in.
+  useEffect(() => {
+    if (lastContent) listEnd.current?.scrollIntoView({ block: "end" });
+  }, [lastContent]);
+
+  return (
+    <div className="flex h-dvh flex-col bg-base-200">
+      <header className="border-b border-base-300 bg-base-100">
+        <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3">
+          <a href="/" className="shrink-0">
+            <span className="sr-only">Undertone home</span>
+            <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
+              <rect width="64" height="64" rx="14" className="fill-primary" />
+              <path
+                d="M10 38c6 0 6-12 12-12s6 16 12 16 6-20 12-20 6 16 8 16"
+                fill="none"
+                className="stroke-accent"
+                strokeWidth="5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </a>
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate font-semibold leading-tight">Your check-in, {info.firstName}</h1>
+            <p className="truncate text-xs text-base-content/60">
+              {info.organizationName} · about {info.durationMinutes} minutes · private
+            </p>
+          </div>
+          <LinkBadge link={view.link} synced={view.synced} ended={ended} />
+        </div>
+        {!ended && view.synced ? <TimerBar view={view} onPause={onPause} onResume={onResume} /> : null}
+      </header>
+
+      {view.fallback && !ended ? (
+        <div role="status" className="alert alert-warning rounded-none border-x-0 px-4 py-2 text-sm">
+          <span className="mx-auto max-w-2xl">{FALLBACK_BANNER}</span>
+        </div>
+      ) : null}
+      {view.synced && !ended && view.link === "offline" ? (
+        <div role="alert" className="alert alert-error rounded-none border-x-0 px-4 py-2 text-sm">
+          <span className="mx-auto max-w-2xl">
+            You're offline. Reconnecting… Anything you write is kept on this device and sent when you're back.
+          </span>
+        </div>
+      ) : null}
+
+      <main className="flex-1 overflow-y-auto" aria-live="polite">
+        <div className="mx-auto flex max-w-2xl flex-col gap-3 px-4 py-4">
+          {!view.synced ? (
+            <div className="flex items-center justify-center gap-2 py-12 text-sm text-base-content/70" role="status">
+              <span className="loading loading-dots loading-md text-primary" /> Connecting to your check-in…
+            </div>
+          ) : null}
+          {view.synced && !userHasSpoken && !ended ? <PrivacyNote /> : null}
+          <ol className="flex flex-col gap-3" aria-label="Conversation">
+            {messages.map((message) => (
+              <li
+                key={message.id}
+                className={`flex ${message.sender === "user" ? "justify-end" : "justify-start"}`}
+                data-sender={message.sender}
+                data-pending={message.pending ? "true" : undefined}
+              >
+                <div
+                  className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-[0.95rem] leading-relaxed shadow-sm ${
+                    message.sender === "user"
+                      ? "rounded-br-md bg-primary text-primary-content"
+                      : "rounded-bl-md bg-base-100 text-base-content"
+                  } ${message.pending ? "opacity-70" : ""}`}
+                >
+                  <span className="sr-only">{message.sender === "user" ? "You: " : "Assistant: "}</span>
+                  <span data-role="content">{message.content}</span>
+                  {message.streaming ? <span className="ml-0.5 inline-block animate-pulse">▍</span> : null}
+                  {message.pending ? (
+                    <span className="mt-1 block text-right text-xs opacity-80">
+                      {view.link === "open" ? "Sending…" : "Waiting for connection"}
+                    </span>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+          {ended ? <Completed status={view.status} reachOutPath={reachOutPath} /> : null}
+          {closing ? <p className="text-center text-sm text-base-content/60">Submitting your check-in…</p> : null}
+          <div ref={listEnd} />
+        </div>
+      </main>
+
+      {!ended ? (
+        <Composer
+          disabled={!view.synced || closing}
+          sending={view.outbox.length > 0}
+          online={view.link === "open"}
+          maxChars={maxChars}
+          onSend={onSend}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function LinkBadge({ link, synced, ended }: { link: ChatView["link"]; synced: boolean; ended: boolean }) {
+  if (ended) return null;
+  if (link === "open" && synced) return <span className="badge badge-success badge-sm gap-1">Live</span>;
+  if (link === "offline") return <span className="badge badge-error badge-sm">Offline</span>;
+  return <span className="badge badge-ghost badge-sm">Connecting…</span>;
+}
+
+function PrivacyNote() {
+  return (
+    <aside className="rounded-box border border-base-300 bg-base-100 p-4 text-sm" aria-label="What your manager sees">
+      <p className="font-medium">This conversation is private.</p>
+      <p className="mt-1 text-base-content/75">
+        Your manager will see overall scores, the themes that come up (such as blockers) and any alerts. They will never
+        see this conversation or your words.
+      </p>
+    </aside>
+  );
+}
+
+function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => void; onResume: () => void }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const elapsed = elapsedNow(view, now);
+  const progress = progressOf(elapsed, view.timer.targetMs);
+  const started = elapsed > 0 || view.messages.some((m) => m.sender === "user");
+  const canToggle = started && view.status === "active";
+  return (
+    <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 pb-3">
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline justify-between text-xs">
+          <span className="flex items-center gap-2">
+            <span className="font-medium" data-testid="timer-text">
+              {timerText(progress)}
+            </span>
+            {view.timer.paused ? (
+              <span className="badge badge-warning badge-xs" data-testid="timer-paused">
+                Paused
+              </span>
+            ) : null}
+          </span>
+          <span className="tabular-nums text-base-content/60">
+            {formatClock(elapsed)} / {formatClock(view.timer.targetMs)}
+          </span>
+        </div>
+        <progress
+          className={`progress mt-1 h-1.5 w-full ${progress >= 1.05 ? "progress-error" : progress >= 0.75 ? "progress-accent" : "progress-primary"}`}
+          value={Math.min(100, Math.round(progress * 100))}
+          max={100}
+          aria-label="Time used"
+        />
+      </div>
+      {canToggle ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={view.timer.paused ? onResume : onPause}
+          aria-pressed={view.timer.paused}
+        >
+          {view.timer.paused ? "Resume" : "Pause"}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function Composer({
+  disabled,
+  sending,
+  online,
+  maxChars,
+  onSend,
+}: {
+  disabled: boolean;
+  sending: boolean;
+  online: boolean;
+  maxChars: number;
+  onSend: (content: string) => void;
+}) {
+  const [text, setText] = useState("");
+  const tooLong = text.trim().length > maxChars;
+  const blocked = disabled || sending || tooLong;
+
+  function submit() {
+    const content = text.trim();
+    if (!content || blocked) return;
+    onSend(content);
+    setText("");
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  return (
+    <footer className="border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)]">
+      <form
+        className="mx-auto flex max-w-2xl items-end gap-2 px-4 py-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div className="min-w-0 flex-1">
+          <label htmlFor="checkin-message" className="sr-only">
+            Your message
+          </label>
+          <textarea
+            id="checkin-message"
+            className={`textarea textarea-bordered max-h-40 min-h-11 w-full resize-none text-base ${tooLong ? "textarea-error" : ""}`}
+            rows={1}
+            placeholder={disabled ? "The check-in is wrapping up…" : "Type your answer…"}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            disabled={disabled}
+            aria-invalid={tooLong}
+            aria-describedby="checkin-hint"
+          />
+          <p id="checkin-hint" className={`mt-1 text-xs ${tooLong ? "text-error" : "text-base-content/50"}`}>
+            {tooLong
+              ? `Your message is too long. Please keep it under ${maxChars.toLocaleString("en-US")} characters (${text.trim().length.toLocaleString("en-US")} now).`
+              : sending && !online
+                ? "Your last message will be sent as soon as you're back online."
+                : text.length > maxChars * 0.9
+                  ? `${text.trim().length.toLocaleString("en-US")} / ${maxChars.toLocaleString("en-US")}`
+                  : "Enter to send · Shift+Enter for a new line"}
+          </p>
+        </div>
+        <button type="submit" className="btn btn-primary mb-5" disabled={blocked || text.trim().length === 0}>
+          Send
+        </button>
+      </form>
+    </footer>
+  );
+}
+
+function Completed({ status, reachOutPath }: { status: ChatView["status"]; reachOutPath: string }) {
+  const [reachOut, setReachOut] = useState<"idle" | "saving" | "done">("idle");
+  if (status === "expired") {
+    return (
+      <div className="rounded-box bg-base-100 p-5 text-center shadow-sm" role="status">
+        <p className="font-medium">This check-in has expired.</p>
+      </div>
+    );
+  }
+
+  async function requestReachOut() {
+    setReachOut("saving");
+    try {
+      await api(reachOutPath, reachOutResponseSchema, { method: "POST" });
+      setReachOut("done");
+    } catch {
+      setReachOut("idle");
+      toast({
+        title: "Error",
+        description: "We couldn't send that request. Please try again.",
+        variant: "destructive",
+      });
+    }
+  }
+
+  return (
+    <div className="rounded-box bg-base-100 p-5 text-center shadow-sm" role="status">
+      <div className="mx-auto mb-2 flex size-10 items-center justify-center rounded-full bg-success/15 text-success">
+        <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+          <path d="M5 13l4 4L19 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
+      </div>
+      <p className="text-lg font-semibold">{COMPLETED_TEXT}</p>
+      <p className="mt-1 text-sm text-base-content/70">You can close this page.</p>
+      <label className="mt-4 inline-flex cursor-pointer items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-primary checkbox-sm"
+          checked={reachOut !== "idle"}
+          disabled={reachOut !== "idle"}
+          onChange={() => void requestReachOut()}
+        />
+        I'd like my manager to reach out
+      </label>
+      {reachOut === "done" ? (
+        <p className="mt-2 text-sm text-success">Thanks. Your manager will be asked to get in touch.</p>
+      ) : null}
+    </div>
+  );
+}

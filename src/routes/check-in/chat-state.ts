@@ -1,0 +1,136 @@
+import type { ChatMessage, ChatStatus, Phase, ServerFrame } from "@shared/checkin-protocol";
+import type { LinkStatus, OutboxEntry } from "./connection";
+
+/**
+ * The chat as the page shows it, folded from server frames and the outbox. Pure, so the
+ * rules of what is shown (a pending message, a streaming reply) are plain to read.
+ */
+export type ChatView = {
+  link: LinkStatus;
+  /** A snapshot has arrived at least once. */
+  synced: boolean;
+  status: ChatStatus;
+  phase: Phase;
+  timer: { elapsedMs: number; targetMs: number; paused: boolean; receivedAt: number };
+  fallback: boolean;
+  messages: ChatMessage[];
+  outbox: OutboxEntry[];
+};
+
+export type ChatAction =
+  | { kind: "status"; status: LinkStatus }
+  | { kind: "frame"; frame: ServerFrame; now: number }
+  | { kind: "outbox"; entries: OutboxEntry[] };
+
+export const initialChat: ChatView = {
+  link: "connecting",
+  synced: false,
+  status: "active",
+  phase: "opening",
+  timer: { elapsedMs: 0, targetMs: 0, paused: false, receivedAt: 0 },
+  fallback: false,
+  messages: [],
+  outbox: [],
+};
+
+function upsert(messages: ChatMessage[], id: string, update: (existing: ChatMessage | undefined) => ChatMessage) {
+  const index = messages.findIndex((m) => m.id === id);
+  if (index < 0) return [...messages, update(undefined)];
+  const next = messages.slice();
+  next[index] = update(messages[index]);
+  return next;
+}
+
+export function chatReducer(state: ChatView, action: ChatAction): ChatView {
+  if (action.kind === "status") return { ...state, link: action.status };
+  if (action.kind === "outbox") return { ...state, outbox: action.entries };
+  const { frame, now } = action;
+  switch (frame.type) {
+    case "snapshot":
+      return {
+        ...state,
+        synced: true,
+        status: frame.status,
+        phase: frame.phase,
+        timer: { elapsedMs: frame.elapsedMs, targetMs: frame.targetMs, paused: frame.paused, receivedAt: now },
+        fallback: frame.fallback,
+        messages: frame.messages,
+      };
+    case "ack": {
+      if (state.messages.some((m) => m.id === frame.messageId)) return state;
+      const entry = state.outbox.find((e) => e.clientId === frame.clientId);
+      if (!entry) return state;
+      const message: ChatMessage = {
+        id: frame.messageId,
+        sender: "user",
+        content: entry.content,
+        createdAt: entry.createdAt,
+        clientId: entry.clientId,
+      };
+      // A reply may already be streaming for an earlier message: keep the user's message before it.
+      const streamingAt = state.messages.findIndex((m) => m.streaming);
+      const messages =
+        streamingAt < 0
+          ? [...state.messages, message]
+          : [...state.messages.slice(0, streamingAt), message, ...state.messages.slice(streamingAt)];
+      return { ...state, messages };
+    }
+    case "assistant.delta":
+      return {
+        ...state,
+        messages: upsert(state.messages, frame.messageId, (existing) => ({
+          id: frame.messageId,
+          sender: "assistant",
+          content: (existing?.content ?? "") + frame.delta,
+          createdAt: existing?.createdAt ?? now,
+          streaming: true,
+        })),
+      };
+    case "assistant.done":
+      return {
+        ...state,
+        messages: upsert(state.messages, frame.messageId, (existing) => ({
+          id: frame.messageId,
+          sender: "assistant",
+          content: frame.content,
+          createdAt: existing?.createdAt ?? now,
+        })),
+      };
+    case "timer":
+      return {
+        ...state,
+        phase: frame.phase,
+        timer: { elapsedMs: frame.elapsedMs, targetMs: frame.targetMs, paused: frame.paused, receivedAt: now },
+      };
+    case "fallback":
+      return { ...state, fallback: frame.active };
+    case "completed":
+      return { ...state, status: "completed" };
+    default:
+      return state;
+  }
+}
+
+/** Messages to show: the stored ones, then anything still waiting in the outbox. */
+export function visibleMessages(state: ChatView): (ChatMessage & { pending?: boolean })[] {
+  const stored = new Set(state.messages.flatMap((m) => (m.clientId ? [m.clientId] : [])));
+  const pending = state.outbox
+    .filter((e) => !stored.has(e.clientId))
+    .map((e) => ({
+      id: `pending-${e.clientId}`,
+      sender: "user" as const,
+      content: e.content,
+      createdAt: e.createdAt,
+      clientId: e.clientId,
+      pending: true,
+    }));
+  return [...state.messages, ...pending];
+}
+
+/** The clock runs once the first message is in, unless paused or the chat is over. */
+export function elapsedNow(state: ChatView, now: number): number {
+  const { timer } = state;
+  const started = timer.elapsedMs > 0 || state.messages.some((m) => m.sender === "user");
+  if (!started || timer.paused || state.status !== "active") return timer.elapsedMs;
+  return timer.elapsedMs + Math.max(0, now - timer.receivedAt);
+}

@@ -1,0 +1,241 @@
+import { type ClientFrame, PING_FRAME, PONG_FRAME, parseServerFrame, type ServerFrame } from "@shared/checkin-protocol";
+import { reconnectDelayMs, SYNC_RETRY_MS } from "@shared/checkin-rules";
+
+/**
+ * The page's side of the check-in socket, outside React: reconnects with backoff, keeps
+ * every message the salesperson sent in an outbox (also in localStorage, so a reload or a
+ * crash loses nothing) until the object acknowledges it, and resends the outbox after each
+ * snapshot. A heartbeat and an ack deadline tell a dead link from a quiet one.
+ */
+export type LinkStatus = "connecting" | "open" | "offline" | "closed";
+
+export type OutboxEntry = { clientId: string; content: string; createdAt: number };
+
+export type ConnectionEvent =
+  | { kind: "status"; status: LinkStatus }
+  | { kind: "frame"; frame: ServerFrame }
+  | { kind: "outbox"; entries: OutboxEntry[] };
+
+const HEARTBEAT_MS = 15_000;
+/** No pong, ack or any frame this long after we expect one: the link is dead. */
+const DEAD_LINK_MS = 5_000;
+
+function newClientId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export class CheckInConnection {
+  private ws: WebSocket | null = null;
+  private attempts = 0;
+  private stopped = false;
+  private finished = false;
+  private status: LinkStatus = "connecting";
+  private readonly outbox = new Map<string, OutboxEntry>();
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  private deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly storageKey: string,
+    private readonly emit: (event: ConnectionEvent) => void,
+  ) {
+    for (const entry of this.loadOutbox()) this.outbox.set(entry.clientId, entry);
+  }
+
+  start() {
+    window.addEventListener("online", this.onOnline);
+    window.addEventListener("offline", this.onOffline);
+    this.emit({ kind: "outbox", entries: this.entries() });
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    window.removeEventListener("online", this.onOnline);
+    window.removeEventListener("offline", this.onOffline);
+    this.clearTimers();
+    this.ws?.close(1000, "page closed");
+    this.ws = null;
+  }
+
+  /** Queues a message; it stays in the outbox until acknowledged, across reconnects and reloads. */
+  sendMessage(content: string): OutboxEntry {
+    const entry = { clientId: newClientId(), content, createdAt: Date.now() };
+    this.outbox.set(entry.clientId, entry);
+    this.saveOutbox();
+    this.emit({ kind: "outbox", entries: this.entries() });
+    this.transmit(entry);
+    return entry;
+  }
+
+  /** Drops a message the server will never accept (too long, check-in closed). */
+  discard(clientId: string) {
+    if (this.outbox.delete(clientId)) {
+      this.saveOutbox();
+      this.emit({ kind: "outbox", entries: this.entries() });
+    }
+  }
+
+  send(frame: Extract<ClientFrame, { type: "pause" | "resume" }>) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
+  }
+
+  private entries() {
+    return [...this.outbox.values()].sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  private transmit(entry: OutboxEntry) {
+    if (this.ws?.readyState !== WebSocket.OPEN) return;
+    this.ws.send(JSON.stringify({ type: "message", clientId: entry.clientId, content: entry.content }));
+    this.expectAnswer();
+  }
+
+  private connect() {
+    if (this.stopped || this.finished) return;
+    clearTimeout(this.reconnectTimer);
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.attempts = 0;
+      this.startHeartbeat();
+      this.expectAnswer(); // the snapshot
+    };
+    ws.onmessage = (event) => {
+      if (this.ws !== ws) return;
+      clearTimeout(this.deadlineTimer);
+      if (event.data === PONG_FRAME) return;
+      const frame = parseServerFrame(event.data);
+      if (frame) this.receive(frame);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.clearTimers();
+      if (this.stopped || this.finished) return this.setStatus("closed");
+      if (navigator.onLine === false) return this.setStatus("offline"); // the "online" event reconnects
+      // The first retry is quick and quiet; after that the page says honestly that it is offline.
+      this.setStatus(this.attempts === 0 ? "connecting" : "offline");
+      this.reconnectTimer = setTimeout(() => this.connect(), reconnectDelayMs(this.attempts++));
+    };
+  }
+
+  private receive(frame: ServerFrame) {
+    switch (frame.type) {
+      case "snapshot": {
+        this.setStatus("open");
+        // Anything the object already stored counts as acknowledged; the rest is sent again.
+        const stored = new Set(frame.messages.flatMap((m) => (m.clientId ? [m.clientId] : [])));
+        for (const id of stored) this.outbox.delete(id);
+        this.saveOutbox();
+        this.emit({ kind: "frame", frame });
+        this.emit({ kind: "outbox", entries: this.entries() });
+        if (frame.status === "completed" || frame.status === "expired") {
+          this.finished = true;
+          return;
+        }
+        for (const entry of this.entries()) this.transmit(entry);
+        return;
+      }
+      case "ack":
+        this.outbox.delete(frame.clientId);
+        this.saveOutbox();
+        this.emit({ kind: "frame", frame });
+        this.emit({ kind: "outbox", entries: this.entries() });
+        return;
+      case "error":
+        this.emit({ kind: "frame", frame });
+        if (frame.clientId && frame.code === "rate_limited") this.retryLater();
+        else if (frame.clientId && frame.code !== "internal_error") this.discard(frame.clientId);
+        return;
+      case "completed":
+        this.finished = true;
+        this.outbox.clear();
+        this.saveOutbox();
+        this.emit({ kind: "frame", frame });
+        return;
+      default:
+        this.emit({ kind: "frame", frame });
+    }
+  }
+
+  private retryLater() {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      for (const entry of this.entries()) this.transmit(entry);
+    }, SYNC_RETRY_MS);
+  }
+
+  private startHeartbeat() {
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = setInterval(() => {
+      if (this.ws?.readyState !== WebSocket.OPEN) return;
+      this.ws.send(PING_FRAME);
+      this.expectAnswer();
+    }, HEARTBEAT_MS);
+  }
+
+  /** Something must arrive soon (ack, snapshot, pong); if nothing does, the socket is dead. */
+  private expectAnswer() {
+    clearTimeout(this.deadlineTimer);
+    this.deadlineTimer = setTimeout(() => this.ws?.close(4000, "no answer"), DEAD_LINK_MS);
+  }
+
+  private readonly onOnline = () => {
+    this.attempts = 0;
+    if (!this.ws) this.connect();
+  };
+
+  private readonly onOffline = () => {
+    this.setStatus("offline");
+    // Browsers keep a dead socket open for a long time; drop it and reconnect when back.
+    const ws = this.ws;
+    this.ws = null;
+    this.clearTimers();
+    ws?.close(4001, "offline");
+  };
+
+  private setStatus(status: LinkStatus) {
+    if (this.status === status) return;
+    this.status = status;
+    this.emit({ kind: "status", status });
+  }
+
+  private clearTimers() {
+    clearInterval(this.heartbeatTimer);
+    clearTimeout(this.deadlineTimer);
+    clearTimeout(this.reconnectTimer);
+    clearTimeout(this.retryTimer);
+  }
+
+  private loadOutbox(): OutboxEntry[] {
+    try {
+      const raw = localStorage.getItem(this.storageKey);
+      const parsed: unknown = raw ? JSON.parse(raw) : [];
+      if (!Array.isArray(parsed)) return [];
+      return parsed.filter(
+        (e): e is OutboxEntry =>
+          typeof e === "object" &&
+          e !== null &&
+          typeof e.clientId === "string" &&
+          typeof e.content === "string" &&
+          typeof e.createdAt === "number",
+      );
+    } catch {
+      return [];
+    }
+  }
+
+  private saveOutbox() {
+    try {
+      if (this.outbox.size === 0) localStorage.removeItem(this.storageKey);
+      else localStorage.setItem(this.storageKey, JSON.stringify(this.entries()));
+    } catch {
+      // Private mode or a full quota: the in-memory outbox still resends until the page closes.
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { browserSuite } from "./browser.ts";
+
+const { newPage, origin } = browserSuite();
+
+/** A fresh pending check-in for the demo salesperson (the dev seed route; APP_ENV=development here). */
+async function freshCheckInPath(): Promise<string> {
+  const response = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { checkInUrl: string };
+  const url = new URL(body.checkInUrl);
+  return `${url.pathname}${url.search}`;
+}
+
+const conversation = (page: Page) => page.getByRole("list", { name: "Conversation" });
+const userBubbles = (page: Page) => conversation(page).locator('li[data-sender="user"] [data-role="content"]');
+const assistantBubbles = (page: Page) => conversation(page).locator('li[data-sender="assistant"]');
+
+async function answer(page: Page, text: string) {
+  const before = await assistantBubbles(page).count();
+  const box = page.getByLabel("Your message");
+  await box.fill(text);
+  await box.press("Enter");
+  await expect.poll(() => assistantBubbles(page).count(), { timeout: 10_000 }).toBeGreaterThan(before);
+  // The reply is complete once the streaming cursor is gone.
+  await expect.poll(() => page.locator("li[data-sender='assistant'] .animate-pulse").count()).toBe(0);
+}
+
+const ANSWERS = [
+  "Honestly a rough week, I'm tired and behind on quota.",
+  "Discount approvals are slow and deals stall while I wait.",
+  "I'm working most evenings at the moment.",
+  "My team is great and really supportive.",
+  "I'm not confident about hitting my number.",
+  "I closed a renewal last week, which felt good.",
+  "Logging calls in the CRM takes ages.",
+  "Some negotiation coaching would help.",
+  "My manager is supportive but busy.",
+  "Handoffs to customer success are fine.",
+  "Nothing else, thanks.",
+];
+
+describe("the check-in page", () => {
+  test("a full check-in: note, Enter and Shift+Enter, streamed replies, timer, closing, submitted, reach-out", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      await page.goto(await freshCheckInPath());
+      await page.getByRole("heading", { name: "Your check-in, Maya" }).waitFor();
+      // Before the first message: what the manager sees and never sees.
+      const note = page.getByRole("complementary", { name: "What your manager sees" });
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(/scores.*themes.*alerts.*never see this conversation/s);
+      expect(await page.getByTestId("timer-text").textContent()).toBe("Just getting started");
+      expect(await assistantBubbles(page).first().textContent()).toContain("Maya");
+
+      // Shift+Enter is a new line, Enter sends.
+      const box = page.getByLabel("Your message");
+      await box.click();
+      await page.keyboard.type("Busy week.");
+      await page.keyboard.press("Shift+Enter");
+      await page.keyboard.type("Mostly good though.");
+      expect(await userBubbles(page).count()).toBe(0);
+      await page.keyboard.press("Enter");
+      await expect.poll(() => assistantBubbles(page).count()).toBe(2);
+      expect(await userBubbles(page).first().textContent()).toContain("Busy week.\nMostly good though.");
+      expect(await box.inputValue()).toBe("");
+      await expect.poll(() => note.count()).toBe(0);
+      await expect.poll(() => page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+
+      // Pause and resume.
+      await page.getByRole("button", { name: "Pause" }).click();
+      await page.getByTestId("timer-paused").waitFor();
+      expect(await page.getByTestId("timer-text").textContent()).toBe("Just getting started");
+      await page.getByRole("button", { name: "Resume" }).click();
+      await expect.poll(() => page.getByTestId("timer-paused").count()).toBe(0);
+
+      for (const text of ANSWERS) await answer(page, text);
+      // The 12th question was answered: the closing statement, then 'submitted' 4 s later.
+      await page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout: 15_000 });
+      expect(await page.getByText("Thank you for sharing so openly today.").isVisible()).toBe(true);
+      expect(await userBubbles(page).count()).toBe(12);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      const reachOut = page.getByLabel("I'd like my manager to reach out");
+      await reachOut.check();
+      await page.getByText("Your manager will be asked to get in touch.").waitFor();
+
+      // The link is spent.
+      await page.reload();
+      await page.getByRole("main").getByText("Check-in not found or already completed", { exact: true }).waitFor();
+      await page.getByRole("link", { name: "Return to Home" }).click();
+      await page.waitForURL(`${origin}/`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the network cut and restored mid-conversation loses nothing and duplicates nothing", async () => {
+    const { page, context } = await newPage({ width: 1440, height: 900 });
+    try {
+      await page.goto(await freshCheckInPath());
+      await page.getByLabel("Your message").waitFor();
+      await expect.poll(() => page.getByText("Live").isVisible()).toBe(true);
+      await answer(page, "First answer before the cut.");
+
+      await context.setOffline(true);
+      await page.getByText(/You're offline/).waitFor();
+      const box = page.getByLabel("Your message");
+      await box.fill("Written while offline.");
+      await box.press("Enter");
+      // Kept on the device, shown honestly as waiting.
+      await page.getByText("Waiting for connection").waitFor();
+      expect(await userBubbles(page).count()).toBe(2);
+
+      await context.setOffline(false);
+      await expect.poll(() => page.getByText("Waiting for connection").count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => assistantBubbles(page).count(), { timeout: 10_000 }).toBe(3);
+      expect(await page.getByText(/You're offline/).count()).toBe(0);
+      await answer(page, "And one after it came back.");
+
+      const texts = await userBubbles(page).allInnerTexts();
+      expect(texts).toEqual(["First answer before the cut.", "Written while offline.", "And one after it came back."]);
+
+      // The server's copy (a reload shows the snapshot) holds each message exactly once.
+      await page.reload();
+      await page.getByRole("list", { name: "Conversation" }).waitFor();
+      await expect.poll(() => userBubbles(page).allInnerTexts()).toEqual(texts);
+      expect(await assistantBubbles(page).count()).toBe(4);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a wrong link shows the error with Return to Home", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      await page.goto("/check-in/not-a-real-check-in?token=nope");
+      await page.getByRole("main").getByText("Check-in not found or already completed", { exact: true }).waitFor();
+      expect(await page.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+      await page.goto("/check-in/abc");
+      await page.getByRole("main").getByText("Missing check-in ID or token", { exact: true }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,196 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import { hashCheckInToken, newCheckInToken } from "../../worker/checkin/token";
+import { parseServerFrame, type ServerFrame } from "../../worker/shared/checkin-protocol";
+
+/**
+ * Check-in test helpers: rows inserted straight into D1 (the team feature creates them in
+ * the app), sockets opened through the Worker's public route exactly like a browser's.
+ */
+export type TestCheckIn = { id: string; token: string; organizationId: string; teamMemberId: string };
+
+export async function createCheckIn(
+  options: {
+    durationMinutes?: number;
+    expiresInMs?: number;
+    status?: "pending" | "completed" | "expired";
+    firstName?: string;
+  } = {},
+): Promise<TestCheckIn> {
+  const suffix = crypto.randomUUID();
+  const organizationId = `org-${suffix}`;
+  const teamMemberId = `tm-${suffix}`;
+  const id = crypto.randomUUID();
+  const token = newCheckInToken();
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare("insert into organizations (id, name) values (?, ?)").bind(organizationId, "Acme Sales"),
+    env.DB.prepare(
+      "insert into team_members (id, organization_id, first_name, last_name, email) values (?, ?, ?, 'Tester', ?)",
+    ).bind(teamMemberId, organizationId, options.firstName ?? "Casey", `${suffix}@example.com`),
+    env.DB.prepare(
+      "insert into check_ins (id, organization_id, team_member_id, token_hash, status, duration_minutes, expires_at) values (?, ?, ?, ?, ?, ?, ?)",
+    ).bind(
+      id,
+      organizationId,
+      teamMemberId,
+      await hashCheckInToken(token),
+      options.status ?? "pending",
+      options.durationMinutes ?? 10,
+      now + (options.expiresInMs ?? 3 * 24 * 60 * 60 * 1000),
+    ),
+  ]);
+  return { id, token, organizationId, teamMemberId };
+}
+
+export function wsPath(checkIn: { id: string; token: string }) {
+  return `/api/check-in/${checkIn.id}/ws?token=${encodeURIComponent(checkIn.token)}`;
+}
+
+export function upgrade(path: string, headers: Record<string, string> = {}) {
+  return exports.default.fetch(
+    new Request(`http://localhost${path}`, { headers: { Upgrade: "websocket", ...headers } }),
+  );
+}
+
+/** A WebSocket client that records every frame and can wait for one. */
+export class ChatClient {
+  readonly frames: ServerFrame[] = [];
+  readonly raw: string[] = [];
+  closed = false;
+  private waiters: (() => void)[] = [];
+
+  constructor(readonly ws: WebSocket) {
+    ws.addEventListener("message", (event) => {
+      const data = typeof event.data === "string" ? event.data : "";
+      this.raw.push(data);
+      const frame = parseServerFrame(data);
+      if (frame) this.frames.push(frame);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    ws.addEventListener("close", () => {
+      this.closed = true;
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+
+  static async open(checkIn: { id: string; token: string }, headers: Record<string, string> = {}) {
+    const response = await upgrade(wsPath(checkIn), headers);
+    expect(response.status).toBe(101);
+    const ws = response.webSocket;
+    if (!ws) throw new Error("no webSocket on the 101 response");
+    ws.accept();
+    const client = new ChatClient(ws);
+    await client.waitFor((f) => f.type === "snapshot");
+    return client;
+  }
+
+  async waitFor<T extends ServerFrame["type"]>(
+    predicate: (frame: ServerFrame) => boolean,
+    options: { timeoutMs?: number; after?: number } = {},
+  ): Promise<Extract<ServerFrame, { type: T }>> {
+    const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+    for (;;) {
+      const found = this.frames.slice(options.after ?? 0).find(predicate);
+      if (found) return found as Extract<ServerFrame, { type: T }>;
+      if (this.closed) throw new Error(`socket closed while waiting; frames: ${this.raw.slice(-5).join(" | ")}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for a frame; last frames: ${this.raw.slice(-5).join(" | ")}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  send(frame: unknown) {
+    this.ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+  }
+
+  /** Sends a message and waits for its ack and, unless told otherwise, the reply's assistant.done. */
+  async say(content: string, options: { clientId?: string; reply?: boolean } = {}) {
+    const clientId = options.clientId ?? crypto.randomUUID();
+    const mark = this.frames.length;
+    this.send({ type: "message", clientId, content });
+    const ack = await this.waitFor<"ack">((f) => f.type === "ack" && f.clientId === clientId, { after: mark });
+    if (options.reply === false) return { ack, done: null };
+    const done = await this.waitFor<"assistant.done">((f) => f.type === "assistant.done", { after: mark });
+    return { ack, done };
+  }
+
+  latestSnapshot() {
+    const snapshots = this.frames.filter((f): f is Extract<ServerFrame, { type: "snapshot" }> => f.type === "snapshot");
+    return snapshots[snapshots.length - 1];
+  }
+
+  close() {
+    if (!this.closed) {
+      try {
+        this.ws.close(1000, "test done");
+      } catch {
+        // already closed
+      }
+    }
+    this.closed = true;
+  }
+}
+
+export function sessionStub(checkInId: string) {
+  return env.CHECKIN_SESSION.getByName(checkInId);
+}
+
+/**
+ * Moves the object's clock forward by `ms`: every stored time shifts back by `ms`, as if
+ * that much time had passed. Then runs the pending alarm at once. No test hook in the app:
+ * the object's own storage is rewritten from outside.
+ */
+export async function travel(checkInId: string, ms: number): Promise<boolean> {
+  const stub = sessionStub(checkInId);
+  await runInDurableObject(stub, (_instance, state) => {
+    const sql = state.storage.sql;
+    const hasSession = sql.exec("select name from sqlite_master where name = 'session'").toArray().length > 0;
+    if (!hasSession) return;
+    sql.exec(
+      `update session set started_at = started_at - ?1, paused_at = paused_at - ?1, closing_at = closing_at - ?1,
+         expires_at = expires_at - ?1`,
+      ms,
+    );
+    sql.exec("update messages set created_at = created_at - ?", ms);
+    sql.exec("update schedule set run_at = run_at - ?", ms);
+  });
+  // Runs the scheduled alarm now (whatever its time); the handler re-arms from the shifted schedule.
+  // False when no alarm was pending, e.g. because the real one already fired.
+  return runDurableObjectAlarm(stub);
+}
+
+export async function objectTables(checkInId: string) {
+  return runInDurableObject(sessionStub(checkInId), (_instance, state) => {
+    const sql = state.storage.sql;
+    const names = sql
+      .exec<{ name: string }>(
+        "select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\'",
+      )
+      .toArray()
+      .map((r) => r.name);
+    const count = (table: string) =>
+      names.includes(table) ? sql.exec<{ n: number }>(`select count(*) as n from ${table}`).one().n : 0;
+    const session = names.includes("session")
+      ? (sql.exec("select * from session").toArray()[0] as Record<string, unknown> | undefined)
+      : undefined;
+    const pending = names.includes("pending_writes") ? sql.exec("select * from pending_writes").toArray() : [];
+    return { names, messages: count("messages"), session, pending };
+  });
+}
+
+export async function d1Count(table: string, where: string, ...binds: unknown[]) {
+  const row = await env.DB.prepare(`select count(*) as n from ${table} where ${where}`)
+    .bind(...binds)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

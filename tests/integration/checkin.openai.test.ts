@@ -1,0 +1,192 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
+import { ChatClient, createCheckIn, d1Count, travel } from "./checkin-helpers";
+
+/**
+ * The same check-in with the OpenAI-compatible provider configured: the real openai client
+ * inside workerd talks to the local stand-in (tests/fixtures/servers/openai-stand-in.ts),
+ * started by the vitest config with 20 ms to the first token and 5 ms per token.
+ */
+const clients: ChatClient[] = [];
+async function open(checkIn: { id: string; token: string }) {
+  const client = await ChatClient.open(checkIn);
+  clients.push(client);
+  return client;
+}
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+});
+
+type RecordedRequest = {
+  kind: "stream" | "scores" | "other";
+  body: { model?: string; messages?: { role: string; content?: unknown }[] };
+};
+type StandInStats = {
+  requests: RecordedRequest[];
+  settings: {
+    replies: string[];
+    scores: Record<"morale" | "confidence" | "stress" | "sales_strength" | "blockers", number>;
+  };
+};
+/** The stand-in runs in Node (started by the vitest config); the test reads its records over HTTP. */
+async function standInStats(): Promise<StandInStats> {
+  const response = await fetch(`${new URL(env.OPENAI_BASE_URL).origin}/__stats`);
+  return (await response.json()) as StandInStats;
+}
+const standInRequests = async () => (await standInStats()).requests;
+const { replies: DEFAULT_REPLIES, scores: DEFAULT_SCORES } = (await standInStats()).settings;
+const requestsFor = (requests: RecordedRequest[], firstName: string) =>
+  requests.filter(
+    (r) => JSON.stringify(r.body.messages?.[0] ?? "").includes(firstName) || JSON.stringify(r.body).includes(firstName),
+  );
+
+describe("a check-in with the OpenAI-compatible provider", () => {
+  it("streams the provider's replies token by token, judges with structured output and stores its scores", async () => {
+    const checkIn = await createCheckIn({ firstName: "Robin" });
+    const chat = await open(checkIn);
+    const answers = [
+      "Pretty stressful week, discount approvals are dragging.",
+      "Quota feels reachable if two deals close.",
+      "Workload is heavy, lots of evenings.",
+      "Blockers are mostly pricing approvals.",
+    ];
+    for (const [index, answer] of answers.entries()) {
+      const mark = chat.frames.length;
+      const { done } = await chat.say(answer);
+      expect(done?.content).toBe(DEFAULT_REPLIES[index]);
+      const deltas = chat.frames.slice(mark).filter((f) => f.type === "assistant.delta");
+      expect(deltas.length).toBeGreaterThan(5);
+    }
+    expect(chat.latestSnapshot()?.fallback).toBe(false);
+    expect(chat.frames.some((f) => f.type === "fallback")).toBe(false);
+
+    const requests = requestsFor(await standInRequests(), "Robin");
+    const streamed = requests.filter((r) => r.kind === "stream");
+    expect(streamed).toHaveLength(answers.length);
+    const system = String(streamed[0]?.body.messages?.[0]?.content ?? "");
+    expect(streamed[0]?.body.model).toBe("stand-in-model");
+    // The system prompt is built from the AI configuration, the question bank and the live context.
+    expect(system).toContain("Robin");
+    expect(system).toContain(DEFAULT_AI_AGENT_CONFIG.prompts.transition_phrases[0]);
+    expect(system).toContain("Empathy 8/10");
+    expect(system).toContain("How confident are you feeling about hitting your number this quarter?");
+    expect(system).toMatch(/Phase: (opening|core)/);
+    expect(String(streamed[3]?.body.messages?.[0]?.content)).toContain(
+      "* Which obstacles are slowing your deals down right now?",
+    );
+    // Messages are sent in order, role and content.
+    expect(streamed[1]?.body.messages?.slice(1).map((m) => m.role)).toEqual(["assistant", "user", "assistant", "user"]);
+
+    // Time is up: closing, then completion with the LLM's scores (clamped by the spec's rules).
+    await travel(checkIn.id, 9.6 * 60_000);
+    await chat.waitFor(
+      (f) => f.type === "assistant.done" && f.content === DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement,
+    );
+    // Let the judge answer during the 4 s window.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await travel(checkIn.id, 4000);
+    await chat.waitFor((f) => f.type === "completed");
+    expect(
+      (await standInRequests()).some(
+        (r) => r.kind === "scores" && JSON.stringify(r.body).includes("Pretty stressful week"),
+      ),
+    ).toBe(true);
+
+    const scores = await env.DB.prepare(
+      "select morale, confidence, stress, sales_strength, blockers, conversation_quality_score from sentiment_scores where check_in_id = ?",
+    )
+      .bind(checkIn.id)
+      .first();
+    expect(scores).toEqual({
+      morale: DEFAULT_SCORES.morale,
+      confidence: DEFAULT_SCORES.confidence,
+      stress: DEFAULT_SCORES.stress,
+      sales_strength: DEFAULT_SCORES.sales_strength,
+      blockers: DEFAULT_SCORES.blockers,
+      conversation_quality_score: 49,
+    });
+    const alerts = await env.DB.prepare(
+      "select category, alert_type, priority from risk_alerts where check_in_id = ? order by category",
+    )
+      .bind(checkIn.id)
+      .all();
+    expect(alerts.results).toEqual([
+      { category: "blockers", alert_type: "other", priority: "medium" },
+      { category: "burnout", alert_type: "retention", priority: "urgent" },
+      { category: "low_morale", alert_type: "retention", priority: "urgent" },
+    ]);
+    expect(await d1Count("user_challenges", "check_in_id = ? and theme = 'Pricing approvals'", checkIn.id)).toBe(1);
+    const state = await env.DB.prepare("select conversation_state from check_ins where id = ?")
+      .bind(checkIn.id)
+      .first<{ conversation_state: string }>();
+    expect(JSON.parse(state?.conversation_state ?? "{}")).toMatchObject({ judged_by: "llm", fallback_used: false });
+  });
+
+  it("falls back to the embedded interviewer with the banner when the provider fails, and stays there", async () => {
+    const checkIn = await createCheckIn({ firstName: "Sam" });
+    const chat = await open(checkIn);
+    const mark = chat.frames.length;
+    const { done } = await chat.say("Hello [[fail]] there");
+    expect(chat.frames.slice(mark).find((f) => f.type === "fallback")).toEqual({ type: "fallback", active: true });
+    expect(done?.content).toMatch(/\?$/);
+    expect(DEFAULT_REPLIES).not.toContain(done?.content);
+
+    const next = await chat.say("Things are fine otherwise.");
+    expect(DEFAULT_REPLIES).not.toContain(next.done?.content);
+    const again = await open(checkIn);
+    expect(again.latestSnapshot()?.fallback).toBe(true);
+    // Only the failed attempt reached the provider.
+    expect(requestsFor(await standInRequests(), "Sam").filter((r) => r.kind === "stream")).toHaveLength(1);
+
+    // Completion in fallback mode judges with the lexicon scorer.
+    await travel(checkIn.id, 9.6 * 60_000);
+    await chat.waitFor(
+      (f) => f.type === "assistant.done" && f.content === DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement,
+    );
+    await travel(checkIn.id, 4000);
+    await chat.waitFor((f) => f.type === "completed");
+    const state = await env.DB.prepare("select conversation_state from check_ins where id = ?")
+      .bind(checkIn.id)
+      .first<{ conversation_state: string }>();
+    expect(JSON.parse(state?.conversation_state ?? "{}")).toMatchObject({ judged_by: "lexicon", fallback_used: true });
+  });
+
+  it("treats an empty reply as a failure ('No response from AI service') and one cut mid-stream too", async () => {
+    for (const trigger of ["[[empty]]", "[[fail-mid]]"]) {
+      const checkIn = await createCheckIn();
+      const chat = await open(checkIn);
+      const mark = chat.frames.length;
+      const { done } = await chat.say(`Answer ${trigger}`);
+      expect(chat.frames.slice(mark).some((f) => f.type === "fallback" && f.active)).toBe(true);
+      expect(done?.content.length).toBeGreaterThan(10);
+      expect(DEFAULT_REPLIES).not.toContain(done?.content);
+    }
+  });
+
+  it("gives a page that reconnects mid-reply the full snapshot, with the reply so far, and the rest of the reply", async () => {
+    const checkIn = await createCheckIn();
+    const chat = await open(checkIn);
+    const mark = chat.frames.length;
+    chat.send({ type: "message", clientId: "mid-reply-client", content: "Going well, thanks." });
+    await chat.waitFor((f) => f.type === "assistant.delta", { after: mark });
+    chat.close();
+
+    const page = await open(checkIn);
+    const snapshot = page.latestSnapshot();
+    const user = snapshot?.messages.find((m) => m.clientId === "mid-reply-client");
+    expect(user?.content).toBe("Going well, thanks.");
+    const partial = snapshot?.messages.find((m) => m.streaming);
+    expect(partial?.sender).toBe("assistant");
+    expect(DEFAULT_REPLIES[0]?.startsWith(partial?.content ?? "-")).toBe(true);
+    const done = await page.waitFor<"assistant.done">(
+      (f) => f.type === "assistant.done" && f.messageId === partial?.id,
+    );
+    expect(done.content).toBe(DEFAULT_REPLIES[0]);
+    const rest = page.frames
+      .filter((f) => f.type === "assistant.delta" && f.messageId === partial?.id)
+      .map((f) => (f.type === "assistant.delta" ? f.delta : ""))
+      .join("");
+    expect((partial?.content ?? "") + rest).toBe(DEFAULT_REPLIES[0]);
+  });
+});

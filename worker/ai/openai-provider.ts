@@ -1,0 +1,129 @@
+import OpenAI from "openai";
+import { EmptyReplyError, type InterviewProvider, type InterviewRequest } from "./provider";
+import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA, type TranscriptMessage } from "./scorer";
+import { buildSystemPrompt } from "./system-prompt";
+
+/**
+ * The OpenAI-compatible provider (DESIGN "AI" 1): OpenAI itself, Workers AI's
+ * OpenAI-compatible endpoint or any local server, through the openai package. Replies
+ * stream; every call has a timeout, and the SDK's own retries are off because the check-in
+ * falls back to the embedded interviewer at once instead of keeping a salesperson waiting.
+ */
+export type OpenAiSettings = { apiKey: string; baseURL?: string | undefined; model?: string | undefined };
+
+export const DEFAULT_MODEL = "gpt-4o-mini";
+/** No first token within this long: give up and fall back. */
+export const FIRST_TOKEN_TIMEOUT_MS = 12_000;
+/** A stream that goes quiet this long mid-reply has stalled. */
+export const STALL_TIMEOUT_MS = 10_000;
+export const JUDGE_TIMEOUT_MS = 15_000;
+
+class ProviderTimeoutError extends Error {
+  constructor(what: string) {
+    super(`AI provider timed out (${what})`);
+    this.name = "ProviderTimeoutError";
+  }
+}
+
+/** An AbortController that fires when the caller aborts or when `arm`ed timeouts run out. */
+function watchdog(outer: AbortSignal) {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(outer.reason);
+  if (outer.aborted) controller.abort(outer.reason);
+  else outer.addEventListener("abort", onAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    signal: controller.signal,
+    arm(ms: number, what: string) {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(new ProviderTimeoutError(what)), ms);
+    },
+    dispose() {
+      clearTimeout(timer);
+      outer.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvider {
+  const client = new OpenAI({
+    apiKey: settings.apiKey,
+    baseURL: settings.baseURL,
+    maxRetries: 0,
+    timeout: 60_000,
+  });
+  const model = settings.model ?? DEFAULT_MODEL;
+
+  return {
+    kind: "openai",
+
+    async *streamReply(request: InterviewRequest, signal: AbortSignal) {
+      const guard = watchdog(signal);
+      guard.arm(FIRST_TOKEN_TIMEOUT_MS, "first token");
+      try {
+        const system = buildSystemPrompt({
+          config: request.config,
+          bank: request.bank,
+          context: request.context,
+          firstName: request.firstName,
+        });
+        const stream = await client.chat.completions.create(
+          {
+            model,
+            stream: true,
+            temperature: 0.7,
+            max_tokens: 300,
+            messages: [{ role: "system", content: system }, ...request.messages],
+          },
+          { signal: guard.signal },
+        );
+        let produced = false;
+        for await (const chunk of stream) {
+          const delta = chunk.choices[0]?.delta?.content;
+          if (!delta) continue;
+          guard.arm(STALL_TIMEOUT_MS, "stalled stream");
+          produced ||= delta.trim().length > 0;
+          yield delta;
+        }
+        if (!produced) throw new EmptyReplyError();
+      } catch (error) {
+        if (guard.signal.aborted && guard.signal.reason instanceof Error) throw guard.signal.reason;
+        throw error;
+      } finally {
+        guard.dispose();
+      }
+    },
+
+    async judge(transcript: readonly TranscriptMessage[], signal: AbortSignal) {
+      const guard = watchdog(signal);
+      guard.arm(JUDGE_TIMEOUT_MS, "scoring");
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model,
+            temperature: 0,
+            messages: [
+              { role: "system", content: JUDGE_INSTRUCTIONS },
+              {
+                role: "user",
+                content: JSON.stringify(transcript.map((m) => ({ role: m.sender, content: m.content }))),
+              },
+            ],
+            response_format: {
+              type: "json_schema",
+              json_schema: { name: "check_in_scores", strict: true, schema: LLM_JUDGEMENT_JSON_SCHEMA },
+            },
+          },
+          { signal: guard.signal },
+        );
+        const text = completion.choices[0]?.message?.content;
+        if (!text) throw new EmptyReplyError();
+        const judgement = judgementFromLlm(JSON.parse(text));
+        if (!judgement) throw new Error("AI provider returned scores in an unexpected shape");
+        return judgement;
+      } finally {
+        guard.dispose();
+      }
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import * as z from "zod/mini";
+
+/**
+ * The check-in WebSocket protocol (DESIGN: "Check-in WebSocket protocol"): JSON text
+ * frames, one discriminated union per direction, shared by the Durable Object and the
+ * page. Neither side trusts a cast: every frame goes through `parseClientFrame` /
+ * `parseServerFrame`, which return null for anything that is not exactly a known frame.
+ *
+ * Two small extensions, both optional for a client: `ping`/`pong` (answered by the
+ * runtime's auto-response without waking the object, so a page can tell a dead link from
+ * a quiet one) and an optional `clientId` on `error`, naming the message that was refused.
+ */
+
+/** Spec: a message over 2,000 characters gets a clear error. */
+export const MAX_MESSAGE_CHARS = 2000;
+/** Frames larger than this are refused before parsing (a 2,000-character message needs far less). */
+export const MAX_FRAME_BYTES = 16 * 1024;
+
+/** The heartbeat strings, byte for byte: the runtime answers PING_FRAME with PONG_FRAME. */
+export const PING_FRAME = '{"type":"ping"}';
+export const PONG_FRAME = '{"type":"pong"}';
+
+const clientId = z.string().check(z.minLength(8), z.maxLength(64), z.regex(/^[\w-]+$/));
+
+export const clientFrameSchema = z.discriminatedUnion("type", [
+  // Content is checked by the object (empty, too long) so each case gets its own error.
+  z.object({ type: z.literal("message"), clientId, content: z.string() }),
+  z.object({ type: z.literal("pause") }),
+  z.object({ type: z.literal("resume") }),
+  z.object({ type: z.literal("ping") }),
+]);
+
+export type ClientFrame = z.infer<typeof clientFrameSchema>;
+
+export const CHAT_STATUSES = ["active", "closing", "completed", "expired"] as const;
+export type ChatStatus = (typeof CHAT_STATUSES)[number];
+
+export const PHASES = ["opening", "core", "wrap-up"] as const;
+export type Phase = (typeof PHASES)[number];
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  sender: z.enum(["user", "assistant"]),
+  content: z.string(),
+  createdAt: z.number(),
+  /** The client-made id of a user message, so a page can match its own unacknowledged sends. */
+  clientId: z.optional(z.string()),
+  /** An assistant reply still being generated; assistant.delta frames continue it. */
+  streaming: z.optional(z.boolean()),
+});
+
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const ERROR_CODES = [
+  "invalid_frame",
+  "frame_too_large",
+  "empty_message",
+  "message_too_long",
+  "rate_limited",
+  "check_in_closed",
+  "internal_error",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const serverFrameSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("snapshot"),
+    status: z.enum(CHAT_STATUSES),
+    phase: z.enum(PHASES),
+    elapsedMs: z.number(),
+    targetMs: z.number(),
+    paused: z.boolean(),
+    fallback: z.boolean(),
+    messages: z.array(chatMessageSchema),
+  }),
+  z.object({ type: z.literal("ack"), clientId: z.string(), messageId: z.string() }),
+  z.object({ type: z.literal("assistant.delta"), messageId: z.string(), delta: z.string() }),
+  z.object({ type: z.literal("assistant.done"), messageId: z.string(), content: z.string() }),
+  z.object({
+    type: z.literal("timer"),
+    elapsedMs: z.number(),
+    targetMs: z.number(),
+    paused: z.boolean(),
+    phase: z.enum(PHASES),
+  }),
+  z.object({ type: z.literal("fallback"), active: z.boolean() }),
+  z.object({ type: z.literal("completed") }),
+  z.object({
+    type: z.literal("error"),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    clientId: z.optional(z.string()),
+  }),
+  z.object({ type: z.literal("pong") }),
+]);
+
+export type ServerFrame = z.infer<typeof serverFrameSchema>;
+export type SnapshotFrame = Extract<ServerFrame, { type: "snapshot" }>;
+
+function parseWith<Schema extends z.ZodMiniType>(schema: Schema, raw: unknown): z.infer<Schema> | null {
+  if (typeof raw !== "string") return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = z.safeParse(schema, json);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A client frame, or null for anything malformed, unknown or of the wrong shape. */
+export function parseClientFrame(raw: unknown): ClientFrame | null {
+  return parseWith(clientFrameSchema, raw);
+}
+
+/** A server frame, or null for anything malformed, unknown or of the wrong shape. */
+export function parseServerFrame(raw: unknown): ServerFrame | null {
+  return parseWith(serverFrameSchema, raw);
+}
+
+/** The user-facing texts of the refusals (also used by the page for its own checks). */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  invalid_frame: "That message could not be read. Please try again.",
+  frame_too_large: "That message is too large to send.",
+  empty_message: "Please type a message before sending.",
+  message_too_long: `Your message is too long. Please keep it under ${MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters.`,
+  rate_limited: "You're sending messages too quickly. Please wait a moment and try again.",
+  check_in_closed: "This check-in has ended, so new messages can't be added.",
+  internal_error: "Message Error: There was an issue processing your message. Please try again.",
+};
+
+/** The public `GET /api/check-in/:id?token=` answer: what the page needs before it connects. */
+export const checkInInfoSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  durationMinutes: z.number(),
+  expiresAt: z.number(),
+  /** The company asking, so the salesperson knows whose check-in this is. */
+  organizationName: z.string(),
+});
+
+export type CheckInInfo = z.infer<typeof checkInInfoSchema>;
+
+export const reachOutResponseSchema = z.object({ reachOutRequested: z.boolean() });
