@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
@@ -168,9 +168,7 @@ describe("the Cron run", () => {
 
   it("runs through the Worker's scheduled handler", async () => {
     const org = await organization("handler", { members: 1 });
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: MONDAY, cron: "*/15 * * * *" }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await worker.scheduled(createScheduledController({ scheduledTime: MONDAY, cron: "*/15 * * * *" }), env);
     expect(await checkInsOf(org.id, "invited_at is not null")).toBe(1);
   });
 
