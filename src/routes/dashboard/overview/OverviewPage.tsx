@@ -42,9 +42,8 @@ export function RangePicker({ range, onChange }: { range: InsightRange; onChange
           aria-pressed={option === range}
           onClick={() => onChange(option)}
         >
-          {RANGE_WEEKS[option]}
-          <span className="hidden sm:inline"> weeks</span>
-          <span className="sm:hidden">w</span>
+          <span className="sm:hidden">{RANGE_WEEKS[option]}w</span>
+          <span className="hidden sm:inline">{RANGE_WEEKS[option]} weeks</span>
         </button>
       ))}
     </fieldset>
@@ -146,7 +145,7 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
           </div>
         ))}
         <div
-          className="flex items-center gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+          className="flex flex-col items-start gap-2 rounded-box border border-base-300 bg-base-100 p-4 sm:flex-row sm:items-center sm:gap-3"
           data-testid="participation"
         >
           <Ring value={participation.rate} label="Participation rate" className="size-16 shrink-0 sm:size-20">

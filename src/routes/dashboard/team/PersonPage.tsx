@@ -64,7 +64,6 @@ export function PersonPage() {
 
   const weeks = RANGE_WEEKS[range];
   const risk = RISK_BADGE[data.risk];
-  const names = new Map([[data.member.id, data.member.firstName]]);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5" data-testid="person-page">
       {back}
@@ -103,7 +102,6 @@ export function PersonPage() {
         <Panel title="Coaching actions" subtitle={`For ${data.member.firstName}, from their scores and blockers`}>
           <CoachingList
             actions={data.coaching}
-            names={names}
             emptyText={
               data.latest ? "Nothing to act on right now." : "Coaching actions appear after the first check-in."
             }

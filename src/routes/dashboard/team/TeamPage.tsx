@@ -189,15 +189,18 @@ export function TeamPage({ onUpgrade }: { onUpgrade?: () => void }) {
                   >
                     {fullName(member)}
                   </Link>
-                  <p className="truncate text-sm text-base-content/65">
-                    {[member.jobTitle, member.region, member.email].filter(Boolean).join(" · ")}
-                  </p>
+                  {member.jobTitle || member.region ? (
+                    <p className="truncate text-sm text-base-content/65">
+                      {[member.jobTitle, member.region].filter(Boolean).join(" · ")}
+                    </p>
+                  ) : null}
+                  <p className="truncate text-sm text-base-content/65">{member.email}</p>
                 </div>
                 <div className="md:w-44">
                   <StatusLine member={member} />
                 </div>
-                <div className="flex flex-wrap gap-2">
-                  {member.status === "active" ? (
+                <div className="flex flex-wrap gap-1">
+                  {member.status === "active" && member.lastCheckIn?.status !== "pending" ? (
                     <button
                       type="button"
                       className="btn btn-sm btn-primary"
@@ -216,7 +219,7 @@ export function TeamPage({ onUpgrade }: { onUpgrade?: () => void }) {
                   </button>
                   <button
                     type="button"
-                    className="btn btn-sm btn-ghost"
+                    className="btn btn-sm btn-ghost px-2.5"
                     onClick={() => togglePause(member)}
                     disabled={update.isPending && update.variables?.id === member.id}
                   >
