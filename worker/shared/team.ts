@@ -24,7 +24,8 @@ const optionalText = (label: string, max: number) =>
         .string({ error: `${label} must be text` })
         .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
     ),
-    z.transform((value: string | null | undefined) => (value ? value : null)),
+    // Absent stays absent (a PATCH leaves it alone); blank means "clear it".
+    z.transform((value: string | null | undefined) => (value === undefined ? undefined : value ? value : null)),
   );
 
 export const teamMemberEmailSchema = z
