@@ -1,5 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../../worker/db/client";
+import { sendEmail } from "../../worker/email/send";
+import { readConfig } from "../../worker/lib/config";
+import { runSchedule } from "../../worker/schedule/run";
 import { teamListResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
 import { createAdmin, requestAs, type TestAdmin } from "./auth-helpers";
 import { countRows, request, requestWithEnv } from "./helpers";
@@ -227,5 +231,21 @@ describe("Pro: unlimited members, Stripe quantity follows the billable count", (
       .first<{ n: number }>();
     expect(row?.n).toBe(1);
     expect(await quantityUpdates(subscriptionId)).toEqual([]);
+
+    // The next Cron run notices the lag and brings Stripe in line.
+    const db = createDb(env.DB);
+    const report = await runSchedule({
+      db,
+      config: readConfig({ ...env, ...STRIPE }),
+      send: (message) => sendEmail(env, db, message),
+    });
+    expect(report.reconciled).toBeGreaterThanOrEqual(1);
+    expect(await quantityUpdates(subscriptionId)).toEqual([2]);
+    const synced = await env.DB.prepare(
+      "select current_salesperson_count as n from subscriptions where organization_id = ?",
+    )
+      .bind(admin.organizationId)
+      .first<{ n: number }>();
+    expect(synced?.n).toBe(2);
   });
 });
