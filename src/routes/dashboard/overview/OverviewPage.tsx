@@ -75,10 +75,10 @@ export function OverviewPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-5">
       <PageHeader
-        title="Team pulse"
+        title="Overview"
         subtitle={
           data
-            ? `${data.team.activeMembers} salespeople · ${data.hasData ? windowText(data) : "waiting for the first check-in"}`
+            ? `Team pulse · ${data.team.activeMembers} ${data.team.activeMembers === 1 ? "salesperson" : "salespeople"} · ${data.hasData ? windowText(data) : "waiting for the first check-in"}`
             : "Loading…"
         }
         actions={data?.hasData ? <RangePicker range={range} onChange={setRange} /> : null}
