@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { loginAs } from "./auth.ts";
+import { createVerifiedAdmin, loginAs, toastText } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 
 const { newPage, origin } = browserSuite();
@@ -110,16 +110,44 @@ describe("team, check-in and dashboard", () => {
     }
   });
 
-  test("the dashboard fits a phone", async () => {
+  test("a new admin on a phone: what to do first, then the trial's limit and its upgrade prompt", async () => {
+    const account = await createVerifiedAdmin(origin, { trial: true, companyName: "Fresh Sales Co" });
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
-      await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await loginAs(page, account.email, account.password);
       await page.goto("/dashboard");
-      await page.getByTestId("pillar-cards").waitFor();
-      // Nothing overflows sideways at 375 px.
+      const steps = page.getByTestId("getting-started");
+      await steps.waitFor();
+      expect(await steps.textContent()).toContain("Add your team");
+      await steps.getByRole("link", { name: "Add your team" }).click();
+      // The link opens the form at once.
+      const form = page.getByRole("form", { name: "Add team member" });
+      await form.waitFor();
+      await page.getByRole("button", { name: "Cancel" }).click();
+
+      // Three members through the API (same session), then the fourth is refused.
+      for (const n of [1, 2, 3]) {
+        const added = await page.request.post("/api/team-members", {
+          data: { firstName: `Rep${n}`, lastName: "Seller", email: `rep${n}.${account.userId}@fresh.example` },
+          headers: { Origin: origin },
+        });
+        expect(added.status()).toBe(201);
+      }
+      await page.goto("/dashboard");
+      await steps.getByRole("link", { name: "Send the first check-in" }).waitFor();
+
+      await page.goto("/dashboard/team");
+      const strip = page.getByTestId("plan-strip");
+      await strip.getByText("3 of 3 team members").waitFor();
+      expect(await strip.textContent()).toContain(
+        "Your Free Trial includes up to 3 team members. Upgrade to Pro for unlimited team members.",
+      );
+      await page.getByRole("button", { name: "Add team member" }).first().click();
+      expect(await toastText(page)).toContain("Upgrade to Pro for unlimited team members.");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      await page.getByTestId("trends").locator("canvas").first().waitFor();
+      await strip.getByRole("button", { name: "Upgrade to Pro" }).click();
+      await page.getByRole("button", { name: "Start Pro Plan" }).waitFor();
     } finally {
       await context.close();
     }
