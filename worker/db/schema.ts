@@ -161,7 +161,8 @@ export const checkIns = sqliteTable(
     index("check_ins_org_completed_idx").on(t.organizationId, t.completedAt),
     // Covering: participation per week (sent, answered, expired) from the index alone.
     index("check_ins_org_created_idx").on(t.organizationId, t.createdAt, t.status, t.expiresAt, t.teamMemberId),
-    index("check_ins_member_idx").on(t.teamMemberId, t.createdAt),
+    // Covering for a person's check-ins sent and answered, and the schedule's "due" check.
+    index("check_ins_member_idx").on(t.teamMemberId, t.createdAt, t.status),
     index("check_ins_status_expires_idx").on(t.status, t.expiresAt),
     uniqueIndex("check_ins_member_schedule_idx").on(t.teamMemberId, t.scheduleKey),
   ],

@@ -182,18 +182,14 @@ const peopleSql = (organizationId: string, rangeStart: number, memberId?: string
     l.sales_strength as l_sales_strength, l.blockers as l_blockers, l.recorded_at as l_recorded_at,
     p.morale as p_morale, p.confidence as p_confidence, p.stress as p_stress,
     p.sales_strength as p_sales_strength, p.blockers as p_blockers, p.recorded_at as p_recorded_at,
-    coalesce(c.sent, 0) as sent, coalesce(c.completed, 0) as completed
+    (select count(*) from check_ins ci where ci.team_member_id = tm.id and ci.created_at > ${rangeStart}) as sent,
+    (select count(*) from check_ins ci
+      where ci.team_member_id = tm.id and ci.created_at > ${rangeStart} and ci.status = 'completed') as completed
   from team_members tm
   left join sentiment_scores l on l.id = (
     select s.id from sentiment_scores s where s.team_member_id = tm.id order by s.recorded_at desc limit 1)
   left join sentiment_scores p on p.id = (
     select s.id from sentiment_scores s where s.team_member_id = tm.id order by s.recorded_at desc limit 1 offset 1)
-  left join (
-    select team_member_id, count(*) as sent, sum(status = 'completed') as completed
-    from check_ins where organization_id = ${organizationId} and created_at > ${rangeStart}
-      ${memberId ? sql`and team_member_id = ${memberId}` : sql``}
-    group by team_member_id
-  ) c on c.team_member_id = tm.id
   where tm.organization_id = ${organizationId} ${memberId ? sql`and tm.id = ${memberId}` : sql``}
   order by tm.first_name collate nocase, tm.last_name collate nocase, tm.id`;
 
