@@ -90,6 +90,7 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
                 </th>
               ))}
               <th>Last check-in</th>
+              <th className="text-right">Answered</th>
               <th className="text-right">Alerts</th>
             </tr>
           </thead>
@@ -116,6 +117,12 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
                 ))}
                 <td className="whitespace-nowrap text-base-content/70">
                   {person.latest ? formatRelative(person.latest.recordedAt) : "–"}
+                </td>
+                <td
+                  className="text-right text-base-content/70 tabular-nums"
+                  title="Check-ins answered of those sent in this period"
+                >
+                  {person.sentInRange > 0 ? `${person.completedInRange}/${person.sentInRange}` : "–"}
                 </td>
                 <td className="text-right tabular-nums">{person.openAlerts > 0 ? person.openAlerts : "–"}</td>
               </tr>
