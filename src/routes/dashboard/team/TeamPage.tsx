@@ -203,7 +203,7 @@ export function TeamPage({ onUpgrade }: { onUpgrade?: () => void }) {
                   {member.status === "active" && member.lastCheckIn?.status !== "pending" ? (
                     <button
                       type="button"
-                      className="btn btn-sm btn-primary"
+                      className="btn btn-sm btn-primary w-full sm:w-auto"
                       onClick={() => setModal({ kind: "send", member })}
                     >
                       <Icon name="send" className="size-4" />
