@@ -155,7 +155,7 @@ const person = (id: string, latest: ScoreSnapshot | null, extra: Partial<PersonR
   region: null,
   status: "active",
   latest,
-  previous: null,
+  previousStress: null,
   completedInRange: 1,
   sentInRange: 1,
   openAlerts: 0,
@@ -200,7 +200,7 @@ describe("coaching actions", () => {
     { current: 4, previous: 1 },
   );
   const people = [
-    person("jordan", snap({ stress: 79, morale: 31, confidence: 44 }), { previous: snap({ stress: 61 }) }),
+    person("jordan", snap({ stress: 79, morale: 31, confidence: 44 }), { previousStress: 61 }),
     person("marcus", snap({ confidence: 33, salesStrength: 55 })),
     person("maya", snap({ salesStrength: 84 })),
   ];

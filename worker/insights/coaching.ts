@@ -119,7 +119,7 @@ export function coachingActions(input: CoachingInput, limit = 6): CoachingAction
     .sort((a, b) => (b.latest?.stress ?? 0) - (a.latest?.stress ?? 0));
   for (const person of burnout.slice(0, 3)) {
     const stress = person.latest?.stress;
-    const before = person.previous?.stress;
+    const before = person.previousStress ?? undefined;
     const figure =
       stress === undefined
         ? "An open burnout alert."

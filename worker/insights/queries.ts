@@ -74,21 +74,24 @@ type PersonSqlRow = {
   job_title: string | null;
   region: string | null;
   status: "active" | "inactive";
-  email: string;
   l_morale: number | null;
   l_confidence: number | null;
   l_stress: number | null;
   l_sales_strength: number | null;
   l_blockers: number | null;
   l_recorded_at: number | null;
+  p_stress: number | null;
+  sent: number;
+  completed: number;
+};
+/** One person's view also reads their email and the whole check-in before the latest. */
+type MemberSqlRow = PersonSqlRow & {
+  email: string;
   p_morale: number | null;
   p_confidence: number | null;
-  p_stress: number | null;
   p_sales_strength: number | null;
   p_blockers: number | null;
   p_recorded_at: number | null;
-  sent: number;
-  completed: number;
 };
 type AlertCountRow = { team_member_id: string | null; open: number; categories: string | null };
 type AlertSqlRow = {
@@ -140,35 +143,62 @@ export function toAlertItem(row: AlertSqlRow): AlertItem {
   };
 }
 
-function snapshot(prefix: "l" | "p", row: PersonSqlRow): ScoreSnapshot | null {
-  const recordedAt = row[`${prefix}_recorded_at`];
-  if (recordedAt === null) return null;
+type SnapshotColumns = {
+  morale: number | null;
+  confidence: number | null;
+  stress: number | null;
+  salesStrength: number | null;
+  blockers: number | null;
+  recordedAt: number | null;
+};
+
+function snapshot(columns: SnapshotColumns): ScoreSnapshot | null {
+  if (columns.recordedAt === null) return null;
   return {
-    morale: row[`${prefix}_morale`] ?? 50,
-    confidence: row[`${prefix}_confidence`] ?? 50,
-    stress: row[`${prefix}_stress`] ?? 50,
-    salesStrength: row[`${prefix}_sales_strength`] ?? 75,
-    blockers: row[`${prefix}_blockers`] ?? 50,
-    recordedAt: new Date(recordedAt).toISOString(),
+    morale: columns.morale ?? 50,
+    confidence: columns.confidence ?? 50,
+    stress: columns.stress ?? 50,
+    salesStrength: columns.salesStrength ?? 75,
+    blockers: columns.blockers ?? 50,
+    recordedAt: new Date(columns.recordedAt).toISOString(),
   };
 }
 
-export type PersonBase = Omit<PersonRow, "openAlerts" | "risk"> & { email: string };
+export type PersonBase = Omit<PersonRow, "openAlerts" | "risk">;
+export type MemberBase = PersonBase & { email: string; previous: ScoreSnapshot | null };
 
 function toPerson(row: PersonSqlRow): PersonBase {
   return {
     id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
-    email: row.email,
     jobTitle: row.job_title,
     region: row.region,
     status: row.status,
-    latest: snapshot("l", row),
-    previous: snapshot("p", row),
+    latest: snapshot({
+      morale: row.l_morale,
+      confidence: row.l_confidence,
+      stress: row.l_stress,
+      salesStrength: row.l_sales_strength,
+      blockers: row.l_blockers,
+      recordedAt: row.l_recorded_at,
+    }),
+    previousStress: row.p_stress,
     completedInRange: row.completed,
     sentInRange: row.sent,
   };
+}
+
+function toMember(row: MemberSqlRow): MemberBase {
+  const previous = snapshot({
+    morale: row.p_morale,
+    confidence: row.p_confidence,
+    stress: row.p_stress,
+    salesStrength: row.p_sales_strength,
+    blockers: row.p_blockers,
+    recordedAt: row.p_recorded_at,
+  });
+  return { ...toPerson(row), email: row.email, previous };
 }
 
 /** The alert list's order: most urgent first, newest first within a priority. */
@@ -176,12 +206,23 @@ const ALERT_ORDER = sql.raw(
   "case a.priority when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, a.created_at desc",
 );
 
+/**
+ * One row per person: their latest check-in's scores and the stress of the one before
+ * (index seeks per person), and how many check-ins they were sent and answered in the range.
+ * The team view keeps the row narrow (200 of them cross the D1 boundary); one person's view
+ * adds their email and the whole previous check-in.
+ */
 const peopleSql = (organizationId: string, rangeStart: number, memberId?: string) => sql`
-  select tm.id, tm.first_name, tm.last_name, tm.job_title, tm.region, tm.status, tm.email,
+  select tm.id, tm.first_name, tm.last_name, tm.job_title, tm.region, tm.status,
     l.morale as l_morale, l.confidence as l_confidence, l.stress as l_stress,
     l.sales_strength as l_sales_strength, l.blockers as l_blockers, l.recorded_at as l_recorded_at,
-    p.morale as p_morale, p.confidence as p_confidence, p.stress as p_stress,
-    p.sales_strength as p_sales_strength, p.blockers as p_blockers, p.recorded_at as p_recorded_at,
+    p.stress as p_stress,
+    ${
+      memberId
+        ? sql`tm.email, p.morale as p_morale, p.confidence as p_confidence, p.sales_strength as p_sales_strength,
+      p.blockers as p_blockers, p.recorded_at as p_recorded_at,`
+        : sql``
+    }
     (select count(*) from check_ins ci where ci.team_member_id = tm.id and ci.created_at > ${rangeStart}) as sent,
     (select count(*) from check_ins ci
       where ci.team_member_id = tm.id and ci.created_at > ${rangeStart} and ci.status = 'completed') as completed
@@ -287,7 +328,7 @@ export async function teamAggregates(
 }
 
 export type MemberAggregates = {
-  person: PersonBase | null;
+  person: MemberBase | null;
   scores: BucketScores[];
   blockers: BucketCount[];
   checkIns: BucketCheckIns[];
@@ -298,7 +339,7 @@ export type MemberAggregates = {
 export function memberStatements(organizationId: string, memberId: string, now: number, weeks: number) {
   const rangeStart = now - weeks * WEEK_MS;
   return [
-    query<PersonSqlRow>(peopleSql(organizationId, rangeStart, memberId)),
+    query<MemberSqlRow>(peopleSql(organizationId, rangeStart, memberId)),
     query<ScoreRow>(sql`
       select ${bucketOf("recorded_at", now)} as bucket, count(*) as responses,
         avg(morale) as morale, avg(confidence) as confidence, avg(stress) as stress,
@@ -354,7 +395,7 @@ export async function memberAggregates(
     memberStatements(organizationId, memberId, now, weeks),
   );
   return {
-    person: people[0] ? toPerson(people[0]) : null,
+    person: people[0] ? toMember(people[0]) : null,
     scores: scores.map(toScores),
     blockers: blockers.map((row) => ({ bucket: row.bucket, count: row.count })),
     checkIns: checkIns.map((row) => ({ ...row })),

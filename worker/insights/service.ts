@@ -24,7 +24,7 @@ const windowAt = (scores: readonly BucketScores[], bucket: number | null) =>
   bucket === null ? null : (scores.find((row) => row.bucket === bucket) ?? null);
 
 function withRisk(people: readonly PersonBase[], aggregates: TeamAggregates): PersonRow[] {
-  return people.map(({ email: _email, ...person }) => {
+  return people.map((person) => {
     const alerts = aggregates.alertCounts.get(person.id);
     return { ...person, openAlerts: alerts?.open ?? 0, risk: personRisk(person.latest, alerts?.categories ?? []) };
   });
@@ -106,7 +106,7 @@ export async function memberInsights(
     teamAggregates(db, organizationId, now, weeks),
   ]);
   if (!mine.person) return null;
-  const { email, ...base } = mine.person;
+  const { email, previous, ...base } = mine.person;
   const openCategories = mine.alerts.filter((alert) => alert.status !== "resolved").map((alert) => alert.category);
   const risk = personRisk(base.latest, openCategories);
   const person: PersonRow = { ...base, openAlerts: openCategories.length, risk };
@@ -127,9 +127,9 @@ export async function memberInsights(
     const bucket = Math.floor((now - Date.parse(snapshot.recordedAt)) / WEEK_MS);
     return mine.blockers.find((row) => row.bucket === bucket)?.count ?? 0;
   };
-  const pillars = buildPillarCards(asWindow(base.latest), asWindow(base.previous), {
+  const pillars = buildPillarCards(asWindow(base.latest), asWindow(previous), {
     current: blockersIn(base.latest),
-    previous: base.previous ? blockersIn(base.previous) : 0,
+    previous: previous ? blockersIn(previous) : 0,
   });
   const participation = participationFrom(mine.checkIns, 0, 0);
   const teamPeople = withRisk(team.people, team);

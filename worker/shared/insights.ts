@@ -82,7 +82,8 @@ export const personRowSchema = z.object({
   region: z.nullable(z.string()),
   status: z.enum(TEAM_MEMBER_STATUSES),
   latest: z.nullable(scoreSnapshotSchema),
-  previous: z.nullable(scoreSnapshotSchema),
+  /** Stress in the check-in before the latest (the coaching says "up from …"). */
+  previousStress: nullableNumber,
   completedInRange: z.number(),
   sentInRange: z.number(),
   openAlerts: z.number(),
