@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
+import { operatorDemoRoutes } from "./admin/demo";
+import { adminRoutes } from "./admin/routes";
 import type { AppEnv } from "./app-env";
 import { authRoutes, meRoutes } from "./auth/routes";
 import { stripeWebhookRoutes, subscriptionRoutes } from "./billing/routes";
@@ -48,6 +50,8 @@ const routes = app
   .route("/api/organization", organizationRoutes)
   .route("/api/subscription", subscriptionRoutes)
   .route("/api/stripe", stripeWebhookRoutes)
+  .route("/api/admin", adminRoutes)
+  .route("/api/operator-demo", operatorDemoRoutes)
   .route("/api/team-members", teamMemberRoutes)
   .route("/api/check-ins", teamCheckInRoutes)
   .route("/api/insights", insightsRoutes)

@@ -256,7 +256,8 @@ describe("sign-in", () => {
       await page.goto("/dashboard");
       await page.waitForURL(`${origin}/superadmin`);
       expect(visited).toContain("/");
-      expect(await page.getByRole("heading", { name: "Overview" }).count()).toBe(0);
+      // Exact: the console's own "Platform Overview" heading is not the dashboard's.
+      expect(await page.getByRole("heading", { name: "Overview", exact: true }).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app-env";
 import type { Database } from "../db/client";
 import { user as userTable } from "../db/schema";
+import { recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail, readConfig } from "../lib/config";
 import { forbidden, unauthorized } from "../lib/errors";
 import { effectiveRole } from "../shared/auth";
@@ -64,9 +65,16 @@ export async function readSignedIn(env: Env, db: Database, request: Request): Pr
   const { headers, response } = await getAuth(env).api.getSession({ headers: request.headers, returnHeaders: true });
   if (!response) return null;
   const stored = response.user;
-  const role = effectiveRole(isSuperAdminEmail(env, stored.email));
+  const role = effectiveRole(isSuperAdminEmail(env, stored.email), stored.role);
   if (stored.role !== role) {
     await db.update(userTable).set({ role, updatedAt: new Date() }).where(eq(userTable.id, stored.id));
+    await recordRoleChange(db, {
+      userId: stored.id,
+      email: stored.email,
+      from: stored.role ?? null,
+      to: role,
+      reason: "SUPERADMIN_EMAILS correction at sign-in",
+    });
   }
   return {
     user: {

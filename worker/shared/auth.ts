@@ -155,10 +155,15 @@ export type MeResponse = z.infer<typeof meResponseSchema>;
 /**
  * Spec 1 §6: the role a user really has. SUPERADMIN_EMAILS decides: listed addresses are
  * always SuperAdmin, and a stored SuperAdmin whose address left the list is an Admin again.
- * The stored role follows this (the server corrects it); the client never chooses it.
+ * The other role names (the operator's demo accounts, spec 2 §5) stand as stored; anything
+ * unknown is an Admin. The stored role follows this (the server corrects it); the client
+ * never chooses it.
  */
-export function effectiveRole(isListedSuperAdmin: boolean): UserRole {
-  return isListedSuperAdmin ? "SuperAdmin" : "Admin";
+export function effectiveRole(isListedSuperAdmin: boolean, stored?: string | null): UserRole {
+  if (isListedSuperAdmin) return "SuperAdmin";
+  if (stored && stored !== "SuperAdmin" && (USER_ROLES as readonly string[]).includes(stored))
+    return stored as UserRole;
+  return "Admin";
 }
 
 /** Spec 1 §9: avatar initials are the first two letters of the email. */
