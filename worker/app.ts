@@ -12,9 +12,13 @@ import { createDb } from "./db/client";
 import { mailboxRoutes } from "./dev/mailbox";
 import { devRoutes } from "./dev/routes";
 import { healthRoutes } from "./health/routes";
+import { alertRoutes, insightsRoutes } from "./insights/routes";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError } from "./lib/errors";
 import { organizationRoutes } from "./organization/routes";
+import { checkInSettingsRoutes } from "./schedule/routes";
+import { teamCheckInRoutes } from "./team/check-in-routes";
+import { teamMemberRoutes } from "./team/routes";
 
 /**
  * The Worker's HTTP surface. Feature routers are chained so `AppType` carries every route
@@ -47,7 +51,12 @@ const routes = app
   .route("/api/subscription", subscriptionRoutes)
   .route("/api/stripe", stripeWebhookRoutes)
   .route("/api/admin", adminRoutes)
-  .route("/api/operator-demo", operatorDemoRoutes);
+  .route("/api/operator-demo", operatorDemoRoutes)
+  .route("/api/team-members", teamMemberRoutes)
+  .route("/api/check-ins", teamCheckInRoutes)
+  .route("/api/insights", insightsRoutes)
+  .route("/api/alerts", alertRoutes)
+  .route("/api/check-in-settings", checkInSettingsRoutes);
 
 app.route("/dev", mailboxRoutes);
 

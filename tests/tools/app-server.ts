@@ -30,6 +30,8 @@ export async function startBuiltApp(options: {
   name: string;
   vars: Record<string, string>;
   port?: number;
+  /** Runs after the migrations, before the server starts: e.g. load a fixture into D1 (`d1Execute`). */
+  prepare?: (stateDir: string) => void | Promise<void>;
 }): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const stateDir = resolve(root, "tests/.artifacts", options.name, "state");
@@ -49,6 +51,7 @@ export async function startBuiltApp(options: {
     env: { ...process.env, CI: "1" },
   });
   if (migrate.status !== 0) throw new Error(`D1 migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
+  await options.prepare?.(stateDir);
 
   const child = spawn(
     wrangler,
@@ -83,6 +86,22 @@ export async function startBuiltApp(options: {
   const origin = `http://127.0.0.1:${port}`;
   await waitForHealth(origin, child, () => output);
   return { origin, port, stop: () => stopProcess(child) };
+}
+
+/** Runs a SQL file against the local D1 of a state directory (before the app starts on it). */
+export function d1Execute(stateDir: string, file: string): void {
+  const run = spawnSync(
+    wrangler,
+    ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file, "--yes"],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CI: "1" },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  if (run.status !== 0)
+    throw new Error(`wrangler d1 execute failed:\n${run.stdout.slice(-2000)}\n${run.stderr.slice(-2000)}`);
 }
 
 async function waitForHealth(origin: string, child: ChildProcess, output: () => string) {

@@ -7,7 +7,12 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }, footnote?: string) {
+export function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  footnote?: string,
+) {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`).join("");
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>

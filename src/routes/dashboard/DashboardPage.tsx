@@ -8,13 +8,14 @@ import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
 import { ensureOrganization } from "./billing-api";
 import { DashboardLayout } from "./DashboardLayout";
-import { OverviewPage } from "./OverviewPage";
 import { markOnboardingCompleted, shouldSkipOnboarding } from "./onboarding";
+import { OverviewPage } from "./overview/OverviewPage";
 import { PlanBanner } from "./PlanBanner";
-import { SettingsPage } from "./SettingsPage";
 import { SubscriptionErrorBoundary } from "./SubscriptionErrorBoundary";
 import { SubscriptionFlow } from "./SubscriptionFlow";
-import { TeamPage } from "./TeamPage";
+import { SettingsPage } from "./settings/SettingsPage";
+import { PersonPage } from "./team/PersonPage";
+import { TeamPage } from "./team/TeamPage";
 import { WelcomeOnboarding } from "./WelcomeOnboarding";
 
 /** /dashboard/* (spec 1 §2, §4): signed in, then the Admin gate. */
@@ -90,7 +91,8 @@ function AdminDashboard({ user }: { user: AppUser }) {
       <DashboardLayout banner={<PlanBanner onChoosePlan={() => setPhase("plans")} />}>
         <Routes>
           <Route index element={<OverviewPage />} />
-          <Route path="team" element={<TeamPage />} />
+          <Route path="team" element={<TeamPage onUpgrade={() => setPhase("plans")} />} />
+          <Route path="team/:memberId" element={<PersonPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Routes>
