@@ -1,7 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { startEmailStandIn } from "./fixtures/servers/email.ts";
 import { startOpenAiStandIn } from "./fixtures/servers/openai-stand-in.ts";
+import { startStripeStandIn } from "./fixtures/servers/stripe.ts";
 import { INTEGRATION_VARS } from "./integration/vars.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -9,23 +12,50 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /** Files that run with the OpenAI-compatible provider configured (against the stand-in). */
 const OPENAI_TESTS = ["tests/integration/**/*.openai.test.ts"];
 
+/** The stripe package ships source maps without their sources; Vite would warn for each file. */
+function quietMissingSourceMaps(): Plugin {
+  return {
+    name: "undertone:quiet-missing-sourcemaps",
+    configResolved(config) {
+      const warnOnce = config.logger.warnOnce.bind(config.logger);
+      config.logger.warnOnce = (message, options) => {
+        if (!message.includes("points to missing source files")) warnOnce(message, options);
+      };
+    },
+  };
+}
+
 /**
  * The Worker, D1 and the CheckInSession object inside workerd, configured from the real
  * wrangler.jsonc. Each test file gets its own storage; migrations are applied in setup.
  *
- * Two projects: "integration" runs with no AI key (the embedded interviewer), and
- * "integration-openai" points OPENAI_BASE_URL at the local OpenAI-compatible stand-in,
- * started here in Node, so the real openai client code path runs inside workerd.
+ * Stand-ins for the services we cannot reach (the OpenAI-compatible API, Stripe, the email
+ * provider) run in Node on 127.0.0.1 for the whole run; the real clients inside workerd
+ * are pointed at them through bindings. Two projects: "integration" runs with no AI key
+ * (the embedded interviewer), "integration-openai" with the OpenAI-compatible provider.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}drizzle`);
-  const standIn = await startOpenAiStandIn({ firstTokenDelayMs: 20, tokenDelayMs: 5 });
-  standIn.unref();
+  const [openAi, stripe, email] = await Promise.all([
+    startOpenAiStandIn({ firstTokenDelayMs: 20, tokenDelayMs: 5 }),
+    startStripeStandIn(),
+    startEmailStandIn(),
+  ]);
+  openAi.unref();
   const project = (name: string, bindings: Record<string, unknown>, include: string[], exclude: string[] = []) => ({
     plugins: [
+      quietMissingSourceMaps(),
       cloudflareTest({
         wrangler: { configPath: `${root}wrangler.jsonc` },
-        miniflare: { bindings: { ...INTEGRATION_VARS, ...bindings, TEST_MIGRATIONS: migrations } },
+        miniflare: {
+          bindings: {
+            ...INTEGRATION_VARS,
+            ...bindings,
+            TEST_MIGRATIONS: migrations,
+            STRIPE_STANDIN_URL: stripe.url,
+            EMAIL_STANDIN_URL: email.url,
+          },
+        },
       }),
     ],
     test: {
@@ -45,7 +75,7 @@ export default defineConfig(async () => {
         project("integration", {}, ["tests/integration/**/*.test.ts"], OPENAI_TESTS),
         project(
           "integration-openai",
-          { OPENAI_API_KEY: "sk-stand-in", OPENAI_BASE_URL: standIn.baseURL, OPENAI_MODEL: "stand-in-model" },
+          { OPENAI_API_KEY: "sk-stand-in", OPENAI_BASE_URL: openAi.baseURL, OPENAI_MODEL: "stand-in-model" },
           OPENAI_TESTS,
         ),
       ],

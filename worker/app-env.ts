@@ -1,7 +1,11 @@
 import type { Database } from "./db/client";
 import type { AppConfig } from "./lib/config";
 
-/** Hono's typing for every route: the bindings plus what middleware puts on the context. */
+/**
+ * Hono's typing for every route: the bindings plus what middleware puts on the context.
+ * Signed-in routers use the envs of worker/auth/middleware.ts instead (UserEnv, AdminEnv,
+ * SuperAdminEnv), which add `user`, `session` and, for admins, `organizationId`.
+ */
 export type AppEnv = {
   Bindings: Env;
   Variables: {

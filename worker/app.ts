@@ -1,14 +1,24 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
+import { operatorDemoRoutes } from "./admin/demo";
+import { adminRoutes } from "./admin/routes";
 import type { AppEnv } from "./app-env";
+import { authRoutes, meRoutes } from "./auth/routes";
+import { stripeWebhookRoutes, subscriptionRoutes } from "./billing/routes";
 import { serveCheckInPage } from "./checkin/page";
 import { checkInRoutes } from "./checkin/routes";
 import { createDb } from "./db/client";
+import { mailboxRoutes } from "./dev/mailbox";
 import { devRoutes } from "./dev/routes";
 import { healthRoutes } from "./health/routes";
+import { alertRoutes, insightsRoutes } from "./insights/routes";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError } from "./lib/errors";
+import { organizationRoutes } from "./organization/routes";
+import { checkInSettingsRoutes } from "./schedule/routes";
+import { teamCheckInRoutes } from "./team/check-in-routes";
+import { teamMemberRoutes } from "./team/routes";
 
 /**
  * The Worker's HTTP surface. Feature routers are chained so `AppType` carries every route
@@ -34,7 +44,21 @@ app.use(
 const routes = app
   .route("/api/health", healthRoutes)
   .route("/api/dev", devRoutes)
-  .route("/api/check-in", checkInRoutes);
+  .route("/api/check-in", checkInRoutes)
+  .route("/api/auth", authRoutes)
+  .route("/api/me", meRoutes)
+  .route("/api/organization", organizationRoutes)
+  .route("/api/subscription", subscriptionRoutes)
+  .route("/api/stripe", stripeWebhookRoutes)
+  .route("/api/admin", adminRoutes)
+  .route("/api/operator-demo", operatorDemoRoutes)
+  .route("/api/team-members", teamMemberRoutes)
+  .route("/api/check-ins", teamCheckInRoutes)
+  .route("/api/insights", insightsRoutes)
+  .route("/api/alerts", alertRoutes)
+  .route("/api/check-in-settings", checkInSettingsRoutes);
+
+app.route("/dev", mailboxRoutes);
 
 app.get("/check-in/*", (c) => serveCheckInPage(c.req.raw, c.env));
 

@@ -44,7 +44,7 @@ export function checkInsSql(checkIns: readonly BenchCheckIn[], durationMinutes =
 export function executeSqlFile(stateDir: string, sql: string, name: string) {
   const file = resolve(stateDir, "..", `${name}.sql`);
   writeFileSync(file, sql);
-  runWrangler(["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file]);
+  runWrangler(["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file, "--yes"]);
 }
 
 /** Reads rows from the local D1 of a stopped app with `wrangler d1 execute --json`. */

@@ -2,7 +2,7 @@
 export const E2E_VARS = {
   APP_ENV: "development",
   BETTER_AUTH_SECRET: "e2e-test-secret-0123456789abcdef0123456789abcdef0123",
-  SUPERADMIN_EMAILS: "operator@undertone.dev",
+  SUPERADMIN_EMAILS: "operator@undertone.dev,e2e.operator@undertone.dev",
   OPENAI_API_KEY: "",
   OPENAI_BASE_URL: "",
   OPENAI_MODEL: "",

@@ -1,5 +1,12 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** The Stripe stand-in (tests/fixtures/servers/stripe.ts); GET /__requests lists what it got. */
+    STRIPE_STANDIN_URL: string;
+    /** The email-provider stand-in (tests/fixtures/servers/email.ts). */
+    EMAIL_STANDIN_URL: string;
+    /** Config-only bindings that wrangler.jsonc does not declare. */
+    STRIPE_API_BASE?: string;
+    EMAIL_API_URL?: string;
   }
 }

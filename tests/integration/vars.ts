@@ -13,3 +13,21 @@ export const INTEGRATION_VARS = {
   EMAIL_API_KEY: "",
   EMAIL_FROM: "Undertone <no-reply@undertone.dev>",
 } as const;
+
+/** The password the auth helpers give every test account. */
+export const TEST_PASSWORD = "correct-horse-battery";
+
+/**
+ * What the Stripe and email-provider stand-ins (tests/fixtures/servers) and the tests that
+ * read them agree on. Kept here because both the Node side and workerd compile this file.
+ */
+export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
+/** A Stripe key the stand-in refuses, as Stripe refuses a revoked key. */
+export const STRIPE_INVALID_KEY = "sk_test_revoked";
+/** An email-provider key the stand-in refuses. */
+export const EMAIL_INVALID_KEY = "re_invalid";
+
+/** Stripe's form encoding (`line_items[0][price]=…`) read back into flat name → value pairs. */
+export function stripeForm(body: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(body));
+}

@@ -58,6 +58,7 @@ export async function startBuiltApp(options: {
   vars: Record<string, string>;
   port?: number;
   keepState?: boolean;
+  /** Runs after the migrations, before the server starts: e.g. load a fixture into D1 (`d1Execute`). */
   prepare?: (stateDir: string) => void | Promise<void>;
   inspectorPort?: number;
 }): Promise<AppServer> {
@@ -129,6 +130,11 @@ export async function startWranglerDev(options: {
   const origin = `http://127.0.0.1:${options.port}`;
   await waitForHealth(`${origin}${options.healthPath}`, child, () => output);
   return { origin, port: options.port, pid: child.pid ?? 0, output: () => output, stop: () => stopProcess(child) };
+}
+
+/** Runs a SQL file against the local D1 of a state directory (before the app starts on it). */
+export function d1Execute(stateDir: string, file: string): void {
+  runWrangler(["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file, "--yes"]);
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {

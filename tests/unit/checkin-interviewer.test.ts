@@ -74,7 +74,8 @@ describe("the embedded interviewer", () => {
 
   it("names a blocker it heard, without quoting the salesperson", () => {
     const reply = planReply(request({ answer: "Discount approvals are so slow, deals stall." }));
-    expect(reply.text).toContain("pricing approvals are a real source of friction");
+    expect(reply.text).toMatch(/pricing approval|stuck in approval/i);
+    expect(reply.text).not.toMatch(/so slow|deals stall/i);
   });
 
   it("asks a wrap-up question in the wrap-up phase", () => {

@@ -1,24 +1,37 @@
-import {
-  type AskedQuestion,
-  isRepetitive,
-  PROBE_BELOW,
-  pickAlternative,
-  questionPart,
-  wordsOf,
-} from "../checkin/rules";
-import { blockerThemesIn, themeOf } from "../checkin/themes";
+import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "../checkin/rules";
+import { type TopicId, themeOf } from "../checkin/themes";
 import type { Pillar } from "../shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "../shared/settings";
 import { sentimentOf } from "./lexicon";
 import type { InterviewProvider, InterviewRequest } from "./provider";
+import { pillarToProbe, type Reading, readAnswer, salientConcern } from "./reading";
+import {
+  CONCERN_WORDS,
+  CONFIDENT_WORDS,
+  FEELING_FIRST,
+  GENERIC_CONCERN,
+  GENERIC_PRAISE,
+  MILD_NEGATIVE,
+  MILD_POSITIVE,
+  mixedLines,
+  NEUTRAL_ACKS,
+  PRAISE_WORDS,
+  STRONG_NEGATIVE,
+  STRONG_POSITIVE,
+  UNCERTAIN_QUOTA,
+  WIN_WORDS,
+} from "./reflections";
 import { lexiconJudgement, type TranscriptMessage } from "./scorer";
 
 /**
- * The embedded interviewer: deterministic, offline, driven by the question bank. It
- * reflects what it hears (an empathy phrase picked by the sentiment of the last answer, and
- * the blocker it named), probes once on a negative answer, then moves to the most important
- * uncovered pillar, asks its highest-priority question that does not repeat the last five,
- * and turns to a wrap-up question in the wrap-up phase.
+ * The embedded interviewer: deterministic, offline, driven by the question bank. Each reply
+ * is one reflection and one question. The reflection follows how the answer reads
+ * (worker/ai/reading.ts): the problem it named in the interviewer's own words, both sides
+ * of a mixed answer, or a configured empathy phrase that fits the feeling — never warmth
+ * for a worried answer, never friction for something praised. It probes once on a negative
+ * answer, on the pillar its problem belongs to, then moves to the most important uncovered
+ * pillar, asks its highest-priority question that does not repeat the last five, and turns
+ * to a wrap-up question in the wrap-up phase.
  */
 export type PillarWeights = GlobalSettings["pillarWeights"];
 
@@ -29,6 +42,8 @@ export type PlannedReply = {
   pillar: Pillar | null;
   theme: string | null;
   bankQuestionId: string | null;
+  /** How the reply met the answer: warmly, plainly, with empathy, or both sides of a mixed one. */
+  reaction: Reaction;
 };
 
 /** Spec 2 §8: the generic fallback questions when nothing else fits. */
@@ -58,68 +73,136 @@ const WRAP_UP_QUESTIONS: AskedQuestion[] = [
   },
 ];
 
-const NEUTRAL_ACKS = [
-  "Thanks, that's helpful.",
-  "Got it, thank you.",
-  "I appreciate you sharing that.",
-  "Thanks for walking me through that.",
-];
-const POSITIVE_ACKS = ["That's great to hear.", "Love to hear that.", "That sounds really encouraging."];
-const NEGATIVE_ACKS = [
-  "That sounds genuinely hard.",
-  "Thank you for being honest about that.",
-  "I'm sorry it's been like that.",
-];
-
 const PROBE_TYPES = new Set(["probe", "follow_up"]);
 
-function pickBy<T>(list: readonly T[], seed: number): T | undefined {
-  if (list.length === 0) return undefined;
-  return list[Math.abs(seed) % list.length];
-}
-
-/** Splits the configured empathy phrases by their own sentiment: warm ones for good news, the rest for hard news. */
-function empathyPhrases(config: InterviewRequest["config"]) {
-  const positive: string[] = [];
-  const negative: string[] = [];
-  for (const phrase of config.prompts.empathy_responses) {
-    if (sentimentOf(phrase).compound >= 0.45 && !/tough|hard|weigh|carrying|sorry/i.test(phrase)) positive.push(phrase);
-    else negative.push(phrase);
-  }
-  return { positive: positive.length ? positive : POSITIVE_ACKS, negative: negative.length ? negative : NEGATIVE_ACKS };
-}
+export type Reaction = "positive" | "neutral" | "negative" | "mixed";
 
 function asked(text: string, theme?: string | null): AskedQuestion {
   return { content: text, theme: theme === undefined ? (themeOf(text)?.id ?? null) : theme };
 }
 
+/** The configured empathy phrases, sorted by what they fit. */
+type PhraseFit = "achievement" | "positive" | "load" | "disclosure" | "hard";
+function fitOf(phrase: string): PhraseFit {
+  const hard = /tough|hard|weigh|carrying|sorry|difficult|easy to say|a lot/i.test(phrase);
+  if (!hard && sentimentOf(phrase).compound >= 0.3) {
+    return /earned|deserve|congrat|well done|proud|result|\bwin/i.test(phrase) ? "achievement" : "positive";
+  }
+  if (/carrying|a lot\b|plate/i.test(phrase)) return "load";
+  if (/open|honest|sharing|easy to say|trust/i.test(phrase)) return "disclosure";
+  return "hard";
+}
+function configured(config: InterviewRequest["config"], ...fits: PhraseFit[]): string[] {
+  return config.prompts.empathy_responses.map((p) => p.trim()).filter((p) => p && fits.includes(fitOf(p)));
+}
+
+const STRESS_TOPICS = new Set<TopicId>(["energy", "workload", "rest", "capacity", "stress"]);
+
+/**
+ * Candidate reflections for an answer, best fit first (each inner list one tier): a line
+ * about the problem it named, the configured empathy phrases that fit its feeling, then
+ * plain ones. A mixed answer gets both sides in one sentence.
+ */
+function reflectionTiers(reading: Reading, config: InterviewRequest["config"]): string[][] {
+  // A worry with no named subject still has one: doubt is about the quarter, strain about energy.
+  const concern =
+    salientConcern(reading) ??
+    (reading.signals.includes("confidence_low") ? "quota" : reading.signals.includes("stress_high") ? "stress" : null);
+  // "Not sure", "fingers crossed", "maybe 60 %": doubt about the outcome, not a gap already known.
+  const quotaDoubt = (concern === "quota" || concern === "deals") && reading.hedged;
+  const concernWords = concern ? (quotaDoubt ? UNCERTAIN_QUOTA : CONCERN_WORDS[concern]) : null;
+  const personPraise = reading.praise.find((t) => t === "manager" || t === "team");
+  const otherPraise = reading.praise.find((t) => PRAISE_WORDS[t]);
+  const praiseWords = reading.signals.includes("win")
+    ? WIN_WORDS
+    : personPraise
+      ? PRAISE_WORDS[personPraise]
+      : reading.signals.includes("confidence_high")
+        ? CONFIDENT_WORDS
+        : otherPraise
+          ? PRAISE_WORDS[otherPraise]
+          : undefined;
+
+  if (reading.mixed) {
+    return [mixedLines(praiseWords?.clause ?? GENERIC_PRAISE, concernWords ?? GENERIC_CONCERN, reading.mixed.outcome)];
+  }
+  if (reading.polarity === "positive") {
+    const win = reading.signals.includes("win");
+    const special = praiseWords ? [praiseWords.line] : [];
+    if (reading.strong || win) {
+      return [
+        [...special, ...(win ? configured(config, "achievement") : [])],
+        configured(config, "positive"),
+        STRONG_POSITIVE,
+      ];
+    }
+    return [MILD_POSITIVE, special];
+  }
+  if (reading.polarity === "neutral") {
+    // Naming a problem without feeling ("Approvals, mostly."): say back what was heard.
+    return concernWords && !quotaDoubt ? [[`Got it, ${concernWords.np}.`], NEUTRAL_ACKS] : [NEUTRAL_ACKS];
+  }
+  const topicLines = concernWords?.lines ?? [];
+  if (concern === "career" || reading.signals.includes("flight_risk")) {
+    return [configured(config, "disclosure"), CONCERN_WORDS.career.lines, configured(config, "hard")];
+  }
+  const stressed = reading.signals.includes("stress_high") || (concern !== null && STRESS_TOPICS.has(concern));
+  // A mild worry about strain ("a little anxious") gets a mild answer, not "a lot of pressure to carry".
+  if (!reading.strong && stressed) return [MILD_NEGATIVE, topicLines, configured(config, "disclosure")];
+  if (!reading.strong) return [topicLines, MILD_NEGATIVE, configured(config, "disclosure")];
+  // A hard time that also names a practical problem: the feeling first, then the problem, in one sentence.
+  const feelingFirst =
+    reading.moodLow && !stressed && !quotaDoubt
+      ? topicLines.flatMap((line) =>
+          FEELING_FIRST.map((lead) => `${lead}; ${line.charAt(0).toLowerCase()}${line.slice(1)}`),
+        )
+      : topicLines;
+  return [
+    feelingFirst,
+    configured(config, ...(stressed ? (["load", "hard"] as const) : (["hard"] as const))),
+    STRONG_NEGATIVE,
+    configured(config, "disclosure"),
+  ];
+}
+
+/** The first two words of a reply, for keeping openings varied. */
+function openingOf(text: string, words = 2): string {
+  return wordsOf(text).slice(0, words).join(" ");
+}
+const soundsLikeCount = (text: string) => (text.match(/sounds like/gi) ?? []).length;
+
+/**
+ * Picks a lead (a reflection or a transition) for the question: never one already said in
+ * this conversation, never opening like the last replies, and never a second "sounds like"
+ * in the reply. Each rule relaxes only when nothing else fits.
+ */
+function chooseLead(tiers: readonly string[][], question: string, previous: readonly string[], seed: number): string {
+  const last = previous.at(-1) ?? "";
+  const recentOpenings = previous.slice(-3).map((r) => openingOf(r));
+  const used = (c: string) => previous.some((reply) => reply.includes(c));
+  const soundsOk = (c: string) => soundsLikeCount(`${c} ${question}`) <= 1;
+  const rules: ((c: string) => boolean)[] = [
+    (c) => !used(c) && soundsOk(c) && openingOf(c, 1) !== openingOf(last, 1) && !recentOpenings.includes(openingOf(c)),
+    (c) => !used(c) && soundsOk(c) && openingOf(c) !== openingOf(last),
+    (c) => soundsOk(c) && openingOf(c) !== openingOf(last),
+    soundsOk,
+  ];
+  for (const rule of rules) {
+    for (const tier of tiers) {
+      const fitting = [...new Set(tier)].filter(rule);
+      if (fitting.length > 0) return fitting[seed % Math.min(2, fitting.length)] ?? fitting[0] ?? "";
+    }
+  }
+  return "";
+}
+
 export function planReply(request: InterviewRequest): PlannedReply {
   const { context, bank, lastAsked, askedBankIds, pillarProgress, config } = request;
   const lastUser = [...request.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-  const sentiment = sentimentOf(lastUser);
+  const reading = readAnswer(lastUser, request.currentPillar);
+  const reaction: Reaction = reading.mixed ? "mixed" : reading.polarity;
   const seed = context.questionsAsked + wordsOf(lastUser).length;
-  const phrases = empathyPhrases(config);
-
-  // Reflection: what the answer sounded like (never the phrase used in the last few replies), and a blocker it named.
-  const recentReplies = request.messages
-    .filter((m) => m.role === "assistant")
-    .slice(-3)
-    .map((m) => m.content);
-  const unused = (list: readonly string[]) => {
-    const fresh = list.filter((phrase) => !recentReplies.some((reply) => reply.includes(phrase)));
-    return pickBy(fresh.length > 0 ? fresh : list, seed);
-  };
-  let reflection: string;
-  if (sentiment.score < PROBE_BELOW) reflection = unused([...phrases.negative, ...NEGATIVE_ACKS]) ?? "";
-  else if (sentiment.score >= 75) reflection = unused([...phrases.positive, ...POSITIVE_ACKS]) ?? "";
-  else reflection = unused(NEUTRAL_ACKS) ?? "";
-  const blocker = blockerThemesIn([
-    { content: lastUser, answersBlockersQuestion: request.currentPillar === "blockers" },
-  ])[0];
-  if (blocker && sentiment.score < 60) {
-    const name = /^[A-Z][a-z]/.test(blocker.theme) ? blocker.theme.toLowerCase() : blocker.theme;
-    reflection += ` It sounds like ${name} ${/s$/.test(blocker.theme) ? "are" : "is"} a real source of friction.`;
-  }
+  const previous = request.messages.filter((m) => m.role === "assistant").map((m) => m.content);
 
   const fresh = (candidate: AskedQuestion) => !isRepetitive(candidate, lastAsked);
   const compose = (
@@ -128,10 +211,16 @@ export function planReply(request: InterviewRequest): PlannedReply {
     bankQuestionId: string | null,
     transition = false,
   ) => {
-    const lead =
-      transition && sentiment.score >= PROBE_BELOW && sentiment.score < 65
-        ? (pickBy(config.prompts.transition_phrases, seed) ?? reflection)
-        : reflection;
+    // A plain answer moving to a new pillar gets a configured transition; anything with feeling gets a reflection.
+    const transitions =
+      transition && reaction === "neutral" && reading.concerns.length === 0
+        ? config.prompts.transition_phrases
+            .map((p) => p.trim())
+            .filter((p) => p && !(wordsOf(lastUser).length < 12 && /honest|context/i.test(p)))
+        : [];
+    const tiers =
+      transitions.length > 0 ? [transitions, ...reflectionTiers(reading, config)] : reflectionTiers(reading, config);
+    const lead = chooseLead(tiers, question.content, previous, seed);
     // "…something a bit different, how manageable…": a lead ending in a comma runs into the question.
     const body = lead.trim().endsWith(",")
       ? question.content.charAt(0).toLowerCase() + question.content.slice(1)
@@ -142,6 +231,7 @@ export function planReply(request: InterviewRequest): PlannedReply {
       pillar,
       theme: question.theme,
       bankQuestionId,
+      reaction,
     };
   };
 
@@ -150,9 +240,10 @@ export function planReply(request: InterviewRequest): PlannedReply {
     if (wrap) return compose(wrap, null, null);
   }
 
-  // Probe once on a negative answer, on the pillar it is about (its own theme, else the question's).
-  const current = themeOf(lastUser)?.pillar ?? request.currentPillar;
-  if (current && sentiment.hits > 0 && sentiment.score < PROBE_BELOW && context.phase !== "wrap-up") {
+  // Probe once on a negative answer, on the pillar its problem belongs to (else the question's).
+  const current = pillarToProbe(reading) ?? themeOf(lastUser)?.pillar ?? request.currentPillar;
+  const worried = reading.polarity === "negative" && reading.mixed?.outcome !== "positive";
+  if (current && worried && context.phase !== "wrap-up") {
     const alreadyProbed = bank.some(
       (q) => q.pillar === current && PROBE_TYPES.has(q.questionType) && askedBankIds.includes(q.id),
     );

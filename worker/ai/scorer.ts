@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { BLOCKER_THEMES, blockerThemesIn, mentionsAny } from "../checkin/themes";
+import { BLOCKER_THEMES, blockerThemesIn } from "../checkin/themes";
 import type { Pillar } from "../shared/pillars";
 import type { DimensionScores } from "../shared/scores";
-import { sentimentOf } from "./lexicon";
+import type { Signal } from "./lexicon";
+import { readAnswer } from "./reading";
 
 /**
  * Judging a conversation: raw per-dimension scores and the blockers named. The LLM does it
@@ -17,49 +18,6 @@ export type Judgement = {
   judgedBy: "llm" | "lexicon";
 };
 
-const STRESS_CUES = [
-  "overwhelm",
-  "exhaust",
-  "burned out",
-  "burnt out",
-  "burnout",
-  "stressed",
-  "stressful",
-  "swamped",
-  "drowning",
-  "long hours",
-  "weekends",
-  "can't sleep",
-  "cannot sleep",
-  "anxious",
-  "anxiety",
-  "no time",
-  "too much",
-  "pressure",
-];
-const CALM_CUES = ["balanced", "manageable", "rested", "relaxed", "calm", "under control", "good balance"];
-const CONFIDENT_CUES = [
-  "on track",
-  "ahead",
-  "confident",
-  "crushing",
-  "exceed",
-  "will hit",
-  "going to hit",
-  "comfortably",
-];
-const DOUBT_CUES = [
-  "behind",
-  "miss",
-  "won't hit",
-  "not going to hit",
-  "worried",
-  "short of",
-  "at risk",
-  "slipping",
-  "gap",
-];
-
 /** Each user message with the pillar of the question it answers. */
 export function answersOf(transcript: readonly TranscriptMessage[]) {
   const answers: { content: string; pillar: Pillar | null }[] = [];
@@ -71,41 +29,94 @@ export function answersOf(transcript: readonly TranscriptMessage[]) {
   return answers;
 }
 
-const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
+/** A piece of evidence for a dimension: a value on the −1…+1 scale and how much it counts. */
+type Evidence = { value: number; weight: number };
 
-/** The embedded scorer: lexicon sentiment of the answers, credited to the pillar each one answers, plus cues. */
+/**
+ * The weighted mean of the evidence, pulled towards neutral by a prior worth `prior`
+ * pieces of evidence: one stray "tired" moves stress a little, a conversation full of
+ * exhaustion moves it a lot. Null when there is no evidence at all (the score stays 50).
+ */
+function pooled(evidence: readonly Evidence[], prior: number): number | null {
+  const weight = evidence.reduce((sum, e) => sum + e.weight, 0);
+  if (weight === 0) return null;
+  return evidence.reduce((sum, e) => sum + e.value * e.weight, 0) / (weight + prior);
+}
+
+/** How much one signal counts against the prior (a direct answer on the pillar counts 1.5). */
+const SIGNAL = 0.6;
+const ON_PILLAR = 1.5;
+const PRIOR = 2;
+
+/**
+ * The embedded scorer. Every answer is read (worker/ai/reading.ts) with the pillar of the
+ * question it answers, then:
+ * - morale: how every answer feels (answers to morale questions count double), less for
+ *   each sign of leaving;
+ * - confidence: answers to quota questions, and every sign of doubt or confidence about
+ *   the number anywhere ("maybe 60 % at best", "on track"), with wins as a little support;
+ * - stress: answers to burnout questions (inverted), and every sign of strain or of rest;
+ * - sales strength: answers to sales-strength questions and wins;
+ * - blockers: answers to blocker questions, less for each distinct blocker named.
+ * Raw values; the spec's clamps come after (checkin/scoring.ts).
+ */
 export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judgement {
-  const answers = answersOf(transcript).map((a) => ({ ...a, sentiment: sentimentOf(a.content) }));
-  const on = (pillar: Pillar) => answers.filter((a) => a.pillar === pillar);
-  const compoundOf = (list: typeof answers) =>
-    mean(list.filter((a) => a.sentiment.hits > 0).map((a) => a.sentiment.compound));
-  const cueCount = (cues: string[], list = answers) => list.filter((a) => mentionsAny(a.content, cues)).length;
+  const answers = answersOf(transcript).map((a) => ({ ...a, reading: readAnswer(a.content, a.pillar) }));
+  const felt = answers.filter((a) => a.reading.sentiment.hits > 0 || a.reading.signals.length > 0);
+  const compound = (a: (typeof answers)[number]) => a.reading.sentiment.compound;
+  const has = (a: (typeof answers)[number], signal: Signal) => a.reading.signals.includes(signal);
+  const signalEvidence = (up: Signal, down: Signal): Evidence[] =>
+    answers.flatMap((a) => [
+      ...(has(a, up) ? [{ value: SIGNAL, weight: 1 }] : []),
+      ...(has(a, down) ? [{ value: -SIGNAL, weight: 1 }] : []),
+    ]);
 
   const raw: Judgement["raw"] = {};
 
-  // Morale: every answer says something about how the person is; morale answers count double.
-  const moraleAnswers = [...answers, ...on("morale")];
-  const moraleMean = compoundOf(moraleAnswers);
-  if (moraleMean !== null) raw.morale = 50 + 45 * moraleMean;
+  const moraleAnswers = [...felt, ...felt.filter((a) => a.pillar === "morale")];
+  if (moraleAnswers.length > 0) {
+    const mean = moraleAnswers.reduce((sum, a) => sum + compound(a), 0) / moraleAnswers.length;
+    const leaving = Math.min(2, answers.filter((a) => has(a, "flight_risk")).length);
+    raw.morale = 50 + 45 * mean - 12 * leaving;
+  }
 
-  const quota = on("quota_confidence");
-  const quotaMean = compoundOf(quota);
-  const confidenceCues = 8 * (cueCount(CONFIDENT_CUES) - cueCount(DOUBT_CUES));
-  if (quotaMean !== null || confidenceCues !== 0) raw.confidence = 50 + 40 * (quotaMean ?? 0) + confidenceCues;
+  const confidence = pooled(
+    [
+      ...felt.filter((a) => a.pillar === "quota_confidence").map((a) => ({ value: compound(a), weight: ON_PILLAR })),
+      ...signalEvidence("confidence_high", "confidence_low"),
+      ...answers.filter((a) => has(a, "win")).map(() => ({ value: SIGNAL, weight: 0.5 })),
+    ],
+    PRIOR,
+  );
+  if (confidence !== null) raw.confidence = 50 + 45 * confidence;
 
-  const burnout = on("burnout_risks");
-  const burnoutMean = compoundOf(burnout);
-  const stressCues = Math.min(30, 10 * cueCount(STRESS_CUES)) - 8 * cueCount(CALM_CUES);
-  if (burnoutMean !== null || stressCues !== 0) raw.stress = 50 - 40 * (burnoutMean ?? 0) + stressCues;
+  const stress = pooled(
+    [
+      ...felt.filter((a) => a.pillar === "burnout_risks").map((a) => ({ value: -compound(a), weight: ON_PILLAR })),
+      ...signalEvidence("stress_high", "stress_low"),
+    ],
+    PRIOR - 0.5,
+  );
+  if (stress !== null) raw.stress = 50 + 45 * stress;
 
-  const strengthMean = compoundOf(on("sales_strength"));
-  if (strengthMean !== null) raw.sales_strength = 60 + 35 * strengthMean;
+  const strength = pooled(
+    [
+      ...felt.filter((a) => a.pillar === "sales_strength").map((a) => ({ value: compound(a), weight: ON_PILLAR })),
+      ...answers.filter((a) => has(a, "win")).map(() => ({ value: SIGNAL, weight: 1 })),
+    ],
+    1,
+  );
+  if (strength !== null) raw.sales_strength = 60 + 35 * strength;
 
   const blockers = blockerThemesIn(
     answers.map((a) => ({ content: a.content, answersBlockersQuestion: a.pillar === "blockers" })),
   );
-  const blockerMean = compoundOf(on("blockers"));
-  if (blockerMean !== null || blockers.length > 0) raw.blockers = 60 + 30 * (blockerMean ?? 0) - 12 * blockers.length;
+  const onBlockers = felt.filter((a) => a.pillar === "blockers");
+  const blockerMean =
+    onBlockers.length > 0 ? onBlockers.reduce((sum, a) => sum + compound(a), 0) / onBlockers.length : null;
+  if (blockerMean !== null || blockers.length > 0) {
+    raw.blockers = 60 + 30 * (blockerMean ?? 0) - 12 * Math.min(4, blockers.length);
+  }
 
   return { raw, blockers, judgedBy: "lexicon" };
 }

@@ -1,3 +1,4 @@
+import { type Segment, segmentsOf } from "../ai/lexicon";
 import type { Pillar } from "../shared/pillars";
 import { wordsOf } from "./rules";
 
@@ -20,7 +21,21 @@ export const QUESTION_THEMES: Theme[] = [
     pillar: "quota_confidence",
     cues: ["pipeline", "opportunit", "deal flow", "coverage", "prospects"],
   },
-  { id: "workload", pillar: "burnout_risks", cues: ["workload", "hours", "overtime", "capacity", "plate", "juggling"] },
+  {
+    id: "workload",
+    pillar: "burnout_risks",
+    cues: [
+      "workload",
+      "hours",
+      "overtime",
+      "capacity",
+      "plate",
+      "juggling",
+      "working late",
+      "weekends",
+      "stretched thin",
+    ],
+  },
   {
     id: "energy",
     pillar: "burnout_risks",
@@ -74,71 +89,261 @@ export function themeOf(question: string): { id: string; pillar: Pillar } | null
  * conversation (the promise the page makes before the first message).
  */
 export const BLOCKER_THEMES = [
+  { theme: "CRM admin", description: "Time lost to CRM data entry and admin work" },
+  { theme: "Pricing approvals", description: "Slow pricing, discount or deal-desk approvals" },
+  { theme: "Lead quality", description: "Too few or poorly qualified leads" },
+  { theme: "Product gaps", description: "Missing features or product issues that cost deals" },
+  { theme: "Territory changes", description: "Territory or account reassignments" },
+  { theme: "Tools and systems", description: "Slow or unreliable sales tools" },
+  { theme: "Internal processes", description: "Internal process and handoff friction" },
+  { theme: "Enablement and training", description: "Gaps in training, enablement or content" },
+  { theme: "Manager support", description: "Not enough support or time from their manager" },
+  { theme: "Compensation", description: "Concerns about commission or compensation" },
+  { theme: "Competition", description: "Competitive pressure on deals" },
+  { theme: "Team capacity", description: "An understaffed or overloaded team" },
+] as const;
+
+export type BlockerTheme = (typeof BLOCKER_THEMES)[number]["theme"];
+
+/**
+ * What an answer can talk about, good or bad: the blocker themes, and the other things a
+ * salesperson describes (the number, the hours, their manager). Cues are matched on whole
+ * words from their start ("micromanag" matches "micromanages"); a trailing "$" asks for
+ * the whole word ("comp$" is not "company"). A `subject` topic (the team, the manager,
+ * deals) yields to a more specific problem in the same breath: in "the team is stretched
+ * thin" the problem is capacity, not the team.
+ */
+export const TOPICS = [
   {
-    theme: "CRM admin",
-    description: "Time lost to CRM data entry and admin work",
+    id: "crm",
+    pillar: "blockers",
+    blocker: "CRM admin",
     cues: ["crm", "salesforce", "hubspot", "data entry", "logging", "admin", "paperwork", "reporting"],
   },
   {
-    theme: "Pricing approvals",
-    description: "Slow pricing, discount or deal-desk approvals",
-    cues: ["pricing", "discount", "approval", "deal desk", "legal review", "contract"],
+    id: "approvals",
+    pillar: "blockers",
+    blocker: "Pricing approvals",
+    cues: ["pricing", "discount", "approval", "deal desk", "legal review", "legal$", "contract", "redline"],
   },
   {
-    theme: "Lead quality",
-    description: "Too few or poorly qualified leads",
-    cues: ["leads", "lead quality", "lead flow", "inbound", "mql", "prospect list", "unqualified", "bad data"],
+    id: "leads",
+    pillar: "blockers",
+    blocker: "Lead quality",
+    cues: [
+      "leads$",
+      "lead$",
+      "lead quality",
+      "lead flow",
+      "inbound",
+      "mql",
+      "prospect list",
+      "unqualified",
+      "bad data",
+    ],
   },
   {
-    theme: "Product gaps",
-    description: "Missing features or product issues that cost deals",
-    cues: ["feature", "integration", "product gap", "bug", "roadmap", "sso", "missing"],
+    id: "product",
+    pillar: "blockers",
+    blocker: "Product gaps",
+    cues: ["product$", "feature", "integration", "product gap", "bug$", "bugs$", "roadmap", "sso$"],
   },
   {
-    theme: "Territory changes",
-    description: "Territory or account reassignments",
-    cues: ["territory", "reassign", "accounts moved", "patch", "realign"],
+    id: "territory",
+    pillar: "blockers",
+    blocker: "Territory changes",
+    cues: ["territor", "reassign", "accounts moved", "patch$", "realign"],
   },
   {
-    theme: "Tools and systems",
-    description: "Slow or unreliable sales tools",
-    cues: ["tool", "software", "system", "dialer", "slow laptop", "tech stack"],
+    id: "tools",
+    pillar: "blockers",
+    blocker: "Tools and systems",
+    cues: ["tool$", "tools$", "tooling", "software", "system", "dialer", "laptop", "tech stack"],
   },
   {
-    theme: "Internal processes",
-    description: "Internal process and handoff friction",
-    cues: ["process", "handoff", "red tape", "bureaucra", "meetings", "too many meetings"],
+    id: "processes",
+    pillar: "blockers",
+    blocker: "Internal processes",
+    cues: ["process", "handoff", "hand off", "red tape", "bureaucra", "meetings", "internal"],
   },
   {
-    theme: "Enablement and training",
-    description: "Gaps in training, enablement or content",
+    id: "enablement",
+    pillar: "blockers",
+    blocker: "Enablement and training",
     cues: ["training", "enablement", "onboarding", "collateral", "playbook", "coaching"],
   },
   {
-    theme: "Manager support",
-    description: "Not enough support or time from their manager",
-    cues: ["my manager", "no support", "micromanag", "no feedback", "unsupported"],
+    id: "manager",
+    pillar: "team_dynamics",
+    blocker: "Manager support",
+    subject: true,
+    cues: ["manager", "boss$", "micromanag", "leadership", "feedback", "one on one", "no support", "unsupported"],
   },
   {
-    theme: "Compensation",
-    description: "Concerns about commission or compensation",
-    cues: ["commission", "comp plan", "compensation", "pay", "bonus", "accelerator"],
+    id: "comp",
+    pillar: "blockers",
+    blocker: "Compensation",
+    cues: ["commission", "comp plan", "comp$", "compensation", "pay$", "paycheck", "bonus", "accelerator", "payout"],
   },
   {
-    theme: "Competition",
-    description: "Competitive pressure on deals",
-    cues: ["competitor", "competition", "undercut", "cheaper alternative"],
+    id: "competition",
+    pillar: "blockers",
+    blocker: "Competition",
+    cues: ["competitor", "competition", "undercut", "cheaper"],
   },
-] as const;
+  {
+    id: "capacity",
+    pillar: "blockers",
+    blocker: "Team capacity",
+    cues: [
+      "understaffed",
+      "short staffed",
+      "headcount",
+      "not enough people",
+      "team is stretched",
+      "team's stretched",
+      "team stretched",
+      "we're stretched",
+      "we are stretched",
+      "everyone is stretched",
+      "open roles",
+      "we're short",
+      "we are short",
+      "short on people",
+      "short on reps",
+      "more reps",
+      "more people",
+      "more headcount",
+      "more help on the team",
+      "covering for",
+    ],
+  },
+  {
+    id: "workload",
+    pillar: "burnout_risks",
+    cues: [
+      "workload",
+      "working late",
+      "work late",
+      "late nights",
+      "weekend",
+      "evenings",
+      "long hours",
+      "overtime",
+      "hours$",
+      "piling up",
+      "piled up",
+      "plate$",
+      "keep up",
+      "every night",
+    ],
+  },
+  {
+    id: "rest",
+    pillar: "burnout_risks",
+    cues: ["day off", "days off", "time off", "break$", "holiday", "vacation", "switch off", "switched off"],
+  },
+  {
+    id: "energy",
+    pillar: "burnout_risks",
+    cues: [
+      "exhaust",
+      "tired",
+      "drained",
+      "burned out",
+      "burnt out",
+      "burnout",
+      "sleep",
+      "energy",
+      "running on empty",
+      "worn out",
+      "fumes",
+    ],
+  },
+  {
+    id: "stress",
+    pillar: "burnout_risks",
+    cues: ["stress", "pressure", "overwhelm", "anxious", "drowning", "swamped"],
+  },
+  {
+    id: "quota",
+    pillar: "quota_confidence",
+    cues: ["quota", "number$", "numbers$", "target", "forecast", "attainment", "commit$", "quarter", "pct"],
+  },
+  { id: "pipeline", pillar: "quota_confidence", cues: ["pipeline", "deal flow", "coverage"] },
+  { id: "deals", pillar: "quota_confidence", subject: true, cues: ["deal$", "deals$", "renewal", "close$", "closing"] },
+  {
+    id: "team",
+    pillar: "team_dynamics",
+    subject: true,
+    cues: ["team$", "teams$", "teammate", "colleague", "peers", "coworker"],
+  },
+  { id: "pride", pillar: "sales_strength", cues: ["proud", "pulled off", "pulled it off"] },
+  { id: "progress", pillar: "morale", cues: ["getting there", "progress", "on the up"] },
+  {
+    id: "motivation",
+    pillar: "morale",
+    cues: [
+      "used to love",
+      "used to enjoy",
+      "grind",
+      "slog",
+      "motivat",
+      "demotivat",
+      "demoralis",
+      "demoraliz",
+      "spark",
+      "going through the motions",
+    ],
+  },
+  {
+    id: "career",
+    pillar: "morale",
+    cues: [
+      "leaving",
+      "resume$",
+      "quit",
+      "recruiter",
+      "new job",
+      "another job",
+      "future here",
+      "career",
+      "linkedin",
+      "interviewing",
+    ],
+  },
+] as const satisfies readonly {
+  id: string;
+  pillar: Pillar;
+  blocker?: BlockerTheme;
+  subject?: boolean;
+  cues: readonly string[];
+}[];
 
-/** Words that mark a sentence as describing an obstacle rather than praise. */
+export type TopicId = (typeof TOPICS)[number]["id"];
+type Topic = (typeof TOPICS)[number];
+
+const cuePatterns = new Map<string, RegExp>();
+function cueMatches(text: string, cue: string): boolean {
+  let pattern = cuePatterns.get(cue);
+  if (!pattern) {
+    const whole = cue.endsWith("$");
+    const words = wordsOf(whole ? cue.slice(0, -1) : cue)
+      .join(" ")
+      .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    pattern = new RegExp(`(?:^| )${words}${whole ? "(?= |$)" : ""}`);
+    cuePatterns.set(cue, pattern);
+  }
+  return pattern.test(text);
+}
+
+/** Words that mark a segment as describing an obstacle, whatever its sentiment words say. */
 const OBSTACLE_CUES = [
   "block",
   "slow",
   "stuck",
   "wait",
   "delay",
-  "hard",
   "difficult",
   "problem",
   "issue",
@@ -147,50 +352,127 @@ const OBSTACLE_CUES = [
   "struggl",
   "lack",
   "missing",
-  "no ",
-  "not enough",
-  "too many",
-  "too much",
   "broken",
-  "eat",
+  "eats",
+  "eating",
   "waste",
-  "lose",
-  "lost",
-  "cost",
-  "hold",
-  "behind",
-  "never",
+  "forever",
+  "ages$",
+  "holding",
+  "held up",
+  "hold up",
   "can't",
   "cannot",
   "don't have",
-  "takes",
+  "doesn't have",
+  "no real",
+  "not enough",
+  "too many",
+  "too much",
+  "drag",
+  "kill",
+  "nightmare",
+  "mess$",
+  "clunky",
+  "useless",
+  "painful",
+  "junk",
+  "dried up",
+  "undercut",
+  "micromanag",
+  "zero",
+  "no time",
+  "never",
 ];
+const TAKES_TIME = /(?:^| )(?:take|takes|taking|took) (?:\w+ ){0,3}(?:days|weeks|hours|months|forever|ages)(?: |$)/;
+
+export function isObstacle(segmentText: string): boolean {
+  return OBSTACLE_CUES.some((cue) => cueMatches(segmentText, cue)) || TAKES_TIME.test(segmentText);
+}
+
+const PRONOUNS = /(?:^| )(?:she|he|they|it|her|him|them|it's)(?: |$)/;
+
+export type TopicVerdicts = {
+  /** Topics spoken well of (never also a concern). */
+  praise: TopicId[];
+  /** Topics described as a problem, in the order they came up. */
+  concerns: TopicId[];
+  /** Concerns by segment (for the caller that weighs clauses), in order. */
+  concernSegments: { topic: TopicId; segment: Segment }[];
+};
 
 /**
- * The blocker themes named in the salesperson's messages: a sentence that mentions a
- * theme's cue and reads as an obstacle (an obstacle word, or it answers a blockers
- * question). Each theme once, in order of first mention.
+ * What an answer praises and what it describes as a problem. Each segment (clause part)
+ * judges the topics it names by its own words: "my manager is supportive" praises the
+ * manager even in "…but the team is stretched thin". A topic named without any feeling
+ * is a problem only when its clause is negative, or when it answers "what is in the way?".
+ */
+export function topicVerdicts(text: string, answersBlockersQuestion = false): TopicVerdicts {
+  const segments = segmentsOf(text);
+  const clauseValence = new Map<number, number>();
+  for (const s of segments) clauseValence.set(s.clause, (clauseValence.get(s.clause) ?? 0) + s.valence);
+  const praise: TopicId[] = [];
+  const concernSegments: TopicVerdicts["concernSegments"] = [];
+  for (const segment of segments) {
+    const named: Topic[] = TOPICS.filter((topic) => topic.cues.some((cue) => cueMatches(segment.text, cue)));
+    // "My manager is amazing, but I barely see her": a pronoun after "but" points back at what came before.
+    if (named.length === 0 && segment.weight === 1.5 && PRONOUNS.test(segment.text)) {
+      const before = segments.filter((s) => s.clause === segment.clause - 1);
+      named.push(...TOPICS.filter((topic) => before.some((s) => topic.cues.some((cue) => cueMatches(s.text, cue)))));
+    }
+    if (named.length === 0) continue;
+    const clause = clauseValence.get(segment.clause) ?? 0;
+    const obstacle = isObstacle(segment.text);
+    let verdict: "praise" | "problem" | "mention";
+    if (segment.valence >= 1 || (segment.valence >= 0.5 && !obstacle)) verdict = "praise";
+    else if (obstacle || segment.valence <= -0.5) verdict = "problem";
+    else if (clause <= -0.5 || (answersBlockersQuestion && clause < 0.5)) verdict = "problem";
+    else verdict = "mention";
+    if (verdict === "praise") {
+      for (const topic of named) if (!praise.includes(topic.id)) praise.push(topic.id);
+    } else if (verdict === "problem") {
+      // The specific problem, not the people it happens to ("the team is stretched thin" is capacity),
+      // nor the generic word around it ("the approval process" is approvals, "the CRM system" the CRM).
+      const blockers = named.filter((t) => "blocker" in t);
+      const generic = (t: Topic) => blockers.length > 1 && (t.id === "processes" || t.id === "tools");
+      const specific = named.filter((t) => !("subject" in t && t.subject) && !generic(t));
+      for (const topic of specific.length > 0 ? specific : named) concernSegments.push({ topic: topic.id, segment });
+    }
+  }
+  const concerns = [...new Set(concernSegments.map((c) => c.topic))];
+  return { praise: praise.filter((p) => !concerns.includes(p)), concerns, concernSegments };
+}
+
+/** True when a segment's words name any topic. */
+export function namesTopic(segmentText: string): boolean {
+  return TOPICS.some((topic) => topic.cues.some((cue) => cueMatches(segmentText, cue)));
+}
+
+export function topicById(id: TopicId): Topic {
+  const topic = TOPICS.find((t) => t.id === id);
+  if (!topic) throw new Error(`Unknown topic ${id}`);
+  return topic;
+}
+
+export function blockerOf(id: TopicId): { theme: BlockerTheme; description: string } | null {
+  const topic = topicById(id);
+  if (!("blocker" in topic)) return null;
+  return BLOCKER_THEMES.find((b) => b.theme === topic.blocker) ?? null;
+}
+
+/**
+ * The blocker themes named in the salesperson's messages: a topic the answer describes as
+ * a problem (never one it praises). Each theme once, in order of first mention.
  */
 export function blockerThemesIn(messages: readonly { content: string; answersBlockersQuestion: boolean }[]) {
   const found: { theme: string; description: string }[] = [];
   for (const message of messages) {
-    const sentences = message.content.toLowerCase().split(/[.!?\n;]+/);
-    for (const sentence of sentences) {
-      const obstacle = message.answersBlockersQuestion || OBSTACLE_CUES.some((cue) => sentence.includes(cue));
-      if (!obstacle) continue;
-      for (const blocker of BLOCKER_THEMES) {
-        if (found.some((f) => f.theme === blocker.theme)) continue;
-        if (blocker.cues.some((cue) => matches(sentence, cue))) {
-          found.push({ theme: blocker.theme, description: blocker.description });
-        }
+    for (const topic of topicVerdicts(message.content, message.answersBlockersQuestion).concerns) {
+      const blocker = blockerOf(topic);
+      if (blocker && !found.some((f) => f.theme === blocker.theme)) {
+        found.push({ theme: blocker.theme, description: blocker.description });
       }
     }
   }
   return found;
-}
-
-/** True when the words of a text include any of the given cues (for the scorer's dimension cues). */
-export function mentionsAny(text: string, cues: readonly string[]): boolean {
-  const lower = ` ${wordsOf(text).join(" ")} `;
-  return cues.some((cue) => matches(lower, cue));
 }

@@ -159,7 +159,10 @@ export const checkIns = sqliteTable(
   (t) => [
     index("check_ins_org_status_idx").on(t.organizationId, t.status, t.createdAt),
     index("check_ins_org_completed_idx").on(t.organizationId, t.completedAt),
-    index("check_ins_member_idx").on(t.teamMemberId, t.createdAt),
+    // Covering: participation per week (sent, answered, expired) from the index alone.
+    index("check_ins_org_created_idx").on(t.organizationId, t.createdAt, t.status, t.expiresAt, t.teamMemberId),
+    // Covering for a person's check-ins sent and answered, and the schedule's "due" check.
+    index("check_ins_member_idx").on(t.teamMemberId, t.createdAt, t.status),
     index("check_ins_status_expires_idx").on(t.status, t.expiresAt),
     uniqueIndex("check_ins_member_schedule_idx").on(t.teamMemberId, t.scheduleKey),
   ],
@@ -204,7 +207,15 @@ export const sentimentScores = sqliteTable(
   },
   (t) => [
     uniqueIndex("sentiment_scores_check_in_idx").on(t.checkInId),
-    index("sentiment_scores_org_recorded_idx").on(t.organizationId, t.recordedAt),
+    // Covering: the dashboard's weekly means read the index alone, never the table.
+    index("sentiment_scores_org_recorded_idx").on(
+      t.organizationId,
+      t.recordedAt,
+      t.morale,
+      t.confidence,
+      t.stress,
+      t.salesStrength,
+    ),
     index("sentiment_scores_member_recorded_idx").on(t.teamMemberId, t.recordedAt),
     index("sentiment_scores_recorded_idx").on(t.recordedAt),
   ],
@@ -275,7 +286,8 @@ export const userChallenges = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("user_challenges_org_created_idx").on(t.organizationId, t.createdAt),
+    // Covering: blocker counts and themes per week come from the index alone.
+    index("user_challenges_org_created_idx").on(t.organizationId, t.createdAt, t.theme, t.teamMemberId),
     uniqueIndex("user_challenges_check_in_theme_idx").on(t.checkInId, t.theme),
     index("user_challenges_created_idx").on(t.createdAt),
   ],

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { isDevelopment } from "../lib/config";
 import { notFound } from "../lib/errors";
+import { listMailbox } from "./mailbox";
 import { seedDemo } from "./seed";
 
 /** Demo-only helpers: they exist only when APP_ENV=development and answer 404 otherwise. */
@@ -13,4 +14,19 @@ export const devRoutes = new Hono<AppEnv>()
   .post("/seed", async (c) => {
     const result = await seedDemo(c.var.db, new URL(c.req.url).origin);
     return c.json(result);
+  })
+  // The mailbox as JSON, for the browser tests (and anyone scripting the local app).
+  .get("/emails", async (c) => {
+    const messages = await listMailbox(c.var.db, c.req.query("to") || undefined);
+    return c.json({
+      emails: messages.map((m) => ({
+        id: m.id,
+        to: m.toAddress,
+        subject: m.subject,
+        kind: m.kind,
+        text: m.text,
+        status: m.status,
+        createdAt: m.createdAt.toISOString(),
+      })),
+    });
   });

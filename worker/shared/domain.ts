@@ -1,7 +1,39 @@
 /** Enumerations shared by the schema, the API and the SPA (spec 1 §3, spec 2 §4). */
 
-export const USER_ROLES = ["Admin", "SuperAdmin"] as const;
+/**
+ * Admin opens the dashboard, SuperAdmin (with an allowlisted email) the operator console.
+ * The other names exist for the operator's demo accounts and counting (spec 2 §5 role
+ * mapping); an account holding one of them can sign in but opens neither.
+ */
+export const USER_ROLES = [
+  "Admin",
+  "SuperAdmin",
+  "Manager",
+  "Sales Manager",
+  "Salesperson",
+  "Sales Representative",
+] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/** Spec 2 §5: how roles are counted. Salespeople are also every team member (they never log in). */
+export const ROLE_GROUPS = {
+  salesperson: ["Salesperson", "Sales Representative"],
+  manager: ["Manager", "Sales Manager"],
+  admin: ["Admin", "SuperAdmin"],
+} as const satisfies Record<string, readonly UserRole[]>;
+export type RoleGroup = keyof typeof ROLE_GROUPS;
+
+export function roleGroupOf(role: string): RoleGroup | null {
+  for (const [group, roles] of Object.entries(ROLE_GROUPS) as [RoleGroup, readonly string[]][]) {
+    if (roles.includes(role)) return group;
+  }
+  return null;
+}
+
+/** Spec 2 §3: SuperAdmin is displayed 'Super Admin'; the other names as they are. */
+export function roleLabel(role: string): string {
+  return role === "SuperAdmin" ? "Super Admin" : role;
+}
 
 export const ORGANIZATION_STATUSES = ["active", "trial", "inactive", "suspended"] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];

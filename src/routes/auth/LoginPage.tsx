@@ -1,6 +1,272 @@
+import { PASSWORD_MIN_LENGTH, validateSimpleSignup } from "@shared/auth";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useAuth } from "@/auth/AuthProvider";
+import { requestMagicLink, signInWithPassword, signUp } from "@/auth/auth-api";
+import { AUTH_TOASTS, authErrorMessage, loginErrorMessage, signupErrorMessage } from "@/auth/messages";
+import type { LoginLocationState } from "@/auth/ProtectedRoute";
 import { PageLoader } from "@/components/PageLoader";
+import { toast } from "@/components/toast/toast-store";
+import { AuthShell, Field } from "./AuthShell";
 
-/** Shell until its feature lands: the route exists and loads its own chunk. */
+type Tab = "login" | "signup";
+
+/** Where to go after signing in: the page that sent the visitor here, else /dashboard. */
+function destinationFrom(state: unknown): string {
+  const from = (state as LoginLocationState | null)?.from;
+  // Only paths inside this app; never back to /login, never a protocol-relative URL.
+  if (!from?.pathname.startsWith("/") || from.pathname.startsWith("//") || from.pathname === "/login") {
+    return "/dashboard";
+  }
+  return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
+}
+
+/** /login (spec 1 §2): Log In and Sign Up tabs, magic link, the verified=true toast. */
 export function LoginPage() {
-  return <PageLoader label="Loading sign-in…" />;
+  const { isAuthenticated, loading, refresh } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>("login");
+  const verifiedToastShown = useRef(false);
+  const tabsId = useId();
+  const destination = destinationFrom(location.state);
+  const justSignedIn = useRef(false);
+
+  useEffect(() => {
+    document.title = "Log in — Undertone";
+  }, []);
+
+  useEffect(() => {
+    if (params.get("verified") !== "true" || verifiedToastShown.current) return;
+    verifiedToastShown.current = true;
+    toast(AUTH_TOASTS.emailVerified);
+    const next = new URLSearchParams(params);
+    next.delete("verified");
+    setParams(next, { replace: true, state: location.state });
+  }, [params, setParams, location.state]);
+
+  if (loading) return <PageLoader label="Loading sign-in…" />;
+  if (isAuthenticated && !justSignedIn.current) return <Navigate to={destination} replace />;
+
+  const onSignedIn = async () => {
+    justSignedIn.current = true;
+    await refresh().catch(() => undefined);
+    toast(AUTH_TOASTS.loginSuccess);
+    navigate(destination, { replace: true });
+  };
+
+  return (
+    <AuthShell
+      title={tab === "login" ? "Welcome back" : "Create your account"}
+      subtitle={tab === "login" ? "Log in to see how your team is really doing." : "Start with a 14-day free trial."}
+      footer={
+        <p className="text-center text-sm text-base-content/70">
+          Setting up your company?{" "}
+          <Link to="/signup" className="link link-primary font-medium">
+            Use the full sign-up
+          </Link>
+        </p>
+      }
+    >
+      <div role="tablist" aria-label="Log in or sign up" className="tabs tabs-box grid grid-cols-2">
+        {(
+          [
+            ["login", "Log In"],
+            ["signup", "Sign Up"],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${value}-tab`}
+            aria-controls={`${tabsId}-${value}-panel`}
+            aria-selected={tab === value}
+            className={`tab ${tab === value ? "tab-active" : ""}`}
+            onClick={() => setTab(value)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}-tab`}>
+        {tab === "login" ? <LoginForm onSignedIn={onSignedIn} /> : <SimpleSignupForm />}
+      </div>
+    </AuthShell>
+  );
+}
+
+function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [sendingLink, setSendingLink] = useState(false);
+  const canSubmit = email.trim() !== "" && password !== "" && !submitting;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setSubmitting(true);
+    const result = await signInWithPassword(email, password);
+    if (!result.ok) {
+      setSubmitting(false);
+      toast({
+        title: AUTH_TOASTS.loginFailedTitle,
+        description: loginErrorMessage(result.error),
+        variant: "destructive",
+      });
+      return;
+    }
+    await onSignedIn();
+  };
+
+  const sendMagicLink = async () => {
+    if (!email.trim()) {
+      toast({
+        title: AUTH_TOASTS.magicLinkFailedTitle,
+        description: "Enter your email address first.",
+        variant: "destructive",
+      });
+      return;
+    }
+    setSendingLink(true);
+    const result = await requestMagicLink(email);
+    setSendingLink(false);
+    if (result.ok) toast(AUTH_TOASTS.magicLinkSent);
+    else
+      toast({
+        title: AUTH_TOASTS.magicLinkFailedTitle,
+        description: authErrorMessage(result.error),
+        variant: "destructive",
+      });
+  };
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <Field
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Field
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
+        {submitting ? <span className="loading loading-spinner loading-sm" /> : null}
+        {submitting ? "Logging in..." : "Log In"}
+      </button>
+      <div className="divider my-0 text-xs text-base-content/60">or</div>
+      <button type="button" className="btn btn-outline" onClick={sendMagicLink} disabled={sendingLink}>
+        {sendingLink ? <span className="loading loading-spinner loading-sm" /> : null}
+        Email me a login link
+      </button>
+      <p className="text-center text-xs text-base-content/60">
+        We'll email a one-time link to the address above. No password needed.
+      </p>
+    </form>
+  );
+}
+
+function SimpleSignupForm() {
+  const [firstName, setFirstName] = useState("");
+  const [lastName, setLastName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const canSubmit = email.trim() !== "" && password.length >= PASSWORD_MIN_LENGTH && !submitting;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateSimpleSignup({ firstName, lastName, email, password });
+    if (problem) {
+      toast({ title: AUTH_TOASTS.signupFailedTitle, description: problem, variant: "destructive" });
+      return;
+    }
+    setSubmitting(true);
+    const result = await signUp({
+      email: email.trim(),
+      password,
+      first_name: firstName.trim(),
+      last_name: lastName.trim(),
+    });
+    setSubmitting(false);
+    if (!result.ok) {
+      toast({
+        title: AUTH_TOASTS.signupFailedTitle,
+        description: signupErrorMessage(result.error),
+        variant: "destructive",
+      });
+      return;
+    }
+    toast(AUTH_TOASTS.signupSuccess);
+    setSentTo(result.data.user.email);
+  };
+
+  if (sentTo) {
+    return (
+      <div role="status" className="alert alert-success alert-soft flex-col items-start text-sm">
+        <p className="font-semibold">Check your email</p>
+        <p>
+          We sent a verification link to <strong>{sentTo}</strong>. Open it to activate your account, then log in.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field
+          label="First name (optional)"
+          name="firstName"
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+        />
+        <Field
+          label="Last name (optional)"
+          name="lastName"
+          autoComplete="family-name"
+          value={lastName}
+          onChange={(e) => setLastName(e.target.value)}
+        />
+      </div>
+      <Field
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <Field
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
+        {submitting ? <span className="loading loading-spinner loading-sm" /> : null}
+        {submitting ? "Creating account..." : "Create Account"}
+      </button>
+    </form>
+  );
 }

@@ -1,6 +1,90 @@
-import { PageLoader } from "@/components/PageLoader";
+import { isPlausibleEmail } from "@shared/auth";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { resendVerificationEmail } from "@/auth/auth-api";
+import { authErrorMessage } from "@/auth/messages";
+import { SUPPORT_EMAIL } from "@/auth/support";
+import { toast } from "@/components/toast/toast-store";
+import { AuthShell } from "./AuthShell";
 
-/** Shell until its feature lands: the route exists and loads its own chunk. */
+/** /auth/verification-error (spec 1 §2): the link did not work, and what to do now. */
 export function VerificationErrorPage() {
-  return <PageLoader label="Loading…" />;
+  const [email, setEmail] = useState("");
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    document.title = "Verification link problem — Undertone";
+  }, []);
+
+  const resend = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isPlausibleEmail(email.trim())) {
+      toast({ title: "Could not resend", description: "Please enter a valid email address", variant: "destructive" });
+      return;
+    }
+    setSending(true);
+    const result = await resendVerificationEmail(email);
+    setSending(false);
+    if (result.ok) {
+      toast({
+        title: "Verification email sent",
+        description: "If that address has an unverified account, a new link is on its way.",
+      });
+    } else {
+      toast({ title: "Could not resend", description: authErrorMessage(result.error), variant: "destructive" });
+    }
+  };
+
+  return (
+    <AuthShell title="This verification link didn't work" subtitle="The link may be expired or already used.">
+      <div className="flex flex-col gap-5 text-sm">
+        <div>
+          <p className="font-medium">This can happen when:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-base-content/80">
+            <li>the link is older than 24 hours,</li>
+            <li>your email is already verified (the link works once),</li>
+            <li>the link was cut or changed when it was copied.</li>
+          </ul>
+        </div>
+        <div role="note" className="alert alert-info alert-soft">
+          Your account was still created. If you already verified it, simply log in.
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Link to="/login" className="btn btn-primary flex-1">
+            Try Logging In
+          </Link>
+          <Link to="/" className="btn btn-outline flex-1">
+            Go to Homepage
+          </Link>
+        </div>
+        <form onSubmit={resend} noValidate className="flex flex-col gap-2 border-t border-base-300 pt-4">
+          <label htmlFor="resend-email" className="font-medium">
+            Need a new link?
+          </label>
+          <div className="join w-full">
+            <input
+              id="resend-email"
+              type="email"
+              className="input join-item w-full"
+              placeholder="you@company.com"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <button type="submit" className="btn join-item" disabled={sending}>
+              {sending ? <span className="loading loading-spinner loading-sm" /> : null}
+              Resend
+            </button>
+          </div>
+        </form>
+        <p className="text-center text-base-content/70">
+          Still stuck? Write to{" "}
+          <a className="link link-primary" href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>
+          .
+        </p>
+      </div>
+    </AuthShell>
+  );
 }

@@ -1,6 +1,138 @@
+import type { AppUser } from "@shared/auth";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Navigate, Route, Routes, useSearchParams } from "react-router";
+import { useAuth } from "@/auth/AuthProvider";
+import { ProtectedRoute } from "@/auth/ProtectedRoute";
+import { Logo } from "@/components/Logo";
 import { PageLoader } from "@/components/PageLoader";
+import { toast } from "@/components/toast/toast-store";
+import { ensureOrganization } from "./billing-api";
+import { DashboardLayout } from "./DashboardLayout";
+import { markOnboardingCompleted, shouldSkipOnboarding } from "./onboarding";
+import { OverviewPage } from "./overview/OverviewPage";
+import { PlanBanner } from "./PlanBanner";
+import { SubscriptionErrorBoundary } from "./SubscriptionErrorBoundary";
+import { SubscriptionFlow } from "./SubscriptionFlow";
+import { SettingsPage } from "./settings/SettingsPage";
+import { PersonPage } from "./team/PersonPage";
+import { TeamPage } from "./team/TeamPage";
+import { WelcomeOnboarding } from "./WelcomeOnboarding";
 
-/** Shell until its feature lands: the route exists and loads its own chunk. */
+/** /dashboard/* (spec 1 §2, §4): signed in, then the Admin gate. */
 export function DashboardPage() {
-  return <PageLoader label="Loading your dashboard…" />;
+  return (
+    <ProtectedRoute label="Loading your dashboard…">
+      <DashboardGate />
+    </ProtectedRoute>
+  );
+}
+
+/** Spec 1 §4: the profile must be loaded and the role Admin; anyone else goes to /. */
+function DashboardGate() {
+  const { user, profileLoaded } = useAuth();
+  if (!profileLoaded || !user) return <PageLoader label="Loading your dashboard…" />;
+  if (user.role !== "Admin") return <Navigate to="/" replace />;
+  return <AdminDashboard key={user.id} user={user} />;
+}
+
+type Phase = "welcome" | "plans" | "dashboard";
+
+function logOrganizationError(error: unknown) {
+  // Spec 1 §8: an organization error during onboarding is logged and the flow continues.
+  console.error("Could not ensure the organization", error);
+}
+
+function AdminDashboard({ user }: { user: AppUser }) {
+  const { refresh } = useAuth();
+  // Decided once, from the user as they arrived (before the organization is ensured).
+  const [phase, setPhase] = useState<Phase>(() => (shouldSkipOnboarding(user, Date.now()) ? "dashboard" : "welcome"));
+  const [organizationReady, setOrganizationReady] = useState(Boolean(user.organizationId));
+  const ensuring = useRef(false);
+
+  useEffect(() => {
+    if (organizationReady || ensuring.current) return;
+    ensuring.current = true;
+    ensureOrganization()
+      .then(() => refresh())
+      .catch(logOrganizationError)
+      .finally(() => setOrganizationReady(true));
+  }, [organizationReady, refresh]);
+
+  useCheckoutReturnToast();
+
+  useEffect(() => {
+    if (phase === "welcome") document.title = "Welcome — Undertone";
+    if (phase === "plans") document.title = "Choose your plan — Undertone";
+  }, [phase]);
+
+  const getStarted = async () => {
+    try {
+      const state = await refresh();
+      if (!state.user?.organizationId) {
+        await ensureOrganization();
+        await refresh();
+      }
+    } catch (error) {
+      logOrganizationError(error);
+    }
+    markOnboardingCompleted(user.id);
+    setPhase("plans");
+  };
+
+  const complete = useCallback(() => {
+    markOnboardingCompleted(user.id);
+    setPhase("dashboard");
+  }, [user.id]);
+
+  if (!organizationReady) return <PageLoader label="Preparing your organization…" />;
+
+  if (phase === "dashboard") {
+    return (
+      <DashboardLayout banner={<PlanBanner onChoosePlan={() => setPhase("plans")} />}>
+        <Routes>
+          <Route index element={<OverviewPage />} />
+          <Route path="team" element={<TeamPage onUpgrade={() => setPhase("plans")} />} />
+          <Route path="team/:memberId" element={<PersonPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Routes>
+      </DashboardLayout>
+    );
+  }
+
+  return (
+    <div className="min-h-screen bg-base-200">
+      <header className="flex h-16 items-center px-5 sm:px-8">
+        <Logo to="/dashboard" />
+      </header>
+      <main className="px-4 pb-16 sm:px-6">
+        {phase === "welcome" ? (
+          <WelcomeOnboarding firstName={user.firstName} onGetStarted={getStarted} />
+        ) : (
+          <SubscriptionErrorBoundary onGoBack={() => setPhase("welcome")}>
+            <SubscriptionFlow userId={user.id} onComplete={complete} onBack={() => setPhase("welcome")} />
+          </SubscriptionErrorBoundary>
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** Stripe Checkout sends the browser back here with ?checkout=success|cancelled. */
+function useCheckoutReturnToast() {
+  const [params, setParams] = useSearchParams();
+  const shown = useRef(false);
+  useEffect(() => {
+    const checkout = params.get("checkout");
+    if (!checkout || shown.current) return;
+    shown.current = true;
+    if (checkout === "success") {
+      toast({ title: "Thank you!", description: "Your Pro plan is being activated. It can take a minute to show." });
+    } else if (checkout === "cancelled") {
+      toast({ title: "Checkout cancelled", description: "No payment was taken. You can choose a plan any time." });
+    }
+    const next = new URLSearchParams(params);
+    next.delete("checkout");
+    setParams(next, { replace: true });
+  }, [params, setParams]);
 }

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useSignedInRedirect } from "@/auth/useSignedInRedirect";
 import { MarketingFooter } from "@/components/marketing/MarketingFooter";
 import { MarketingNav } from "@/components/marketing/MarketingNav";
 import { Metrics, WhoItsFor, WhyItMatters } from "./AudienceSections";
@@ -10,6 +11,7 @@ const LANDING_TITLE = "Undertone — hear what your sales team isn't saying";
 
 /** The public landing page at / (spec 1 §2): every section in the spec's order. */
 export function LandingPage() {
+  useSignedInRedirect();
   useEffect(() => {
     document.title = LANDING_TITLE;
   }, []);

@@ -1,51 +1,42 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useAuth } from "@/auth/AuthProvider";
 import { Logo } from "@/components/Logo";
 
-type Probe =
-  | { state: "loading" }
-  | { state: "signed-out" }
-  | { state: "signed-in"; email: string; role: string | null }
-  | { state: "error"; message: string };
-
 /**
- * Spec 1 §2: a debug page for a stuck session. It asks the server directly (not the
- * cached auth state), so it shows the truth even when the app's state is wrong.
+ * Spec 1 §2: a debug page for a stuck session. It shows the app's auth state as it is
+ * (loading, authenticated, user, role) and can wipe everything: the server session, the
+ * auth state, the query cache and local browser storage, then reload.
  */
 export function EmergencyPage() {
-  const [probe, setProbe] = useState<Probe>({ state: "loading" });
+  const { loading, isAuthenticated, profileLoaded, user, signOut } = useAuth();
+  const queryClient = useQueryClient();
+  const [clearing, setClearing] = useState(false);
 
   useEffect(() => {
     document.title = "Emergency — Undertone";
-    const controller = new AbortController();
-    fetch("/api/me", { credentials: "same-origin", signal: controller.signal })
-      .then(async (response) => {
-        if (response.status === 401) return setProbe({ state: "signed-out" });
-        if (!response.ok) return setProbe({ state: "error", message: `The server answered ${response.status}` });
-        const body = (await response.json()) as { user?: { email?: string; role?: string | null } };
-        setProbe({ state: "signed-in", email: body.user?.email ?? "unknown", role: body.user?.role ?? null });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) {
-          setProbe({ state: "error", message: error instanceof Error ? error.message : "Network error" });
-        }
-      });
-    return () => controller.abort();
   }, []);
 
-  const clearEverything = () => {
-    void fetch("/api/auth/sign-out", { method: "POST", credentials: "same-origin" }).finally(() => {
+  const clearEverything = async () => {
+    setClearing(true);
+    await signOut().catch(() => undefined);
+    queryClient.clear();
+    try {
       localStorage.clear();
       sessionStorage.clear();
-      window.location.reload();
-    });
+    } catch {
+      // storage disabled: nothing to clear
+    }
+    window.location.reload();
   };
 
   const rows: [string, string][] = [
-    ["Loading", probe.state === "loading" ? "Yes" : "No"],
-    ["Authenticated", probe.state === "signed-in" ? "Yes" : probe.state === "loading" ? "Checking…" : "No"],
-    ["User", probe.state === "signed-in" ? probe.email : "None"],
-    ["Role", probe.state === "signed-in" ? (probe.role ?? "No role") : "None"],
+    ["Loading", loading ? "Yes" : "No"],
+    ["Authenticated", isAuthenticated ? "Yes" : "No"],
+    ["User", user?.email ?? "None"],
+    ["Role", user ? user.role : "None"],
+    ["Profile loaded", profileLoaded ? "Yes" : "No"],
   ];
 
   return (
@@ -56,18 +47,16 @@ export function EmergencyPage() {
           <div className="card-body gap-4">
             <h1 className="card-title text-2xl">Emergency access</h1>
             <p className="text-sm text-base-content/70">
-              If the app seems stuck, this page shows what the server knows about your session and lets you start over.
+              If the app seems stuck, this page shows what it knows about your session and lets you start over.
             </p>
-            {probe.state === "error" ? (
-              <div role="alert" className="alert alert-warning text-sm">
-                Could not reach the server: {probe.message}
-              </div>
-            ) : null}
             <dl className="divide-y divide-base-300 rounded-box border border-base-300">
               {rows.map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-4 px-4 py-2 text-sm">
                   <dt className="font-medium">{label}</dt>
-                  <dd className="truncate text-base-content/80" data-testid={`emergency-${label.toLowerCase()}`}>
+                  <dd
+                    className="truncate text-base-content/80"
+                    data-testid={`emergency-${label.toLowerCase().replace(" ", "-")}`}
+                  >
                     {value}
                   </dd>
                 </div>
@@ -77,7 +66,7 @@ export function EmergencyPage() {
               <Link to="/dashboard" className="btn btn-sm btn-outline">
                 Dashboard
               </Link>
-              {probe.state === "signed-in" && probe.role === "SuperAdmin" ? (
+              {user?.role === "SuperAdmin" ? (
                 <Link to="/superadmin" className="btn btn-sm btn-outline">
                   SuperAdmin
                 </Link>
@@ -93,7 +82,8 @@ export function EmergencyPage() {
               <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
                 Refresh Page
               </button>
-              <button type="button" className="btn btn-error btn-outline" onClick={clearEverything}>
+              <button type="button" className="btn btn-error btn-outline" onClick={clearEverything} disabled={clearing}>
+                {clearing ? <span className="loading loading-spinner loading-sm" /> : null}
                 Clear Everything &amp; Restart
               </button>
             </div>

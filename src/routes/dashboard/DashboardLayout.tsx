@@ -1,0 +1,134 @@
+import { avatarInitials } from "@shared/auth";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { NavLink, useNavigate } from "react-router";
+import { useAuth } from "@/auth/AuthProvider";
+import { AUTH_TOASTS } from "@/auth/messages";
+import { Logo } from "@/components/Logo";
+import { Icon, type IconName } from "@/components/marketing/Icon";
+import { toast } from "@/components/toast/toast-store";
+
+const NAV: { to: string; label: string; icon: IconName; end?: boolean }[] = [
+  { to: "/dashboard", label: "Overview", icon: "chart", end: true },
+  { to: "/dashboard/team", label: "Team", icon: "users" },
+  { to: "/dashboard/settings", label: "Settings", icon: "clock" },
+];
+
+/**
+ * Spec 1 §2: the signed-in layout. A sidebar with Overview, Team, Settings and Logout, the
+ * user's email, an initials avatar (first two letters of the email) and 'Sales
+ * Professional'; under 768 px the sidebar folds into a drawer behind a menu button.
+ */
+export function DashboardLayout({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
+  const { user, organization, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const drawerId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const logout = async () => {
+    setSigningOut(true);
+    const result = await signOut();
+    setSigningOut(false);
+    if (result.ok) toast(AUTH_TOASTS.logoutSuccess);
+    else toast({ title: AUTH_TOASTS.logoutFailedTitle, description: result.message, variant: "destructive" });
+    navigate("/login", { replace: true });
+  };
+
+  const email = user?.email ?? "";
+  return (
+    <div className="drawer min-h-screen bg-base-200 md:drawer-open">
+      <input
+        id={drawerId}
+        type="checkbox"
+        className="drawer-toggle"
+        checked={open}
+        onChange={(event) => setOpen(event.target.checked)}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+      <div className="drawer-content flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-base-300 bg-base-100 px-3 md:hidden">
+          <button
+            type="button"
+            className="btn btn-ghost btn-square btn-sm"
+            aria-label={open ? "Close menu" : "Open menu"}
+            aria-expanded={open}
+            aria-controls={`${drawerId}-sidebar`}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <Icon name={open ? "x" : "menu"} className="size-6" />
+          </button>
+          <Logo to="/dashboard" />
+        </header>
+        {banner}
+        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">{children}</main>
+      </div>
+      <div className="drawer-side z-40">
+        <label htmlFor={drawerId} aria-label="Close menu" className="drawer-overlay" />
+        <aside
+          id={`${drawerId}-sidebar`}
+          aria-label="Sidebar"
+          className="flex min-h-full w-64 flex-col gap-4 border-r border-base-300 bg-base-100 p-4"
+        >
+          <div className="px-2 pt-1">
+            <Logo to="/dashboard" />
+            {organization ? (
+              <p className="mt-2 truncate text-sm text-base-content/70" title={organization.name}>
+                {organization.name}
+              </p>
+            ) : null}
+          </div>
+          <nav aria-label="Dashboard">
+            <ul className="menu w-full gap-1 p-0">
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end ?? false}
+                    onClick={() => setOpen(false)}
+                    className={({ isActive }) => (isActive ? "menu-active" : "")}
+                  >
+                    <Icon name={item.icon} />
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-auto flex flex-col gap-3 border-t border-base-300 pt-4">
+            <div className="flex items-center gap-3 px-2">
+              <div className="avatar avatar-placeholder">
+                <div className="w-10 rounded-full bg-primary text-primary-content">
+                  <span className="text-sm font-semibold" aria-hidden="true">
+                    {avatarInitials(email)}
+                  </span>
+                </div>
+              </div>
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium" title={email} data-testid="sidebar-email">
+                  {email}
+                </p>
+                <p className="text-xs text-base-content/60">Sales Professional</p>
+              </div>
+            </div>
+            <button type="button" className="btn btn-ghost btn-sm justify-start" onClick={logout} disabled={signingOut}>
+              {signingOut ? (
+                <span className="loading loading-spinner loading-xs" />
+              ) : (
+                <Icon name="arrowLeft" className="size-4" />
+              )}
+              Logout
+            </button>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

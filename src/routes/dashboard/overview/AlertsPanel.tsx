@@ -1,0 +1,110 @@
+import type { AlertItem } from "@shared/insights";
+import { Link } from "react-router";
+import { toast } from "@/components/toast/toast-store";
+import { formatRelative } from "../charts/format";
+import { useResolveAlert } from "../data/insights";
+import { alertCategoryLabel, fullName, PRIORITY_BADGE } from "../ui/labels";
+
+type Group = { key: string; name: string; memberId: string | null; alerts: AlertItem[] };
+
+function byPerson(alerts: readonly AlertItem[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const alert of alerts) {
+    const key = alert.teamMember?.id ?? "unknown";
+    const group = groups.get(key) ?? {
+      key,
+      name: alert.teamMember ? fullName(alert.teamMember) : "A former team member",
+      memberId: alert.teamMember?.id ?? null,
+      alerts: [],
+    };
+    group.alerts.push(alert);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** Open risk alerts, grouped by the person they are about, each resolvable. */
+export function AlertsPanel({
+  alerts,
+  total,
+  showNames = true,
+}: {
+  alerts: readonly AlertItem[];
+  total: number;
+  showNames?: boolean;
+}) {
+  const resolve = useResolveAlert();
+  const open = alerts.filter((alert) => alert.status !== "resolved");
+  const onResolve = (alert: AlertItem) =>
+    resolve.mutate(alert.id, {
+      onSuccess: () => toast({ title: "Alert resolved", description: alertCategoryLabel(alert.category) }),
+      onError: (error) =>
+        toast({ title: "Could not resolve the alert", description: error.message, variant: "destructive" }),
+    });
+
+  if (open.length === 0) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-base-content/70" data-testid="alerts-empty">
+        <span className="size-2 rounded-full bg-success" aria-hidden="true" />
+        No open risk alerts. Alerts appear here when a check-in crosses a risk line.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3" data-testid="alerts-panel">
+      {byPerson(open).map((group) => (
+        <section
+          key={group.key}
+          className="rounded-field border border-base-300 bg-base-100 p-3"
+          aria-label={group.name}
+        >
+          {showNames ? (
+            <h3 className="mb-2 font-semibold">
+              {group.memberId ? (
+                <Link to={`/dashboard/team/${encodeURIComponent(group.memberId)}`} className="link link-hover">
+                  {group.name}
+                </Link>
+              ) : (
+                group.name
+              )}
+            </h3>
+          ) : null}
+          <ul className="flex flex-col gap-2">
+            {group.alerts.map((alert) => (
+              <li
+                key={alert.id}
+                className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:justify-between"
+                data-alert={alert.category}
+              >
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 text-sm">
+                    <span className={`badge badge-sm ${PRIORITY_BADGE[alert.priority]}`}>{alert.priority}</span>
+                    <span className="font-medium">{alertCategoryLabel(alert.category)}</span>
+                    <span className="text-xs text-base-content/55">{formatRelative(alert.createdAt)}</span>
+                  </p>
+                  <p className="mt-1 text-sm text-base-content/75">{alert.message}</p>
+                </div>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline shrink-0 self-start"
+                  onClick={() => onResolve(alert)}
+                  disabled={resolve.isPending && resolve.variables === alert.id}
+                >
+                  {resolve.isPending && resolve.variables === alert.id ? (
+                    <span className="loading loading-spinner loading-xs" />
+                  ) : null}
+                  Resolve
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {total > open.length ? (
+        <p className="text-xs text-base-content/60">
+          Showing the {open.length} most urgent of {total} open alerts.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import type { PersonRow } from "@shared/insights";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { formatRelative } from "../charts/format";
+import { scoreTone } from "../charts/Meters";
+import { fullName, RISK_BADGE } from "../ui/labels";
+
+const TONE_TEXT = {
+  error: "text-error",
+  warning: "text-warning-content bg-warning/25",
+  success: "text-success",
+} as const;
+
+function Score({ value, lowerIsBetter = false }: { value: number | undefined; lowerIsBetter?: boolean }) {
+  if (value === undefined) return <span className="text-base-content/40">–</span>;
+  const tone = scoreTone(value, lowerIsBetter);
+  return <span className={`rounded px-1 font-semibold tabular-nums ${TONE_TEXT[tone]}`}>{value}</span>;
+}
+
+const COLUMNS = [
+  { key: "morale", label: "Morale" },
+  { key: "confidence", label: "Confidence" },
+  { key: "stress", label: "Stress", lowerIsBetter: true },
+  { key: "salesStrength", label: "Strength" },
+] as const;
+
+/** Everyone on the team, the ones who need you first, each linking to their own view. */
+export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
+  const [query, setQuery] = useState("");
+  const shown = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    if (!needle) return people;
+    return people.filter((person) =>
+      [person.firstName, person.lastName, person.jobTitle ?? "", person.region ?? ""].some((text) =>
+        text.toLowerCase().includes(needle),
+      ),
+    );
+  }, [people, query]);
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="people">
+      {people.length > 8 ? (
+        <label className="input input-sm w-full sm:max-w-xs">
+          <span className="sr-only">Find a person</span>
+          <input
+            type="search"
+            placeholder="Find by name, title or region"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </label>
+      ) : null}
+
+      <ul className="flex flex-col divide-y divide-base-300 sm:hidden">
+        {shown.map((person) => (
+          <li key={person.id} className="py-2.5">
+            <div className="flex items-center justify-between gap-2">
+              <Link to={`/dashboard/team/${encodeURIComponent(person.id)}`} className="link link-hover font-medium">
+                {fullName(person)}
+              </Link>
+              <span className={`badge badge-sm ${RISK_BADGE[person.risk].className}`}>
+                {RISK_BADGE[person.risk].label}
+              </span>
+            </div>
+            {person.latest ? (
+              <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-base-content/70">
+                {COLUMNS.map((column) => (
+                  <span key={column.key}>
+                    {column.label}{" "}
+                    <Score value={person.latest?.[column.key]} lowerIsBetter={"lowerIsBetter" in column} />
+                  </span>
+                ))}
+              </p>
+            ) : (
+              <p className="mt-1 text-xs text-base-content/60">No check-in answered yet</p>
+            )}
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th>Person</th>
+              <th>Status</th>
+              {COLUMNS.map((column) => (
+                <th key={column.key} className="text-right">
+                  {column.label}
+                </th>
+              ))}
+              <th>Last check-in</th>
+              <th className="text-right">Answered</th>
+              <th className="text-right">Alerts</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((person) => (
+              <tr key={person.id} className="hover:bg-base-200/50">
+                <td>
+                  <Link to={`/dashboard/team/${encodeURIComponent(person.id)}`} className="link link-hover font-medium">
+                    {fullName(person)}
+                  </Link>
+                  <p className="text-xs text-base-content/60">
+                    {[person.jobTitle, person.region].filter(Boolean).join(" · ") || " "}
+                  </p>
+                </td>
+                <td>
+                  <span className={`badge badge-sm whitespace-nowrap ${RISK_BADGE[person.risk].className}`}>
+                    {RISK_BADGE[person.risk].label}
+                  </span>
+                </td>
+                {COLUMNS.map((column) => (
+                  <td key={column.key} className="text-right">
+                    <Score value={person.latest?.[column.key]} lowerIsBetter={"lowerIsBetter" in column} />
+                  </td>
+                ))}
+                <td className="whitespace-nowrap text-base-content/70">
+                  {person.latest ? formatRelative(person.latest.recordedAt) : "–"}
+                </td>
+                <td
+                  className="text-right text-base-content/70 tabular-nums"
+                  title="Check-ins answered of those sent in this period"
+                >
+                  {person.sentInRange > 0 ? `${person.completedInRange}/${person.sentInRange}` : "–"}
+                </td>
+                <td className="text-right tabular-nums">{person.openAlerts > 0 ? person.openAlerts : "–"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {shown.length === 0 ? <p className="text-sm text-base-content/60">Nobody matches “{query}”.</p> : null}
+    </div>
+  );
+}

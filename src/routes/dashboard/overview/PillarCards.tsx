@@ -1,0 +1,94 @@
+import { type PillarCard, trendText, trendTone } from "@shared/insights";
+import { PILLAR_LABELS, type Pillar } from "@shared/pillars";
+import { Icon } from "@/components/marketing/Icon";
+import { ScoreGauge } from "../charts/Meters";
+
+/** The card names of the spec's Sentiment Data tab (spec 2 §2); the full labels go in the tooltip. */
+export const PILLAR_SHORT: Record<Pillar, string> = {
+  morale: "Morale",
+  quota_confidence: "Quota Confidence",
+  burnout_risks: "Burnout Risk",
+  team_dynamics: "Team Dynamics",
+  sales_strength: "Sales Strength",
+  blockers: "Blockers",
+};
+
+const PILLAR_HINT: Record<Pillar, string> = {
+  morale: "How people feel about their work",
+  quota_confidence: "Belief they will hit their number",
+  burnout_risks: "Stress level; lower is better",
+  team_dynamics: "Mean of morale and confidence",
+  sales_strength: "Confidence in their own selling",
+  blockers: "Blockers named in check-ins",
+};
+
+const TONE_STYLE = {
+  better: "text-success",
+  worse: "text-error",
+  flat: "text-base-content/60",
+  none: "text-base-content/50",
+} as const;
+
+type Reference = "last week" | "previous check-in";
+
+export function TrendLine({ card, reference = "last week" }: { card: PillarCard; reference?: Reference }) {
+  const tone = trendTone(card);
+  // The arrow shows better or worse, not up or down: for stress and blockers it is inverted (spec 2 §7).
+  return (
+    <p className={`flex items-center gap-1 text-xs font-medium ${TONE_STYLE[tone]}`}>
+      {tone === "better" || tone === "worse" ? (
+        <Icon name="trend" className={`size-3.5 ${tone === "worse" ? "-scale-y-100" : ""}`} />
+      ) : null}
+      <span className={tone === "none" ? "font-normal" : ""}>{trendText(card, reference)}</span>
+      {tone === "better" || tone === "worse" ? <span className="sr-only">({tone})</span> : null}
+    </p>
+  );
+}
+
+export function PillarCards({
+  cards,
+  testId = "pillar-cards",
+  reference = "last week",
+}: {
+  cards: readonly PillarCard[];
+  testId?: string;
+  reference?: Reference;
+}) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6" data-testid={testId}>
+      {cards.map((card) => (
+        <li
+          key={card.pillar}
+          className="flex flex-col gap-1 rounded-box border border-base-300 bg-base-100 p-3 sm:p-4"
+          data-pillar={card.pillar}
+          title={PILLAR_LABELS[card.pillar]}
+        >
+          <p className="text-xs font-semibold tracking-wide text-base-content/70 uppercase">
+            {PILLAR_SHORT[card.pillar]}
+          </p>
+          {card.changeUnit === "count" ? (
+            <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid={`pillar-${card.pillar}`}>
+              {card.value ?? 0}
+              <span className="ml-1 text-sm font-medium text-base-content/50">reported</span>
+            </p>
+          ) : (
+            <div className="flex items-end justify-between gap-1">
+              <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid={`pillar-${card.pillar}`}>
+                {card.value ?? "–"}
+                {card.value !== null ? <span className="text-sm font-medium text-base-content/50">/100</span> : null}
+              </p>
+              <ScoreGauge
+                value={card.value}
+                label={PILLAR_SHORT[card.pillar]}
+                lowerIsBetter={card.lowerIsBetter}
+                className="mb-1 w-12 shrink-0"
+              />
+            </div>
+          )}
+          <TrendLine card={card} reference={reference} />
+          <p className="mt-auto pt-1 text-[11px] leading-snug text-base-content/55">{PILLAR_HINT[card.pillar]}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,228 @@
+import { CHECK_IN_FREQUENCIES, type CheckInFrequency } from "@shared/domain";
+import type { CheckInSettingsResponse } from "@shared/schedule";
+import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } from "@shared/settings";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import * as zc from "zod/v4/core";
+import { toast } from "@/components/toast/toast-store";
+import { formatDateTime } from "../charts/format";
+import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
+import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
+
+const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
+  daily: "Daily",
+  weekly: "Weekly (Mondays)",
+  biweekly: "Every two weeks (Mondays)",
+  monthly: "Monthly (the 1st)",
+};
+
+type Draft = Record<"durationMinutes" | "reminderIntervalHours" | "maxResponseHours", string> &
+  Pick<OrganizationCheckInSettings, "frequency" | "autoReminders" | "schedulingEnabled">;
+
+const toDraft = (s: OrganizationCheckInSettings): Draft => ({
+  ...s,
+  durationMinutes: String(s.durationMinutes),
+  reminderIntervalHours: String(s.reminderIntervalHours),
+  maxResponseHours: String(s.maxResponseHours),
+});
+const fromDraft = (d: Draft) => ({
+  ...d,
+  durationMinutes: Number(d.durationMinutes),
+  reminderIntervalHours: Number(d.reminderIntervalHours),
+  maxResponseHours: Number(d.maxResponseHours),
+});
+const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
+
+/** /dashboard/settings — the organization's check-in schedule, starting from the global defaults. */
+export function SettingsPage() {
+  const settings = useCheckInSettings();
+  useEffect(() => {
+    document.title = "Settings — Undertone";
+  }, []);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <PageHeader title="Settings" subtitle="How and when your team is asked to check in." />
+      {settings.isError ? (
+        <LoadError message="We couldn't load your settings." onRetry={() => settings.refetch()} />
+      ) : null}
+      {settings.isPending ? <PanelSkeleton rows={3} /> : null}
+      {settings.data ? <SettingsForm key={settings.data.updatedAt ?? "defaults"} loaded={settings.data} /> : null}
+    </div>
+  );
+}
+
+function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(loaded.settings));
+  const [error, setError] = useState<string | null>(null);
+  const save = useSaveCheckInSettings();
+  const ids = useId();
+  const saved = toDraft(loaded.settings);
+  const dirty = !same(draft, saved);
+  const atDefaults = same(draft, toDraft(loaded.defaults));
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setError(null);
+    setDraft((current) => ({ ...current, [key]: value }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = zc.safeParse(organizationCheckInSettingsSchema, fromDraft(draft));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue?.path[0] ?? "");
+      const label: Record<string, string> = {
+        durationMinutes: "Check-in length must be a whole number of minutes from 3 to 60.",
+        reminderIntervalHours: "The reminder interval must be a whole number of hours from 1 to 168.",
+        maxResponseHours: "The response time must be a whole number of hours from 1 to 720.",
+      };
+      setError(label[field] ?? issue?.message ?? "Please check the values.");
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: () => toast({ title: "Settings saved", description: "Your check-in schedule is updated." }),
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  const field = (name: "durationMinutes" | "reminderIntervalHours" | "maxResponseHours") => `${ids}-${name}`;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Check-in settings">
+      <Panel
+        title="Automatic check-ins"
+        subtitle="The schedule sends every active team member a check-in each period, with reminders until they answer."
+        testId="schedule-panel"
+      >
+        <label className="flex cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            className="toggle toggle-primary mt-0.5"
+            checked={draft.schedulingEnabled}
+            onChange={(event) => set("schedulingEnabled", event.target.checked)}
+          />
+          <span>
+            <span className="font-medium">Send check-ins automatically</span>
+            <span className="block text-sm text-base-content/65">
+              {draft.schedulingEnabled
+                ? loaded.settings.schedulingEnabled && loaded.nextCheckInsAt
+                  ? `On. Anyone who hasn't had a check-in this period gets one within 15 minutes; the next period starts ${formatDateTime(loaded.nextCheckInsAt)}.`
+                  : "Save to turn it on: anyone who hasn't had a check-in this period gets one within 15 minutes."
+                : "Off. You send check-ins yourself from the Team page."}
+            </span>
+          </span>
+        </label>
+
+        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${ids}-frequency`} className="text-sm font-medium">
+              Frequency
+            </label>
+            <select
+              id={`${ids}-frequency`}
+              className="select w-full"
+              value={draft.frequency}
+              onChange={(event) => set("frequency", event.target.value as CheckInFrequency)}
+            >
+              {CHECK_IN_FREQUENCIES.map((frequency) => (
+                <option key={frequency} value={frequency}>
+                  {FREQUENCY_LABEL[frequency]}
+                </option>
+              ))}
+            </select>
+            <p className="text-xs text-base-content/60">Periods start at 00:00 UTC.</p>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={field("durationMinutes")} className="text-sm font-medium">
+              Check-in length (minutes)
+            </label>
+            <input
+              id={field("durationMinutes")}
+              type="number"
+              inputMode="numeric"
+              min={3}
+              max={60}
+              className="input w-full"
+              value={draft.durationMinutes}
+              onChange={(event) => set("durationMinutes", event.target.value)}
+            />
+            <p className="text-xs text-base-content/60">The chat wraps up near this time.</p>
+          </div>
+        </div>
+      </Panel>
+
+      <Panel title="Reminders and expiry" subtitle="Applies to every check-in, automatic or sent by you.">
+        <label className="flex cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            className="toggle toggle-primary mt-0.5"
+            checked={draft.autoReminders}
+            onChange={(event) => set("autoReminders", event.target.checked)}
+          />
+          <span>
+            <span className="font-medium">Remind people who haven't answered</span>
+            <span className="block text-sm text-base-content/65">
+              An email with the same link, until they answer or it expires.
+            </span>
+          </span>
+        </label>
+        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+          {draft.autoReminders ? (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={field("reminderIntervalHours")} className="text-sm font-medium">
+                Remind every (hours)
+              </label>
+              <input
+                id={field("reminderIntervalHours")}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={168}
+                className="input w-full"
+                value={draft.reminderIntervalHours}
+                onChange={(event) => set("reminderIntervalHours", event.target.value)}
+              />
+            </div>
+          ) : null}
+          <div className="flex flex-col gap-1">
+            <label htmlFor={field("maxResponseHours")} className="text-sm font-medium">
+              Link expires after (hours)
+            </label>
+            <input
+              id={field("maxResponseHours")}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={720}
+              className="input w-full"
+              value={draft.maxResponseHours}
+              onChange={(event) => set("maxResponseHours", event.target.value)}
+            />
+            <p className="text-xs text-base-content/60">Unanswered check-ins expire then.</p>
+          </div>
+        </div>
+      </Panel>
+
+      {error ? (
+        <p role="alert" className="alert alert-error alert-soft text-sm">
+          {error}
+        </p>
+      ) : null}
+      <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-base-300 bg-base-200/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+        {!loaded.customized && !dirty ? (
+          <span className="mr-auto text-xs text-base-content/60">Using the platform defaults.</span>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={atDefaults}
+          onClick={() => setDraft(toDraft(loaded.defaults))}
+        >
+          Reset to defaults
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={!dirty || save.isPending}>
+          {save.isPending ? <span className="loading loading-spinner loading-sm" /> : null}
+          {save.isPending ? "Saving..." : "Save changes"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,144 @@
+import { RANGE_WEEKS } from "@shared/insights";
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import { Icon } from "@/components/marketing/Icon";
+import { ApiRequestError } from "@/lib/api";
+import { formatRelative } from "../charts/format";
+import { TrendChart } from "../charts/TrendChart";
+import { useMemberInsights } from "../data/insights";
+import { useTeam } from "../data/team";
+import { AlertsPanel } from "../overview/AlertsPanel";
+import { BlockersPanel } from "../overview/BlockersPanel";
+import { CoachingList } from "../overview/CoachingList";
+import { RangePicker, useRange } from "../overview/OverviewPage";
+import { PillarCards } from "../overview/PillarCards";
+import { fullName, RISK_BADGE } from "../ui/labels";
+import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
+import { CheckInsList } from "./CheckInsList";
+import { SendCheckInDialog } from "./SendCheckInDialog";
+
+/** /dashboard/team/:memberId — one person's pillars and trends, blockers, alerts and coaching. */
+export function PersonPage() {
+  const { memberId = "" } = useParams();
+  const [range, setRange] = useRange();
+  const insights = useMemberInsights(memberId, range);
+  const team = useTeam();
+  const [sending, setSending] = useState(false);
+  const data = insights.data;
+  const member = team.data?.members.find((m) => m.id === memberId);
+
+  useEffect(() => {
+    document.title = `${data ? fullName(data.member) : "Team member"} — Undertone`;
+  }, [data]);
+
+  const back = (
+    <Link to="/dashboard/team" className="btn btn-ghost btn-sm -ml-3 w-fit">
+      <Icon name="arrowLeft" className="size-4" />
+      Team
+    </Link>
+  );
+
+  if (insights.isError && !data) {
+    const missing = insights.error instanceof ApiRequestError && insights.error.status === 404;
+    return (
+      <div className="mx-auto flex max-w-6xl flex-col gap-4">
+        {back}
+        {missing ? (
+          <p className="rounded-box border border-base-300 bg-base-100 p-6">
+            This team member does not exist (any more).
+          </p>
+        ) : (
+          <LoadError message="We couldn't load this person's insights." onRetry={() => insights.refetch()} />
+        )}
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="mx-auto flex max-w-6xl flex-col gap-4">
+        {back}
+        <PanelSkeleton rows={4} />
+      </div>
+    );
+  }
+
+  const weeks = RANGE_WEEKS[range];
+  const risk = RISK_BADGE[data.risk];
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-5" data-testid="person-page">
+      {back}
+      <PageHeader
+        title={fullName(data.member)}
+        subtitle={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className={`badge badge-sm ${risk.className}`}>{risk.label}</span>
+            {data.member.status === "inactive" ? <span className="badge badge-sm badge-ghost">Paused</span> : null}
+            <span>{[data.member.jobTitle, data.member.region].filter(Boolean).join(" · ")}</span>
+            {data.latest ? <span>· last check-in {formatRelative(data.latest.recordedAt)}</span> : null}
+          </span>
+        }
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <RangePicker range={range} onChange={setRange} />
+            {member?.status === "active" ? (
+              <button type="button" className="btn btn-primary btn-sm" onClick={() => setSending(true)}>
+                <Icon name="send" className="size-4" />
+                Send check-in
+              </button>
+            ) : null}
+          </div>
+        }
+      />
+
+      {data.latest ? (
+        <PillarCards cards={data.pillars} testId="person-pillars" reference="previous check-in" />
+      ) : (
+        <p className="rounded-box border border-base-300 bg-base-100 p-5 text-sm text-base-content/75">
+          {data.member.firstName} hasn't completed a check-in yet. Their scores appear here after the first one.
+        </p>
+      )}
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Panel title="Coaching actions" subtitle={`For ${data.member.firstName}, from their scores and blockers`}>
+          <CoachingList
+            actions={data.coaching}
+            emptyText={
+              data.latest ? "Nothing to act on right now." : "Coaching actions appear after the first check-in."
+            }
+          />
+        </Panel>
+        <Panel title="Risk alerts" subtitle="Open alerts first; resolve one once you have acted on it">
+          <AlertsPanel
+            alerts={data.alerts}
+            total={data.alerts.filter((a) => a.status !== "resolved").length}
+            showNames={false}
+          />
+        </Panel>
+      </div>
+
+      {data.latest ? (
+        <Panel title={`${data.member.firstName}'s trends`} subtitle={`Weekly, last ${weeks} weeks`}>
+          <TrendChart points={data.trend} height={240} />
+        </Panel>
+      ) : null}
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Panel title="Blockers they reported" subtitle={`Last ${weeks} weeks`}>
+          <BlockersPanel themes={data.blockers} weeks={weeks} />
+        </Panel>
+        <Panel
+          title="Check-ins"
+          subtitle={
+            data.participation.rate === null
+              ? "None closed yet"
+              : `${data.participation.rate}% answered over ${weeks} weeks (${data.participation.completed} of ${data.participation.completed + data.participation.expired})`
+          }
+        >
+          <CheckInsList teamMemberId={data.member.id} />
+        </Panel>
+      </div>
+
+      {sending && member ? <SendCheckInDialog member={member} onClose={() => setSending(false)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,289 @@
+import type { TeamMember, TeamPlan } from "@shared/team";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Icon } from "@/components/marketing/Icon";
+import { toast } from "@/components/toast/toast-store";
+import { formatRelative } from "../charts/format";
+import { useRemoveMember, useTeam, useUpdateMember } from "../data/team";
+import { Dialog } from "../ui/Dialog";
+import { fullName } from "../ui/labels";
+import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
+import { CheckInsList } from "./CheckInsList";
+import { MemberFormDialog } from "./MemberFormDialog";
+import { SendCheckInDialog } from "./SendCheckInDialog";
+
+type Modal =
+  | { kind: "add" }
+  | { kind: "edit"; member: TeamMember }
+  | { kind: "send"; member: TeamMember }
+  | { kind: "remove"; member: TeamMember }
+  | null;
+
+/** The trial's limit, and the way out of it (spec 1 §9: Pro is unlimited). */
+function PlanStrip({ plan, onUpgrade }: { plan: TeamPlan; onUpgrade?: (() => void) | undefined }) {
+  if (plan.plan === "pro") {
+    return (
+      <p className="text-sm text-base-content/70" data-testid="plan-strip">
+        <span className="badge badge-primary badge-soft mr-2">Pro</span>
+        {plan.activeCount} active {plan.activeCount === 1 ? "salesperson" : "salespeople"}, billed per active member.
+      </p>
+    );
+  }
+  const limit = plan.limit ?? 3;
+  const full = !plan.canAdd;
+  return (
+    <div
+      className={`flex flex-wrap items-center gap-3 rounded-box border p-3 text-sm ${full ? "border-warning/50 bg-warning/10" : "border-base-300 bg-base-100"}`}
+      data-testid="plan-strip"
+      role={full ? "status" : undefined}
+    >
+      <span className="badge badge-secondary badge-soft">Free Trial</span>
+      <span className="flex items-center gap-2">
+        <progress
+          className="progress progress-secondary w-20"
+          value={plan.activeCount}
+          max={limit}
+          aria-hidden="true"
+        />
+        <span>
+          {plan.activeCount} of {limit} team members
+        </span>
+      </span>
+      {full ? (
+        <span className="basis-full sm:basis-auto">
+          Your Free Trial includes up to {limit} team members. Upgrade to Pro for unlimited team members.
+        </span>
+      ) : null}
+      {onUpgrade ? (
+        <button
+          type="button"
+          className={`btn btn-sm ${full ? "btn-primary" : "btn-ghost"} sm:ml-auto`}
+          onClick={onUpgrade}
+        >
+          Upgrade to Pro
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function StatusLine({ member }: { member: TeamMember }) {
+  if (member.status === "inactive") return <span className="badge badge-sm badge-ghost">Paused</span>;
+  const last = member.lastCheckIn;
+  if (!last) return <span className="text-xs text-base-content/60">No check-in yet</span>;
+  if (last.status === "completed" && last.completedAt) {
+    return <span className="text-xs text-base-content/70">Checked in {formatRelative(last.completedAt)}</span>;
+  }
+  if (last.status === "pending") return <span className="badge badge-sm badge-info badge-soft">Check-in waiting</span>;
+  return <span className="text-xs text-base-content/60">Last check-in expired</span>;
+}
+
+/** /dashboard/team — the salespeople, their check-ins, and sending new ones. */
+export function TeamPage({ onUpgrade }: { onUpgrade?: () => void }) {
+  const team = useTeam();
+  const update = useUpdateMember();
+  const remove = useRemoveMember();
+  const [modal, setModal] = useState<Modal>(null);
+  const [params, setParams] = useSearchParams();
+
+  useEffect(() => {
+    document.title = "Team — Undertone";
+  }, []);
+  // The getting-started link (?add=1) opens the form at once.
+  useEffect(() => {
+    if (params.get("add") === "1" && team.data) {
+      if (team.data.plan.canAdd) setModal({ kind: "add" });
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          copy.delete("add");
+          return copy;
+        },
+        { replace: true },
+      );
+    }
+  }, [params, setParams, team.data]);
+
+  const limitToast = (message: string) =>
+    toast({ title: "Team member limit reached", description: message, variant: "destructive" });
+
+  const togglePause = (member: TeamMember) =>
+    update.mutate(
+      { id: member.id, patch: { status: member.status === "active" ? "inactive" : "active" } },
+      {
+        onSuccess: () =>
+          toast({
+            title: member.status === "active" ? "Check-ins paused" : "Check-ins resumed",
+            description: fullName(member),
+          }),
+        onError: (error) => toast({ title: "Could not update", description: error.message, variant: "destructive" }),
+      },
+    );
+
+  const members = team.data?.members ?? [];
+  const plan = team.data?.plan;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-5">
+      <PageHeader
+        title="Team"
+        subtitle="The salespeople you manage. They never log in: each check-in is a private link."
+        actions={
+          plan ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() =>
+                plan.canAdd
+                  ? setModal({ kind: "add" })
+                  : limitToast(
+                      "Your Free Trial includes up to 3 team members. Upgrade to Pro for unlimited team members.",
+                    )
+              }
+            >
+              <Icon name="users" className="size-4" />
+              Add team member
+            </button>
+          ) : null
+        }
+      />
+      {plan ? <PlanStrip plan={plan} onUpgrade={onUpgrade} /> : null}
+      {team.isError ? <LoadError message="We couldn't load your team." onRetry={() => team.refetch()} /> : null}
+      {team.isPending ? <PanelSkeleton rows={3} /> : null}
+
+      {team.isSuccess && members.length === 0 ? (
+        <section
+          className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center"
+          data-testid="team-empty"
+        >
+          <span className="grid size-12 place-items-center rounded-full bg-primary/10 text-primary">
+            <Icon name="users" className="size-6" />
+          </span>
+          <h2 className="text-lg font-semibold">Add your first salesperson</h2>
+          <p className="max-w-md text-sm text-base-content/70">
+            Start with the people you manage directly. Then send each one a check-in: a private, 10-minute chat whose
+            scores and themes show up on your dashboard.
+          </p>
+          <button type="button" className="btn btn-primary" onClick={() => setModal({ kind: "add" })}>
+            Add team member
+          </button>
+        </section>
+      ) : null}
+
+      {members.length > 0 ? (
+        <Panel
+          title="Members"
+          subtitle={`${members.length} ${members.length === 1 ? "person" : "people"}`}
+          testId="members"
+        >
+          <ul className="flex flex-col divide-y divide-base-300">
+            {members.map((member) => (
+              <li
+                key={member.id}
+                className="flex flex-col gap-3 py-3 md:flex-row md:items-center"
+                data-member={member.email}
+              >
+                <div className="min-w-0 flex-1">
+                  <Link
+                    to={`/dashboard/team/${encodeURIComponent(member.id)}`}
+                    className="link link-hover font-semibold"
+                  >
+                    {fullName(member)}
+                  </Link>
+                  {member.jobTitle || member.region ? (
+                    <p className="truncate text-sm text-base-content/65">
+                      {[member.jobTitle, member.region].filter(Boolean).join(" · ")}
+                    </p>
+                  ) : null}
+                  <p className="truncate text-sm text-base-content/65">{member.email}</p>
+                </div>
+                <div className="md:w-44">
+                  <StatusLine member={member} />
+                </div>
+                <div className="flex flex-wrap gap-1">
+                  {member.status === "active" && member.lastCheckIn?.status !== "pending" ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-primary w-full sm:w-auto"
+                      onClick={() => setModal({ kind: "send", member })}
+                    >
+                      <Icon name="send" className="size-4" />
+                      Send check-in
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost"
+                    onClick={() => setModal({ kind: "edit", member })}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost px-2.5"
+                    onClick={() => togglePause(member)}
+                    disabled={update.isPending && update.variables?.id === member.id}
+                  >
+                    {member.status === "active" ? "Pause" : "Resume"}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-ghost text-error"
+                    onClick={() => setModal({ kind: "remove", member })}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
+
+      {members.length > 0 ? (
+        <Panel title="Check-ins" subtitle="Every check-in sent, by you or by the schedule" testId="check-ins-panel">
+          <CheckInsList />
+        </Panel>
+      ) : null}
+
+      {modal?.kind === "add" ? <MemberFormDialog onClose={() => setModal(null)} onLimit={limitToast} /> : null}
+      {modal?.kind === "edit" ? (
+        <MemberFormDialog member={modal.member} onClose={() => setModal(null)} onLimit={limitToast} />
+      ) : null}
+      {modal?.kind === "send" ? <SendCheckInDialog member={modal.member} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === "remove" ? (
+        <Dialog title={`Remove ${fullName(modal.member)}?`} onClose={() => setModal(null)}>
+          <p className="text-sm text-base-content/75">
+            Their check-ins, scores, blockers and alerts are deleted with them, and the team's history no longer
+            includes them. To stop check-ins but keep their history, pause them instead.
+          </p>
+          {remove.isError ? (
+            <p role="alert" className="mt-3 text-sm text-error">
+              {remove.error.message}
+            </p>
+          ) : null}
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={() => setModal(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-error"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(modal.member.id, {
+                  onSuccess: () => {
+                    toast({ title: "Team member removed", description: fullName(modal.member) });
+                    setModal(null);
+                  },
+                })
+              }
+            >
+              {remove.isPending ? <span className="loading loading-spinner loading-sm" /> : null}
+              Remove
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

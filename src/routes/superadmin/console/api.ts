@@ -1,0 +1,243 @@
+import {
+  activityResponseSchema,
+  aiConfigRecordSchema,
+  alertDetailSchema,
+  alertListSchema,
+  alertSummarySchema,
+  auditListSchema,
+  billingSummarySchema,
+  companyComparisonSchema,
+  globalSettingsRecordSchema,
+  notificationsSchema,
+  organizationDetailSchema,
+  organizationListSchema,
+  platformStatsSchema,
+  questionListSchema,
+  sentimentSummarySchema,
+  subscriptionListSchema,
+  supportSearchSchema,
+  systemStatusSchema,
+  userListSchema,
+  userStatsSchema,
+} from "@shared/admin";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+/**
+ * Every console query, with the caching of spec 2 §7:
+ *
+ * | data            | behaviour                                              |
+ * | organizations   | stale 5 minutes                                        |
+ * | user stats      | stale 5 minutes                                        |
+ * | sentiment       | stale 2 minutes                                        |
+ * | alerts          | stale 1 minute, 2 retries                              |
+ * | billing         | stale 5 minutes, 2 retries                             |
+ * | platform stats  | stale 2 minutes, refetch every 5 minutes, 2 retries 1 s |
+ * | anything else   | the app default: stale 5 minutes, 1 retry              |
+ */
+const MINUTE = 60_000;
+export const CACHING = {
+  organizations: { staleTime: 5 * MINUTE },
+  userStats: { staleTime: 5 * MINUTE },
+  sentiment: { staleTime: 2 * MINUTE },
+  alerts: { staleTime: 1 * MINUTE, retry: 2 },
+  billing: { staleTime: 5 * MINUTE, retry: 2 },
+  platformStats: { staleTime: 2 * MINUTE, refetchInterval: 5 * MINUTE, retry: 2, retryDelay: 1000 },
+} as const;
+
+/** Query keys: one root per kind of data, so a mutation can refresh exactly what it changed. */
+export const adminKeys = {
+  all: ["admin"] as const,
+  stats: ["admin", "stats"] as const,
+  activity: ["admin", "activity"] as const,
+  organizations: ["admin", "organizations"] as const,
+  organization: (id: string) => ["admin", "organization", id] as const,
+  userStats: ["admin", "user-stats"] as const,
+  users: ["admin", "users"] as const,
+  sentiment: ["admin", "sentiment"] as const,
+  questions: ["admin", "questions"] as const,
+  aiConfig: ["admin", "ai-config"] as const,
+  settings: ["admin", "settings"] as const,
+  billing: ["admin", "billing"] as const,
+  alerts: ["admin", "alerts"] as const,
+  notifications: ["admin", "alerts", "notifications"] as const,
+  audit: ["admin", "audit"] as const,
+  system: ["admin", "system"] as const,
+  support: ["admin", "support"] as const,
+};
+
+/** A query string without the empty values. */
+export function qs(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export const usePlatformStats = () =>
+  useQuery({
+    queryKey: adminKeys.stats,
+    queryFn: ({ signal }) => api("/api/admin/stats", platformStatsSchema, { signal }),
+    ...CACHING.platformStats,
+  });
+
+export const useRecentActivity = () =>
+  useQuery({
+    queryKey: adminKeys.activity,
+    queryFn: ({ signal }) => api("/api/admin/stats/activity", activityResponseSchema, { signal }),
+    ...CACHING.platformStats,
+  });
+
+export type OrganizationFilters = { search?: string; status?: string; tier?: string; page?: number; pageSize?: number };
+export const useOrganizations = (filters: OrganizationFilters) =>
+  useQuery({
+    queryKey: [...adminKeys.organizations, filters],
+    queryFn: ({ signal }) => api(`/api/admin/organizations${qs(filters)}`, organizationListSchema, { signal }),
+    placeholderData: keepPreviousData,
+    ...CACHING.organizations,
+  });
+
+export const useOrganizationDetail = (id: string | null) =>
+  useQuery({
+    queryKey: adminKeys.organization(id ?? ""),
+    queryFn: ({ signal }) =>
+      api(`/api/admin/organizations/${encodeURIComponent(id ?? "")}`, organizationDetailSchema, { signal }),
+    enabled: id !== null,
+    ...CACHING.organizations,
+  });
+
+export const useUserStats = () =>
+  useQuery({
+    queryKey: adminKeys.userStats,
+    queryFn: ({ signal }) => api("/api/admin/users/stats", userStatsSchema, { signal }),
+    ...CACHING.userStats,
+  });
+
+export type UserFilters = { search?: string; role?: string; page?: number };
+export const useUsers = (filters: UserFilters) =>
+  useQuery({
+    queryKey: [...adminKeys.users, filters],
+    queryFn: ({ signal }) => api(`/api/admin/users${qs(filters)}`, userListSchema, { signal }),
+    placeholderData: keepPreviousData,
+    ...CACHING.userStats,
+  });
+
+export const useSentimentSummary = () =>
+  useQuery({
+    queryKey: [...adminKeys.sentiment, "summary"],
+    queryFn: ({ signal }) => api("/api/admin/sentiment/summary", sentimentSummarySchema, { signal }),
+    ...CACHING.sentiment,
+  });
+
+export type ComparisonFilters = { days: string; sort: string; page: number };
+export const useCompanyComparison = (filters: ComparisonFilters) =>
+  useQuery({
+    queryKey: [...adminKeys.sentiment, "companies", filters],
+    queryFn: ({ signal }) => api(`/api/admin/sentiment/companies${qs(filters)}`, companyComparisonSchema, { signal }),
+    placeholderData: keepPreviousData,
+    ...CACHING.sentiment,
+  });
+
+export type QuestionFilters = { search?: string; pillar?: string; page?: number };
+export const useQuestions = (filters: QuestionFilters) =>
+  useQuery({
+    queryKey: [...adminKeys.questions, filters],
+    queryFn: ({ signal }) => api(`/api/admin/questions${qs(filters)}`, questionListSchema, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAiConfig = () =>
+  useQuery({
+    queryKey: adminKeys.aiConfig,
+    queryFn: ({ signal }) => api("/api/admin/ai-config", aiConfigRecordSchema, { signal }),
+    // The form holds its own copy; a background refetch must not overwrite unsaved edits.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+
+export const useGlobalSettings = () =>
+  useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: ({ signal }) => api("/api/admin/settings", globalSettingsRecordSchema, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+
+export const useBillingSummary = () =>
+  useQuery({
+    queryKey: [...adminKeys.billing, "summary"],
+    queryFn: ({ signal }) => api("/api/admin/billing/summary", billingSummarySchema, { signal }),
+    ...CACHING.billing,
+  });
+
+export const useSubscriptions = (filters: { status?: string; page: number }) =>
+  useQuery({
+    queryKey: [...adminKeys.billing, "subscriptions", filters],
+    queryFn: ({ signal }) => api(`/api/admin/billing/subscriptions${qs(filters)}`, subscriptionListSchema, { signal }),
+    placeholderData: keepPreviousData,
+    ...CACHING.billing,
+  });
+
+export const useAlertSummary = () =>
+  useQuery({
+    queryKey: [...adminKeys.alerts, "summary"],
+    queryFn: ({ signal }) => api("/api/admin/alerts/summary", alertSummarySchema, { signal }),
+    ...CACHING.alerts,
+  });
+
+export type AlertFilters = { view: string; priority?: string; page: number };
+export const useAlerts = (filters: AlertFilters) =>
+  useQuery({
+    queryKey: [...adminKeys.alerts, "list", filters],
+    queryFn: ({ signal }) => api(`/api/admin/alerts${qs(filters)}`, alertListSchema, { signal }),
+    placeholderData: keepPreviousData,
+    ...CACHING.alerts,
+  });
+
+export const useAlertDetail = (id: string | null) =>
+  useQuery({
+    queryKey: [...adminKeys.alerts, "detail", id],
+    queryFn: ({ signal }) => api(`/api/admin/alerts/${encodeURIComponent(id ?? "")}`, alertDetailSchema, { signal }),
+    enabled: id !== null,
+    ...CACHING.alerts,
+  });
+
+export const useNotifications = () =>
+  useQuery({
+    queryKey: adminKeys.notifications,
+    queryFn: ({ signal }) => api("/api/admin/alerts/notifications", notificationsSchema, { signal }),
+    ...CACHING.alerts,
+    refetchInterval: MINUTE,
+  });
+
+export type AuditFilters = {
+  action?: string;
+  actor?: string;
+  targetType?: string;
+  from?: string;
+  to?: string;
+  page: number;
+};
+export const useAuditLog = (filters: AuditFilters) =>
+  useQuery({
+    queryKey: [...adminKeys.audit, filters],
+    queryFn: ({ signal }) => api(`/api/admin/audit${qs(filters)}`, auditListSchema, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export const useSystemStatus = (probe: boolean) =>
+  useQuery({
+    queryKey: [...adminKeys.system, probe],
+    queryFn: ({ signal }) => api(`/api/admin/system${probe ? "?probe=1" : ""}`, systemStatusSchema, { signal }),
+  });
+
+export const useSupportSearch = (q: string) =>
+  useQuery({
+    queryKey: [...adminKeys.support, q],
+    queryFn: ({ signal }) => api(`/api/admin/support/search${qs({ q })}`, supportSearchSchema, { signal }),
+    enabled: q.trim().length >= 2,
+    staleTime: 30_000,
+  });

@@ -1,0 +1,325 @@
+import { type AdminAlert, ALERT_VIEWS, okSchema } from "@shared/admin";
+import { formatDateTime, priorityDotClass, relativeAge } from "@shared/console-display";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { api } from "@/lib/api";
+import { adminKeys, useAlertDetail, useAlertSummary, useAlerts } from "../console/api";
+import { ConsoleIcon } from "../console/icons";
+import {
+  Badge,
+  type BadgeVariant,
+  Card,
+  EmptyState,
+  ErrorCard,
+  ListSkeleton,
+  Modal,
+  Pagination,
+  StatCard,
+  StatGridSkeleton,
+  TabHeader,
+} from "../console/ui";
+
+const REFRESH_HINT = "Please try refreshing the page or contact support if the issue persists.";
+const VIEW_LABELS: Record<(typeof ALERT_VIEWS)[number], string> = {
+  active: "Active",
+  unread: "Unread",
+  resolved: "Resolved",
+  all: "All",
+};
+const PRIORITY_VARIANT: Record<AdminAlert["priority"], BadgeVariant> = {
+  urgent: "destructive",
+  high: "destructive",
+  medium: "warning",
+  low: "outline",
+};
+
+/** Spec 2 §2 Alerts & Notifications, with working View Details and Resolve. */
+export function AlertsTab() {
+  const summary = useAlertSummary();
+  const [view, setView] = useState<(typeof ALERT_VIEWS)[number]>("active");
+  const [priority, setPriority] = useState("");
+  const [page, setPage] = useState(1);
+  const [showAll, setShowAll] = useState(false);
+  const list = useAlerts({ view, priority, page: showAll ? page : 1 });
+  const [viewing, setViewing] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  const resolve = useMutation({
+    mutationFn: (id: string) =>
+      api(`/api/admin/alerts/${encodeURIComponent(id)}/resolve`, okSchema, { method: "POST" }),
+    onSuccess: () => {
+      toast({ title: "Alert resolved", description: "The alert is marked as handled." });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.alerts });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.sentiment });
+    },
+    onError: () =>
+      toast({ title: "Error", description: "Failed to resolve the alert. Please try again.", variant: "destructive" }),
+  });
+
+  const s = summary.data;
+  return (
+    <div className="space-y-6">
+      <TabHeader
+        title="Alerts & Notifications"
+        description="Risk alerts raised by check-ins across every organization."
+      />
+      {summary.isError ? (
+        <ErrorCard
+          title={`Error loading alerts: ${summary.error.message}`}
+          hint={REFRESH_HINT}
+          onRetry={() => void summary.refetch()}
+        />
+      ) : s ? (
+        <div className="grid gap-4 sm:grid-cols-3">
+          <StatCard testId="alerts-active" label="Total Active" value={s.totalActive} icon="bell" />
+          <StatCard label="High Priority" value={s.highPriority} hint="Urgent and high" icon="alert" />
+          <StatCard label="Medium / Low" value={s.mediumLow} icon="activity" />
+        </div>
+      ) : (
+        <StatGridSkeleton count={3} />
+      )}
+
+      <Card
+        title={`${VIEW_LABELS[view]} alerts${list.data ? ` (${list.data.total})` : ""}`}
+        bodyClassName=""
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <select
+              className="select select-sm w-44"
+              aria-label="Which alerts"
+              value={view}
+              onChange={(e) => {
+                setView(e.target.value as typeof view);
+                setPage(1);
+              }}
+            >
+              {ALERT_VIEWS.map((v) => (
+                <option key={v} value={v}>
+                  {VIEW_LABELS[v]}
+                </option>
+              ))}
+            </select>
+            <select
+              className="select select-sm w-44"
+              aria-label="Priority"
+              value={priority}
+              onChange={(e) => {
+                setPriority(e.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">All priorities</option>
+              <option value="high">Urgent and high</option>
+              <option value="medium_low">Medium and low</option>
+            </select>
+          </div>
+        }
+      >
+        {list.isPending ? (
+          <ListSkeleton rows={5} label="Loading alerts" />
+        ) : list.isError ? (
+          <div className="p-5">
+            <ErrorCard
+              title={`Error loading alerts: ${list.error.message}`}
+              hint={REFRESH_HINT}
+              onRetry={() => void list.refetch()}
+            />
+          </div>
+        ) : list.data.items.length === 0 ? (
+          <EmptyState icon="check" title={view === "active" ? "No active alerts" : "No alerts found"} />
+        ) : (
+          <>
+            <ul className="divide-y divide-base-300">
+              {list.data.items.map((alert) => (
+                <li
+                  key={alert.id}
+                  className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start"
+                  data-testid="alert-row"
+                >
+                  <span
+                    className={`mt-1.5 hidden size-2.5 shrink-0 rounded-full sm:block ${priorityDotClass(alert.priority)}`}
+                    aria-hidden="true"
+                  />
+                  <div className="min-w-0 flex-1 space-y-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <Badge variant={PRIORITY_VARIANT[alert.priority]}>{alert.priority}</Badge>
+                      <Badge variant="outline">{alert.alert_type}</Badge>
+                      {alert.status === "unread" ? <Badge variant="secondary">new</Badge> : null}
+                      {alert.status === "resolved" ? <Badge variant="success">resolved</Badge> : null}
+                    </div>
+                    <p className="text-sm font-medium">{alert.message}</p>
+                    <p className="text-xs text-base-content/60">
+                      {alert.user_name} · {alert.organization_name} · {relativeAge(alert.created_at)}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 gap-2">
+                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => setViewing(alert.id)}>
+                      View Details
+                    </button>
+                    {alert.status !== "resolved" ? (
+                      <button
+                        type="button"
+                        className="btn btn-sm"
+                        onClick={() => resolve.mutate(alert.id)}
+                        disabled={resolve.isPending && resolve.variables === alert.id}
+                      >
+                        {resolve.isPending && resolve.variables === alert.id ? (
+                          <span className="loading loading-spinner loading-xs" />
+                        ) : (
+                          <ConsoleIcon name="check" className="size-4" />
+                        )}
+                        Resolve
+                      </button>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            {showAll ? (
+              <Pagination
+                page={page}
+                pageSize={list.data.pageSize}
+                total={list.data.total}
+                onPage={setPage}
+                label="alerts"
+              />
+            ) : list.data.total > list.data.items.length ? (
+              <div className="border-t border-base-300 p-3 text-center">
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setShowAll(true)}>
+                  View All {list.data.total} Alerts
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </Card>
+
+      {viewing ? (
+        <AlertDetailsDialog
+          id={viewing}
+          onClose={() => setViewing(null)}
+          onResolve={(id) => resolve.mutate(id, { onSuccess: () => setViewing(null) })}
+          resolving={resolve.isPending}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function AlertDetailsDialog({
+  id,
+  onClose,
+  onResolve,
+  resolving,
+}: {
+  id: string;
+  onClose: () => void;
+  onResolve: (id: string) => void;
+  resolving: boolean;
+}) {
+  const detail = useAlertDetail(id);
+  const queryClient = useQueryClient();
+  const status = detail.data?.alert.status;
+
+  // Opening an unread alert marks it read: it leaves the bell, and stays active until resolved.
+  useEffect(() => {
+    if (status !== "unread") return;
+    void api(`/api/admin/alerts/${encodeURIComponent(id)}/read`, okSchema, { method: "POST" })
+      .then(() => queryClient.invalidateQueries({ queryKey: adminKeys.alerts }))
+      .catch(() => undefined);
+  }, [id, status, queryClient]);
+
+  const data = detail.data;
+  return (
+    <Modal
+      title="Alert details"
+      onClose={onClose}
+      size="lg"
+      footer={
+        data && data.alert.status !== "resolved" ? (
+          <button type="button" className="btn btn-primary" onClick={() => onResolve(id)} disabled={resolving}>
+            {resolving ? (
+              <span className="loading loading-spinner loading-sm" />
+            ) : (
+              <ConsoleIcon name="check" className="size-4" />
+            )}
+            Resolve
+          </button>
+        ) : undefined
+      }
+    >
+      {detail.isPending ? (
+        <ListSkeleton rows={3} label="Loading alert" />
+      ) : detail.isError ? (
+        <ErrorCard
+          title="Could not load the alert"
+          message={detail.error.message}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : data ? (
+        <div className="space-y-5 text-sm">
+          <div className="flex flex-wrap gap-2">
+            <Badge variant={PRIORITY_VARIANT[data.alert.priority]}>{data.alert.priority}</Badge>
+            <Badge variant="outline">{data.alert.alert_type}</Badge>
+            <Badge variant="muted">{data.alert.category.replaceAll("_", " ")}</Badge>
+            <Badge variant={data.alert.status === "resolved" ? "success" : "secondary"}>{data.alert.status}</Badge>
+          </div>
+          <p className="text-base font-medium">{data.alert.message}</p>
+          <dl className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <dt className="text-base-content/60">Organization</dt>
+              <dd className="font-medium">{data.alert.organization_name}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/60">Salesperson</dt>
+              <dd className="font-medium">
+                {data.teamMember
+                  ? `${data.teamMember.name}${data.teamMember.jobTitle ? `, ${data.teamMember.jobTitle}` : ""}`
+                  : data.alert.user_name}
+              </dd>
+              {data.teamMember ? <dd className="text-base-content/60">{data.teamMember.email}</dd> : null}
+            </div>
+            <div>
+              <dt className="text-base-content/60">Raised</dt>
+              <dd>{formatDateTime(data.alert.created_at)}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/60">Resolved</dt>
+              <dd>
+                {data.alert.resolved_at
+                  ? `${formatDateTime(data.alert.resolved_at)}${data.resolvedBy ? ` by ${data.resolvedBy}` : ""}`
+                  : "Not yet"}
+              </dd>
+            </div>
+          </dl>
+          {data.scores ? (
+            <div>
+              <p className="font-semibold">Scores from that check-in</p>
+              <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
+                {(
+                  [
+                    ["Morale", data.scores.morale],
+                    ["Confidence", data.scores.confidence],
+                    ["Stress", data.scores.stress],
+                    ["Sales strength", data.scores.sales_strength],
+                    ["Blockers", data.scores.blockers],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label} className="rounded-field bg-base-200 p-2 text-center">
+                    <p className="text-xs text-base-content/60">{label}</p>
+                    <p className="text-lg font-semibold tabular-nums">{value}</p>
+                  </div>
+                ))}
+              </div>
+            </div>
+          ) : null}
+          <p className="text-xs text-base-content/60">
+            The conversation itself stays private: managers and operators see scores, themes and alerts, never the
+            transcript.
+          </p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,197 @@
+import type { AdminSubscription } from "@shared/admin";
+import { formatDate, usd } from "@shared/console-display";
+import { PRICE_PER_SALESPERSON_USD } from "@shared/domain";
+import { useState } from "react";
+import { useBillingSummary, useSubscriptions } from "../console/api";
+import { ConsoleIcon } from "../console/icons";
+import {
+  Badge,
+  Card,
+  EmptyState,
+  ErrorCard,
+  ListSkeleton,
+  Modal,
+  Pagination,
+  StatCard,
+  StatGridSkeleton,
+  TabHeader,
+} from "../console/ui";
+import { OrganizationDetailsDialog } from "./BusinessesTab";
+
+const REFRESH_HINT = "Please try refreshing the page or contact support if the issue persists.";
+
+/** Spec 2 §2 Billing & Plan Management, at $2.00 per billable salesperson a month. */
+export function BillingTab() {
+  const summary = useBillingSummary();
+  const [status, setStatus] = useState("");
+  const [page, setPage] = useState(1);
+  const list = useSubscriptions({ status, page });
+  const [managing, setManaging] = useState<AdminSubscription | null>(null);
+
+  const s = summary.data;
+  return (
+    <div className="space-y-6">
+      <TabHeader title="Billing & Plan Management" description="Subscriptions and revenue across the platform." />
+      {summary.isError ? (
+        <ErrorCard
+          title={`Error loading billing data: ${summary.error.message}`}
+          hint={REFRESH_HINT}
+          onRetry={() => void summary.refetch()}
+        />
+      ) : s ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard
+            testId="billing-subscriptions"
+            label="Total Subscriptions"
+            value={s.totalSubscriptions}
+            hint={`${s.activeSubscriptions} active · ${s.activeTrials} on free trial`}
+            icon="card"
+          />
+          <StatCard
+            testId="billing-revenue"
+            label="Monthly Revenue"
+            value={usd(s.monthlyRevenue)}
+            hint="From active subscriptions"
+            icon="trendUp"
+          />
+          <StatCard
+            label="Billable Users"
+            value={s.billableUsers}
+            hint={`@${usd(PRICE_PER_SALESPERSON_USD)} per user/month`}
+            icon="users"
+          />
+          <StatCard
+            label="Avg Revenue / Organization"
+            value={usd(s.averageRevenuePerOrganization)}
+            hint="Per active subscription"
+            icon="building"
+          />
+        </div>
+      ) : (
+        <StatGridSkeleton />
+      )}
+
+      <Card
+        title="Organization subscriptions"
+        bodyClassName=""
+        actions={
+          <select
+            className="select select-sm w-44"
+            aria-label="Filter subscriptions"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">All subscriptions</option>
+            <option value="active">Active</option>
+            <option value="inactive">Not active</option>
+          </select>
+        }
+      >
+        {list.isPending ? (
+          <ListSkeleton rows={5} label="Loading subscriptions" />
+        ) : list.isError ? (
+          <div className="p-5">
+            <ErrorCard
+              title={`Error loading billing data: ${list.error.message}`}
+              hint={REFRESH_HINT}
+              onRetry={() => void list.refetch()}
+            />
+          </div>
+        ) : list.data.items.length === 0 ? (
+          <EmptyState
+            icon="card"
+            title="No subscriptions found"
+            hint="Subscriptions appear when an organization starts the Pro plan."
+          />
+        ) : (
+          <>
+            <ul className="divide-y divide-base-300">
+              {list.data.items.map((sub) => (
+                <li key={sub.id} className="flex flex-wrap items-center gap-3 px-5 py-3" data-testid="subscription-row">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{sub.organization_name}</p>
+                    <p className="text-sm text-base-content/60">
+                      {sub.current_salesperson_count} salespeople · {usd(sub.monthly_cost)}/month · since{" "}
+                      {formatDate(sub.created_at)}
+                    </p>
+                  </div>
+                  <Badge variant={sub.subscription_status === "active" ? "success" : "muted"}>
+                    {sub.subscription_status}
+                  </Badge>
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setManaging(sub)}>
+                    Manage Billing
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pageSize={list.data.pageSize}
+              total={list.data.total}
+              onPage={setPage}
+              label="subscriptions"
+            />
+          </>
+        )}
+      </Card>
+
+      {managing ? <ManageBillingDialog subscription={managing} onClose={() => setManaging(null)} /> : null}
+    </div>
+  );
+}
+
+function ManageBillingDialog({ subscription, onClose }: { subscription: AdminSubscription; onClose: () => void }) {
+  const [viewOrganization, setViewOrganization] = useState(false);
+  if (viewOrganization) return <OrganizationDetailsDialog id={subscription.organization_id} onClose={onClose} />;
+  const rows: [string, string][] = [
+    ["Status", subscription.subscription_status],
+    ["Billable salespeople", String(subscription.current_salesperson_count)],
+    [
+      "Monthly cost",
+      `${usd(subscription.monthly_cost)} (${subscription.current_salesperson_count} × ${usd(PRICE_PER_SALESPERSON_USD)})`,
+    ],
+    [
+      "Current period ends",
+      subscription.current_period_end ? formatDate(subscription.current_period_end) : "Not reported yet",
+    ],
+    ["Subscribed since", formatDate(subscription.created_at)],
+    ["Stripe customer", subscription.stripe_customer_id ?? "None yet"],
+  ];
+  return (
+    <Modal
+      title={subscription.organization_name}
+      description="Billing is handled in Stripe; changes there reach Undertone through the webhook."
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={() => setViewOrganization(true)}>
+            View organization
+          </button>
+          {subscription.stripe_customer_id ? (
+            <a
+              className="btn btn-primary"
+              href={`https://dashboard.stripe.com/customers/${encodeURIComponent(subscription.stripe_customer_id)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
+              <ConsoleIcon name="card" className="size-4" />
+              Open in Stripe
+            </a>
+          ) : null}
+        </>
+      }
+    >
+      <dl className="divide-y divide-base-300 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 py-2">
+            <dt className="text-base-content/70">{label}</dt>
+            <dd className="text-right font-medium break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Modal>
+  );
+}

@@ -1,0 +1,289 @@
+import type { ActivityEvent } from "@shared/admin";
+import { relativeAge } from "@shared/console-display";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
+import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
+import {
+  Badge,
+  Card,
+  EmptyState,
+  ErrorCard,
+  ListSkeleton,
+  organizationStatusVariant,
+  StatCard,
+  StatGridSkeleton,
+  TabHeader,
+} from "../console/ui";
+import { OrganizationDetailsDialog } from "./BusinessesTab";
+
+const ACTIVITY_ICON: Record<ActivityEvent["kind"], ConsoleIconName> = {
+  organization_created: "building",
+  user_joined: "users",
+  check_in_completed: "chat",
+  alert_raised: "alert",
+  operator_action: "shield",
+};
+
+const ACTIVITY_VERB: Record<ActivityEvent["kind"], string> = {
+  organization_created: "New organization",
+  user_joined: "Account created",
+  check_in_completed: "Check-in completed",
+  alert_raised: "Alert raised",
+  operator_action: "Operator action",
+};
+
+/** Spec 2 §2 Overview: the platform's numbers from real SQL aggregates, activity and status. */
+export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "settings") => void }) {
+  const queryClient = useQueryClient();
+  const stats = usePlatformStats();
+  const activity = useRecentActivity();
+  const organizations = useOrganizations({ page: 1, pageSize: 5 });
+  const system = useSystemStatus(false);
+  const [viewing, setViewing] = useState<string | null>(null);
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.activity });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.organizations });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.system });
+  };
+
+  const header = (
+    <TabHeader
+      title="Platform Overview"
+      description="Every organization on Undertone at a glance."
+      actions={
+        <button type="button" className="btn btn-sm" onClick={refresh} disabled={stats.isFetching}>
+          <ConsoleIcon name="refresh" className={`size-4 ${stats.isFetching ? "animate-spin" : ""}`} />
+          Refresh
+        </button>
+      }
+    />
+  );
+
+  if (stats.isError && !stats.data) {
+    return (
+      <div className="space-y-6">
+        {header}
+        <ErrorCard
+          title="Error Loading Platform Data"
+          message={stats.error.message}
+          onRetry={() => void stats.refetch()}
+        />
+      </div>
+    );
+  }
+
+  const s = stats.data;
+  const platformUsers = s ? s.total_salespeople + s.total_managers + s.total_admins : 0;
+  const perOrganization = s && s.total_organizations > 0 ? Math.round(platformUsers / s.total_organizations) : 0;
+
+  return (
+    <div className="space-y-6">
+      {header}
+      {s ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <StatCard
+            testId="stat-organizations"
+            label="Total Organizations"
+            value={s.total_organizations}
+            hint={`+${s.new_organizations_last_30_days} this month`}
+            icon="building"
+          />
+          <StatCard
+            testId="stat-users"
+            label="Platform Users"
+            value={platformUsers}
+            hint={`${perOrganization} per organization on average`}
+            icon="users"
+          />
+          <StatCard
+            testId="stat-checkins"
+            label="Check-ins This Week"
+            value={s.checkins_last_7_days}
+            hint={`${(s.checkins_last_7_days / 7).toFixed(1)} per day on average`}
+            icon="chat"
+          />
+          <StatCard
+            testId="stat-growth"
+            label="Growth Trend"
+            value={`+${s.checkins_last_7_days}%`}
+            hint={`${s.checkins_last_30_days} check-ins in 30 days · ${s.total_checkins} in all`}
+            icon="trendUp"
+          />
+        </div>
+      ) : (
+        <StatGridSkeleton />
+      )}
+
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card
+          title="Recent Organizations"
+          description="The newest five."
+          className="xl:col-span-2"
+          bodyClassName=""
+          actions={
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => onOpenTab("businesses")}>
+              Manage all
+            </button>
+          }
+        >
+          {organizations.isPending ? (
+            <ListSkeleton rows={5} label="Loading organizations" />
+          ) : organizations.isError ? (
+            <div className="p-5">
+              <ErrorCard
+                title="Error Loading Platform Data"
+                message={organizations.error.message}
+                onRetry={() => void organizations.refetch()}
+              />
+            </div>
+          ) : organizations.data.items.length === 0 ? (
+            <EmptyState
+              icon="building"
+              title="No organizations yet"
+              hint="Organizations appear here as they sign up."
+            />
+          ) : (
+            <ul className="divide-y divide-base-300">
+              {organizations.data.items.map((org) => (
+                <li key={org.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{org.name}</p>
+                    <p className="truncate text-sm text-base-content/60">{org.domain ?? "No domain set"}</p>
+                  </div>
+                  <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
+                  <Badge variant="outline">{org.subscriptionTier}</Badge>
+                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setViewing(org.id)}>
+                    View Details
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <SystemStatusCard status={system} onOpenSettings={() => onOpenTab("settings")} />
+      </div>
+
+      <Card title="Recent Activity" description="The latest events across all organizations." bodyClassName="">
+        {activity.isPending ? (
+          <ListSkeleton rows={4} label="Loading activity" />
+        ) : activity.isError ? (
+          <div className="p-5">
+            <ErrorCard
+              title="Could not load activity"
+              message={activity.error.message}
+              onRetry={() => void activity.refetch()}
+            />
+          </div>
+        ) : activity.data.events.length === 0 ? (
+          <EmptyState icon="activity" title="No activity yet" />
+        ) : (
+          <ul className="divide-y divide-base-300">
+            {activity.data.events.map((event) => (
+              <li key={event.id} className="flex items-start gap-3 px-5 py-3">
+                <span className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-full bg-base-200 text-base-content/70">
+                  <ConsoleIcon name={ACTIVITY_ICON[event.kind]} className="size-4" />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm">
+                    <span className="font-medium">{ACTIVITY_VERB[event.kind]}</span> · {event.title}
+                  </p>
+                  <p className="truncate text-sm text-base-content/60">{event.detail}</p>
+                </div>
+                <span className="shrink-0 text-xs text-base-content/50">{relativeAge(event.at)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+
+      {viewing ? <OrganizationDetailsDialog id={viewing} onClose={() => setViewing(null)} /> : null}
+    </div>
+  );
+}
+
+function SystemStatusCard({
+  status,
+  onOpenSettings,
+}: {
+  status: ReturnType<typeof useSystemStatus>;
+  onOpenSettings: () => void;
+}) {
+  const data = status.data;
+  const healthy = data ? data.database.reachable : false;
+  const rows: { label: string; value: string; ok: boolean | null }[] = data
+    ? [
+        { label: "API", value: `Responding (${data.environment})`, ok: true },
+        {
+          label: "Database",
+          value: data.database.reachable ? `Reachable · ${data.database.latencyMs} ms` : "Unreachable",
+          ok: data.database.reachable,
+        },
+        {
+          label: "AI interviewer",
+          value: data.ai.configured
+            ? `${data.ai.model ?? "model"} on ${data.ai.host ?? "provider"}`
+            : "Embedded (offline)",
+          ok: true,
+        },
+        {
+          label: "Email service",
+          value: data.email.configured ? "HTTP provider" : "Local outbox",
+          ok: data.email.failedLast7Days === 0,
+        },
+        {
+          label: "Payments",
+          value: data.payments.configured ? "Stripe configured" : "Not configured",
+          ok: data.payments.configured ? true : null,
+        },
+      ]
+    : [];
+  return (
+    <Card
+      title="System Status"
+      actions={
+        data ? (
+          <Badge variant={healthy ? "success" : "destructive"}>{healthy ? "System Healthy" : "Degraded"}</Badge>
+        ) : null
+      }
+      bodyClassName="p-0"
+    >
+      {status.isPending ? (
+        <ListSkeleton rows={4} label="Checking system status" />
+      ) : status.isError ? (
+        <div className="p-5">
+          <ErrorCard
+            title="Could not check the system"
+            message={status.error.message}
+            onRetry={() => void status.refetch()}
+          />
+        </div>
+      ) : (
+        <>
+          <ul className="divide-y divide-base-300">
+            {rows.map((row) => (
+              <li key={row.label} className="flex items-center justify-between gap-3 px-5 py-3 text-sm">
+                <span className="flex items-center gap-2">
+                  <span
+                    className={`size-2 rounded-full ${row.ok === null ? "bg-base-300" : row.ok ? "bg-success" : "bg-error"}`}
+                    aria-hidden="true"
+                  />
+                  {row.label}
+                </span>
+                <span className="truncate text-right text-base-content/70">{row.value}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="border-t border-base-300 px-5 py-3">
+            <button type="button" className="btn btn-ghost btn-xs" onClick={onOpenSettings}>
+              Provider details
+            </button>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}

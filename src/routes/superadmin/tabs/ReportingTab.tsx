@@ -1,0 +1,142 @@
+import { REPORT_KINDS, type ReportKind } from "@shared/admin";
+import { useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { qs } from "../console/api";
+import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
+import { Card, downloadFromApi, TabHeader } from "../console/ui";
+
+const DAY = 24 * 60 * 60 * 1000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+const REPORTS: Record<ReportKind, { title: string; description: string; icon: ConsoleIconName }> = {
+  organizations: {
+    title: "Organizations",
+    description:
+      "Every organization with its plan, team size, and the check-ins, average scores and alerts in the range.",
+    icon: "building",
+  },
+  users: {
+    title: "Users",
+    description: "Accounts and salespeople who joined in the range, with role, organization and status.",
+    icon: "users",
+  },
+  sentiment: {
+    title: "Sentiment",
+    description: "One line per check-in response recorded in the range, with all five scores and conversation quality.",
+    icon: "heart",
+  },
+  alerts: {
+    title: "Alerts",
+    description: "Alerts raised in the range, with priority, status, organization and salesperson.",
+    icon: "bell",
+  },
+};
+
+const PRESETS = [
+  { label: "Last 7 days", days: 7 },
+  { label: "Last 30 days", days: 30 },
+  { label: "Last 90 days", days: 90 },
+  { label: "Last 12 months", days: 365 },
+] as const;
+
+/** Reporting & Exports (the spec leaves it 'will be implemented here'): CSV downloads for a date range. */
+export function ReportingTab() {
+  const [to, setTo] = useState(() => isoDay(Date.now()));
+  const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY));
+  const [busy, setBusy] = useState<ReportKind | null>(null);
+  const rangeError = from && to && from > to ? "The start date must be on or before the end date." : null;
+
+  const download = async (kind: ReportKind) => {
+    setBusy(kind);
+    try {
+      await downloadFromApi(`/api/admin/reports/${kind}${qs({ from, to })}`, `${kind}-${from}-to-${to}.csv`);
+      toast({ title: "Report downloaded", description: `${REPORTS[kind].title}, ${from} to ${to}.` });
+    } catch (error) {
+      toast({
+        title: "Export failed",
+        description: error instanceof Error ? error.message : "Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <TabHeader
+        title="Reporting & Exports"
+        description="CSV files for spreadsheets and BI tools. Dates are whole days in UTC."
+      />
+      <Card title="Date range">
+        <div className="flex flex-col gap-4 md:flex-row md:items-end">
+          <label className="grid gap-1">
+            <span className="text-sm font-medium">From</span>
+            <input
+              type="date"
+              className="input input-sm"
+              value={from}
+              max={to}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+          </label>
+          <label className="grid gap-1">
+            <span className="text-sm font-medium">To</span>
+            <input
+              type="date"
+              className="input input-sm"
+              value={to}
+              min={from}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </label>
+          <div className="flex flex-wrap gap-1">
+            {PRESETS.map((p) => (
+              <button
+                key={p.days}
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={() => {
+                  setTo(isoDay(Date.now()));
+                  setFrom(isoDay(Date.now() - (p.days - 1) * DAY));
+                }}
+              >
+                {p.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        {rangeError ? <p className="mt-2 text-sm text-error">{rangeError}</p> : null}
+      </Card>
+      <div className="grid gap-4 md:grid-cols-2">
+        {REPORT_KINDS.map((kind) => (
+          <Card key={kind}>
+            <div className="flex items-start gap-4">
+              <span className="grid size-10 shrink-0 place-items-center rounded-field bg-primary/8 text-primary">
+                <ConsoleIcon name={REPORTS[kind].icon} />
+              </span>
+              <div className="min-w-0 flex-1">
+                <h3 className="font-semibold">{REPORTS[kind].title}</h3>
+                <p className="mt-1 text-sm text-base-content/70">{REPORTS[kind].description}</p>
+                <button
+                  type="button"
+                  className="btn btn-sm mt-3"
+                  onClick={() => void download(kind)}
+                  disabled={busy !== null || rangeError !== null || !from || !to}
+                  data-testid={`report-${kind}`}
+                >
+                  {busy === kind ? (
+                    <span className="loading loading-spinner loading-xs" />
+                  ) : (
+                    <ConsoleIcon name="download" className="size-4" />
+                  )}
+                  Download CSV
+                </button>
+              </div>
+            </div>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

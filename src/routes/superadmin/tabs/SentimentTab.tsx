@@ -1,0 +1,299 @@
+import { COMPARISON_SORTS, COMPARISON_WINDOWS, type SentimentSummary } from "@shared/admin";
+import { dataQuality, formatDate, relativeAge, weekOverWeek } from "@shared/console-display";
+import { useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
+import { ConsoleIcon } from "../console/icons";
+import {
+  Badge,
+  Card,
+  downloadFromApi,
+  EmptyState,
+  ErrorCard,
+  ListSkeleton,
+  Pagination,
+  StatCard,
+  StatGridSkeleton,
+  TabHeader,
+} from "../console/ui";
+
+const WINDOW_LABELS: Record<(typeof COMPARISON_WINDOWS)[number], string> = {
+  "7": "Last 7 days",
+  "30": "Last 30 days",
+  "90": "Last 90 days",
+  "365": "Last 12 months",
+};
+const SORT_LABELS: Record<(typeof COMPARISON_SORTS)[number], string> = {
+  responses: "Most responses",
+  morale: "Lowest morale",
+  confidence: "Lowest confidence",
+  stress: "Highest stress",
+  name: "Name",
+};
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Spec 2 §2 Sentiment Data: six cards with week-over-week lines, volume, quality and comparison. */
+export function SentimentTab() {
+  const summary = useSentimentSummary();
+  const [days, setDays] = useState<(typeof COMPARISON_WINDOWS)[number]>("30");
+  const [sort, setSort] = useState<(typeof COMPARISON_SORTS)[number]>("responses");
+  const [page, setPage] = useState(1);
+  const comparison = useCompanyComparison({ days, sort, page });
+  const [exporting, setExporting] = useState(false);
+
+  const exportData = async () => {
+    setExporting(true);
+    const to = Date.now();
+    const from = to - Number(days) * 24 * 60 * 60 * 1000;
+    try {
+      await downloadFromApi(
+        `/api/admin/reports/sentiment${qs({ from: isoDay(from), to: isoDay(to) })}`,
+        "sentiment.csv",
+      );
+    } catch (error) {
+      toast({
+        title: "Export failed",
+        description: error instanceof Error ? error.message : "Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <TabHeader
+        title="Sentiment Data"
+        description="How salespeople across every organization are doing, from their check-ins."
+        actions={
+          <button type="button" className="btn btn-sm" onClick={() => void exportData()} disabled={exporting}>
+            {exporting ? (
+              <span className="loading loading-spinner loading-xs" />
+            ) : (
+              <ConsoleIcon name="download" className="size-4" />
+            )}
+            Export Data
+          </button>
+        }
+      />
+
+      {summary.isError ? (
+        <ErrorCard
+          title={`Error loading sentiment data: ${summary.error.message}`}
+          onRetry={() => void summary.refetch()}
+        />
+      ) : summary.data ? (
+        <SentimentCards data={summary.data} />
+      ) : (
+        <StatGridSkeleton count={6} />
+      )}
+
+      <Card
+        title="Cross-company analysis"
+        description="Each organization's averages side by side (0–100; stress and blockers: lower is better)."
+        bodyClassName=""
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <select
+              className="select select-sm w-44"
+              aria-label="Time window"
+              value={days}
+              onChange={(e) => {
+                setDays(e.target.value as typeof days);
+                setPage(1);
+              }}
+            >
+              {COMPARISON_WINDOWS.map((w) => (
+                <option key={w} value={w}>
+                  {WINDOW_LABELS[w]}
+                </option>
+              ))}
+            </select>
+            <select
+              className="select select-sm w-44"
+              aria-label="Sort organizations"
+              value={sort}
+              onChange={(e) => {
+                setSort(e.target.value as typeof sort);
+                setPage(1);
+              }}
+            >
+              {COMPARISON_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {SORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+      >
+        {comparison.isPending ? (
+          <ListSkeleton rows={4} label="Loading comparison" />
+        ) : comparison.isError ? (
+          <div className="p-5">
+            <ErrorCard
+              title={`Error loading sentiment data: ${comparison.error.message}`}
+              onRetry={() => void comparison.refetch()}
+            />
+          </div>
+        ) : comparison.data.items.length === 0 ? (
+          <EmptyState
+            icon="heart"
+            title="No sentiment data available yet"
+            hint="Organizations appear here once their salespeople complete check-ins in this window."
+          />
+        ) : (
+          <>
+            <div className="overflow-x-auto">
+              <table className="table table-sm">
+                <thead>
+                  <tr>
+                    <th>Organization</th>
+                    <th className="text-right">Responses</th>
+                    <th className="text-right">Morale</th>
+                    <th className="text-right">Quota conf.</th>
+                    <th className="text-right">Stress</th>
+                    <th className="text-right">Team dyn.</th>
+                    <th className="text-right">Sales str.</th>
+                    <th className="text-right">Blockers</th>
+                    <th className="text-right">Active alerts</th>
+                    <th>Last response</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {comparison.data.items.map((row) => (
+                    <tr key={row.organizationId} data-testid="comparison-row">
+                      <td className="font-medium">{row.organizationName}</td>
+                      <td className="text-right tabular-nums">{row.responses}</td>
+                      <ScoreCell value={row.morale} />
+                      <ScoreCell value={row.confidence} />
+                      <ScoreCell value={row.stress} inverted />
+                      <ScoreCell value={row.teamDynamics} />
+                      <ScoreCell value={row.salesStrength} />
+                      <td className="text-right tabular-nums">{row.blockers}</td>
+                      <td className="text-right">
+                        {row.activeAlerts > 0 ? (
+                          <Badge variant="destructive">{row.activeAlerts}</Badge>
+                        ) : (
+                          <span className="text-base-content/50">0</span>
+                        )}
+                      </td>
+                      <td className="whitespace-nowrap" title={formatDate(row.lastResponseAt)}>
+                        {relativeAge(row.lastResponseAt)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={page}
+              pageSize={comparison.data.pageSize}
+              total={comparison.data.total}
+              onPage={setPage}
+              label="organizations"
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** A score with its health colour: ≥ 60 fine, 40–59 watch, < 40 concern (reversed for stress). */
+function ScoreCell({ value, inverted = false }: { value: number; inverted?: boolean }) {
+  const health = inverted ? 100 - value : value;
+  const tone = health >= 60 ? "text-success" : health >= 40 ? "text-warning-content" : "text-error";
+  return <td className={`text-right font-medium tabular-nums ${tone}`}>{value}</td>;
+}
+
+function SentimentCards({ data }: { data: SentimentSummary }) {
+  const quality = dataQuality(data.total_responses);
+  const maxWeek = Math.max(1, ...data.volume.weekly.map((w) => w.responses));
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <StatCard
+          testId="sentiment-morale"
+          label="Morale"
+          value={data.global_morale}
+          icon="heart"
+          trend={{ change: data.trends.morale, text: weekOverWeek(data.trends.morale) }}
+        />
+        <StatCard
+          label="Quota Confidence"
+          value={data.global_confidence}
+          icon="trendUp"
+          trend={{ change: data.trends.confidence, text: weekOverWeek(data.trends.confidence) }}
+        />
+        <StatCard
+          label="Burnout Risks"
+          value={data.global_stress}
+          hint="Average stress; lower is better"
+          icon="alert"
+          trend={{ change: data.trends.stress, text: weekOverWeek(data.trends.stress), inverted: true }}
+        />
+        <StatCard
+          label="Team Dynamics"
+          value={data.global_team_dynamics}
+          icon="users"
+          trend={{ change: data.trends.team_dynamics, text: weekOverWeek(data.trends.team_dynamics) }}
+        />
+        <StatCard
+          label="Sales Strength"
+          value={data.global_sales_strength}
+          icon="sparkle"
+          trend={{ change: data.trends.sales_strength, text: weekOverWeek(data.trends.sales_strength) }}
+        />
+        <StatCard
+          label="Blockers"
+          value={data.global_blockers_count}
+          hint="Blockers named by salespeople"
+          icon="clipboard"
+          trend={{ change: data.trends.blockers, text: weekOverWeek(data.trends.blockers, "count"), inverted: true }}
+        />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title="Response Volume" description="Completed check-ins per week, last 8 weeks.">
+          <div className="flex items-end justify-between gap-4">
+            <div>
+              <p className="text-3xl font-bold tabular-nums" data-testid="sentiment-total-responses">
+                {data.total_responses}
+              </p>
+              <p className="text-sm text-base-content/70">
+                responses in all · {data.volume.last_7_days} this week · {data.volume.last_30_days} in 30 days
+              </p>
+            </div>
+          </div>
+          <div
+            className="mt-4 flex h-24 items-end gap-1.5"
+            role="img"
+            aria-label={`Weekly responses: ${data.volume.weekly.map((w) => w.responses).join(", ")}`}
+          >
+            {data.volume.weekly.map((week) => (
+              <div key={week.weekStart} className="flex flex-1 flex-col items-center gap-1">
+                <div
+                  className="w-full rounded-t bg-secondary/70"
+                  style={{ height: `${Math.max(4, (week.responses / maxWeek) * 80)}px` }}
+                  title={`${week.responses} in the week from ${formatDate(week.weekStart)}`}
+                />
+              </div>
+            ))}
+          </div>
+        </Card>
+        <Card title="Data Quality">
+          <div className="flex items-center gap-3">
+            <Badge variant={quality.label === "High" ? "success" : "muted"}>{quality.label}</Badge>
+            <p className="text-sm text-base-content/80">{quality.text}</p>
+          </div>
+          <p className="mt-4 text-sm text-base-content/60">
+            Global values average the newest 1,000 responses; week-over-week lines compare the last 7 days with the 7
+            before. Team dynamics is the average of morale and quota confidence.
+          </p>
+        </Card>
+      </div>
+    </>
+  );
+}

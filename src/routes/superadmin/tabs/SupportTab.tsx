@@ -1,0 +1,154 @@
+import { resendVerificationResultSchema, type SupportSearch } from "@shared/admin";
+import { formatDate, formatDateTime } from "@shared/console-display";
+import { roleLabel } from "@shared/domain";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { ApiRequestError, api } from "@/lib/api";
+import { useSupportSearch } from "../console/api";
+import { ConsoleIcon } from "../console/icons";
+import {
+  Badge,
+  Card,
+  EmptyState,
+  ErrorCard,
+  ListSkeleton,
+  organizationStatusVariant,
+  TabHeader,
+  useDebounced,
+} from "../console/ui";
+import { OrganizationDetailsDialog } from "./BusinessesTab";
+
+/** Customer Support (the spec leaves it 'will be implemented here'): find people and fix sign-up trouble. */
+export function SupportTab() {
+  const [query, setQuery] = useState("");
+  const debounced = useDebounced(query.trim(), 350);
+  const search = useSupportSearch(debounced);
+  const [viewing, setViewing] = useState<string | null>(null);
+
+  return (
+    <div className="space-y-6">
+      <TabHeader title="Customer Support" description="Find an account or organization by name, email, domain or id." />
+      <Card bodyClassName="p-4">
+        <label className="input w-full">
+          <ConsoleIcon name="search" className="size-4 opacity-60" />
+          <input
+            type="search"
+            placeholder="e.g. jane@acme.com, Acme, acme.com"
+            aria-label="Search accounts and organizations"
+            value={query}
+            maxLength={200}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </label>
+      </Card>
+
+      {debounced.length < 2 ? (
+        <Card>
+          <EmptyState icon="lifebuoy" title="Search to begin" hint="Type at least 2 characters." />
+        </Card>
+      ) : search.isPending ? (
+        <Card bodyClassName="">
+          <ListSkeleton rows={4} label="Searching" />
+        </Card>
+      ) : search.isError ? (
+        <ErrorCard title="Search failed" message={search.error.message} onRetry={() => void search.refetch()} />
+      ) : search.data.users.length === 0 && search.data.organizations.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon="search"
+            title="Nothing found"
+            hint="Try part of an email address, a company name or a domain."
+          />
+        </Card>
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <Card title={`Accounts (${search.data.users.length})`} bodyClassName="">
+            {search.data.users.length === 0 ? (
+              <EmptyState icon="users" title="No accounts match" />
+            ) : (
+              <ul className="divide-y divide-base-300">
+                {search.data.users.map((user) => (
+                  <SupportUser key={user.id} user={user} />
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card title={`Organizations (${search.data.organizations.length})`} bodyClassName="">
+            {search.data.organizations.length === 0 ? (
+              <EmptyState icon="building" title="No organizations match" />
+            ) : (
+              <ul className="divide-y divide-base-300">
+                {search.data.organizations.map((org) => (
+                  <li key={org.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+                    <div className="min-w-0 flex-1">
+                      <p className="font-medium">{org.name}</p>
+                      <p className="text-sm text-base-content/60">
+                        {org.domain ?? "No domain set"} · {org.accountCount} accounts · since{" "}
+                        {formatDate(org.createdAt)}
+                      </p>
+                    </div>
+                    <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
+                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => setViewing(org.id)}>
+                      View Details
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+      )}
+      {viewing ? <OrganizationDetailsDialog id={viewing} onClose={() => setViewing(null)} /> : null}
+    </div>
+  );
+}
+
+function SupportUser({ user }: { user: SupportSearch["users"][number] }) {
+  const resend = useMutation({
+    mutationFn: () =>
+      api(
+        `/api/admin/support/users/${encodeURIComponent(user.id)}/resend-verification`,
+        resendVerificationResultSchema,
+        {
+          method: "POST",
+        },
+      ),
+    onSuccess: (result) =>
+      toast({ title: result.sent ? "Verification email sent" : "Not sent", description: result.message }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description:
+          error instanceof ApiRequestError ? error.message : "Failed to send the verification email. Please try again.",
+        variant: "destructive",
+      }),
+  });
+  return (
+    <li className="space-y-2 px-5 py-3" data-testid="support-user">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="font-medium">{user.name}</p>
+        <Badge variant="outline">{roleLabel(user.role)}</Badge>
+        <Badge variant={user.emailVerified ? "success" : "warning"}>
+          {user.emailVerified ? "verified" : "unverified"}
+        </Badge>
+        {user.status !== "Active" ? <Badge variant="muted">{user.status}</Badge> : null}
+      </div>
+      <p className="text-sm break-all text-base-content/70">{user.email}</p>
+      <p className="text-xs text-base-content/60">
+        {user.organizationName ?? "No organization"} · joined {formatDate(user.createdAt)} · last sign-in{" "}
+        {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "never"}
+      </p>
+      {user.emailVerified ? null : (
+        <button type="button" className="btn btn-sm" onClick={() => resend.mutate()} disabled={resend.isPending}>
+          {resend.isPending ? (
+            <span className="loading loading-spinner loading-xs" />
+          ) : (
+            <ConsoleIcon name="mail" className="size-4" />
+          )}
+          Resend verification email
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,226 @@
+import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/admin";
+import { formatDate, growthPercent, percentOf } from "@shared/console-display";
+import { roleLabel } from "@shared/domain";
+import { useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { qs, useUserStats, useUsers } from "../console/api";
+import { ConsoleIcon } from "../console/icons";
+import {
+  Badge,
+  Card,
+  downloadFromApi,
+  EmptyState,
+  ErrorCard,
+  ListSkeleton,
+  Pagination,
+  SearchInput,
+  StatCard,
+  StatGridSkeleton,
+  TabHeader,
+  useDebounced,
+} from "../console/ui";
+
+const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
+  salesperson: "Sales Reps",
+  manager: "Managers",
+  admin: "Admins",
+  superadmin: "Super Admins",
+};
+
+const signed = (n: number) => `${n >= 0 ? "+" : ""}${n}%`;
+
+/** Spec 2 §2 User Oversight: the cards, and a real table of everyone (the spec says coming soon). */
+export function UsersTab() {
+  const stats = useUserStats();
+  const [search, setSearch] = useState("");
+  const [role, setRole] = useState<UserRoleFilter | "">("");
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const debouncedSearch = useDebounced(search.trim());
+  const users = useUsers({ search: debouncedSearch, role, page });
+  const filtersActive = debouncedSearch !== "" || role !== "";
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadFromApi(`/api/admin/users/export${qs({ search: debouncedSearch, role })}`, "users.csv");
+    } catch (error) {
+      toast({
+        title: "Export failed",
+        description: error instanceof Error ? error.message : "Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const s = stats.data;
+  return (
+    <div className="space-y-6">
+      <TabHeader
+        title="User Oversight"
+        description="Everyone on the platform: sign-in accounts and the salespeople who answer check-ins."
+        actions={
+          <button type="button" className="btn btn-sm" onClick={() => void exportCsv()} disabled={exporting}>
+            {exporting ? (
+              <span className="loading loading-spinner loading-xs" />
+            ) : (
+              <ConsoleIcon name="download" className="size-4" />
+            )}
+            Export
+          </button>
+        }
+      />
+
+      {stats.isError ? (
+        <ErrorCard
+          title={`Error loading user statistics: ${stats.error.message}`}
+          onRetry={() => void stats.refetch()}
+        />
+      ) : s ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <StatCard
+            testId="users-total"
+            label="Total Users"
+            value={s.total_users}
+            hint={`${signed(growthPercent(s.total_users, s.total_users - s.new_users_last_30_days))} from last month`}
+            icon="users"
+          />
+          <StatCard
+            label="Sales Reps"
+            value={s.total_salespeople}
+            hint={`${percentOf(s.total_salespeople, s.total_users)}% of total`}
+            icon="trendUp"
+          />
+          <StatCard
+            label="Managers"
+            value={s.total_managers}
+            hint={`${percentOf(s.total_managers, s.total_users)}% of total`}
+            icon="building"
+          />
+          <StatCard
+            label="Admins"
+            value={s.total_admins}
+            hint={`${percentOf(s.total_admins, s.total_users)}% of total`}
+            icon="shield"
+          />
+          <StatCard
+            label="Active Users"
+            value={s.active_users}
+            hint={`${percentOf(s.active_users, s.total_users)}% of total`}
+            icon="activity"
+          />
+          <StatCard
+            label="New Users (30 Days)"
+            value={s.new_users_last_30_days}
+            hint={`${signed(growthPercent(s.new_users_last_30_days, s.new_users_previous_30_days))} growth rate`}
+            icon="plus"
+          />
+        </div>
+      ) : (
+        <StatGridSkeleton count={6} />
+      )}
+
+      <Card
+        title={`People (${users.data?.total ?? 0})`}
+        actions={
+          <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+            <SearchInput
+              value={search}
+              onChange={(v) => {
+                setSearch(v);
+                setPage(1);
+              }}
+              placeholder="Search name, email or organization…"
+              label="Search users"
+            />
+            <select
+              className="select select-sm w-full sm:w-40"
+              aria-label="Filter by role"
+              value={role}
+              onChange={(e) => {
+                setRole(e.target.value as UserRoleFilter | "");
+                setPage(1);
+              }}
+            >
+              <option value="">All roles</option>
+              {USER_ROLE_FILTERS.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_FILTER_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+        bodyClassName=""
+      >
+        {users.isPending ? (
+          <ListSkeleton rows={8} label="Loading users" />
+        ) : users.isError ? (
+          <div className="p-5">
+            <ErrorCard
+              title={`Error loading user statistics: ${users.error.message}`}
+              onRetry={() => void users.refetch()}
+            />
+          </div>
+        ) : users.data.items.length === 0 ? (
+          <EmptyState
+            icon="users"
+            title="No users found"
+            hint={filtersActive ? "Try adjusting your search criteria" : "People appear here as organizations sign up."}
+          />
+        ) : (
+          <>
+            <div className="overflow-x-auto">
+              <table className="table table-sm">
+                <thead>
+                  <tr>
+                    <th>Name</th>
+                    <th>Role</th>
+                    <th>Organization</th>
+                    <th>Status</th>
+                    <th>Joined</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {users.data.items.map((person) => (
+                    <tr key={`${person.kind}-${person.id}`} data-testid="user-row">
+                      <td className="min-w-52">
+                        <p className="font-medium">{person.name}</p>
+                        <p className="text-xs text-base-content/60">{person.email}</p>
+                      </td>
+                      <td>
+                        <div className="flex flex-wrap items-center gap-1">
+                          <Badge variant={person.role === "SuperAdmin" ? "default" : "outline"}>
+                            {roleLabel(person.role)}
+                          </Badge>
+                          {person.kind === "team_member" ? <Badge variant="muted">no sign-in</Badge> : null}
+                          {person.emailVerified === false ? <Badge variant="warning">unverified</Badge> : null}
+                        </div>
+                      </td>
+                      <td className={person.organizationName ? "" : "text-base-content/50"}>
+                        {person.organizationName ?? "No organization"}
+                      </td>
+                      <td>
+                        <Badge variant={person.status === "Active" ? "success" : "muted"}>{person.status}</Badge>
+                      </td>
+                      <td className="whitespace-nowrap">{formatDate(person.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={page}
+              pageSize={users.data.pageSize}
+              total={users.data.total}
+              onPage={setPage}
+              label="people"
+            />
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

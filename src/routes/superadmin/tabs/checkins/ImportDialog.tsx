@@ -1,0 +1,179 @@
+import { questionImportResultSchema } from "@shared/admin";
+import {
+  IMPORT_MESSAGES,
+  type ImportIssue,
+  parseImportText,
+  SAMPLE_IMPORT,
+  validateQuestionImport,
+} from "@shared/question-import";
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { ApiRequestError, api } from "@/lib/api";
+import { adminKeys } from "../../console/api";
+import { ConsoleIcon } from "../../console/icons";
+import { Modal } from "../../console/ui";
+
+/** The largest file the dialog reads; the API's body limit is 256 KB. */
+const MAX_FILE_BYTES = 256 * 1024;
+
+/**
+ * Spec 2 §2, §5, §8: bulk import from pasted JSON, an uploaded .json file or the sample.
+ * The same validator as the API runs first, so every problem is listed here; nothing is
+ * imported unless every item is valid.
+ */
+export function ImportDialog({ onClose }: { onClose: () => void }) {
+  const [text, setText] = useState("");
+  const [issues, setIssues] = useState<ImportIssue[]>([]);
+  const [busy, setBusy] = useState(false);
+  const fileId = useId();
+  const queryClient = useQueryClient();
+
+  const loadFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      toast({ title: "Import Failed", description: "The file is larger than 256 KB.", variant: "destructive" });
+      return;
+    }
+    setText(await file.text());
+    setIssues([]);
+  };
+
+  const runImport = async () => {
+    const parsed = parseImportText(text);
+    if (!parsed.ok) {
+      // Spec 2 §8: empty input toasts 'Error' / 'Please enter JSON data to import.'
+      toast({
+        title: parsed.title,
+        description: parsed.message === IMPORT_MESSAGES.empty ? `${parsed.message}.` : parsed.message,
+        variant: "destructive",
+      });
+      return;
+    }
+    const result = validateQuestionImport(parsed.data);
+    if (!result.ok) {
+      setIssues(result.issues);
+      if (result.issues.length > 0) {
+        toast({ title: "Validation Errors", description: result.summary, variant: "destructive" });
+      } else {
+        toast({ title: "No Valid Questions", description: result.summary, variant: "destructive" });
+      }
+      return;
+    }
+    setIssues([]);
+    setBusy(true);
+    try {
+      const { imported } = await api("/api/admin/questions/import", questionImportResultSchema, {
+        method: "POST",
+        body: { questions: result.questions },
+      });
+      toast({ title: "Import Successful", description: `Successfully imported ${imported} questions` });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.questions });
+      onClose();
+    } catch (error) {
+      const details =
+        error instanceof ApiRequestError ? (error.details as { issues?: ImportIssue[] } | undefined) : undefined;
+      if (details?.issues?.length) setIssues(details.issues);
+      toast({
+        title: "Import failed",
+        description:
+          error instanceof ApiRequestError && error.status < 500
+            ? error.message
+            : "Failed to import questions. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="Import Questions"
+      description="A JSON array of questions (or a single question). If any item is invalid, nothing is imported."
+      onClose={onClose}
+      size="lg"
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void runImport()} disabled={busy}>
+            {busy ? (
+              <span className="loading loading-spinner loading-sm" />
+            ) : (
+              <ConsoleIcon name="upload" className="size-4" />
+            )}
+            {busy ? "Importing..." : "Import Questions"}
+          </button>
+        </>
+      }
+    >
+      <div className="grid gap-4">
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => {
+              setText(JSON.stringify(SAMPLE_IMPORT, null, 2));
+              setIssues([]);
+            }}
+            disabled={busy}
+          >
+            Load Sample
+          </button>
+          <label htmlFor={fileId} className={`btn btn-sm ${busy ? "btn-disabled" : ""}`}>
+            <ConsoleIcon name="upload" className="size-4" />
+            Upload JSON File (.json)
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept=".json,application/json"
+            className="hidden"
+            onChange={(e) => {
+              void loadFile(e.target.files?.[0]);
+              e.target.value = "";
+            }}
+          />
+        </div>
+        <label className="grid gap-1">
+          <span className="text-sm font-medium">Paste JSON</span>
+          <textarea
+            className="textarea w-full font-mono text-xs"
+            rows={12}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={
+              '[\n  {\n    "pillar": "morale",\n    "question_text": "How are you feeling about work this week?",\n    "question_type": "open_ended",\n    "priority_order": 1,\n    "psychological_framework": "Optional"\n  }\n]'
+            }
+            spellCheck={false}
+            disabled={busy}
+          />
+        </label>
+        <details className="text-sm text-base-content/70">
+          <summary className="cursor-pointer">Format</summary>
+          <p className="mt-2">
+            Each question needs <code>pillar</code> (quota_confidence, burnout_risks, team_dynamics, morale,
+            sales_strength, blockers), a non-empty <code>question_text</code> and <code>question_type</code>{" "}
+            (open_ended, rating_scale, multiple_choice, follow_up, probe). <code>priority_order</code> is a positive
+            integer (default 1); <code>psychological_framework</code> is optional.
+          </p>
+        </details>
+        {issues.length > 0 ? (
+          <div role="alert" className="rounded-field border border-error/40 bg-error/5 p-3" data-testid="import-issues">
+            <p className="text-sm font-semibold text-error">{IMPORT_MESSAGES.validationSummary(issues.length)}</p>
+            <ul className="mt-2 max-h-40 list-disc space-y-1 overflow-y-auto pl-5 text-sm">
+              {issues.map((issue, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: issues are a fixed list per attempt
+                <li key={index}>
+                  Question {issue.item}: {issue.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

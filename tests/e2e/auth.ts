@@ -1,0 +1,145 @@
+import type { Page } from "playwright-core";
+
+/**
+ * Accounts for browser tests, made through the real API of the e2e app (sign-up, the
+ * verification link from the dev mailbox, sign-in), and `loginAs` for the browser.
+ *
+ *   const admin = await createVerifiedAdmin(origin);            // with its organization: no onboarding
+ *   await loginAs(page, admin.email, admin.password);          // lands on /dashboard
+ *   const fresh = await createVerifiedAdmin(origin, { organization: false }); // sees onboarding
+ *
+ * Each API call carries its own client address (cf-connecting-ip, which local workerd
+ * passes through), so the per-address sign-up limit never trips a long browser run.
+ */
+
+export const E2E_PASSWORD = "e2e-password-123";
+/** In E2E_VARS.SUPERADMIN_EMAILS; created on first use by `createSuperAdmin`. */
+export const E2E_SUPERADMIN_EMAIL = "e2e.operator@undertone.dev";
+
+let counter = 0;
+export function uniqueEmail(label = "admin"): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+export function randomClientIp(): string {
+  const octet = () => Math.floor(Math.random() * 254) + 1;
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
+type MailboxEmail = { id: string; to: string; subject: string; kind: string; text: string; createdAt: string };
+
+/** The dev mailbox as JSON (GET /api/dev/emails, development only), newest first. */
+export async function mailbox(origin: string, to: string): Promise<MailboxEmail[]> {
+  const response = await fetch(`${origin}/api/dev/emails?to=${encodeURIComponent(to)}`);
+  if (!response.ok) throw new Error(`mailbox: ${response.status}`);
+  return ((await response.json()) as { emails: MailboxEmail[] }).emails;
+}
+
+/** The /auth/callback link of the newest email of `kind` to `to`, waiting up to 10 s for it. */
+export async function emailedLink(origin: string, to: string, kind: "verification" | "magic_link"): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const email = (await mailbox(origin, to)).find((e) => e.kind === kind);
+    const link = email?.text.match(/https?:\/\/\S+\/auth\/callback\?\S+/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No ${kind} email to ${to}`);
+}
+
+async function api(origin: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
+  const headers: Record<string, string> = { origin, "cf-connecting-ip": randomClientIp() };
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  if (init.cookie) headers.cookie = init.cookie;
+  return fetch(`${origin}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers,
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+}
+
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0] ?? "")
+    .join("; ");
+
+export type E2EAccount = { email: string; password: string; userId: string; organizationId: string | null };
+
+/**
+ * A verified Admin. With `organization` (the default) they also joined their organization,
+ * so /dashboard skips onboarding; with `trial` their Free Trial has started.
+ */
+export async function createVerifiedAdmin(
+  origin: string,
+  options: {
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    companyName?: string;
+    organization?: boolean;
+    trial?: boolean;
+  } = {},
+): Promise<E2EAccount> {
+  const email = options.email ?? uniqueEmail();
+  const password = options.password ?? E2E_PASSWORD;
+  const signup = await api(origin, "/api/auth/sign-up/email", {
+    body: {
+      first_name: options.firstName ?? "Erin",
+      last_name: options.lastName ?? "Example",
+      email,
+      password,
+      company_name: options.companyName ?? "Example Sales Co",
+    },
+  });
+  if (!signup.ok) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
+  const { user } = (await signup.json()) as { user: { id: string } };
+  const token = new URL(await emailedLink(origin, email, "verification")).searchParams.get("token_hash") ?? "";
+  const verified = await api(origin, `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+  if (!verified.ok) throw new Error(`verification failed: ${verified.status}`);
+
+  let organizationId: string | null = null;
+  if (options.organization !== false || options.trial) {
+    const signIn = await api(origin, "/api/auth/sign-in/email", { body: { email, password } });
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+    const cookie = cookieOf(signIn);
+    const ensured = await api(origin, "/api/organization/ensure", { method: "POST", cookie });
+    if (!ensured.ok) throw new Error(`organization failed: ${ensured.status}`);
+    organizationId = ((await ensured.json()) as { organization: { id: string } }).organization.id;
+    if (options.trial) {
+      const trial = await api(origin, "/api/subscription", { body: { planType: "trial" }, cookie });
+      if (!trial.ok) throw new Error(`trial failed: ${trial.status}`);
+    }
+  }
+  return { email, password, userId: user.id, organizationId };
+}
+
+/** The e2e SuperAdmin (allowlisted), created on first use in this app run. */
+export async function createSuperAdmin(origin: string): Promise<E2EAccount> {
+  const probe = await api(origin, "/api/auth/sign-in/email", {
+    body: { email: E2E_SUPERADMIN_EMAIL, password: E2E_PASSWORD },
+  });
+  if (probe.ok) {
+    const { user } = (await probe.json()) as { user: { id: string } };
+    return { email: E2E_SUPERADMIN_EMAIL, password: E2E_PASSWORD, userId: user.id, organizationId: null };
+  }
+  return createVerifiedAdmin(origin, { email: E2E_SUPERADMIN_EMAIL, organization: false });
+}
+
+/** Signs in through the /login form and waits until the app has moved on from it. */
+export async function loginAs(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log In", exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== "/login", { timeout: 15_000 });
+}
+
+/** The text of the toast on screen (spec 1: one at a time). */
+export async function toastText(page: Page): Promise<string> {
+  const item = page.getByTestId("toast").first();
+  await item.waitFor({ timeout: 10_000 });
+  return (await item.textContent()) ?? "";
+}

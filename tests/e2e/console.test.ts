@@ -1,0 +1,220 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, randomClientIp } from "./auth.ts";
+import { browserSuite } from "./browser.ts";
+
+const { newPage, origin } = browserSuite();
+
+let operator: E2EAccount;
+
+beforeAll(async () => {
+  // The demo organization: eight weeks of check-ins, alerts and a subscription to look at.
+  const seeded = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
+  expect(seeded.status).toBe(200);
+  operator = await createSuperAdmin(origin);
+});
+
+/** Each context its own client address: sign-in is limited to 3 tries in 10 s per address and email. */
+async function ownAddress(page: Page) {
+  await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
+}
+
+async function operatorLogin(page: Page, path = "/superadmin") {
+  await ownAddress(page);
+  await page.goto(`/superadmin/login`);
+  await page.getByLabel("Email").fill(operator.email);
+  await page.getByLabel("Password").fill(operator.password);
+  await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+  await page.waitForURL(`${origin}/superadmin`);
+  await page.getByRole("heading", { name: "Platform Administration" }).waitFor();
+  if (path !== "/superadmin") await page.goto(path);
+}
+
+const tab = (page: Page, label: string) =>
+  page.getByRole("navigation", { name: "Console sections" }).getByRole("button", { name: label, exact: true });
+
+describe("operator login", () => {
+  it("sends a visitor to the operator login, then into the console", async () => {
+    const { page, context } = await newPage();
+    await ownAddress(page);
+    await page.goto("/superadmin?tab=alerts");
+    await page.waitForURL(`${origin}/superadmin/login`);
+    await page.getByLabel("Email").fill(operator.email);
+    await page.getByLabel("Password").fill(operator.password);
+    await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+    // Back where the operator was going.
+    await page.waitForURL(`${origin}/superadmin?tab=alerts`);
+    await page.getByRole("heading", { name: "Alerts & Notifications", level: 2 }).waitFor();
+    await context.close();
+  });
+
+  it("refuses an Admin with the allowlist message and shows the demo helpers in development", async () => {
+    const admin = await createVerifiedAdmin(origin);
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await ownAddress(page);
+    await page.goto("/superadmin/login");
+    await page.getByRole("button", { name: "Quick Demo Login" }).waitFor();
+    await page.getByRole("button", { name: "Initialize SuperAdmin Account" }).waitFor();
+    await page.getByLabel("Email").fill(admin.email);
+    await page.getByLabel("Password").fill(admin.password);
+    await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Access Denied: This email is not authorized for SuperAdmin access." })
+      .first()
+      .waitFor();
+    // Signed straight out again: the console sends them back to its login.
+    await page.goto("/superadmin");
+    await page.waitForURL(`${origin}/superadmin/login`);
+    await context.close();
+  });
+});
+
+describe("the console", () => {
+  it("renders real data on every tab", async () => {
+    const { page, context } = await newPage();
+    await operatorLogin(page);
+    const stats = (await (await page.request.get("/api/admin/stats")).json()) as { total_organizations: number };
+    await expect
+      .poll(() => page.getByTestId("stat-organizations").textContent())
+      .toContain(String(stats.total_organizations));
+    await page.getByTestId("stat-users").waitFor();
+
+    const checks: [string, (p: Page) => Promise<unknown>][] = [
+      // Other browser tests add organizations and people: search, as an operator would.
+      [
+        "Business Management",
+        async (p) => {
+          await p.getByLabel("Search organizations").fill("northwind");
+          await p.getByTestId("organization-row").filter({ hasText: "Northwind Sales" }).waitFor();
+        },
+      ],
+      [
+        "User Oversight",
+        async (p) => {
+          await p.getByLabel("Search users").fill("maya");
+          await p.getByTestId("user-row").filter({ hasText: "Maya Chen" }).first().waitFor();
+        },
+      ],
+      ["Sentiment Data", (p) => p.getByTestId("comparison-row").filter({ hasText: "Northwind Sales" }).waitFor()],
+      ["Check-In Config", (p) => p.getByTestId("question-card").first().waitFor()],
+      ["Billing & Plans", (p) => p.getByTestId("subscription-row").filter({ hasText: "Northwind Sales" }).waitFor()],
+      ["Alerts & Notifications", (p) => p.getByTestId("alert-row").first().waitFor()],
+      ["Reporting & Exports", (p) => p.getByTestId("report-sentiment").waitFor()],
+      ["Site Map", (p) => p.getByTestId("route-entry").filter({ hasText: "Check-In Chat" }).waitFor()],
+      ["System Settings", (p) => p.getByText("Embedded interviewer (offline)").waitFor()],
+      [
+        "Customer Support",
+        async (p) => {
+          await p.getByLabel("Search accounts and organizations").fill("northwind");
+          await p.getByText("northwind.example").first().waitFor();
+        },
+      ],
+      ["Audit Logs", (p) => p.getByRole("heading", { name: "Audit Logs", level: 2 }).waitFor()],
+    ];
+    for (const [label, check] of checks) {
+      await tab(page, label).click();
+      await check(page);
+    }
+    // The bell counts the unread alerts.
+    const badge = await page.getByTestId("notification-badge").textContent();
+    expect(Number(badge)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("adds an organization and counts it", async () => {
+    const { page, context } = await newPage();
+    await operatorLogin(page);
+    const before = Number((await page.getByTestId("stat-organizations").locator("p").nth(1).textContent()) ?? "0");
+    await tab(page, "Business Management").click();
+    await page.getByRole("button", { name: "Add Organization" }).first().click();
+    const name = `Globex ${Date.now()}`;
+    await page.getByLabel("Company name").fill(name);
+    await page.getByLabel(/Domain/).fill("globex.example");
+    await page.getByRole("button", { name: "Create Organization" }).click();
+    await page.getByText("Organization created").waitFor();
+    await page.getByTestId("organization-row").filter({ hasText: name }).waitFor();
+    await tab(page, "Platform Overview").click();
+    await expect
+      .poll(() => page.getByTestId("stat-organizations").locator("p").nth(1).textContent())
+      .toBe(String(before + 1));
+    await page.getByText(name).first().waitFor();
+    // And the audit log says who did it.
+    await tab(page, "Audit Logs").click();
+    await page.getByTestId("audit-row").filter({ hasText: "organization.create" }).first().waitFor();
+    await context.close();
+  });
+
+  it("imports questions from pasted JSON and exports the bank", async () => {
+    const { page, context } = await newPage();
+    await operatorLogin(page, "/superadmin?tab=checkins");
+    const total = page.getByTestId("question-total");
+    await expect.poll(async () => Number(await total.textContent())).toBeGreaterThan(0);
+    const before = Number(await total.textContent());
+
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    const paste = page.getByLabel("Paste JSON");
+    await paste.fill(JSON.stringify([{ pillar: "happiness", question_text: "x", question_type: "open_ended" }]));
+    await page.getByRole("button", { name: "Import Questions" }).click();
+    await page
+      .getByTestId("import-issues")
+      .getByText(/Invalid pillar: happiness\. Must be one of:/)
+      .waitFor();
+
+    const text = `Which meeting could you drop this week? ${Date.now()}`;
+    await paste.fill(
+      JSON.stringify([
+        { pillar: "burnout_risks", question_text: text, question_type: "probe", priority_order: 7 },
+        {
+          pillar: "team_dynamics",
+          question_text: `Who made your week easier? ${Date.now()}`,
+          question_type: "open_ended",
+        },
+      ]),
+    );
+    await page.getByRole("button", { name: "Import Questions" }).click();
+    await page.getByText("Successfully imported 2 questions").waitFor();
+    await expect.poll(async () => Number(await total.textContent())).toBe(before + 2);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export", exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^question-bank-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile((await download.path()) ?? "", "utf8")) as { question_text: string }[];
+    expect(exported.length).toBe(before + 2);
+    expect(exported.map((q) => q.question_text)).toContain(text);
+    await context.close();
+  });
+
+  it("keeps a changed pillar weight after save and reload", async () => {
+    const { page, context } = await newPage();
+    await operatorLogin(page, "/superadmin?tab=checkins&section=global");
+    const slider = page.getByLabel("Blockers weight");
+    const shown = page.getByTestId("weight-blockers");
+    const before = Number(await shown.textContent());
+    await slider.focus();
+    await page.keyboard.press(before >= 2 ? "ArrowLeft" : "ArrowRight");
+    const expected = (before >= 2 ? before - 0.1 : before + 0.1).toFixed(1);
+    await expect.poll(() => shown.textContent()).toBe(expected);
+    await page.getByTestId("settings-unsaved").waitFor();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Settings saved").waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByTestId("weight-blockers").textContent()).toBe(expected);
+    await context.close();
+  });
+
+  it("works at 375 px with the sidebar as a drawer", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await operatorLogin(page);
+    await expect.poll(() => page.getByTestId("console-sidebar").isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    await tab(page, "Sentiment Data").click();
+    await page.getByRole("heading", { name: "Sentiment Data", level: 2 }).waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+});

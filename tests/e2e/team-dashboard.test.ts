@@ -1,0 +1,155 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { createVerifiedAdmin, loginAs, toastText } from "./auth.ts";
+import { browserSuite } from "./browser.ts";
+
+const { newPage, origin } = browserSuite();
+
+/**
+ * The admin's loop in two browsers: add a salesperson, send a check-in, the salesperson
+ * answers it at the link (a distressed conversation), and the dashboard shows their new
+ * scores, a burnout alert and a coaching action.
+ */
+const DEMO_ADMIN = { email: "demo@undertone.dev", password: "undertone-demo" };
+
+const DISTRESSED_ANSWERS = [
+  "Honestly I'm exhausted and overwhelmed, this week was awful.",
+  "I'm behind on my number and worried I'll miss quota again.",
+  "I'm working long hours and weekends, I can't sleep, the pressure is too much.",
+  "I feel burned out and anxious most days.",
+  "Pricing approvals take days and my deals stall, it's terrible.",
+  "I'm not confident at all, my pipeline is slipping.",
+  "The CRM admin eats my evenings, I'm drowning in it.",
+  "The team is stressed too, nobody has time.",
+  "Nothing feels like a win lately, I'm miserable.",
+  "I'm too tired to think about training right now.",
+  "I really need help, this is too much.",
+  "That's all, thanks.",
+];
+
+const assistantBubbles = (page: Page) =>
+  page.getByRole("list", { name: "Conversation" }).locator('li[data-sender="assistant"]');
+
+async function answer(page: Page, text: string) {
+  const before = await assistantBubbles(page).count();
+  const box = page.getByLabel("Your message");
+  await box.fill(text);
+  await box.press("Enter");
+  await expect.poll(() => assistantBubbles(page).count(), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(() => page.locator("li[data-sender='assistant'] .animate-pulse").count()).toBe(0);
+}
+
+describe("team, check-in and dashboard", () => {
+  test("add a member, send a check-in, they answer it, the dashboard shows it", async () => {
+    const seeded = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
+    expect(seeded.status).toBe(200);
+    const suffix = Date.now().toString(36);
+    const email = `riley.${suffix}@northwind.example`;
+
+    const admin = await newPage({ width: 1280, height: 900 });
+    const rep = await newPage({ width: 375, height: 812 });
+    try {
+      const page = admin.page;
+      await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await page.goto("/dashboard/team");
+      await page.getByRole("heading", { name: "Team", exact: true }).waitFor();
+
+      // Add: the form refuses a bad email in place, then accepts the corrected one.
+      await page.getByRole("button", { name: "Add team member" }).first().click();
+      const form = page.getByRole("form", { name: "Add team member" });
+      await form.getByLabel("First name").fill("Riley");
+      await form.getByLabel("Last name").fill("Quinn");
+      await form.getByLabel("Work email").fill("riley-at-northwind");
+      await form.getByLabel("Job title").fill("Account Executive");
+      await form.getByRole("button", { name: "Add team member" }).click();
+      await form.getByText("Please enter a valid email address").waitFor();
+      await form.getByLabel("Work email").fill(email);
+      await form.getByRole("button", { name: "Add team member" }).click();
+      const row = page.locator(`[data-member="${email}"]`);
+      await row.waitFor();
+
+      // Send: the dialog shows the link once.
+      await row.getByRole("button", { name: "Send check-in" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Send check-in" }).click();
+      const link = page.getByTestId("check-in-link");
+      await link.waitFor();
+      const url = await link.inputValue();
+      expect(url).toMatch(new RegExp(`^${origin}/check-in/[0-9a-f-]{36}\\?token=[\\w-]{43}$`));
+      expect(await page.getByTestId("check-in-sent").textContent()).toContain(`Emailed to ${email}`);
+      await page.getByRole("button", { name: "Done" }).click();
+      await row.getByText("Check-in waiting").waitFor();
+
+      // The salesperson, in their own browser, on a phone.
+      await rep.page.goto(url);
+      await rep.page.getByRole("heading", { name: "Your check-in, Riley" }).waitFor();
+      for (const text of DISTRESSED_ANSWERS) await answer(rep.page, text);
+      await rep.page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout: 20_000 });
+
+      // Back on the dashboard: their scores, the alert and what to do about it.
+      await page.goto("/dashboard?range=4w");
+      const people = page.getByTestId("people");
+      await people.waitFor();
+      const riley = people.locator("tr", { hasText: "Riley Quinn" });
+      await riley.waitFor();
+      expect(await riley.textContent()).toContain("At risk");
+      const alerts = page.getByRole("region", { name: "Riley Quinn" });
+      await alerts.locator('[data-alert="burnout"]').waitFor();
+      const coaching = page.getByTestId("coaching-actions").locator("li", { hasText: "Riley Quinn" }).first();
+      expect(await coaching.textContent()).toContain("Book a 1:1 with Riley Quinn about workload");
+
+      // Their own view: pillars from this check-in, and the alert can be resolved.
+      await riley.getByRole("link", { name: "Riley Quinn" }).click();
+      await page.getByTestId("person-page").waitFor();
+      const stress = await page.getByTestId("pillar-burnout_risks").textContent();
+      expect(Number.parseInt(stress ?? "0", 10)).toBeGreaterThanOrEqual(70);
+      await page.getByRole("button", { name: "Resolve" }).first().click();
+      await page.getByText("Alert resolved").waitFor();
+    } finally {
+      await admin.context.close();
+      await rep.context.close();
+    }
+  });
+
+  test("a new admin on a phone: what to do first, then the trial's limit and its upgrade prompt", async () => {
+    const account = await createVerifiedAdmin(origin, { trial: true, companyName: "Fresh Sales Co" });
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      await loginAs(page, account.email, account.password);
+      await page.goto("/dashboard");
+      const steps = page.getByTestId("getting-started");
+      await steps.waitFor();
+      expect(await steps.textContent()).toContain("Add your team");
+      await steps.getByRole("link", { name: "Add your team" }).click();
+      // The link opens the form at once.
+      const form = page.getByRole("form", { name: "Add team member" });
+      await form.waitFor();
+      await page.getByRole("button", { name: "Cancel" }).click();
+
+      // Three members through the API (same session), then the fourth is refused.
+      for (const n of [1, 2, 3]) {
+        const added = await page.request.post("/api/team-members", {
+          data: { firstName: `Rep${n}`, lastName: "Seller", email: `rep${n}.${account.userId}@fresh.example` },
+          headers: { Origin: origin },
+        });
+        expect(added.status()).toBe(201);
+      }
+      await page.goto("/dashboard");
+      await steps.getByRole("link", { name: "Send the first check-in" }).waitFor();
+
+      await page.goto("/dashboard/team");
+      const strip = page.getByTestId("plan-strip");
+      await strip.getByText("3 of 3 team members").waitFor();
+      expect(await strip.textContent()).toContain(
+        "Your Free Trial includes up to 3 team members. Upgrade to Pro for unlimited team members.",
+      );
+      await page.getByRole("button", { name: "Add team member" }).first().click();
+      expect(await toastText(page)).toContain("Upgrade to Pro for unlimited team members.");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await strip.getByRole("button", { name: "Upgrade to Pro" }).click();
+      await page.getByRole("button", { name: "Start Pro Plan" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

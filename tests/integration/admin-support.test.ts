@@ -1,0 +1,111 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cookieHeader, createAdmin, createSuperAdmin, requestAs, signUp, type TestAccount } from "./auth-helpers";
+import { countRows, request, requestWithEnv } from "./helpers";
+
+let operator: TestAccount;
+
+beforeAll(async () => {
+  operator = await createSuperAdmin();
+});
+
+const verificationEmails = (to: string) => countRows("email_outbox", `to_address = '${to}' and kind = 'verification'`);
+
+describe("Customer Support", () => {
+  it("finds an account and resends its verification email through the real sender", async () => {
+    const email = `unverified-${Date.now()}@example.com`;
+    expect((await signUp({ email })).status).toBe(200);
+    expect(await verificationEmails(email)).toBe(1);
+
+    const search = await requestAs(operator, `/api/admin/support/search?q=${encodeURIComponent(email)}`);
+    const found = (await search.json()) as { users: { id: string; emailVerified: boolean }[] };
+    expect(found.users).toMatchObject([{ emailVerified: false }]);
+    const id = found.users[0]?.id ?? "";
+
+    const resend = await requestAs(operator, `/api/admin/support/users/${id}/resend-verification`, { method: "POST" });
+    expect(await resend.json()).toEqual({ sent: true, message: `A new verification link was sent to ${email}.` });
+    expect(await verificationEmails(email)).toBe(2);
+    expect(await countRows("audit_logs", `action = 'support.resend_verification' and target_id = '${id}'`)).toBe(1);
+
+    // Three in ten minutes, then a clear refusal.
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (await requestAs(operator, `/api/admin/support/users/${id}/resend-verification`, { method: "POST" })).status,
+      ).toBe(200);
+    }
+    const limited = await requestAs(operator, `/api/admin/support/users/${id}/resend-verification`, { method: "POST" });
+    expect(limited.status).toBe(429);
+  });
+
+  it("sends nothing to a verified account, and 404s an unknown one", async () => {
+    const admin = await createAdmin();
+    const before = await verificationEmails(admin.email);
+    const response = await requestAs(operator, `/api/admin/support/users/${admin.userId}/resend-verification`, {
+      method: "POST",
+    });
+    expect(await response.json()).toMatchObject({ sent: false });
+    expect(await verificationEmails(admin.email)).toBe(before);
+    expect(
+      (await requestAs(operator, "/api/admin/support/users/nobody/resend-verification", { method: "POST" })).status,
+    ).toBe(404);
+    expect((await requestAs(operator, "/api/admin/support/search?q=a")).status).toBe(400);
+  });
+});
+
+describe("operator login demo helpers", () => {
+  it("exist only in development", async () => {
+    const users = await countRows("user");
+    for (const path of ["/api/operator-demo/initialize", "/api/operator-demo/login"]) {
+      const response = await requestWithEnv(path, { APP_ENV: "production" }, { method: "POST" });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    expect(await countRows("user")).toBe(users);
+  });
+
+  it("Quick Demo Login signs in as the demo operator, who can open the console", async () => {
+    const response = await request("/api/operator-demo/login", { method: "POST" });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const cookie = cookieHeader(response);
+    expect(cookie).toMatch(/session_token=/);
+    const stats = await request("/api/admin/stats", { headers: { cookie } });
+    expect(stats.status).toBe(200);
+    const me = (await (await request("/api/me", { headers: { cookie } })).json()) as {
+      user: { email: string; role: string };
+    };
+    expect(me.user).toMatchObject({ email: "operator@undertone.dev", role: "SuperAdmin" });
+  });
+
+  it("Quick Demo Login refuses when the demo operator is not allowlisted", async () => {
+    const response = await requestWithEnv(
+      "/api/operator-demo/login",
+      { SUPERADMIN_EMAILS: "someone@else.dev" },
+      { method: "POST" },
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({
+      error: { message: "Access Denied: This email is not authorized for SuperAdmin access." },
+    });
+  });
+
+  it("Initialize SuperAdmin Account bootstraps the four demo roles; only Admin opens the dashboard", async () => {
+    const response = await request("/api/operator-demo/initialize", { method: "POST" });
+    const body = (await response.json()) as { accounts: { role: string; email: string }[] };
+    expect(body.accounts.map((a) => a.role)).toEqual(["SuperAdmin", "Salesperson", "Manager", "Admin"]);
+    // A Manager can sign in, keeps its role (no correction to Admin), and is refused by the console and the dashboard API.
+    const signIn = await request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": "10.9.9.9" },
+      body: JSON.stringify({ email: "manager@undertone.dev", password: "undertone-manager" }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = cookieHeader(signIn);
+    const me = (await (await request("/api/me", { headers: { cookie } })).json()) as { user: { role: string } };
+    expect(me.user.role).toBe("Manager");
+    expect((await request("/api/admin/stats", { headers: { cookie } })).status).toBe(403);
+    const stored = await env.DB.prepare("select role from user where email = 'manager@undertone.dev'").first<{
+      role: string;
+    }>();
+    expect(stored?.role).toBe("Manager");
+  });
+});

@@ -1,0 +1,194 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hashCheckInToken } from "../../worker/checkin/token";
+import {
+  checkInActionResponseSchema,
+  checkInListResponseSchema,
+  createCheckInResponseSchema,
+  teamMemberResponseSchema,
+} from "../../worker/shared/team";
+import { createAdmin, latestEmail, requestAs, type TestAdmin } from "./auth-helpers";
+import { countRows, request } from "./helpers";
+
+/** /api/check-ins: sending (with the email through the transport), listing, resend and revoke. */
+
+const post = (body: unknown): RequestInit => ({ method: "POST", body: JSON.stringify(body) });
+const HOUR = 60 * 60 * 1000;
+
+async function addMember(admin: TestAdmin, email: string, firstName = "Maya") {
+  const response = await requestAs(admin, "/api/team-members", post({ firstName, lastName: "Chen", email }));
+  expect(response.status).toBe(201);
+  return teamMemberResponseSchema.parse(await response.json()).member;
+}
+const send = (admin: TestAdmin, body: unknown) => requestAs(admin, "/api/check-ins", post(body));
+const tokenOf = (url: string) => new URL(url, "http://x").searchParams.get("token") ?? "";
+
+describe("POST /api/check-ins", () => {
+  let admin: TestAdmin;
+  beforeAll(async () => {
+    admin = await createAdmin({ companyName: "Send Co" });
+  });
+
+  it("creates a pending check-in, emails the link and shows the token once", async () => {
+    const member = await addMember(admin, "maya@send.example");
+    const before = Date.now();
+    const response = await send(admin, { teamMemberId: member.id });
+    expect(response.status).toBe(201);
+    const body = createCheckInResponseSchema.parse(await response.json());
+    expect(body.url).toMatch(new RegExp(`^/check-in/${body.id}\\?token=[\\w-]{43}$`));
+    expect(body.link).toBe(`http://localhost:5173${body.url}`);
+    expect(body.email).toBe("sent");
+
+    const row = await env.DB.prepare("select * from check_ins where id = ?")
+      .bind(body.id)
+      .first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      organization_id: admin.organizationId,
+      team_member_id: member.id,
+      created_by: admin.userId,
+      status: "pending",
+      duration_minutes: 10,
+      schedule_key: null,
+    });
+    // Only the hash is stored; the max response time (72 h by default) sets the expiry.
+    expect(row?.token_hash).toBe(await hashCheckInToken(tokenOf(body.url)));
+    expect(JSON.stringify(row)).not.toContain(tokenOf(body.url));
+    expect(Number(row?.expires_at) - before).toBeGreaterThanOrEqual(72 * HOUR - 5000);
+    expect(Number(row?.expires_at) - before).toBeLessThanOrEqual(72 * HOUR + 5000);
+
+    const email = await latestEmail("maya@send.example", "check_in_invite");
+    expect(email).toMatchObject({ status: "sent", subject: "Send Co: your 10-minute check-in is ready" });
+    expect(email?.text).toContain(body.link);
+    expect(email?.text).toContain("never what you write");
+
+    // The list never carries the token.
+    const list = await (await requestAs(admin, "/api/check-ins")).text();
+    expect(list).not.toContain(tokenOf(body.url));
+    expect(list).not.toContain(String(row?.token_hash));
+  });
+
+  it("can skip the email, refuses a second open check-in, and a paused or unknown member", async () => {
+    const member = await addMember(admin, "liam@send.example", "Liam");
+    const first = createCheckInResponseSchema.parse(
+      await (await send(admin, { teamMemberId: member.id, sendEmail: false })).json(),
+    );
+    expect(first.email).toBe("skipped");
+    expect(await latestEmail("liam@send.example", "check_in_invite")).toBeNull();
+
+    const second = await send(admin, { teamMemberId: member.id });
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ error: { code: "check_in_pending" } });
+
+    const paused = await addMember(admin, "paused@send.example", "Pat");
+    await requestAs(admin, `/api/team-members/${paused.id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ status: "inactive" }),
+    });
+    expect((await send(admin, { teamMemberId: paused.id })).status).toBe(409);
+    expect((await send(admin, { teamMemberId: "no-such-member" })).status).toBe(404);
+    expect((await send(admin, {})).status).toBe(400);
+    expect((await send(admin, { teamMemberId: member.id, sendEmail: "yes" })).status).toBe(400);
+    expect((await request("/api/check-ins", post({ teamMemberId: member.id }))).status).toBe(401);
+  });
+
+  it("uses the organization's duration and max response time", async () => {
+    const saved = await requestAs(admin, "/api/check-in-settings", {
+      method: "PUT",
+      body: JSON.stringify({
+        frequency: "weekly",
+        durationMinutes: 15,
+        autoReminders: true,
+        reminderIntervalHours: 12,
+        maxResponseHours: 48,
+        schedulingEnabled: false,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    const member = await addMember(admin, "sofia@send.example", "Sofia");
+    const before = Date.now();
+    const body = createCheckInResponseSchema.parse(await (await send(admin, { teamMemberId: member.id })).json());
+    const row = await env.DB.prepare("select duration_minutes, expires_at from check_ins where id = ?")
+      .bind(body.id)
+      .first<{ duration_minutes: number; expires_at: number }>();
+    expect(row?.duration_minutes).toBe(15);
+    expect(Math.abs((row?.expires_at ?? 0) - before - 48 * HOUR)).toBeLessThan(5000);
+  });
+});
+
+describe("GET /api/check-ins, resend and revoke", () => {
+  let admin: TestAdmin;
+  const ids: string[] = [];
+  const links: string[] = [];
+  beforeAll(async () => {
+    admin = await createAdmin({ companyName: "List Co" });
+    for (const name of ["Ana", "Ben", "Cy"]) {
+      const member = await addMember(admin, `${name.toLowerCase()}@list.example`, name);
+      const body = createCheckInResponseSchema.parse(await (await send(admin, { teamMemberId: member.id })).json());
+      ids.push(body.id);
+      links.push(body.link);
+    }
+  });
+
+  it("pages newest first with a cursor and filters by status", async () => {
+    const first = checkInListResponseSchema.parse(await (await requestAs(admin, "/api/check-ins?limit=2")).json());
+    expect(first.items.map((i) => i.id)).toEqual([ids[2], ids[1]]);
+    expect(first.items[0]).toMatchObject({ status: "pending", source: "manual", reminderCount: 0 });
+    expect(first.nextCursor).not.toBeNull();
+    const second = checkInListResponseSchema.parse(
+      await (await requestAs(admin, `/api/check-ins?limit=2&cursor=${first.nextCursor}`)).json(),
+    );
+    expect(second.items.map((i) => i.id)).toEqual([ids[0]]);
+    expect(second.nextCursor).toBeNull();
+
+    await env.DB.prepare("update check_ins set status = 'completed', completed_at = ? where id = ?")
+      .bind(Date.now(), ids[0])
+      .run();
+    const completed = checkInListResponseSchema.parse(
+      await (await requestAs(admin, "/api/check-ins?status=completed")).json(),
+    );
+    expect(completed.items.map((i) => i.id)).toEqual([ids[0]]);
+    const pending = checkInListResponseSchema.parse(
+      await (await requestAs(admin, "/api/check-ins?status=pending")).json(),
+    );
+    expect(pending.items.map((i) => i.id).sort()).toEqual([ids[1], ids[2]].sort());
+
+    for (const bad of ["?status=done", "?limit=0", "?limit=101", "?limit=x", "?cursor=nope"]) {
+      expect((await requestAs(admin, `/api/check-ins${bad}`)).status, bad).toBe(400);
+    }
+  });
+
+  it("resends the same working link, and refuses a completed one", async () => {
+    const response = await requestAs(admin, `/api/check-ins/${ids[1]}/resend`, { method: "POST" });
+    expect(response.status).toBe(200);
+    expect(checkInActionResponseSchema.parse(await response.json())).toMatchObject({ email: "sent" });
+    const email = await latestEmail("ben@list.example", "check_in_invite");
+    expect(email?.text).toContain(links[1]);
+    expect(await countRows("email_outbox", "to_address = 'ben@list.example' and kind = 'check_in_invite'")).toBe(2);
+    // A double click within the minute is delivered once.
+    await requestAs(admin, `/api/check-ins/${ids[1]}/resend`, { method: "POST" });
+    expect(await countRows("email_outbox", "to_address = 'ben@list.example' and kind = 'check_in_invite'")).toBe(2);
+
+    const done = await requestAs(admin, `/api/check-ins/${ids[0]}/resend`, { method: "POST" });
+    expect(done.status).toBe(409);
+  });
+
+  it("revokes a pending check-in: it expires and cannot be resent", async () => {
+    const response = await requestAs(admin, `/api/check-ins/${ids[2]}/revoke`, { method: "POST" });
+    expect(response.status).toBe(200);
+    expect(checkInActionResponseSchema.parse(await response.json()).checkIn.status).toBe("expired");
+    const row = await env.DB.prepare("select status, expires_at from check_ins where id = ?")
+      .bind(ids[2])
+      .first<{ status: string; expires_at: number }>();
+    expect(row?.status).toBe("expired");
+    expect(row?.expires_at).toBeLessThanOrEqual(Date.now());
+    expect((await requestAs(admin, `/api/check-ins/${ids[2]}/resend`, { method: "POST" })).status).toBe(409);
+    // Revoking again is harmless; a completed one cannot be revoked.
+    expect((await requestAs(admin, `/api/check-ins/${ids[2]}/revoke`, { method: "POST" })).status).toBe(200);
+    expect((await requestAs(admin, `/api/check-ins/${ids[0]}/revoke`, { method: "POST" })).status).toBe(409);
+    // The member can be sent a new one now.
+    const cy = await env.DB.prepare("select team_member_id as id from check_ins where id = ?")
+      .bind(ids[2])
+      .first<{ id: string }>();
+    expect((await send(admin, { teamMemberId: cy?.id })).status).toBe(201);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { insightsResponseSchema, memberInsightsResponseSchema } from "../../worker/shared/insights";
+import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
+import { createAdmin, requestAs } from "./auth-helpers";
+import { ChatClient, travel } from "./checkin-helpers";
+import { request } from "./helpers";
+
+/**
+ * The whole loop inside workerd: an admin adds a salesperson and sends a check-in through
+ * the API; the salesperson holds the conversation over the check-in's WebSocket (embedded
+ * interviewer); the dashboard then shows their scores, a burnout alert and what to do.
+ */
+const DISTRESSED_ANSWERS = [
+  "Honestly I'm exhausted and overwhelmed, this week was awful.",
+  "I'm behind on my number and worried I'll miss quota again.",
+  "I'm working long hours and weekends, I can't sleep, the pressure is too much.",
+  "I feel burned out and anxious most days.",
+  "Pricing approvals take days and my deals stall, it's terrible.",
+  "I'm not confident at all, my pipeline is slipping.",
+  "The CRM admin eats my evenings, I'm drowning in it.",
+  "The team is stressed too, nobody has time.",
+  "Nothing feels like a win lately, I'm miserable.",
+  "I'm too tired to think about training right now.",
+  "I really need help, this is too much.",
+  "That's all, thanks.",
+];
+
+describe("from a sent check-in to the dashboard", () => {
+  it("a distressed conversation shows up as scores, a burnout alert and a coaching action", async () => {
+    const admin = await createAdmin({ companyName: "Flow Co" });
+    const added = await requestAs(admin, "/api/team-members", {
+      method: "POST",
+      body: JSON.stringify({ firstName: "Jordan", lastName: "Ellis", email: "jordan@flow.example" }),
+    });
+    const member = teamMemberResponseSchema.parse(await added.json()).member;
+    const sent = await requestAs(admin, "/api/check-ins", {
+      method: "POST",
+      body: JSON.stringify({ teamMemberId: member.id, sendEmail: false }),
+    });
+    const { id, url } = createCheckInResponseSchema.parse(await sent.json());
+    const token = new URL(url, "http://x").searchParams.get("token") ?? "";
+
+    // The link works on the public check-in route (its token hashes to the stored hash).
+    const info = await request(`/api/check-in/${id}?token=${encodeURIComponent(token)}`);
+    expect(info.status).toBe(200);
+    expect(await info.text()).toContain("Jordan");
+
+    const chat = await ChatClient.open({ id, token });
+    for (const answer of DISTRESSED_ANSWERS) await chat.say(answer);
+    await travel(id, 4000);
+    await chat.waitFor((frame) => frame.type === "completed");
+    chat.close();
+
+    const insights = insightsResponseSchema.parse(await (await requestAs(admin, "/api/insights?range=4w")).json());
+    expect(insights.hasData).toBe(true);
+    const jordan = insights.people.find((person) => person.id === member.id);
+    expect(jordan?.latest?.stress).toBeGreaterThanOrEqual(70);
+    expect(jordan?.risk).toBe("high");
+    expect(insights.pillars.find((card) => card.pillar === "burnout_risks")?.value).toBe(jordan?.latest?.stress);
+    expect(
+      insights.alerts.items.some((alert) => alert.category === "burnout" && alert.teamMember?.id === member.id),
+    ).toBe(true);
+    const coaching = insights.coaching.find((action) => action.id === `burnout:${member.id}`);
+    expect(coaching?.title).toBe("Book a 1:1 with Jordan Ellis about workload");
+    expect(insights.blockers.length).toBeGreaterThan(0);
+    expect(insights.participation).toMatchObject({ completed: 1, membersThisWeek: 1 });
+
+    const person = memberInsightsResponseSchema.parse(
+      await (await requestAs(admin, `/api/insights/members/${member.id}`)).json(),
+    );
+    expect(person.latest?.stress).toBe(jordan?.latest?.stress);
+    expect(person.coaching[0]?.id).toBe(`burnout:${member.id}`);
+    // Scores, themes and alerts — never the words.
+    const everything = JSON.stringify([insights, person]);
+    for (const answer of DISTRESSED_ANSWERS) expect(everything).not.toContain(answer);
+  });
+});

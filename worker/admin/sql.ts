@@ -1,0 +1,30 @@
+/** Small helpers for the console's hand-written SQL aggregates. */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** SQLite returns null for an aggregate over no rows; the console shows zeros (spec 2 §8). */
+export const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+
+/** A LIKE pattern matching `text` anywhere, with the wildcards in it taken literally (escape '\'). */
+export function containsPattern(text: string): string {
+  return `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function pageWindow(query: { page?: number | undefined; pageSize?: number | undefined }, defaultSize: number) {
+  const pageSize = query.pageSize ?? defaultSize;
+  const page = query.page ?? 1;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/**
+ * 'YYYY-MM-DD' as UTC midnight; `endOfDay` gives the last millisecond of that day instead.
+ * NaN for a day that does not exist (Date.parse would roll 02-31 over into March).
+ */
+export function dayBoundary(date: string, endOfDay = false): number {
+  const start = Date.parse(`${date}T00:00:00.000Z`);
+  if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== date) return Number.NaN;
+  return endOfDay ? start + DAY_MS - 1 : start;
+}

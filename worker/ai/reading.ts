@@ -1,0 +1,230 @@
+import { PROBE_BELOW, wordsOf } from "../checkin/rules";
+import { blockerOf, namesTopic, type TopicId, topicById, topicVerdicts } from "../checkin/themes";
+import type { Pillar } from "../shared/pillars";
+import { type Segment, type Sentiment, type Signal, segmentsOf, sentimentOfSegments } from "./lexicon";
+
+/**
+ * How an answer reads, for the interviewer's reaction and the embedded scorer: its
+ * polarity (with "but" clauses weighing the second), whether it is mixed, the signals it
+ * gives per pillar, what it praises and what it describes as a problem. Pure and offline.
+ */
+export type Polarity = "positive" | "neutral" | "negative";
+
+export type Reading = {
+  sentiment: Sentiment;
+  polarity: Polarity;
+  /** A strong feeling (|compound| ≥ 0.45) rather than a mild one ("not bad", "could be better"). */
+  strong: boolean;
+  /** Good and bad news either side of a "but": which side came last (and weighs most). */
+  mixed: { outcome: "positive" | "negative" } | null;
+  signals: Signal[];
+  praise: TopicId[];
+  /** Problems in the order they came up. */
+  concerns: TopicId[];
+  /** How much each problem weighs: 1.5 after a "but", 0.5 before it, 1 otherwise. */
+  concernWeights: Partial<Record<TopicId, number>>;
+  blockers: { theme: string; description: string }[];
+  /** "Maybe", "hopefully", "at best", "not sure", under 70 %: the answer guesses rather than states. */
+  hedged: boolean;
+  /** A hard time in general, beyond any named problem ("it's been rough", "awful week"). */
+  moodLow: boolean;
+  /** The weight of the heaviest hard segment that names nothing (0 when none). */
+  heaviestMood: number;
+  /** Three words or fewer ("Fine.", "Not bad."). */
+  terse: boolean;
+};
+
+/** Just under a plain "rough" (−2 → 0.46): a hard week is strong, "could be better" is mild. */
+const STRONG = 0.45;
+const NEGATIVE_SIGNALS: readonly Signal[] = ["confidence_low", "stress_high", "flight_risk", "support_negative"];
+const POSITIVE_SIGNALS: readonly Signal[] = ["confidence_high", "stress_low", "win", "support_positive"];
+const OPPOSITES: [Signal, Signal][] = [
+  ["confidence_low", "confidence_high"],
+  ["stress_high", "stress_low"],
+  ["support_negative", "support_positive"],
+];
+
+/** A polarity from a 0–100 reading: below the probe line is negative, 60 and up positive. */
+export function polarityOfScore(score: number): Polarity {
+  if (score < PROBE_BELOW) return "negative";
+  return score >= 60 ? "positive" : "neutral";
+}
+
+/**
+ * Reads one answer. `answering` is the pillar of the question it answers: a bare "Maybe."
+ * to "How confident are you about your number?" is doubt about the quota, and "Approvals,
+ * mostly." to "What is getting in the way?" names a blocker.
+ */
+export function readAnswer(text: string, answering: Pillar | null = null): Reading {
+  const prepared = answering === "quota_confidence" ? asRating(text) : text;
+  const segments = segmentsOf(prepared, { aboutQuota: answering === "quota_confidence" });
+  const sentiment = sentimentOfSegments(segments, prepared);
+  const verdicts = topicVerdicts(prepared, answering === "blockers");
+  const signals = signalsOf(segments, answering);
+  if (verdicts.praise.some((t) => t === "manager" || t === "team")) signals.push("support_positive");
+  if (verdicts.concerns.some((t) => t === "manager" || t === "team")) signals.push("support_negative");
+  const resolved = resolveOpposites(signals, segments);
+
+  const mixed = mixedOf(segments);
+  let polarity = polarityOfScore(sentiment.score);
+  if (!mixed && polarity === "neutral") {
+    const negative = resolved.some((s) => NEGATIVE_SIGNALS.includes(s));
+    const positive = resolved.some((s) => POSITIVE_SIGNALS.includes(s));
+    if (negative && !positive) polarity = "negative";
+    else if (positive && !negative) polarity = "positive";
+  }
+  const blockers = verdicts.concerns.flatMap((topic) => {
+    const blocker = blockerOf(topic);
+    return blocker ? [{ theme: blocker.theme, description: blocker.description }] : [];
+  });
+  return {
+    sentiment,
+    polarity,
+    strong: Math.abs(sentiment.compound) >= STRONG,
+    mixed,
+    signals: resolved,
+    praise: verdicts.praise,
+    concerns: verdicts.concerns,
+    concernWeights: Object.fromEntries(
+      verdicts.concerns.map((topic) => [
+        topic,
+        Math.max(...verdicts.concernSegments.filter((c) => c.topic === topic).map((c) => c.segment.weight)),
+      ]),
+    ),
+    heaviestMood: Math.max(
+      0,
+      ...segments.filter((s) => s.valence <= -1 && !s.sarcastic && !namesTopic(s.text)).map((s) => s.weight),
+    ),
+    blockers: blockers.filter((b, i) => blockers.findIndex((o) => o.theme === b.theme) === i),
+    hedged: segments.some((s) => s.hedged),
+    // A feeling about the week itself, not about a problem named in the same clause.
+    moodLow: segments.some(
+      (s) =>
+        s.valence <= -1 &&
+        !s.sarcastic &&
+        !segments.some((other) => other.clause === s.clause && namesTopic(other.text)),
+    ),
+    terse: wordsOf(text).length <= 3,
+  };
+}
+
+/** "Probably a 6." to a 1-to-10 question is a 60 % confidence. */
+function asRating(text: string): string {
+  if (/%|percent|\/\s*10|out of 10/i.test(text)) return text;
+  const numbers = text.match(/\b\d+\b/g) ?? [];
+  if (numbers.length !== 1) return text;
+  const n = Number(numbers[0]);
+  return n >= 1 && n <= 10 ? text.replace(/\b\d+\b/, `${n * 10}%`) : text;
+}
+
+/**
+ * The signals of an answer's segments. A cue that needs a context (a hedge needs a deal
+ * or the quota in sight) counts when its sentence, or the question it answers, gives one.
+ * A segment about the quota with clear feeling and no cue of its own still says how
+ * confident the person is ("quota is tough this quarter", "the pipeline looks healthy").
+ */
+function signalsOf(segments: readonly Segment[], answering: Pillar | null): Signal[] {
+  const signals: Signal[] = [];
+  const onQuota = answering === "quota_confidence";
+  for (const segment of segments) {
+    const sentence = segments.filter((s) => s.sentence === segment.sentence);
+    const quota = onQuota || sentence.some((s) => s.about.quota);
+    const deal = quota || sentence.some((s) => s.about.deal);
+    for (const mark of segment.marks) signals.push(mark.signal);
+    for (const mark of segment.pendingMarks) {
+      if (mark.context === "quota" ? quota : deal) signals.push(mark.signal);
+    }
+    const hasOwn = [...segment.marks, ...segment.pendingMarks].some((m) =>
+      ["confidence_low", "confidence_high", "stress_high", "stress_low"].includes(m.signal),
+    );
+    if (segment.about.quota && !hasOwn) {
+      if (segment.valence <= -1) signals.push("confidence_low");
+      else if (segment.valence >= 1.5) signals.push("confidence_high");
+    }
+  }
+  return signals;
+}
+
+/** When an answer gives both sides of a signal, the side in the heavier clause (after "but") wins. */
+function resolveOpposites(signals: readonly Signal[], segments: readonly Segment[]): Signal[] {
+  const unique = [...new Set(signals)];
+  const weightOf = (signal: Signal) =>
+    Math.max(
+      0,
+      ...segments
+        .filter((s) => s.marks.some((m) => m.signal === signal) || s.pendingMarks.some((m) => m.signal === signal))
+        .map((s) => s.weight),
+    );
+  return unique.filter((signal) => {
+    const pair = OPPOSITES.find(([a, b]) => a === signal || b === signal);
+    if (!pair) return true;
+    const other = pair[0] === signal ? pair[1] : pair[0];
+    if (!unique.includes(other)) return true;
+    const mine = weightOf(signal);
+    const theirs = weightOf(other);
+    // On a tie the warning wins: an early-warning tool must not talk itself out of a risk.
+    return mine > theirs || (mine === theirs && NEGATIVE_SIGNALS.includes(signal));
+  });
+}
+
+/** Mixed: a "but" with real feeling on each side, in opposite directions. */
+function mixedOf(segments: readonly Segment[]): Reading["mixed"] {
+  const before = segments.filter((s) => s.weight === 0.5).reduce((sum, s) => sum + s.valence, 0);
+  const after = segments.filter((s) => s.weight === 1.5).reduce((sum, s) => sum + s.valence, 0);
+  if (Math.abs(before) < 1 || Math.abs(after) < 1 || Math.sign(before) === Math.sign(after)) return null;
+  return { outcome: after > 0 ? "positive" : "negative" };
+}
+
+/**
+ * How much a problem stands out when the interviewer reflects one: leaving, a team at
+ * breaking point and months without rest before an everyday blocker, and those before a
+ * general worry about the number.
+ */
+const SALIENCE: Partial<Record<TopicId, number>> = {
+  career: 5,
+  motivation: 3,
+  rest: 4,
+  capacity: 4,
+  manager: 3,
+  comp: 3,
+  territory: 3,
+  workload: 2,
+  stress: 2,
+  pipeline: 2,
+  quota: 1,
+  deals: 2,
+  energy: 1,
+  team: 1,
+};
+
+/**
+ * The problem to reflect: among the problems in the heaviest clause, the most salient
+ * (blockers rank 2), the first on a tie. None when the heaviest clause is a feeling with
+ * no subject: in "I used to love closing but lately it feels like a grind", the grind is
+ * what to answer, not the closing.
+ */
+export function salientConcern(reading: Reading): TopicId | null {
+  const weights = reading.concerns.map((t) => reading.concernWeights[t] ?? 1);
+  const heaviest = Math.max(0, ...weights);
+  if (reading.heaviestMood > heaviest) return null;
+  let best: TopicId | null = null;
+  let bestSalience = -1;
+  for (const topic of reading.concerns.filter((t) => (reading.concernWeights[t] ?? 1) === heaviest)) {
+    const salience = SALIENCE[topic] ?? 2;
+    if (salience > bestSalience) {
+      best = topic;
+      bestSalience = salience;
+    }
+  }
+  return best;
+}
+
+/**
+ * The pillar to probe after a negative answer: the first problem that is about the person
+ * (their number, their energy, their team) rather than a named blocker, which the blocker
+ * itself already explains; else the blocker's pillar.
+ */
+export function pillarToProbe(reading: Reading): Pillar | null {
+  const pillars = reading.concerns.map((topic) => topicById(topic).pillar);
+  return pillars.find((p) => p !== "blockers") ?? pillars[0] ?? null;
+}

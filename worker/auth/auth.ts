@@ -1,0 +1,148 @@
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { betterAuth } from "better-auth/minimal";
+import { magicLink } from "better-auth/plugins/magic-link";
+import { createDb, type Database } from "../db/client";
+import { account, session, user, verification } from "../db/schema";
+import { sendEmail } from "../email/send";
+import { magicLinkEmail, verificationEmail } from "../email/templates";
+import { type AppConfig, isSuperAdminEmail, readConfig } from "../lib/config";
+import { effectiveRole, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/auth";
+import { hashPassword, verifyPassword } from "./password";
+
+/** Spec 1 §2: a verification link older than 24 hours no longer works. */
+export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
+export const MAGIC_LINK_MINUTES = 15;
+/** Sessions last a week and slide forward once a day while used (better-auth's refresh). */
+const SESSION_SECONDS = 7 * 24 * 60 * 60;
+const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
+
+/** Only for APP_ENV=development without a secret; production refuses to start without one. */
+const DEVELOPMENT_SECRET = "undertone-development-secret-not-for-production-use";
+
+/**
+ * The public origin every link and cookie is for. BETTER_AUTH_URL in any real setup; in
+ * development without it, the origin the request came to.
+ */
+export function publicOrigin(config: AppConfig, request?: Request): string {
+  if (config.BETTER_AUTH_URL) return new URL(config.BETTER_AUTH_URL).origin;
+  if (config.APP_ENV === "development" && request) return new URL(request.url).origin;
+  throw new Error("BETTER_AUTH_URL is not configured");
+}
+
+/** Where an emailed link lands: the SPA's /auth/callback, which verifies it through the API. */
+export function authCallbackUrl(origin: string, token: string, type: "signup" | "magiclink"): string {
+  const url = new URL("/auth/callback", origin);
+  url.searchParams.set("token_hash", token);
+  url.searchParams.set("type", type);
+  return url.toString();
+}
+
+function buildAuth(env: Env, db: Database) {
+  const config = readConfig(env);
+  if (!config.BETTER_AUTH_SECRET && config.APP_ENV !== "development") {
+    throw new Error("BETTER_AUTH_SECRET is not configured");
+  }
+  const origin = config.BETTER_AUTH_URL ? new URL(config.BETTER_AUTH_URL).origin : undefined;
+
+  return betterAuth({
+    appName: "Undertone",
+    ...(origin ? { baseURL: origin } : {}),
+    basePath: "/api/auth",
+    secret: config.BETTER_AUTH_SECRET ?? DEVELOPMENT_SECRET,
+    database: drizzleAdapter(db, { provider: "sqlite", schema: { user, session, account, verification } }),
+    trustedOrigins: origin ? [origin] : [],
+    telemetry: { enabled: false },
+    // Its info and warn lines name the addresses people typed; errors are what we need.
+    logger: { level: "error" },
+    // Our D1 limiter runs in front of these routes (worker/auth/rate-limits.ts); better-auth's
+    // own limiter keeps counts in isolate memory, which every new isolate resets.
+    rateLimit: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Native scrypt (node:crypto) in the same format as better-auth's default, which is
+      // pure JS and would spend most of a Worker's CPU budget on one sign-in.
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // An unverified user who signs in with the right password gets a fresh link.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      async sendVerificationEmail({ user: recipient, token }, request) {
+        const link = authCallbackUrl(publicOrigin(config, request), token, "signup");
+        const firstName =
+          "firstName" in recipient && typeof recipient.firstName === "string" ? recipient.firstName : "";
+        await sendEmail(env, db, {
+          to: recipient.email,
+          kind: "verification",
+          ...verificationEmail({ firstName, url: link }),
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        // input: false — the client can never set these; the server decides them.
+        role: { type: "string", required: false, input: false, defaultValue: "Admin" },
+        organizationId: { type: "string", required: false, input: false },
+        status: { type: "string", required: false, input: false, defaultValue: "Active" },
+        firstName: { type: "string", required: false, input: true, defaultValue: "" },
+        lastName: { type: "string", required: false, input: true, defaultValue: "" },
+      },
+    },
+    session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every way of creating a user (sign-up, magic link) gets its role from the server.
+          async before(newUser) {
+            return { data: { ...newUser, role: effectiveRole(isSuperAdminEmail(env, newUser.email)) } };
+          },
+        },
+      },
+    },
+    advanced: {
+      useSecureCookies: origin?.startsWith("https://") ?? false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_MINUTES * 60,
+        // Only a hash is stored: a leaked verification table cannot be replayed.
+        storeToken: "hashed",
+        async sendMagicLink({ email, token }, ctx) {
+          const link = authCallbackUrl(publicOrigin(config, ctx?.request), token, "magiclink");
+          await sendEmail(env, db, {
+            to: email,
+            kind: "magic_link",
+            ...magicLinkEmail({ url: link, minutes: MAGIC_LINK_MINUTES }),
+          });
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof buildAuth>;
+
+/**
+ * The better-auth instance for these bindings. It depends only on the bindings (config
+ * and the D1 handle), so one instance per env object is built and reused by every request
+ * an isolate serves with it.
+ */
+const instances = new WeakMap<object, Auth>();
+
+export function getAuth(env: Env): Auth {
+  let auth = instances.get(env);
+  if (!auth) {
+    auth = buildAuth(env, createDb(env.DB));
+    instances.set(env, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,115 @@
+import { isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../app-env";
+import { organizations, user as userTable } from "../db/schema";
+import { isSuperAdminEmail } from "../lib/config";
+import { ApiError, conflict } from "../lib/errors";
+import { zv } from "../lib/validate";
+import { recordFoundedOrganization } from "../organization/ensure";
+import {
+  DUPLICATE_EMAIL_MESSAGE,
+  type MeResponse,
+  normalizeSignupRequest,
+  SIGNUP_MESSAGES,
+  type SignupResponse,
+  signupRequestSchema,
+  validateSignupRequest,
+} from "../shared/auth";
+import { getAuth } from "./auth";
+import { requireUser, type UserEnv } from "./middleware";
+import { notifySignup } from "./notify-signup";
+import { authRateLimit } from "./rate-limits";
+
+const toBetterAuth = (c: Context<AppEnv>) => getAuth(c.env).handler(c.req.raw);
+
+/** better-auth's own error codes, phrased as the spec's screens phrase them. */
+const BETTER_AUTH_MESSAGES: Record<string, string> = {
+  INVALID_EMAIL: SIGNUP_MESSAGES.emailInvalid,
+  PASSWORD_TOO_SHORT: SIGNUP_MESSAGES.passwordTooShort,
+  PASSWORD_TOO_LONG: SIGNUP_MESSAGES.passwordTooLong,
+};
+
+/**
+ * /api/auth/*: better-auth, with our D1 rate limits in front of the routes that can be
+ * abused, and our own sign-up in front of its sign-up so the spec's rules, messages and
+ * duplicate check apply and the company is recorded.
+ */
+export const authRoutes = new Hono<AppEnv>()
+  .post("/sign-up/email", authRateLimit("signUp"), zv("json", signupRequestSchema), async (c) => {
+    const input = normalizeSignupRequest(c.req.valid("json"));
+    const problem = validateSignupRequest(input);
+    if (problem) throw new ApiError(400, "validation_failed", problem);
+
+    const email = input.email.trim().toLowerCase();
+    const firstName = input.firstName.trim();
+    const lastName = input.lastName.trim();
+    const db = c.var.db;
+    // Spec 1 §5: the one place an address's existence is revealed, by design.
+    const [existing] = await db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, email)).limit(1);
+    if (existing) throw new ApiError(409, "email_taken", DUPLICATE_EMAIL_MESSAGE);
+
+    let userId: string;
+    try {
+      const result = await getAuth(c.env).api.signUpEmail({
+        body: {
+          name: `${firstName} ${lastName}`.trim() || email,
+          email,
+          password: input.password,
+          firstName,
+          lastName,
+        },
+        headers: c.req.raw.headers,
+      });
+      userId = result.user.id;
+    } catch (error) {
+      if (!isAPIError(error)) throw error;
+      const code = typeof error.body?.code === "string" ? error.body.code : "signup_failed";
+      const message = BETTER_AUTH_MESSAGES[code] ?? error.body?.message ?? "An error occurred during signup";
+      const status = (
+        error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400
+      ) as ContentfulStatusCode;
+      throw new ApiError(status, code.toLowerCase(), message);
+    }
+
+    // With verification required, better-auth answers a racing duplicate with a made-up user.
+    const [created] = await db
+      .select({ id: userTable.id, emailVerified: userTable.emailVerified })
+      .from(userTable)
+      .where(eq(userTable.id, userId));
+    if (!created) throw conflict(DUPLICATE_EMAIL_MESSAGE);
+
+    // Operators (SUPERADMIN_EMAILS) work across organizations and found none.
+    if (input.form === "full" && !isSuperAdminEmail(c.env, email)) {
+      await recordFoundedOrganization(db, created.id, input.companyName);
+    }
+    c.executionCtx.waitUntil(
+      notifySignup(c.env, db, { firstName, lastName, email, companyName: input.companyName.trim() }),
+    );
+
+    const body: SignupResponse = { needsConfirmation: !created.emailVerified, user: { id: created.id, email } };
+    return c.json(body);
+  })
+  .post("/sign-in/email", authRateLimit("signIn"), toBetterAuth)
+  .post("/sign-in/magic-link", authRateLimit("magicLink"), toBetterAuth)
+  .post("/send-verification-email", authRateLimit("verificationResend"), toBetterAuth)
+  .on(["GET", "POST"], "/*", toBetterAuth);
+
+/** GET /api/me — the signed-in user (role corrected by the server), their session and organization. */
+export const meRoutes = new Hono<UserEnv>().use(requireUser).get("/", async (c) => {
+  const { user, session } = c.var;
+  const [organization] = user.organizationId
+    ? await c.var.db
+        .select({ id: organizations.id, name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, user.organizationId))
+    : [];
+  const body: MeResponse = {
+    user: { ...user, createdAt: user.createdAt.toISOString() },
+    session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
+    organization: organization ?? null,
+  };
+  c.header("Cache-Control", "no-store");
+  return c.json(body);
+});

@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { emailOutbox } from "../db/schema";
+import { readConfig } from "../lib/config";
+import { DEFAULT_FROM, type EmailTransport, transportFor } from "./transport";
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** What the email is for: "verification", "magic_link", "signup_notification", "check_in_invite", … */
+  kind: string;
+  /** The same key sent twice delivers once (a cron re-run, a double click). */
+  dedupeKey?: string | undefined;
+  organizationId?: string | null | undefined;
+};
+
+export type SendResult =
+  | { status: "sent"; id: string }
+  | { status: "failed"; id: string; error: string }
+  /** Already sent (or being sent) under the same dedupeKey: nothing was done. */
+  | { status: "duplicate"; id: string };
+
+/**
+ * Every email the app sends goes through here: a row in email_outbox first (the record,
+ * and locally the mailbox itself), then the transport. A failed delivery is recorded on the
+ * row and returned, never thrown, so a caller decides whether it matters; sending again
+ * with the same dedupeKey retries a failed row and is a no-op for a sent one.
+ */
+export async function sendEmail(
+  env: object,
+  db: Database,
+  message: EmailMessage,
+  transport: EmailTransport = transportFor(readConfig(env)),
+): Promise<SendResult> {
+  const config = readConfig(env);
+  const id = crypto.randomUUID();
+  const inserted = await db
+    .insert(emailOutbox)
+    .values({
+      id,
+      organizationId: message.organizationId ?? null,
+      toAddress: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      kind: message.kind,
+      dedupeKey: message.dedupeKey ?? null,
+      status: "queued",
+      provider: transport.name,
+    })
+    .onConflictDoNothing()
+    .returning({ id: emailOutbox.id });
+
+  let rowId = inserted[0]?.id;
+  if (!rowId) {
+    if (!message.dedupeKey) throw new Error("email_outbox refused a row without a dedupe key");
+    const [existing] = await db
+      .select({ id: emailOutbox.id, status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, message.dedupeKey));
+    if (!existing) throw new Error("email_outbox lost a deduplicated row");
+    if (existing.status !== "failed") return { status: "duplicate", id: existing.id };
+    rowId = existing.id;
+  }
+
+  try {
+    await transport.deliver({
+      from: config.EMAIL_FROM ?? DEFAULT_FROM,
+      to: message.to,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      idempotencyKey: message.dedupeKey ?? rowId,
+    });
+    await db
+      .update(emailOutbox)
+      .set({ status: "sent", sentAt: new Date(), error: null, provider: transport.name })
+      .where(eq(emailOutbox.id, rowId));
+    return { status: "sent", id: rowId };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : "unknown delivery error";
+    await db
+      .update(emailOutbox)
+      .set({ status: "failed", error: reason.slice(0, 500) })
+      .where(eq(emailOutbox.id, rowId));
+    console.error(
+      JSON.stringify({ level: "error", event: "email_delivery_failed", kind: message.kind, error: reason }),
+    );
+    return { status: "failed", id: rowId, error: reason };
+  }
+}

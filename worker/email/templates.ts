@@ -1,0 +1,96 @@
+/**
+ * The app's emails: each returns subject, HTML and a plain-text twin. Everything a person
+ * typed is escaped; links are absolute URLs built by the Worker from BETTER_AUTH_URL.
+ */
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+
+export function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  footnote?: string,
+) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`).join("");
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#6b7280">Or paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : "";
+  const foot = footnote ? `<p style="margin:24px 0 0;font-size:13px;color:#6b7280">${footnote}</p>` : "";
+  return `<!doctype html><html><body style="margin:0;background:#f4f4f7;font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#111827">
+<div style="max-width:560px;margin:0 auto;padding:32px 16px"><div style="background:#ffffff;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-weight:700;font-size:18px;color:#4f46e5">Undertone</p>
+<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(title)}</h1>${body}${button}${foot}
+</div></div></body></html>`;
+}
+
+export function verificationEmail(input: { firstName: string; url: string }): RenderedEmail {
+  const greeting = input.firstName ? `Hi ${input.firstName},` : "Hi,";
+  const subject = "Welcome to Undertone — please verify your email";
+  return {
+    subject,
+    html: layout(
+      "Verify your email",
+      [
+        escapeHtml(greeting),
+        "Thanks for signing up for Undertone. Confirm your email address to activate your account; you will then log in and set up your team.",
+      ],
+      { label: "Verify my email", url: input.url },
+      "The link works for 24 hours. If you did not create an account, you can ignore this email.",
+    ),
+    text: `${greeting}
+
+Thanks for signing up for Undertone. Confirm your email address to activate your account:
+
+${input.url}
+
+The link works for 24 hours. If you did not create an account, you can ignore this email.
+`,
+  };
+}
+
+export function magicLinkEmail(input: { url: string; minutes: number }): RenderedEmail {
+  const subject = "Your Undertone login link";
+  return {
+    subject,
+    html: layout(
+      "Log in to Undertone",
+      ["Use the button below to log in. The link can be used once."],
+      { label: "Log in", url: input.url },
+      `It expires in ${input.minutes} minutes. If you did not ask for it, you can ignore this email.`,
+    ),
+    text: `Log in to Undertone with this link (it can be used once):
+
+${input.url}
+
+It expires in ${input.minutes} minutes. If you did not ask for it, you can ignore this email.
+`,
+  };
+}
+
+/** Spec 1 §7 item 7 (notify-signup): tells the operators someone signed up. */
+export function signupNotificationEmail(input: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyName: string;
+}): RenderedEmail {
+  const name = `${input.firstName} ${input.lastName}`.trim() || "(no name given)";
+  const company = input.companyName || "(no company given)";
+  return {
+    subject: `New Undertone sign-up: ${name} (${company})`,
+    html: layout("New sign-up", [
+      `<strong>Name:</strong> ${escapeHtml(name)}`,
+      `<strong>Email:</strong> ${escapeHtml(input.email)}`,
+      `<strong>Company:</strong> ${escapeHtml(company)}`,
+    ]),
+    text: `New sign-up
+
+Name: ${name}
+Email: ${input.email}
+Company: ${company}
+`,
+  };
+}

@@ -1,0 +1,213 @@
+import {
+  DEFAULT_SALES_STRENGTH,
+  LOWER_IS_BETTER,
+  type Participation,
+  type PersonRow,
+  type PillarCard,
+  type RiskLevel,
+  type SalesStrengthProfile,
+  type ScoreSnapshot,
+  type TrendPoint,
+} from "../shared/insights";
+import { PILLARS, type Pillar } from "../shared/pillars";
+import { WEEK_MS } from "../shared/schedule";
+
+/**
+ * Pure arithmetic over what SQL aggregated (GROUP BY in D1): no rows of raw scores ever
+ * reach this file, only per-week means and counts, and one row per person.
+ *
+ * The rules (spec 2 §7, "Derived values"):
+ * - morale, quota confidence, burnout risk (stress) and sales strength are means of the
+ *   window's responses; team dynamics is the mean of morale and confidence; sales strength
+ *   reads 75 when missing; all rounded once, at the end, from unrounded means;
+ * - blockers is the number of blockers reported in the window;
+ * - trend windows: the last 7 days against the 7 days before; the change is a percent for
+ *   scores ((now − before) ÷ before) and a count difference for blockers;
+ * - stress and blockers are "lower is better" (their colour and arrow are inverted).
+ */
+
+/** Means of one 7-day window, unrounded, as SQL returned them. */
+export type WindowAggregate = {
+  responses: number;
+  morale: number | null;
+  confidence: number | null;
+  stress: number | null;
+  salesStrength: number | null;
+};
+
+/** Rounds half away from zero, so −2.5 and 2.5 mirror each other (Math.round does not). */
+export function roundHalfAway(value: number): number {
+  return Math.sign(value) * Math.round(Math.abs(value));
+}
+
+type ScorePillar = Exclude<Pillar, "blockers">;
+
+/** The five score pillars of one window, unrounded; null when nobody answered in it. */
+export function scorePillars(window: WindowAggregate | null): Record<ScorePillar, number> | null {
+  if (!window || window.responses === 0 || window.morale === null || window.confidence === null) return null;
+  return {
+    morale: window.morale,
+    quota_confidence: window.confidence,
+    burnout_risks: window.stress ?? 50,
+    team_dynamics: (window.morale + window.confidence) / 2,
+    sales_strength: window.salesStrength ?? DEFAULT_SALES_STRENGTH,
+  };
+}
+
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return roundHalfAway(((current - previous) / previous) * 100);
+}
+
+/** The six cards: the current window's values and their week-over-week change. */
+export function buildPillarCards(
+  current: WindowAggregate | null,
+  previous: WindowAggregate | null,
+  blockers: { current: number; previous: number },
+): PillarCard[] {
+  const now = scorePillars(current);
+  const before = scorePillars(previous);
+  return PILLARS.map((pillar): PillarCard => {
+    if (pillar === "blockers") {
+      return {
+        pillar,
+        value: blockers.current,
+        previous: blockers.previous,
+        change: blockers.current - blockers.previous,
+        changeUnit: "count",
+        lowerIsBetter: LOWER_IS_BETTER.blockers,
+      };
+    }
+    const value = now ? now[pillar] : null;
+    const prior = before ? before[pillar] : null;
+    return {
+      pillar,
+      value: value === null ? null : Math.round(value),
+      previous: prior === null ? null : Math.round(prior),
+      change: value !== null && prior !== null ? percentChange(value, prior) : null,
+      changeUnit: "percent",
+      lowerIsBetter: LOWER_IS_BETTER[pillar],
+    };
+  });
+}
+
+/** Per-week rows from SQL, keyed by how many whole weeks before `now` they fall (0 = last 7 days). */
+export type BucketScores = WindowAggregate & { bucket: number };
+export type BucketCount = { bucket: number; count: number };
+export type BucketCheckIns = { bucket: number; sent: number; completed: number; expired: number; pending: number };
+
+const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : null);
+
+/** The chart's points, oldest first: one per 7-day window ending now, empty weeks included. */
+export function buildTrend(
+  now: number,
+  weeks: number,
+  scores: readonly BucketScores[],
+  blockers: readonly BucketCount[],
+  checkIns: readonly BucketCheckIns[],
+): TrendPoint[] {
+  const scoreBy = new Map(scores.map((row) => [row.bucket, row]));
+  const blockerBy = new Map(blockers.map((row) => [row.bucket, row.count]));
+  const checkInBy = new Map(checkIns.map((row) => [row.bucket, row]));
+  const points: TrendPoint[] = [];
+  for (let bucket = weeks - 1; bucket >= 0; bucket--) {
+    const end = now - bucket * WEEK_MS;
+    const values = scorePillars(scoreBy.get(bucket) ?? null);
+    const sentRow = checkInBy.get(bucket);
+    const closed = sentRow ? sentRow.completed + sentRow.expired : 0;
+    points.push({
+      start: new Date(end - WEEK_MS).toISOString(),
+      end: new Date(end).toISOString(),
+      responses: scoreBy.get(bucket)?.responses ?? 0,
+      morale: values ? Math.round(values.morale) : null,
+      confidence: values ? Math.round(values.quota_confidence) : null,
+      stress: values ? Math.round(values.burnout_risks) : null,
+      teamDynamics: values ? Math.round(values.team_dynamics) : null,
+      salesStrength: values ? Math.round(values.sales_strength) : null,
+      blockers: blockerBy.get(bucket) ?? 0,
+      sent: sentRow?.sent ?? 0,
+      participation: sentRow ? percentOf(sentRow.completed, closed) : null,
+    });
+  }
+  return points;
+}
+
+/**
+ * Which window the cards describe: the last 7 days when anyone answered in them,
+ * otherwise the most recent week in the range with answers (so a biweekly team's
+ * dashboard is not blank every other Monday). Its change is against the week before it.
+ */
+export function currentWindow(scores: readonly BucketScores[], weeks: number): number | null {
+  const answered = scores.filter((row) => row.responses > 0 && row.bucket < weeks).map((row) => row.bucket);
+  return answered.length > 0 ? Math.min(...answered) : null;
+}
+
+export function participationFrom(
+  checkIns: readonly BucketCheckIns[],
+  membersThisWeek: number,
+  activeMembers: number,
+): Participation {
+  const completed = checkIns.reduce((sum, row) => sum + row.completed, 0);
+  const expired = checkIns.reduce((sum, row) => sum + row.expired, 0);
+  const pending = checkIns.reduce((sum, row) => sum + row.pending, 0);
+  return {
+    rate: percentOf(completed, completed + expired),
+    completed,
+    expired,
+    pending,
+    membersThisWeek,
+    activeMembers,
+  };
+}
+
+/**
+ * A person's risk level, from their latest check-in and open alerts:
+ * - high: an open burnout, low-morale or reach-out alert, or latest stress ≥ 70 or morale < 35
+ *   (the check-in's risk lines);
+ * - watch: any other open alert, or stress ≥ 60, morale < 50 or quota confidence < 50;
+ * - ok: otherwise; unknown: no check-in answered yet.
+ */
+export const RISK_RULES = { highStress: 70, lowMorale: 35, watchStress: 60, watchMorale: 50, watchConfidence: 50 };
+const HIGH_RISK_CATEGORIES = new Set(["burnout", "low_morale", "reach_out"]);
+
+export function personRisk(latest: ScoreSnapshot | null, openAlertCategories: readonly string[]): RiskLevel {
+  if (openAlertCategories.some((category) => HIGH_RISK_CATEGORIES.has(category))) return "high";
+  if (latest && (latest.stress >= RISK_RULES.highStress || latest.morale < RISK_RULES.lowMorale)) return "high";
+  if (openAlertCategories.length > 0) return "watch";
+  if (!latest) return "unknown";
+  if (
+    latest.stress >= RISK_RULES.watchStress ||
+    latest.morale < RISK_RULES.watchMorale ||
+    latest.confidence < RISK_RULES.watchConfidence
+  ) {
+    return "watch";
+  }
+  return "ok";
+}
+
+/** Strong ≥ 75, solid 60–74, developing < 60; by each active person's latest check-in. */
+export const SALES_STRENGTH_BANDS = { strong: 75, solid: 60 };
+
+export function salesStrengthProfile(people: readonly PersonRow[]): SalesStrengthProfile {
+  const scored = people
+    .filter((person) => person.status === "active" && person.latest)
+    .map((person) => ({
+      id: person.id,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      value: person.latest?.salesStrength ?? DEFAULT_SALES_STRENGTH,
+    }))
+    .sort((a, b) => b.value - a.value || a.firstName.localeCompare(b.firstName));
+  const bands = { strong: 0, solid: 0, developing: 0 };
+  for (const person of scored) {
+    if (person.value >= SALES_STRENGTH_BANDS.strong) bands.strong++;
+    else if (person.value >= SALES_STRENGTH_BANDS.solid) bands.solid++;
+    else bands.developing++;
+  }
+  const average =
+    scored.length > 0 ? Math.round(scored.reduce((sum, person) => sum + person.value, 0) / scored.length) : null;
+  return { average, bands, people: scored };
+}
+
+/** Sort order for the people table and alert lists: the ones who need you first. */
+export const RISK_ORDER: Record<RiskLevel, number> = { high: 0, watch: 1, ok: 2, unknown: 3 };

@@ -1,0 +1,174 @@
+import type { Database } from "../db/client";
+import {
+  type InsightRange,
+  type InsightsResponse,
+  type MemberInsightsResponse,
+  type PersonRow,
+  RANGE_WEEKS,
+} from "../shared/insights";
+import { WEEK_MS } from "../shared/schedule";
+import { coachingActions, coachingForPerson } from "./coaching";
+import {
+  type BucketScores,
+  buildPillarCards,
+  buildTrend,
+  currentWindow,
+  participationFrom,
+  personRisk,
+  RISK_ORDER,
+  salesStrengthProfile,
+} from "./compute";
+import { memberAggregates, type PersonBase, type TeamAggregates, teamAggregates } from "./queries";
+
+const windowAt = (scores: readonly BucketScores[], bucket: number | null) =>
+  bucket === null ? null : (scores.find((row) => row.bucket === bucket) ?? null);
+
+function withRisk(people: readonly PersonBase[], aggregates: TeamAggregates): PersonRow[] {
+  return people.map((person) => {
+    const alerts = aggregates.alertCounts.get(person.id);
+    return { ...person, openAlerts: alerts?.open ?? 0, risk: personRisk(person.latest, alerts?.categories ?? []) };
+  });
+}
+
+/** GET /api/insights: everything the Overview page shows, for the session's organization. */
+export async function teamInsights(
+  db: Database,
+  organizationId: string,
+  range: InsightRange,
+  options: { now?: number; aiCoachingAvailable?: boolean } = {},
+): Promise<InsightsResponse> {
+  const now = options.now ?? Date.now();
+  const weeks = RANGE_WEEKS[range];
+  const aggregates = await teamAggregates(db, organizationId, now, weeks);
+
+  const current = currentWindow(aggregates.scores, weeks);
+  const blockerCount = (bucket: number | null) =>
+    bucket === null ? 0 : (aggregates.blockers.find((row) => row.bucket === bucket)?.count ?? 0);
+  const cardsBucket = current ?? 0;
+  const pillars = buildPillarCards(windowAt(aggregates.scores, current), windowAt(aggregates.scores, cardsBucket + 1), {
+    current: blockerCount(cardsBucket),
+    previous: blockerCount(cardsBucket + 1),
+  });
+
+  const people = withRisk(aggregates.people, aggregates).sort(
+    (a, b) =>
+      RISK_ORDER[a.risk] - RISK_ORDER[b.risk] ||
+      (b.latest?.stress ?? 0) - (a.latest?.stress ?? 0) ||
+      a.firstName.localeCompare(b.firstName),
+  );
+  const active = people.filter((person) => person.status === "active");
+  const weekAgo = now - WEEK_MS;
+  const membersThisWeek = active.filter(
+    (person) => person.latest && Date.parse(person.latest.recordedAt) > weekAgo,
+  ).length;
+  const participation = participationFrom(aggregates.checkIns, membersThisWeek, active.length);
+
+  return {
+    generatedAt: new Date(now).toISOString(),
+    range,
+    team: { activeMembers: active.length, totalMembers: people.length, anyCheckInSent: aggregates.anyCheckIn },
+    hasData: people.some((person) => person.latest !== null),
+    current: {
+      weeksAgo: current,
+      responses: windowAt(aggregates.scores, current)?.responses ?? 0,
+    },
+    pillars,
+    participation,
+    trend: buildTrend(now, weeks, aggregates.scores, aggregates.blockers, aggregates.checkIns),
+    blockers: aggregates.themes,
+    alerts: { open: aggregates.openAlertTotal, items: aggregates.openAlerts },
+    people,
+    salesStrength: salesStrengthProfile(people),
+    coaching: coachingActions({
+      rangeWeeks: weeks,
+      pillars,
+      people,
+      blockers: aggregates.themes,
+      alerts: aggregates.openAlerts,
+      participation,
+    }),
+    aiCoachingAvailable: options.aiCoachingAvailable ?? false,
+  };
+}
+
+/** GET /api/insights/members/:id — null when the member is not in this organization (→ 404). */
+export async function memberInsights(
+  db: Database,
+  organizationId: string,
+  memberId: string,
+  range: InsightRange,
+  options: { now?: number } = {},
+): Promise<MemberInsightsResponse | null> {
+  const now = options.now ?? Date.now();
+  const weeks = RANGE_WEEKS[range];
+  const [mine, team] = await Promise.all([
+    memberAggregates(db, organizationId, memberId, now, weeks),
+    teamAggregates(db, organizationId, now, weeks),
+  ]);
+  if (!mine.person) return null;
+  const { email, previous, ...base } = mine.person;
+  const openCategories = mine.alerts.filter((alert) => alert.status !== "resolved").map((alert) => alert.category);
+  const risk = personRisk(base.latest, openCategories);
+  const person: PersonRow = { ...base, openAlerts: openCategories.length, risk };
+
+  // A person answers once a period: their cards compare their latest check-in with the one before.
+  const asWindow = (snapshot: PersonRow["latest"]) =>
+    snapshot
+      ? {
+          responses: 1,
+          morale: snapshot.morale,
+          confidence: snapshot.confidence,
+          stress: snapshot.stress,
+          salesStrength: snapshot.salesStrength,
+        }
+      : null;
+  const blockersIn = (snapshot: PersonRow["latest"]) => {
+    if (!snapshot) return 0;
+    const bucket = Math.floor((now - Date.parse(snapshot.recordedAt)) / WEEK_MS);
+    return mine.blockers.find((row) => row.bucket === bucket)?.count ?? 0;
+  };
+  const pillars = buildPillarCards(asWindow(base.latest), asWindow(previous), {
+    current: blockersIn(base.latest),
+    previous: previous ? blockersIn(previous) : 0,
+  });
+  const participation = participationFrom(mine.checkIns, 0, 0);
+  const teamPeople = withRisk(team.people, team);
+
+  return {
+    generatedAt: new Date(now).toISOString(),
+    range,
+    member: {
+      id: base.id,
+      firstName: base.firstName,
+      lastName: base.lastName,
+      email,
+      jobTitle: base.jobTitle,
+      region: base.region,
+      status: base.status,
+    },
+    pillars,
+    latest: base.latest,
+    trend: buildTrend(now, weeks, mine.scores, mine.blockers, mine.checkIns),
+    blockers: mine.themes,
+    alerts: mine.alerts,
+    participation: {
+      completed: participation.completed,
+      expired: participation.expired,
+      pending: participation.pending,
+      rate: participation.rate,
+    },
+    risk,
+    coaching: coachingForPerson(
+      {
+        rangeWeeks: weeks,
+        pillars: [],
+        people: teamPeople.map((p) => (p.id === person.id ? person : p)),
+        blockers: [],
+        alerts: mine.alerts,
+        participation: { rate: null, completed: 0, expired: 0 },
+      },
+      person,
+      mine.themes,
+    ),
+  };
+}

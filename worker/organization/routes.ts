@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import { requireUser, type UserEnv } from "../auth/middleware";
+import { forbidden } from "../lib/errors";
+import type { EnsureOrganizationResponse } from "../shared/organization";
+import { ensureOrganization } from "./ensure";
+
+/** POST /api/organization/ensure — replaces ensure_user_organization (spec 1 §7 item 8). */
+export const organizationRoutes = new Hono<UserEnv>().use(requireUser).post("/ensure", async (c) => {
+  const user = c.var.user;
+  // Operators work across organizations and belong to none.
+  if (user.role !== "Admin") throw forbidden("Only organization admins have an organization.");
+  const organization = await ensureOrganization(c.var.db, user);
+  const body: EnsureOrganizationResponse = {
+    organization: { id: organization.id, name: organization.name },
+    created: organization.created,
+  };
+  return c.json(body);
+});

@@ -1,0 +1,29 @@
+import { Hono } from "hono";
+import { type AdminEnv, requireAdmin } from "../auth/middleware";
+import type { Database } from "../db/client";
+import { zv } from "../lib/validate";
+import { type CheckInSettingsResponse, nextPeriodStart } from "../shared/schedule";
+import { organizationCheckInSettingsSchema } from "../shared/settings";
+import { organizationCheckInSettings, saveOrganizationCheckInSettings } from "./settings";
+
+/** /api/check-in-settings — the organization's schedule (/dashboard/settings). */
+async function settingsBody(db: Database, organizationId: string): Promise<CheckInSettingsResponse> {
+  const resolved = await organizationCheckInSettings(db, organizationId);
+  return {
+    settings: resolved.settings,
+    defaults: resolved.defaults,
+    customized: resolved.customized,
+    updatedAt: resolved.updatedAt?.toISOString() ?? null,
+    nextCheckInsAt: resolved.settings.schedulingEnabled
+      ? new Date(nextPeriodStart(resolved.settings.frequency, Date.now())).toISOString()
+      : null,
+  };
+}
+
+export const checkInSettingsRoutes = new Hono<AdminEnv>()
+  .use(requireAdmin)
+  .get("/", async (c) => c.json(await settingsBody(c.var.db, c.var.organizationId)))
+  .put("/", zv("json", organizationCheckInSettingsSchema), async (c) => {
+    await saveOrganizationCheckInSettings(c.var.db, c.var.organizationId, c.req.valid("json"));
+    return c.json(await settingsBody(c.var.db, c.var.organizationId));
+  });

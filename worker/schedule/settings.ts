@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { organizationSettings } from "../db/schema";
+import { parseOrThrow } from "../lib/validate";
+import { getGlobalSettings } from "../settings/global-settings";
+import {
+  type GlobalSettings,
+  type OrganizationCheckInSettings,
+  organizationCheckInSettingsSchema,
+  organizationDefaultsFrom,
+} from "../shared/settings";
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
+
+/**
+ * An organization's check-in settings start from the operator's global defaults; the
+ * operator's ranges are wider than an organization's, so the defaults are brought inside
+ * the organization's bounds (a form must always be able to save what it shows).
+ */
+export function defaultsFor(global: GlobalSettings): OrganizationCheckInSettings {
+  const base = organizationDefaultsFrom(global);
+  return {
+    ...base,
+    durationMinutes: clamp(base.durationMinutes, 3, 60),
+    reminderIntervalHours: clamp(base.reminderIntervalHours, 1, 168),
+    maxResponseHours: clamp(base.maxResponseHours, 1, 720),
+  };
+}
+
+export type ResolvedSettings = {
+  settings: OrganizationCheckInSettings;
+  defaults: OrganizationCheckInSettings;
+  customized: boolean;
+  updatedAt: Date | null;
+};
+
+export async function organizationCheckInSettings(db: Database, organizationId: string): Promise<ResolvedSettings> {
+  const [global, [row]] = await Promise.all([
+    getGlobalSettings(db),
+    db.select().from(organizationSettings).where(eq(organizationSettings.organizationId, organizationId)),
+  ]);
+  const defaults = defaultsFor(global);
+  if (!row) return { settings: defaults, defaults, customized: false, updatedAt: null };
+  const { organizationId: _, updatedAt, ...stored } = row;
+  return { settings: stored, defaults, customized: true, updatedAt };
+}
+
+export async function saveOrganizationCheckInSettings(
+  db: Database,
+  organizationId: string,
+  input: OrganizationCheckInSettings,
+): Promise<void> {
+  const settings = parseOrThrow(organizationCheckInSettingsSchema, input);
+  const now = new Date();
+  await db
+    .insert(organizationSettings)
+    .values({ organizationId, ...settings, updatedAt: now })
+    .onConflictDoUpdate({ target: organizationSettings.organizationId, set: { ...settings, updatedAt: now } });
+}

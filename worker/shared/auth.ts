@@ -1,0 +1,172 @@
+import * as z from "zod/mini";
+import { USER_ROLES, type UserRole } from "./domain";
+
+/**
+ * Accounts: the shapes of GET /api/me and of sign-up, and the sign-up rules, shared by the
+ * form and the Worker so that the API refuses exactly what the form refuses (spec 1 §5).
+ */
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** better-auth's own ceiling; longer passwords only cost hashing time. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const COMPANY_NAME_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Spec 1 §5, in the order the form checks them. */
+export const SIGNUP_MESSAGES = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  passwordRequired: "Password is required",
+  passwordTooShort: "Password must be at least 6 characters long",
+  companyRequired: "Company name is required",
+  // Beyond the spec: bounds, so nothing unbounded reaches the database.
+  firstNameTooLong: `First name must be at most ${NAME_MAX_LENGTH} characters`,
+  lastNameTooLong: `Last name must be at most ${NAME_MAX_LENGTH} characters`,
+  emailTooLong: `Email must be at most ${EMAIL_MAX_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  companyTooLong: `Company name must be at most ${COMPANY_NAME_MAX_LENGTH} characters`,
+} as const;
+
+export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Please try logging in instead.";
+export const SIGNUP_VALIDATION_TITLE = "Please check your information";
+
+/**
+ * The spec only asks for an "@"; we also want something on both sides and a dot in the
+ * domain, so an address we could never deliver to is refused with the same message.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isPlausibleEmail = (email: string) => EMAIL_PATTERN.test(email);
+
+export type SignupInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  companyName: string;
+};
+
+/** The full /signup form (spec 1 §5): the first failing rule's message, or null. */
+export function validateSignup(input: SignupInput): string | null {
+  const firstName = input.firstName.trim();
+  const lastName = input.lastName.trim();
+  const email = input.email.trim();
+  const companyName = input.companyName.trim();
+  if (!firstName) return SIGNUP_MESSAGES.firstNameRequired;
+  if (firstName.length > NAME_MAX_LENGTH) return SIGNUP_MESSAGES.firstNameTooLong;
+  if (!lastName) return SIGNUP_MESSAGES.lastNameRequired;
+  if (lastName.length > NAME_MAX_LENGTH) return SIGNUP_MESSAGES.lastNameTooLong;
+  const emailProblem = checkEmail(email);
+  if (emailProblem) return emailProblem;
+  const passwordProblem = checkPassword(input.password);
+  if (passwordProblem) return passwordProblem;
+  if (!companyName) return SIGNUP_MESSAGES.companyRequired;
+  if (companyName.length > COMPANY_NAME_MAX_LENGTH) return SIGNUP_MESSAGES.companyTooLong;
+  return null;
+}
+
+/** The simple Sign Up tab on /login: email and password (min 6), names optional. */
+export function validateSimpleSignup(input: Omit<SignupInput, "companyName">): string | null {
+  if (input.firstName.trim().length > NAME_MAX_LENGTH) return SIGNUP_MESSAGES.firstNameTooLong;
+  if (input.lastName.trim().length > NAME_MAX_LENGTH) return SIGNUP_MESSAGES.lastNameTooLong;
+  return checkEmail(input.email.trim()) ?? checkPassword(input.password);
+}
+
+function checkEmail(email: string): string | null {
+  if (!email) return SIGNUP_MESSAGES.emailRequired;
+  if (!isPlausibleEmail(email)) return SIGNUP_MESSAGES.emailInvalid;
+  if (email.length > EMAIL_MAX_LENGTH) return SIGNUP_MESSAGES.emailTooLong;
+  return null;
+}
+
+function checkPassword(password: string): string | null {
+  if (!password) return SIGNUP_MESSAGES.passwordRequired;
+  if (password.length < PASSWORD_MIN_LENGTH) return SIGNUP_MESSAGES.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return SIGNUP_MESSAGES.passwordTooLong;
+  return null;
+}
+
+/**
+ * The body of POST /api/auth/sign-up/email. Spec 1 §3 sends the names in snake_case and
+ * camelCase and the company under three keys; any of them is accepted. The presence of a
+ * company (under any key) selects the full form's rules; without one, the simple tab's.
+ */
+export const signupRequestSchema = z.object({
+  email: z.optional(z.string()),
+  password: z.optional(z.string()),
+  first_name: z.optional(z.string()),
+  last_name: z.optional(z.string()),
+  company_name: z.optional(z.string()),
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  companyName: z.optional(z.string()),
+  company: z.optional(z.string()),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export type NormalizedSignup = SignupInput & { form: "full" | "simple" };
+
+export function normalizeSignupRequest(body: SignupRequest): NormalizedSignup {
+  const company = body.company_name ?? body.companyName ?? body.company;
+  return {
+    firstName: body.first_name ?? body.firstName ?? "",
+    lastName: body.last_name ?? body.lastName ?? "",
+    email: body.email ?? "",
+    password: body.password ?? "",
+    companyName: company ?? "",
+    form: company === undefined ? "simple" : "full",
+  };
+}
+
+export function validateSignupRequest(input: NormalizedSignup): string | null {
+  return input.form === "full" ? validateSignup(input) : validateSimpleSignup(input);
+}
+
+export const signupResponseSchema = z.object({
+  needsConfirmation: z.boolean(),
+  user: z.object({ id: z.string(), email: z.string() }),
+});
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** The signed-in user as GET /api/me describes it (spec 1 §3 "App user"). */
+export const appUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  firstName: z.string(),
+  lastName: z.string(),
+  organizationId: z.nullable(z.string()),
+  emailVerified: z.boolean(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type AppUser = z.infer<typeof appUserSchema>;
+
+export const meResponseSchema = z.object({
+  user: appUserSchema,
+  /** The session's id (never its token): the profile cache is tied to it. */
+  session: z.object({ id: z.string(), expiresAt: z.string() }),
+  organization: z.nullable(z.object({ id: z.string(), name: z.string() })),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/**
+ * Spec 1 §6: the role a user really has. SUPERADMIN_EMAILS decides: listed addresses are
+ * always SuperAdmin, and a stored SuperAdmin whose address left the list is an Admin again.
+ * The other role names (the operator's demo accounts, spec 2 §5) stand as stored; anything
+ * unknown is an Admin. The stored role follows this (the server corrects it); the client
+ * never chooses it.
+ */
+export function effectiveRole(isListedSuperAdmin: boolean, stored?: string | null): UserRole {
+  if (isListedSuperAdmin) return "SuperAdmin";
+  if (stored && stored !== "SuperAdmin" && (USER_ROLES as readonly string[]).includes(stored))
+    return stored as UserRole;
+  return "Admin";
+}
+
+/** Spec 1 §9: avatar initials are the first two letters of the email. */
+export function avatarInitials(email: string): string {
+  return email.slice(0, 2).toUpperCase();
+}

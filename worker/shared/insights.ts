@@ -1,0 +1,236 @@
+import * as z from "zod/mini";
+import { ALERT_PRIORITIES, ALERT_STATUSES, ALERT_TYPES, TEAM_MEMBER_STATUSES } from "./domain";
+import { PILLARS, type Pillar } from "./pillars";
+
+/**
+ * GET /api/insights and GET /api/insights/members/:id — the dashboard's aggregates, and
+ * the display rules of spec 2 §7 ("Derived values") the SPA applies to them.
+ * Transcripts never appear here: scores, themes and alerts only.
+ */
+
+export const INSIGHT_RANGES = ["4w", "12w", "52w"] as const;
+export type InsightRange = (typeof INSIGHT_RANGES)[number];
+export const RANGE_WEEKS: Record<InsightRange, number> = { "4w": 4, "12w": 12, "52w": 52 };
+
+export const insightsQuerySchema = z.object({
+  range: z._default(z.enum(INSIGHT_RANGES, { error: "range must be 4w, 12w or 52w" }), "12w"),
+});
+
+/** Stress and blockers read "lower is better": their colour and arrow are inverted (spec 2 §7). */
+export const LOWER_IS_BETTER: Record<Pillar, boolean> = {
+  quota_confidence: false,
+  burnout_risks: true,
+  team_dynamics: false,
+  morale: false,
+  sales_strength: false,
+  blockers: true,
+};
+
+/** Spec 2 §7: sales strength reads 75 when a response carries none. */
+export const DEFAULT_SALES_STRENGTH = 75;
+
+const isoDate = z.string();
+const nullableNumber = z.nullable(z.number());
+
+export const pillarCardSchema = z.object({
+  pillar: z.enum(PILLARS),
+  /** 0–100 for the five scores; for blockers, the number reported in the window. */
+  value: nullableNumber,
+  previous: nullableNumber,
+  /** Week over week: percent for scores, a count difference for blockers; null without both weeks. */
+  change: nullableNumber,
+  changeUnit: z.enum(["percent", "count"]),
+  lowerIsBetter: z.boolean(),
+});
+export type PillarCard = z.infer<typeof pillarCardSchema>;
+
+export const trendPointSchema = z.object({
+  /** The 7-day window [start, end); the last point ends now. */
+  start: isoDate,
+  end: isoDate,
+  responses: z.number(),
+  morale: nullableNumber,
+  confidence: nullableNumber,
+  stress: nullableNumber,
+  teamDynamics: nullableNumber,
+  salesStrength: nullableNumber,
+  blockers: z.number(),
+  /** Check-ins sent in the window and how many of those were answered (pending ones excluded). */
+  sent: z.number(),
+  participation: nullableNumber,
+});
+export type TrendPoint = z.infer<typeof trendPointSchema>;
+
+export const scoreSnapshotSchema = z.object({
+  morale: z.number(),
+  confidence: z.number(),
+  stress: z.number(),
+  salesStrength: z.number(),
+  blockers: z.number(),
+  recordedAt: isoDate,
+});
+export type ScoreSnapshot = z.infer<typeof scoreSnapshotSchema>;
+
+export const RISK_LEVELS = ["high", "watch", "ok", "unknown"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export const personRowSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.nullable(z.string()),
+  region: z.nullable(z.string()),
+  status: z.enum(TEAM_MEMBER_STATUSES),
+  latest: z.nullable(scoreSnapshotSchema),
+  /** Stress in the check-in before the latest (the coaching says "up from …"). */
+  previousStress: nullableNumber,
+  completedInRange: z.number(),
+  sentInRange: z.number(),
+  openAlerts: z.number(),
+  risk: z.enum(RISK_LEVELS),
+});
+export type PersonRow = z.infer<typeof personRowSchema>;
+
+export const alertItemSchema = z.object({
+  id: z.string(),
+  teamMember: z.nullable(z.object({ id: z.string(), firstName: z.string(), lastName: z.string() })),
+  category: z.string(),
+  alertType: z.enum(ALERT_TYPES),
+  priority: z.enum(ALERT_PRIORITIES),
+  message: z.string(),
+  status: z.enum(ALERT_STATUSES),
+  createdAt: isoDate,
+  resolvedAt: z.nullable(isoDate),
+});
+export type AlertItem = z.infer<typeof alertItemSchema>;
+
+export const blockerThemeSchema = z.object({
+  theme: z.string(),
+  count: z.number(),
+  people: z.number(),
+  thisWeek: z.number(),
+  lastWeek: z.number(),
+  lastReportedAt: isoDate,
+});
+export type BlockerTheme = z.infer<typeof blockerThemeSchema>;
+
+export const COACHING_PRIORITIES = ["high", "medium", "low"] as const;
+export type CoachingPriority = (typeof COACHING_PRIORITIES)[number];
+
+export const coachingActionSchema = z.object({
+  id: z.string(),
+  priority: z.enum(COACHING_PRIORITIES),
+  pillar: z.nullable(z.enum(PILLARS)),
+  title: z.string(),
+  detail: z.string(),
+  /** The people it is about (empty for team-wide actions). */
+  teamMemberIds: z.array(z.string()),
+  source: z.enum(["rules", "ai"]),
+});
+export type CoachingAction = z.infer<typeof coachingActionSchema>;
+
+export const salesStrengthProfileSchema = z.object({
+  average: nullableNumber,
+  /** People by their latest sales strength: strong ≥ 75, solid 60–74, developing < 60. */
+  bands: z.object({ strong: z.number(), solid: z.number(), developing: z.number() }),
+  people: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), value: z.number() })),
+});
+export type SalesStrengthProfile = z.infer<typeof salesStrengthProfileSchema>;
+
+export const participationSchema = z.object({
+  /** Answered ÷ (answered + expired) among check-ins sent in the range; null when none closed. */
+  rate: nullableNumber,
+  completed: z.number(),
+  expired: z.number(),
+  pending: z.number(),
+  /** Active members with a completed check-in in the last 7 days. */
+  membersThisWeek: z.number(),
+  activeMembers: z.number(),
+});
+export type Participation = z.infer<typeof participationSchema>;
+
+export const insightsResponseSchema = z.object({
+  generatedAt: isoDate,
+  range: z.enum(INSIGHT_RANGES),
+  team: z.object({ activeMembers: z.number(), totalMembers: z.number(), anyCheckInSent: z.boolean() }),
+  /** Any completed check-in ever: false shows the getting-started state. */
+  hasData: z.boolean(),
+  /** The window the cards describe: 0 = the last 7 days; more when the last week had no answers. */
+  current: z.object({ weeksAgo: nullableNumber, responses: z.number() }),
+  pillars: z.array(pillarCardSchema),
+  participation: participationSchema,
+  trend: z.array(trendPointSchema),
+  blockers: z.array(blockerThemeSchema),
+  alerts: z.object({ open: z.number(), items: z.array(alertItemSchema) }),
+  people: z.array(personRowSchema),
+  salesStrength: salesStrengthProfileSchema,
+  coaching: z.array(coachingActionSchema),
+  /** An LLM is configured: GET /api/insights/coaching can enrich the actions. */
+  aiCoachingAvailable: z.boolean(),
+});
+export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
+
+export const memberInsightsResponseSchema = z.object({
+  generatedAt: isoDate,
+  range: z.enum(INSIGHT_RANGES),
+  member: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    jobTitle: z.nullable(z.string()),
+    region: z.nullable(z.string()),
+    status: z.enum(TEAM_MEMBER_STATUSES),
+  }),
+  /** Their latest check-in against the one before (a person answers once a period, not daily). */
+  pillars: z.array(pillarCardSchema),
+  latest: z.nullable(scoreSnapshotSchema),
+  trend: z.array(trendPointSchema),
+  blockers: z.array(blockerThemeSchema),
+  alerts: z.array(alertItemSchema),
+  participation: z.object({ completed: z.number(), expired: z.number(), pending: z.number(), rate: nullableNumber }),
+  risk: z.enum(RISK_LEVELS),
+  coaching: z.array(coachingActionSchema),
+});
+export type MemberInsightsResponse = z.infer<typeof memberInsightsResponseSchema>;
+
+export const coachingResponseSchema = z.object({
+  coaching: z.array(coachingActionSchema),
+  source: z.enum(["rules", "ai"]),
+});
+export type CoachingResponse = z.infer<typeof coachingResponseSchema>;
+
+export const alertListQuerySchema = z.object({
+  status: z._default(z.enum(["open", "resolved", "all"], { error: "status must be open, resolved or all" }), "open"),
+  teamMemberId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+});
+export const alertListResponseSchema = z.object({ items: z.array(alertItemSchema) });
+export const alertResponseSchema = z.object({ alert: alertItemSchema });
+
+// ——— display rules (spec 2 §7), used by the cards ———
+
+export type TrendTone = "better" | "worse" | "flat" | "none";
+
+/** Whether a change is good news: stress and blockers going up is worse. */
+export function trendTone(card: Pick<PillarCard, "change" | "lowerIsBetter">): TrendTone {
+  if (card.change === null) return "none";
+  if (card.change === 0) return "flat";
+  const up = card.change > 0;
+  return up !== card.lowerIsBetter ? "better" : "worse";
+}
+
+/**
+ * 'No change from last week', '+N% from last week', '-N% from last week' (a count for
+ * blockers). A person's view compares with their previous check-in instead.
+ */
+export function trendText(
+  card: Pick<PillarCard, "change" | "changeUnit">,
+  reference: "last week" | "previous check-in" = "last week",
+): string {
+  if (card.change === null) return reference === "last week" ? "No check-ins the week before" : "First check-in";
+  const since = reference === "last week" ? "from last week" : "from the previous check-in";
+  if (card.change === 0) return `No change ${since}`;
+  const sign = card.change > 0 ? "+" : "-";
+  const magnitude = Math.abs(card.change);
+  return `${sign}${magnitude}${card.changeUnit === "percent" ? "%" : ""} ${since}`;
+}

@@ -1,0 +1,191 @@
+import * as z from "zod/mini";
+import { CHECK_IN_STATUSES, TEAM_MEMBER_STATUSES } from "./domain";
+
+/**
+ * The team API (/api/team-members, /api/check-ins): request schemas the form and the
+ * Worker both validate with, and the response shapes the SPA checks at its boundary.
+ * Messages are written for a person: the form shows the first one.
+ */
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
+
+/** Optional free text: blank means "not set" (null). */
+const optionalText = (label: string, max: number) =>
+  z.pipe(
+    z.nullish(
+      z
+        .string({ error: `${label} must be text` })
+        .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
+    ),
+    // Absent stays absent (a PATCH leaves it alone); blank means "clear it".
+    z.transform((value: string | null | undefined) => (value === undefined ? undefined : value ? value : null)),
+  );
+
+export const teamMemberEmailSchema = z
+  .string({ error: "Email is required" })
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, "Email is required"),
+    z.maxLength(254, "Please enter a valid email address"),
+    z.email("Please enter a valid email address"),
+  );
+
+export const TEAM_MEMBER_FIELD_LIMITS = { name: 80, jobTitle: 120, region: 80 } as const;
+
+export const teamMemberCreateSchema = z.object({
+  firstName: requiredText("First name", TEAM_MEMBER_FIELD_LIMITS.name),
+  lastName: requiredText("Last name", TEAM_MEMBER_FIELD_LIMITS.name),
+  email: teamMemberEmailSchema,
+  jobTitle: optionalText("Job title", TEAM_MEMBER_FIELD_LIMITS.jobTitle),
+  region: optionalText("Region", TEAM_MEMBER_FIELD_LIMITS.region),
+});
+export type TeamMemberCreate = z.output<typeof teamMemberCreateSchema>;
+export type TeamMemberCreateInput = z.input<typeof teamMemberCreateSchema>;
+
+/** PATCH: any subset of the fields, plus pausing (inactive) or resuming (active) a member. */
+export const teamMemberPatchSchema = z
+  .object({
+    firstName: z.optional(requiredText("First name", TEAM_MEMBER_FIELD_LIMITS.name)),
+    lastName: z.optional(requiredText("Last name", TEAM_MEMBER_FIELD_LIMITS.name)),
+    email: z.optional(teamMemberEmailSchema),
+    jobTitle: optionalText("Job title", TEAM_MEMBER_FIELD_LIMITS.jobTitle),
+    region: optionalText("Region", TEAM_MEMBER_FIELD_LIMITS.region),
+    status: z.optional(z.enum(TEAM_MEMBER_STATUSES, { error: "Status must be active or inactive" })),
+  })
+  .check(z.refine((patch) => Object.values(patch).some((value) => value !== undefined), "Nothing to update"));
+export type TeamMemberPatch = z.output<typeof teamMemberPatchSchema>;
+
+export const idParamSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+
+const isoDate = z.string();
+
+export const checkInSummarySchema = z.object({
+  id: z.string(),
+  status: z.enum(CHECK_IN_STATUSES),
+  createdAt: isoDate,
+  completedAt: z.nullable(isoDate),
+  expiresAt: isoDate,
+});
+export type CheckInSummary = z.infer<typeof checkInSummarySchema>;
+
+export const teamMemberSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  jobTitle: z.nullable(z.string()),
+  region: z.nullable(z.string()),
+  status: z.enum(TEAM_MEMBER_STATUSES),
+  createdAt: isoDate,
+  /** Their most recent check-in, whatever its status. */
+  lastCheckIn: z.nullable(checkInSummarySchema),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/**
+ * What the organization's plan allows: the Free Trial caps active members at 3 (spec 1 §9);
+ * Pro is unlimited (limit null) and billed per active member.
+ */
+export const teamPlanSchema = z.object({
+  plan: z.enum(["trial", "pro"]),
+  limit: z.nullable(z.number()),
+  activeCount: z.number(),
+  canAdd: z.boolean(),
+});
+export type TeamPlan = z.infer<typeof teamPlanSchema>;
+
+export const teamListResponseSchema = z.object({ members: z.array(teamMemberSchema), plan: teamPlanSchema });
+export type TeamListResponse = z.infer<typeof teamListResponseSchema>;
+
+export const teamMemberResponseSchema = z.object({ member: teamMemberSchema, plan: teamPlanSchema });
+export type TeamMemberResponse = z.infer<typeof teamMemberResponseSchema>;
+
+export const deleteResponseSchema = z.object({ deleted: z.boolean(), plan: teamPlanSchema });
+
+/** The error code and message when the trial's member limit is reached. */
+export const TEAM_LIMIT_CODE = "team_member_limit";
+export const teamLimitMessage = (limit: number) =>
+  `Your Free Trial includes up to ${limit} team members. Upgrade to Pro for unlimited team members.`;
+export const DUPLICATE_MEMBER_MESSAGE = "A team member with this email already exists.";
+
+// ——— check-ins ———
+
+export const createCheckInSchema = z.object({
+  teamMemberId: z
+    .string({ error: "teamMemberId is required" })
+    .check(z.minLength(1, "teamMemberId is required"), z.maxLength(100)),
+  /** Email the invitation to the member (default). Off: the admin shares the link themselves. */
+  sendEmail: z.optional(z.boolean({ error: "sendEmail must be true or false" })),
+});
+export type CreateCheckIn = z.output<typeof createCheckInSchema>;
+
+export const EMAIL_DELIVERY = ["sent", "failed", "skipped"] as const;
+
+export const createCheckInResponseSchema = z.object({
+  id: z.string(),
+  /** `/check-in/{id}?token=…` (DESIGN): the token is shown here and nowhere else. */
+  url: z.string(),
+  /** The same link, absolute, for copying. */
+  link: z.string(),
+  expiresAt: isoDate,
+  email: z.enum(EMAIL_DELIVERY),
+});
+export type CreateCheckInResponse = z.infer<typeof createCheckInResponseSchema>;
+
+export const CHECK_IN_SOURCES = ["manual", "scheduled"] as const;
+
+export const checkInListItemSchema = z.object({
+  id: z.string(),
+  teamMember: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  status: z.enum(CHECK_IN_STATUSES),
+  source: z.enum(CHECK_IN_SOURCES),
+  createdAt: isoDate,
+  invitedAt: z.nullable(isoDate),
+  startedAt: z.nullable(isoDate),
+  completedAt: z.nullable(isoDate),
+  expiresAt: isoDate,
+  reminderCount: z.number(),
+  lastRemindedAt: z.nullable(isoDate),
+});
+export type CheckInListItem = z.infer<typeof checkInListItemSchema>;
+
+export const checkInListQuerySchema = z.object({
+  status: z.optional(z.enum(CHECK_IN_STATUSES, { error: "status must be pending, completed or expired" })),
+  teamMemberId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z._default(
+    z.coerce
+      .number({ error: "limit must be a number" })
+      .check(
+        z.int("limit must be a whole number"),
+        z.gte(1, "limit must be at least 1"),
+        z.lte(100, "limit must be at most 100"),
+      ),
+    25,
+  ),
+});
+export type CheckInListQuery = z.output<typeof checkInListQuerySchema>;
+
+export const checkInListResponseSchema = z.object({
+  items: z.array(checkInListItemSchema),
+  nextCursor: z.nullable(z.string()),
+});
+export type CheckInListResponse = z.infer<typeof checkInListResponseSchema>;
+
+export const checkInActionResponseSchema = z.object({
+  checkIn: checkInListItemSchema,
+  email: z.optional(z.enum(EMAIL_DELIVERY)),
+});
+export type CheckInActionResponse = z.infer<typeof checkInActionResponseSchema>;
+
+export const PENDING_CHECK_IN_MESSAGE =
+  "This team member already has a check-in waiting. Resend it or revoke it before sending a new one.";

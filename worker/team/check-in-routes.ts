@@ -1,0 +1,194 @@
+import { and, desc, eq, gt, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { publicOrigin } from "../auth/auth";
+import { type AdminEnv, requireAdmin } from "../auth/middleware";
+import type { Database } from "../db/client";
+import { checkIns, organizations, teamMembers } from "../db/schema";
+import { sendEmail } from "../email/send";
+import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
+import { zv } from "../lib/validate";
+import { organizationCheckInSettings } from "../schedule/settings";
+import { expiryFor } from "../shared/schedule";
+import {
+  type CheckInActionResponse,
+  type CheckInListResponse,
+  type CreateCheckInResponse,
+  checkInListQuerySchema,
+  createCheckInSchema,
+  idParamSchema,
+  PENDING_CHECK_IN_MESSAGE,
+} from "../shared/team";
+import {
+  checkInItem,
+  effectiveStatus,
+  emailCheckIn,
+  insertCheckIn,
+  inviteDedupeKey,
+  linkFor,
+  resendDedupeKey,
+} from "./check-ins";
+
+/**
+ * /api/check-ins — send a check-in to a member, list the organization's check-ins, resend
+ * or revoke one. The link's token appears once, in the answer to the POST; the list never
+ * carries it, and no route here returns a transcript.
+ */
+
+const CURSOR = /^(\d{1,15})_([\w-]{1,100})$/;
+
+async function ownCheckIn(db: Database, organizationId: string, id: string) {
+  const [row] = await db
+    .select({ checkIn: checkIns, member: teamMembers })
+    .from(checkIns)
+    .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
+    .where(and(eq(checkIns.id, id), eq(checkIns.organizationId, organizationId)));
+  if (!row) throw notFound("Check-in not found");
+  return row;
+}
+
+async function organizationName(db: Database, organizationId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.name ?? "Your team";
+}
+
+export const teamCheckInRoutes = new Hono<AdminEnv>()
+  .use(requireAdmin)
+  .post("/", zv("json", createCheckInSchema), async (c) => {
+    const { db, organizationId, config, user } = c.var;
+    const { teamMemberId, sendEmail: shouldEmail = true } = c.req.valid("json");
+    const [member] = await db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.id, teamMemberId), eq(teamMembers.organizationId, organizationId)));
+    if (!member) throw notFound("Team member not found");
+    if (member.status !== "active") {
+      throw conflict(`${member.firstName} is paused. Resume them on the Team page to send a check-in.`);
+    }
+
+    const now = Date.now();
+    const { settings } = await organizationCheckInSettings(db, organizationId);
+    const expiresAt = expiryFor(now, settings.maxResponseHours);
+    const created = await insertCheckIn(db, config, {
+      organizationId,
+      teamMemberId,
+      createdBy: user.id,
+      scheduleKey: null,
+      durationMinutes: settings.durationMinutes,
+      expiresAt,
+      invitedAt: now,
+      now,
+    });
+    if (!created) throw new ApiError(409, "check_in_pending", PENDING_CHECK_IN_MESSAGE);
+
+    const origin = publicOrigin(config, c.req.raw);
+    let email: CreateCheckInResponse["email"] = "skipped";
+    if (shouldEmail) {
+      const result = await emailCheckIn((message) => sendEmail(c.env, db, message), config, {
+        kind: "invite",
+        checkIn: { id: created.id, durationMinutes: settings.durationMinutes, expiresAt: new Date(expiresAt) },
+        member,
+        organizationId,
+        organizationName: await organizationName(db, organizationId),
+        origin,
+        dedupeKey: inviteDedupeKey(created.id),
+      });
+      email = result.status === "failed" ? "failed" : "sent";
+    }
+    const body: CreateCheckInResponse = {
+      id: created.id,
+      url: created.link.path,
+      link: `${origin}${created.link.path}`,
+      expiresAt: new Date(expiresAt).toISOString(),
+      email,
+    };
+    return c.json(body, 201);
+  })
+  .get("/", zv("query", checkInListQuerySchema), async (c) => {
+    const { db, organizationId } = c.var;
+    const query = c.req.valid("query");
+    const now = Date.now();
+    const filters: (SQL | undefined)[] = [eq(checkIns.organizationId, organizationId)];
+    if (query.status === "pending")
+      filters.push(and(eq(checkIns.status, "pending"), gt(checkIns.expiresAt, new Date(now))));
+    if (query.status === "completed") filters.push(eq(checkIns.status, "completed"));
+    if (query.status === "expired") {
+      filters.push(
+        or(eq(checkIns.status, "expired"), and(eq(checkIns.status, "pending"), lte(checkIns.expiresAt, new Date(now)))),
+      );
+    }
+    if (query.teamMemberId) filters.push(eq(checkIns.teamMemberId, query.teamMemberId));
+    if (query.cursor) {
+      const match = CURSOR.exec(query.cursor);
+      if (!match) throw badRequest("cursor is not valid; use the nextCursor of the previous page");
+      const createdAt = new Date(Number(match[1]));
+      const id = match[2] ?? "";
+      filters.push(or(lt(checkIns.createdAt, createdAt), and(eq(checkIns.createdAt, createdAt), lt(checkIns.id, id))));
+    }
+    const rows = await db
+      .select({ checkIn: checkIns, member: teamMembers })
+      .from(checkIns)
+      .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
+      .where(and(...filters))
+      .orderBy(desc(checkIns.createdAt), desc(checkIns.id))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const body: CheckInListResponse = {
+      items: page.map(({ checkIn, member }) => checkInItem(checkIn, member, now)),
+      nextCursor: rows.length > query.limit && last ? `${last.checkIn.createdAt.getTime()}_${last.checkIn.id}` : null,
+    };
+    return c.json(body);
+  })
+  .post("/:id/resend", zv("param", idParamSchema), async (c) => {
+    const { db, organizationId, config } = c.var;
+    const { checkIn, member } = await ownCheckIn(db, organizationId, c.req.valid("param").id);
+    const now = Date.now();
+    const status = effectiveStatus(checkIn, now);
+    if (status !== "pending") {
+      throw conflict(
+        status === "completed"
+          ? "This check-in is already completed."
+          : "This check-in has expired. Send a new one instead.",
+      );
+    }
+    // The email carries the signed link; a check-in made before signed links gets one now.
+    const { tokenHash } = await linkFor(config, checkIn.id);
+    if (tokenHash !== checkIn.tokenHash) {
+      await db.update(checkIns).set({ tokenHash }).where(eq(checkIns.id, checkIn.id));
+    }
+    const result = await emailCheckIn((message) => sendEmail(c.env, db, message), config, {
+      kind: "invite",
+      checkIn,
+      member,
+      organizationId,
+      organizationName: await organizationName(db, organizationId),
+      origin: publicOrigin(config, c.req.raw),
+      dedupeKey: resendDedupeKey(checkIn.id, now),
+    });
+    const [updated] = await db
+      .update(checkIns)
+      .set({ invitedAt: checkIn.invitedAt ?? new Date(now) })
+      .where(eq(checkIns.id, checkIn.id))
+      .returning();
+    const body: CheckInActionResponse = {
+      checkIn: checkInItem(updated ?? checkIn, member, now),
+      email: result.status === "failed" ? "failed" : "sent",
+    };
+    return c.json(body);
+  })
+  .post("/:id/revoke", zv("param", idParamSchema), async (c) => {
+    const { db, organizationId } = c.var;
+    const { checkIn, member } = await ownCheckIn(db, organizationId, c.req.valid("param").id);
+    if (checkIn.status === "completed") throw conflict("This check-in is already completed.");
+    const now = new Date();
+    const [updated] = await db
+      .update(checkIns)
+      .set({ status: "expired", expiresAt: sql`min(${checkIns.expiresAt}, ${now.getTime()})` })
+      .where(and(eq(checkIns.id, checkIn.id), eq(checkIns.status, "pending")))
+      .returning();
+    const body: CheckInActionResponse = { checkIn: checkInItem(updated ?? checkIn, member, now.getTime()) };
+    return c.json(body);
+  });

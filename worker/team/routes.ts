@@ -1,0 +1,182 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { type AdminEnv, requireAdmin } from "../auth/middleware";
+import type { Database } from "../db/client";
+import { checkIns, teamMembers } from "../db/schema";
+import { ApiError, conflict, notFound } from "../lib/errors";
+import { zv } from "../lib/validate";
+import { TRIAL_TEAM_MEMBER_LIMIT } from "../shared/domain";
+import {
+  DUPLICATE_MEMBER_MESSAGE,
+  idParamSchema,
+  TEAM_LIMIT_CODE,
+  type TeamListResponse,
+  type TeamMember,
+  type TeamMemberResponse,
+  teamLimitMessage,
+  teamMemberCreateSchema,
+  teamMemberPatchSchema,
+} from "../shared/team";
+import { syncSubscriptionQuantity } from "./billing-sync";
+import { effectiveStatus } from "./check-ins";
+import { teamPlan } from "./plan";
+
+/**
+ * /api/team-members — the organization's salespeople (spec 1 §9: the Free Trial allows 3
+ * active members; Pro is unlimited and billed per active member). Every query is scoped
+ * by the session's organization: another organization's ids answer 404.
+ */
+
+const lastCheckInId = sql`(select ci.id from check_ins ci where ci.team_member_id = ${teamMembers.id} order by ci.created_at desc limit 1)`;
+
+async function listMembers(db: Database, organizationId: string, memberId?: string): Promise<TeamMember[]> {
+  const rows = await db
+    .select({ member: teamMembers, lastCheckIn: checkIns })
+    .from(teamMembers)
+    .leftJoin(checkIns, eq(checkIns.id, lastCheckInId))
+    .where(and(eq(teamMembers.organizationId, organizationId), memberId ? eq(teamMembers.id, memberId) : undefined))
+    .orderBy(
+      sql`${teamMembers.firstName} collate nocase`,
+      sql`${teamMembers.lastName} collate nocase`,
+      desc(teamMembers.createdAt),
+    );
+  const now = Date.now();
+  return rows.map(({ member, lastCheckIn }) => ({
+    id: member.id,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email,
+    jobTitle: member.jobTitle,
+    region: member.region,
+    status: member.status,
+    createdAt: member.createdAt.toISOString(),
+    lastCheckIn: lastCheckIn
+      ? {
+          id: lastCheckIn.id,
+          status: effectiveStatus(lastCheckIn, now),
+          createdAt: lastCheckIn.createdAt.toISOString(),
+          completedAt: lastCheckIn.completedAt?.toISOString() ?? null,
+          expiresAt: lastCheckIn.expiresAt.toISOString(),
+        }
+      : null,
+  }));
+}
+
+async function oneMember(db: Database, organizationId: string, id: string): Promise<TeamMember> {
+  const [member] = await listMembers(db, organizationId, id);
+  if (!member) throw notFound("Team member not found");
+  return member;
+}
+
+function isDuplicateEmail(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (
+      current instanceof Error &&
+      /UNIQUE constraint failed: team_members\.organization_id, team_members\.email/.test(current.message)
+    ) {
+      return true;
+    }
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return false;
+}
+
+const limitReached = () =>
+  new ApiError(403, TEAM_LIMIT_CODE, teamLimitMessage(TRIAL_TEAM_MEMBER_LIMIT), { limit: TRIAL_TEAM_MEMBER_LIMIT });
+
+/**
+ * The trial's cap inside the write itself: "insert only while fewer than 3 are active" is
+ * one statement, so two admins adding at the same moment cannot both get a 4th member in.
+ */
+const underTrialLimit = (organizationId: string) =>
+  sql`(select count(*) from team_members where organization_id = ${organizationId} and status = 'active') < ${TRIAL_TEAM_MEMBER_LIMIT}`;
+
+export const teamMemberRoutes = new Hono<AdminEnv>()
+  .use(requireAdmin)
+  .get("/", async (c) => {
+    const { db, organizationId } = c.var;
+    const [members, plan] = await Promise.all([listMembers(db, organizationId), teamPlan(db, organizationId)]);
+    return c.json({ members, plan } satisfies TeamListResponse);
+  })
+  .post("/", zv("json", teamMemberCreateSchema), async (c) => {
+    const { db, organizationId, config } = c.var;
+    const input = c.req.valid("json");
+    const plan = await teamPlan(db, organizationId);
+    if (!plan.canAdd) throw limitReached();
+    const id = crypto.randomUUID();
+    const now = Date.now();
+    try {
+      const inserted = await db.run(sql`
+        insert into team_members (id, organization_id, first_name, last_name, email, job_title, region, status, created_at, updated_at)
+        select ${id}, ${organizationId}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.jobTitle ?? null},
+          ${input.region ?? null}, 'active', ${now}, ${now}
+        where ${plan.plan === "pro" ? sql`1` : underTrialLimit(organizationId)}`);
+      if (inserted.meta.changes === 0) throw limitReached();
+    } catch (error) {
+      if (isDuplicateEmail(error)) throw conflict(DUPLICATE_MEMBER_MESSAGE);
+      throw error;
+    }
+    await syncSubscriptionQuantity(db, config, organizationId);
+    const body: TeamMemberResponse = {
+      member: await oneMember(db, organizationId, id),
+      plan: await teamPlan(db, organizationId),
+    };
+    return c.json(body, 201);
+  })
+  .get("/:id", zv("param", idParamSchema), async (c) => {
+    const { db, organizationId } = c.var;
+    const body: TeamMemberResponse = {
+      member: await oneMember(db, organizationId, c.req.valid("param").id),
+      plan: await teamPlan(db, organizationId),
+    };
+    return c.json(body);
+  })
+  .patch("/:id", zv("param", idParamSchema), zv("json", teamMemberPatchSchema), async (c) => {
+    const { db, organizationId, config } = c.var;
+    const { id } = c.req.valid("param");
+    const patch = c.req.valid("json");
+    const current = await oneMember(db, organizationId, id);
+    const resuming = patch.status === "active" && current.status !== "active";
+    const plan = await teamPlan(db, organizationId);
+    if (resuming && !plan.canAdd) throw limitReached();
+
+    const values = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    try {
+      const updated = await db
+        .update(teamMembers)
+        .set({ ...values, updatedAt: new Date() })
+        .where(
+          and(
+            eq(teamMembers.id, id),
+            eq(teamMembers.organizationId, organizationId),
+            resuming && plan.plan !== "pro" ? underTrialLimit(organizationId) : undefined,
+          ),
+        )
+        .returning({ id: teamMembers.id });
+      if (updated.length === 0) throw resuming ? limitReached() : notFound("Team member not found");
+    } catch (error) {
+      if (isDuplicateEmail(error)) throw conflict(DUPLICATE_MEMBER_MESSAGE);
+      throw error;
+    }
+    if (patch.status !== undefined && patch.status !== current.status) {
+      await syncSubscriptionQuantity(db, config, organizationId);
+    }
+    const body: TeamMemberResponse = {
+      member: await oneMember(db, organizationId, id),
+      plan: await teamPlan(db, organizationId),
+    };
+    return c.json(body);
+  })
+  .delete("/:id", zv("param", idParamSchema), async (c) => {
+    const { db, organizationId, config } = c.var;
+    const { id } = c.req.valid("param");
+    // Their check-ins, scores, blockers and alerts go with them (ON DELETE CASCADE).
+    const deleted = await db
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.id, id), eq(teamMembers.organizationId, organizationId)))
+      .returning({ id: teamMembers.id });
+    if (deleted.length === 0) throw notFound("Team member not found");
+    await syncSubscriptionQuantity(db, config, organizationId);
+    return c.json({ deleted: true, plan: await teamPlan(db, organizationId) });
+  });
