@@ -11,7 +11,8 @@ import { runWrangler } from "../tools/app-server.ts";
  */
 export type BenchCheckIn = { id: string; token: string; teamMemberId: string; firstName: string };
 
-export const BENCH_ORGANIZATION_ID = "bench-org";
+/** Not the insights fixture's organization ("bench-org"): the load must not change its figures. */
+export const BENCH_ORGANIZATION_ID = "bench-load-org";
 
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
