@@ -204,4 +204,13 @@ describe("whole check-ins with the embedded interviewer", () => {
     answers[3] = "A bit tired this week, but nothing a weekend won't fix.";
     expect(scored(answers).alerts).toEqual([]);
   });
+
+  it("lets two plain signs of strain cross the burnout line, and a distressed conversation go well past it", () => {
+    const twice = [...TERSE];
+    twice[2] = "I'm exhausted, honestly.";
+    twice[5] = "Working every weekend lately, I can't sleep.";
+    expect(scored(twice).scores.stress).toBeGreaterThanOrEqual(70);
+    expect(scored(twice).alerts).toContain("burnout");
+    expect(scored(DISTRESSED).scores.stress).toBeGreaterThanOrEqual(75);
+  });
 });

@@ -47,6 +47,12 @@ function pooled(evidence: readonly Evidence[], prior: number): number | null {
 const SIGNAL = 0.6;
 const ON_PILLAR = 1.5;
 const PRIOR = 2;
+/**
+ * Strain is said plainly ("exhausted", "can't sleep", "working weekends"), so each sign
+ * counts more than a hedge does: one remark stays below the burnout line (stress 70), two
+ * or more cross it, and a conversation full of them goes well past it.
+ */
+const STRAIN_SIGNAL = 0.8;
 
 /**
  * The embedded scorer. Every answer is read (worker/ai/reading.ts) with the pillar of the
@@ -65,10 +71,10 @@ export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judg
   const felt = answers.filter((a) => a.reading.sentiment.hits > 0 || a.reading.signals.length > 0);
   const compound = (a: (typeof answers)[number]) => a.reading.sentiment.compound;
   const has = (a: (typeof answers)[number], signal: Signal) => a.reading.signals.includes(signal);
-  const signalEvidence = (up: Signal, down: Signal): Evidence[] =>
+  const signalEvidence = (up: Signal, down: Signal, strength = SIGNAL): Evidence[] =>
     answers.flatMap((a) => [
-      ...(has(a, up) ? [{ value: SIGNAL, weight: 1 }] : []),
-      ...(has(a, down) ? [{ value: -SIGNAL, weight: 1 }] : []),
+      ...(has(a, up) ? [{ value: strength, weight: 1 }] : []),
+      ...(has(a, down) ? [{ value: -strength, weight: 1 }] : []),
     ]);
 
   const raw: Judgement["raw"] = {};
@@ -93,7 +99,7 @@ export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judg
   const stress = pooled(
     [
       ...felt.filter((a) => a.pillar === "burnout_risks").map((a) => ({ value: -compound(a), weight: ON_PILLAR })),
-      ...signalEvidence("stress_high", "stress_low"),
+      ...signalEvidence("stress_high", "stress_low", STRAIN_SIGNAL),
     ],
     PRIOR - 0.5,
   );
