@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
 import { organizations, user as userTable } from "../db/schema";
 import { isSuperAdminEmail } from "../lib/config";
-import { ApiError, conflict } from "../lib/errors";
+import { ApiError, conflict, errorJson } from "../lib/errors";
 import { zv } from "../lib/validate";
 import { recordFoundedOrganization } from "../organization/ensure";
 import {
@@ -94,7 +94,14 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/sign-in/email", authRateLimit("signIn"), toBetterAuth)
   .post("/sign-in/magic-link", authRateLimit("magicLink"), toBetterAuth)
   .post("/send-verification-email", authRateLimit("verificationResend"), toBetterAuth)
-  .on(["GET", "POST"], "/*", toBetterAuth);
+  .on(["GET", "POST"], "/*", async (c) => {
+    const response = await toBetterAuth(c);
+    // better-auth answers a path it does not know with a bare 404; the API's contract is a JSON error.
+    if (response.status === 404 && !response.headers.get("content-type")?.includes("application/json")) {
+      return errorJson(c, 404, "not_found", `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`);
+    }
+    return response;
+  });
 
 /** GET /api/me — the signed-in user (role corrected by the server), their session and organization. */
 export const meRoutes = new Hono<UserEnv>().use(requireUser).get("/", async (c) => {
