@@ -22,7 +22,33 @@ import { requireUser, type UserEnv } from "./middleware";
 import { notifySignup } from "./notify-signup";
 import { authRateLimit } from "./rate-limits";
 
-const toBetterAuth = (c: Context<AppEnv>) => getAuth(c.env).handler(c.req.raw);
+const toBetterAuth = async (c: Context<AppEnv>) => withoutSessionToken(await getAuth(c.env).handler(c.req.raw));
+
+/**
+ * better-auth also puts the session token in some JSON bodies (sign-in, get-session). It
+ * belongs only in the httpOnly cookie, where page scripts cannot read it: a body would hand
+ * it to any script that runs on the page. (Found by the abuse suite's secrets scan.)
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Response(text, response);
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return new Response(text, response);
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  const session = rest.session;
+  if (session && typeof session === "object" && !Array.isArray(session)) {
+    const { token: _sessionToken, ...sessionRest } = session as Record<string, unknown>;
+    rest.session = sessionRest;
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(rest), { status: response.status, statusText: response.statusText, headers });
+}
 
 /** better-auth's own error codes, phrased as the spec's screens phrase them. */
 const BETTER_AUTH_MESSAGES: Record<string, string> = {
