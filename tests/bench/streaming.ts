@@ -1,5 +1,6 @@
-import type { StreamTiming } from "../fixtures/servers/openai-stand-in.ts";
-import type { ReplyTrace } from "./load.ts";
+/** What the stand-in records of a stream (its StreamTiming) and a client of a reply (load.ts ReplyTrace). */
+export type StreamTiming = { prompt: string; tokenAt: number[]; tokens: string[] };
+export type ReplyTrace = { prompt: string; deltas: { at: number; text: string }[] };
 
 /**
  * What the app adds to the provider's stream. For each reply seen by a client, the
