@@ -16,6 +16,21 @@ export function conversationsPerSlot(durationMs: number, intervalMs: number, mes
   return Math.ceil((messages + messagesPerConversation - 1) / messagesPerConversation);
 }
 
+/** When the load runs: one window for a continuous run, several for runs interleaved with another. */
+export type LoadWindow = { start: number; end: number };
+
+export type LoadOptions = { windows: LoadWindow[]; intervalMs: number; messagesPerConversation: number };
+
+/** Slot i sends at window start + i/N of the interval, then every interval, while inside the window. */
+function sendTimes(options: LoadOptions, slot: number, slots: number): number[] {
+  const offset = (options.intervalMs * slot) / slots;
+  return options.windows.flatMap((window) => {
+    const times: number[] = [];
+    for (let at = window.start + offset; at < window.end; at += options.intervalMs) times.push(at);
+    return times;
+  });
+}
+
 export type LoadTarget = {
   label: string;
   /** The WebSocket URL of each slot's conversations, in order. */
@@ -42,10 +57,7 @@ export type LoadResult = {
   unexpectedCloses: number;
 };
 
-export async function runLoad(
-  target: LoadTarget,
-  options: { durationMs: number; intervalMs: number; messagesPerConversation: number; startAt: number },
-): Promise<LoadResult> {
+export async function runLoad(target: LoadTarget, options: LoadOptions): Promise<LoadResult> {
   const result: LoadResult = {
     label: target.label,
     ackMs: [],
@@ -56,12 +68,13 @@ export async function runLoad(
     replies: [],
     unexpectedCloses: 0,
   };
-  const messages = Math.floor(options.durationMs / options.intervalMs);
   await Promise.all(
     target.slots.map((urls, slot) =>
-      runSlot(urls, slot, target.slots.length, messages, options, result).catch((error: unknown) => {
-        result.errors.push(`${target.label} slot ${slot}: ${error instanceof Error ? error.message : String(error)}`);
-      }),
+      runSlot(target.label, urls, slot, sendTimes(options, slot, target.slots.length), options, result).catch(
+        (error: unknown) => {
+          result.errors.push(`${target.label} slot ${slot}: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      ),
     ),
   );
   return result;
@@ -70,14 +83,14 @@ export async function runLoad(
 type OpenConversation = { socket: BenchSocket; pending: Map<string, { at: number; content: string }>; done: boolean };
 
 async function runSlot(
+  label: string,
   urls: string[],
   slot: number,
-  slots: number,
-  messages: number,
-  options: { intervalMs: number; messagesPerConversation: number; startAt: number },
+  times: number[],
+  options: LoadOptions,
   result: LoadResult,
 ) {
-  const offset = (options.intervalMs * slot) / slots;
+  const messages = times.length;
   const conversations = new Map<number, Promise<OpenConversation>>();
   const open = (index: number) => {
     let promise = conversations.get(index);
@@ -105,14 +118,14 @@ async function runSlot(
         previous.socket.close();
       }
     }
-    await sleepUntil(options.startAt + offset + k * options.intervalMs);
+    await sleepUntil(times[k] ?? 0);
     const conversation = await open(index);
     if (!conversation.socket.sendable) {
       result.errors.push(`slot ${slot}: socket closed before message ${k}`);
       continue;
     }
     const clientId = `bench-${slot}-${k}-${Math.random().toString(36).slice(2, 10)}`;
-    const content = `Slot ${slot}, message ${k}: steady week, two demos booked and a renewal that looks likely to close.`;
+    const content = `${label} slot ${slot}, message ${k}: steady week, two demos booked and a renewal that looks likely to close.`;
     const at = conversation.socket.send({ type: "message", clientId, content });
     conversation.pending.set(clientId, { at, content });
     result.sent++;

@@ -95,7 +95,11 @@ tracer?.stderr?.on("data", (chunk: Buffer) => {
 });
 const result = await runLoad(
   { label: "profile", slots: slotsUrls },
-  { durationMs: seconds * 1000, intervalMs: 2000, messagesPerConversation: 10, startAt: clock() + 2000 },
+  {
+    windows: [{ start: clock() + 2000, end: clock() + 2000 + seconds * 1000 }],
+    intervalMs: 2000,
+    messagesPerConversation: 10,
+  },
 );
 const wall = clock() - started;
 if (tracer) {
