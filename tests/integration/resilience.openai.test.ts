@@ -158,12 +158,17 @@ describe("resilience: dropped sockets, evicted objects and D1 down at completion
     const verdict = summarizeDiffs(diffs);
     const stats = finished.map((chat) => chat.stats);
     const kills = stats.reduce((n, s) => n + s.midMessageKills + s.midReplyKills, 0);
+    const total = (pick: (s: (typeof stats)[number]) => number) => stats.reduce((n, s) => n + pick(s), 0);
     console.info(
-      `resilience: ${kills} forced disconnects (${stats.reduce((n, s) => n + s.midMessageKills, 0)} mid-message, ` +
-        `${stats.reduce((n, s) => n + s.storedBeforeKill, 0)} of them after the store; ` +
-        `${stats.reduce((n, s) => n + s.midReplyKills, 0)} mid-reply), ${CHECK_INS} evictions, ` +
+      `resilience: ${kills} forced disconnects (${total((s) => s.midMessageKills)} mid-message: ` +
+        `${total((s) => s.lostInTransit)} lost in transit, ${total((s) => s.storedBeforeKill)} stored with the ack lost; ` +
+        `${total((s) => s.midReplyKills)} mid-reply), ${CHECK_INS} evictions, ${total((s) => s.resent)} resends, ` +
         `${finished.reduce((n, chat) => n + chat.sent.length, 0)} messages: ${JSON.stringify(verdict)}`,
     );
+    // Both ways a message can be caught by a drop happened, and resends of stored messages were deduplicated.
+    expect(total((s) => s.lostInTransit)).toBeGreaterThan(0);
+    expect(total((s) => s.storedBeforeKill)).toBeGreaterThan(0);
+    expect(total((s) => s.resent)).toBeGreaterThan(total((s) => s.lostInTransit));
     expect(verdict).toEqual({ lost: 0, duplicated: 0, unexpected: 0, orderBroken: 0 });
     expect(finished.every((chat) => chat.sent.length === MESSAGES)).toBe(true);
     expect(kills).toBeGreaterThanOrEqual(CHECK_INS * KILLS_PER_CHECK_IN - 6);
