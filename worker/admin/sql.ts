@@ -1,9 +1,18 @@
+import { type SQL, sql } from "drizzle-orm";
+
 /** Small helpers for the console's hand-written SQL aggregates. */
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** SQLite returns null for an aggregate over no rows; the console shows zeros (spec 2 §8). */
 export const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+
+/** `a, b, c` as bound parameters, for `in (…)`. */
+export const sqlList = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 /** A LIKE pattern matching `text` anywhere, with the wildcards in it taken literally (escape '\'). */
 export function containsPattern(text: string): string {
