@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Icon } from "@/components/Icon";
 import { Logo } from "@/components/Logo";
-import { Icon } from "./Icon";
 import { SECTION_LINKS } from "./links";
 
 /**

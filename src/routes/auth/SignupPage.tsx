@@ -4,7 +4,7 @@ import { Link, Navigate } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { signUp } from "@/auth/auth-api";
 import { AUTH_TOASTS, signupErrorMessage } from "@/auth/messages";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
 import { AuthShell, Field } from "./AuthShell";

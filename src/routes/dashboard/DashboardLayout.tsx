@@ -3,8 +3,8 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { AUTH_TOASTS } from "@/auth/messages";
+import { Icon, type IconName } from "@/components/Icon";
 import { Logo } from "@/components/Logo";
-import { Icon, type IconName } from "@/components/marketing/Icon";
 import { toast } from "@/components/toast/toast-store";
 
 const NAV: { to: string; label: string; icon: IconName; end?: boolean }[] = [

@@ -3,7 +3,7 @@ import { PRICE_PER_SALESPERSON_USD, TRIAL_DAYS, TRIAL_TEAM_MEMBER_LIMIT } from "
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { SUPPORT_EMAIL } from "@/auth/support";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { dismissToast, toast } from "@/components/toast/toast-store";
 import { ApiRequestError } from "@/lib/api";
 import { PLAN_STATUS_QUERY_KEY, subscribe } from "./billing-api";

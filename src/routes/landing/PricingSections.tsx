@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { DEMO_URL } from "@/components/marketing/links";
 import { container, SectionHeading } from "./SectionHeading";
 

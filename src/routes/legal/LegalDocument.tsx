@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { MarketingFooter } from "@/components/marketing/MarketingFooter";
 import { MarketingNav } from "@/components/marketing/MarketingNav";
 

@@ -1,7 +1,7 @@
 import { INSIGHT_RANGES, type InsightRange, type InsightsResponse, RANGE_WEEKS } from "@shared/insights";
 import { useEffect, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { Ring, ScoreGauge } from "../charts/Meters";
 import { TrendChart, WeeklyBarsChart } from "../charts/TrendChart";
 import { useAiCoaching, useInsights } from "../data/insights";

@@ -1,7 +1,7 @@
 import { RANGE_WEEKS } from "@shared/insights";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { ApiRequestError } from "@/lib/api";
 import { formatRelative } from "../charts/format";
 import { TrendChart } from "../charts/TrendChart";

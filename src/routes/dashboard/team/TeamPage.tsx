@@ -1,7 +1,7 @@
 import type { TeamMember, TeamPlan } from "@shared/team";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
 import { formatRelative } from "../charts/format";
 import { useRemoveMember, useTeam, useUpdateMember } from "../data/team";
