@@ -1,5 +1,6 @@
 import { trendTone } from "@shared/console-display";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { ModalFrame } from "@/components/ui/ModalFrame";
 import { ApiRequestError } from "@/lib/api";
 import { ConsoleIcon, type ConsoleIconName } from "./icons";
 
@@ -241,7 +242,7 @@ export function Pagination({
   );
 }
 
-/** A modal on the native <dialog>: focus is trapped, Escape closes, the page behind is inert. */
+/** The console's modal: a bordered header with title and description, the body, and an optional footer. */
 export function Modal({
   title,
   description,
@@ -257,43 +258,26 @@ export function Modal({
   footer?: ReactNode;
   size?: "md" | "lg" | "xl";
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   const width = size === "xl" ? "max-w-5xl" : size === "lg" ? "max-w-3xl" : "max-w-lg";
   return (
-    <dialog
-      ref={ref}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <div className={`modal-box ${width} max-h-[90vh] p-0`}>
-        <div className="flex items-start justify-between gap-3 border-b border-base-300 px-6 py-4">
-          <div>
-            <h2 id={titleId} className="text-lg font-semibold">
-              {title}
-            </h2>
-            {description ? <p className="mt-0.5 text-sm text-base-content/70">{description}</p> : null}
-          </div>
-          <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Close" onClick={onClose}>
-            <ConsoleIcon name="x" className="size-4" />
-          </button>
+    <ModalFrame labelledBy={titleId} onClose={onClose} boxClassName={`${width} max-h-[90vh] p-0`}>
+      <div className="flex items-start justify-between gap-3 border-b border-base-300 px-6 py-4">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? <p className="mt-0.5 text-sm text-base-content/70">{description}</p> : null}
         </div>
-        <div className="px-6 py-5">{children}</div>
-        {footer ? (
-          <div className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-6 py-4">{footer}</div>
-        ) : null}
+        <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Close" onClick={onClose}>
+          <ConsoleIcon name="x" className="size-4" />
+        </button>
       </div>
-      <button type="button" className="modal-backdrop" aria-label="Close dialog" onClick={onClose} />
-    </dialog>
+      <div className="px-6 py-5">{children}</div>
+      {footer ? (
+        <div className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-6 py-4">{footer}</div>
+      ) : null}
+    </ModalFrame>
   );
 }
 
