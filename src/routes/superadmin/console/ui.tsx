@@ -1,5 +1,7 @@
 import { trendTone } from "@shared/console-display";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useState } from "react";
+import { toast } from "@/components/toast/toast-store";
 import { ModalFrame } from "@/components/ui/ModalFrame";
 import { ApiRequestError } from "@/lib/api";
 import { ConsoleIcon, type ConsoleIconName } from "./icons";
@@ -242,6 +244,60 @@ export function Pagination({
   );
 }
 
+type ErrorText = { title: string; message?: string; hint?: string };
+
+type QueryCardBodyProps<Data> = {
+  query: UseQueryResult<Data>;
+  loading: ReactNode;
+  error: (message: string) => ErrorText;
+  isEmpty: (data: Data) => boolean;
+  empty: ReactNode;
+  children: (data: Data) => ReactNode;
+};
+
+/**
+ * A card's body over a query: `loading` while it is pending, the error card with Retry
+ * (its text from `error`), `empty` when there is nothing to show, else `children`.
+ */
+export function QueryCardBody<Data>({ query, loading, error, isEmpty, empty, children }: QueryCardBodyProps<Data>) {
+  if (query.isPending) return loading;
+  if (query.isError) {
+    return (
+      <div className="p-5">
+        <ErrorCard {...error(query.error.message)} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  if (isEmpty(query.data)) return empty;
+  return children(query.data);
+}
+
+/** A card's body over a page of a list: the rows, then the pagination under them. */
+export function PagedCardBody<Data extends { items: readonly unknown[]; pageSize: number; total: number }>({
+  pagination,
+  children,
+  ...states
+}: Omit<QueryCardBodyProps<Data>, "isEmpty"> & {
+  pagination: { page: number; onPage: (page: number) => void; label: string };
+}) {
+  return (
+    <QueryCardBody {...states} isEmpty={(data) => data.items.length === 0}>
+      {(data) => (
+        <>
+          {children(data)}
+          <Pagination
+            page={pagination.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={pagination.onPage}
+            label={pagination.label}
+          />
+        </>
+      )}
+    </QueryCardBody>
+  );
+}
+
 /** The console's modal: a bordered header with title and description, the body, and an optional footer. */
 export function Modal({
   title,
@@ -385,10 +441,70 @@ export function SearchInput({
 }
 
 /**
+ * The console's exports: `download` fetches a file from the API and saves it; a failure is
+ * the "Export failed" toast. `pending` names the download under way (its `key`, else its
+ * path), for the busy button.
+ */
+export function useDownload() {
+  const [pending, setPending] = useState<string | null>(null);
+  const download = async (path: string, fallbackName: string, key = path): Promise<boolean> => {
+    setPending(key);
+    try {
+      await downloadFromApi(path, fallbackName);
+      return true;
+    } catch (error) {
+      toast({
+        title: "Export failed",
+        description: error instanceof Error ? error.message : "Please try again.",
+        variant: "destructive",
+      });
+      return false;
+    } finally {
+      setPending(null);
+    }
+  };
+  return { pending, download };
+}
+
+/** An export button: the download icon, a spinner in its place while busy. */
+export function DownloadButton({
+  busy,
+  disabled = false,
+  onClick,
+  className = "",
+  testId,
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${className}`}
+      onClick={onClick}
+      disabled={busy || disabled}
+      data-testid={testId}
+    >
+      {busy ? (
+        <span className="loading loading-spinner loading-xs" />
+      ) : (
+        <ConsoleIcon name="download" className="size-4" />
+      )}
+      {children}
+    </button>
+  );
+}
+
+/**
  * Downloads a file from the API (CSV, JSON) with the session cookie, so a failure shows as
  * a toast instead of a browser error page; the name comes from Content-Disposition.
  */
-export async function downloadFromApi(path: string, fallbackName: string): Promise<void> {
+async function downloadFromApi(path: string, fallbackName: string): Promise<void> {
   const response = await fetch(path, { credentials: "same-origin" });
   if (!response.ok) {
     let message = `Download failed (${response.status})`;

@@ -6,9 +6,8 @@ import {
   Badge,
   Card,
   EmptyState,
-  ErrorCard,
   ListSkeleton,
-  Pagination,
+  PagedCardBody,
   SearchInput,
   TabHeader,
   useDebounced,
@@ -110,26 +109,22 @@ export function AuditTab() {
         ) : null}
       </Card>
       <Card title={`Entries (${log.data?.total ?? 0})`} bodyClassName="">
-        {log.isPending ? (
-          <ListSkeleton rows={8} label="Loading audit log" />
-        ) : log.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title="Could not load the audit log"
-              message={log.error.message}
-              onRetry={() => void log.refetch()}
+        <PagedCardBody
+          query={log}
+          loading={<ListSkeleton rows={8} label="Loading audit log" />}
+          error={(message) => ({ title: "Could not load the audit log", message })}
+          empty={
+            <EmptyState
+              icon="scroll"
+              title="No audit entries"
+              hint={
+                filtersActive ? "Try adjusting your search criteria" : "Changes made through the console appear here."
+              }
             />
-          </div>
-        ) : log.data.items.length === 0 ? (
-          <EmptyState
-            icon="scroll"
-            title="No audit entries"
-            hint={
-              filtersActive ? "Try adjusting your search criteria" : "Changes made through the console appear here."
-            }
-          />
-        ) : (
-          <>
+          }
+          pagination={{ page, onPage: setPage, label: "entries" }}
+        >
+          {(data) => (
             <div className="overflow-x-auto">
               <table className="table table-sm">
                 <thead>
@@ -142,7 +137,7 @@ export function AuditTab() {
                   </tr>
                 </thead>
                 <tbody>
-                  {log.data.items.map((entry) => (
+                  {data.items.map((entry) => (
                     <AuditRow
                       key={entry.id}
                       entry={entry}
@@ -153,15 +148,8 @@ export function AuditTab() {
                 </tbody>
               </table>
             </div>
-            <Pagination
-              page={page}
-              pageSize={log.data.pageSize}
-              total={log.data.total}
-              onPage={setPage}
-              label="entries"
-            />
-          </>
-        )}
+          )}
+        </PagedCardBody>
       </Card>
     </div>
   );

@@ -11,7 +11,7 @@ import {
   ErrorCard,
   ListSkeleton,
   Modal,
-  Pagination,
+  PagedCardBody,
   StatCard,
   StatGridSkeleton,
   TabHeader,
@@ -90,26 +90,22 @@ export function BillingTab() {
           </select>
         }
       >
-        {list.isPending ? (
-          <ListSkeleton rows={5} label="Loading subscriptions" />
-        ) : list.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title={`Error loading billing data: ${list.error.message}`}
-              hint={REFRESH_HINT}
-              onRetry={() => void list.refetch()}
+        <PagedCardBody
+          query={list}
+          loading={<ListSkeleton rows={5} label="Loading subscriptions" />}
+          error={(message) => ({ title: `Error loading billing data: ${message}`, hint: REFRESH_HINT })}
+          empty={
+            <EmptyState
+              icon="card"
+              title="No subscriptions found"
+              hint="Subscriptions appear when an organization starts the Pro plan."
             />
-          </div>
-        ) : list.data.items.length === 0 ? (
-          <EmptyState
-            icon="card"
-            title="No subscriptions found"
-            hint="Subscriptions appear when an organization starts the Pro plan."
-          />
-        ) : (
-          <>
+          }
+          pagination={{ page, onPage: setPage, label: "subscriptions" }}
+        >
+          {(data) => (
             <ul className="divide-y divide-base-300">
-              {list.data.items.map((sub) => (
+              {data.items.map((sub) => (
                 <li key={sub.id} className="flex flex-wrap items-center gap-3 px-5 py-3" data-testid="subscription-row">
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{sub.organization_name}</p>
@@ -127,15 +123,8 @@ export function BillingTab() {
                 </li>
               ))}
             </ul>
-            <Pagination
-              page={page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={setPage}
-              label="subscriptions"
-            />
-          </>
-        )}
+          )}
+        </PagedCardBody>
       </Card>
 
       {managing ? <ManageBillingDialog subscription={managing} onClose={() => setManaging(null)} /> : null}

@@ -22,7 +22,7 @@ import {
   ListSkeleton,
   Modal,
   organizationStatusVariant,
-  Pagination,
+  PagedCardBody,
   SearchInput,
   TabHeader,
   useDebounced,
@@ -139,34 +139,30 @@ export function BusinessesTab() {
         }
         bodyClassName=""
       >
-        {list.isPending ? (
-          <ListSkeleton rows={6} label="Loading organizations" />
-        ) : list.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title="Could not load organizations"
-              message={list.error.message}
-              onRetry={() => void list.refetch()}
+        <PagedCardBody
+          query={list}
+          loading={<ListSkeleton rows={6} label="Loading organizations" />}
+          error={(message) => ({ title: "Could not load organizations", message })}
+          empty={
+            <EmptyState
+              icon="building"
+              title="No organizations found"
+              hint={
+                filtersActive ? "Try adjusting your search criteria" : "Create your first organization to get started"
+              }
+              action={
+                filtersActive ? null : (
+                  <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ mode: "add" })}>
+                    <ConsoleIcon name="plus" className="size-4" />
+                    Add Organization
+                  </button>
+                )
+              }
             />
-          </div>
-        ) : list.data.items.length === 0 ? (
-          <EmptyState
-            icon="building"
-            title="No organizations found"
-            hint={
-              filtersActive ? "Try adjusting your search criteria" : "Create your first organization to get started"
-            }
-            action={
-              filtersActive ? null : (
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ mode: "add" })}>
-                  <ConsoleIcon name="plus" className="size-4" />
-                  Add Organization
-                </button>
-              )
-            }
-          />
-        ) : (
-          <>
+          }
+          pagination={{ page, onPage: setPage, label: "organizations" }}
+        >
+          {(data) => (
             <div className="overflow-x-auto">
               <table className="table table-sm">
                 <thead>
@@ -184,7 +180,7 @@ export function BusinessesTab() {
                   </tr>
                 </thead>
                 <tbody>
-                  {list.data.items.map((org) => (
+                  {data.items.map((org) => (
                     <tr key={org.id} className="hover:bg-base-200/60" data-testid="organization-row">
                       <td className="min-w-48">
                         <p className="font-medium">{org.name}</p>
@@ -237,15 +233,8 @@ export function BusinessesTab() {
                 </tbody>
               </table>
             </div>
-            <Pagination
-              page={page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={setPage}
-              label="organizations"
-            />
-          </>
-        )}
+          )}
+        </PagedCardBody>
       </Card>
 
       {dialog ? <OrganizationDialog state={dialog} onClose={() => setDialog(null)} /> : null}

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { qs } from "../console/api";
 import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
-import { Card, downloadFromApi, TabHeader } from "../console/ui";
+import { Card, DownloadButton, TabHeader, useDownload } from "../console/ui";
 
 const DAY = 24 * 60 * 60 * 1000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -43,22 +43,13 @@ const PRESETS = [
 export function ReportingTab() {
   const [to, setTo] = useState(() => isoDay(Date.now()));
   const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY));
-  const [busy, setBusy] = useState<ReportKind | null>(null);
+  const exports = useDownload();
   const rangeError = from && to && from > to ? "The start date must be on or before the end date." : null;
 
   const download = async (kind: ReportKind) => {
-    setBusy(kind);
-    try {
-      await downloadFromApi(`/api/admin/reports/${kind}${qs({ from, to })}`, `${kind}-${from}-to-${to}.csv`);
+    const path = `/api/admin/reports/${kind}${qs({ from, to })}`;
+    if (await exports.download(path, `${kind}-${from}-to-${to}.csv`, kind)) {
       toast({ title: "Report downloaded", description: `${REPORTS[kind].title}, ${from} to ${to}.` });
-    } catch (error) {
-      toast({
-        title: "Export failed",
-        description: error instanceof Error ? error.message : "Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -118,20 +109,15 @@ export function ReportingTab() {
               <div className="min-w-0 flex-1">
                 <h3 className="font-semibold">{REPORTS[kind].title}</h3>
                 <p className="mt-1 text-sm text-base-content/70">{REPORTS[kind].description}</p>
-                <button
-                  type="button"
-                  className="btn btn-sm mt-3"
+                <DownloadButton
+                  className="mt-3"
+                  busy={exports.pending === kind}
+                  disabled={exports.pending !== null || rangeError !== null || !from || !to}
                   onClick={() => void download(kind)}
-                  disabled={busy !== null || rangeError !== null || !from || !to}
-                  data-testid={`report-${kind}`}
+                  testId={`report-${kind}`}
                 >
-                  {busy === kind ? (
-                    <span className="loading loading-spinner loading-xs" />
-                  ) : (
-                    <ConsoleIcon name="download" className="size-4" />
-                  )}
                   Download CSV
-                </button>
+                </DownloadButton>
               </div>
             </div>
           </Card>
