@@ -1,4 +1,5 @@
 import { CONSOLE_TABS, type ConsoleTabId, operatorInitials } from "@shared/console-display";
+import { roleLabel } from "@shared/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { LogoMark } from "@/components/LogoMark";
@@ -47,7 +48,7 @@ export function ConsoleShell({
 
   const current = CONSOLE_TABS.find((t) => t.id === tab) ?? CONSOLE_TABS[0];
   const fullName = `${operator.firstName} ${operator.lastName}`.trim() || operator.email;
-  const roleText = operator.role === "SuperAdmin" ? "Super Admin" : operator.role;
+  const roleText = roleLabel(operator.role);
 
   const nav = (compact: boolean) => (
     <nav aria-label="Console sections" className="flex-1 overflow-y-auto px-2 py-3">

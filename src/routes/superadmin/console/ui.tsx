@@ -3,7 +3,6 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ModalFrame } from "@/components/ui/ModalFrame";
-import { ApiRequestError } from "@/lib/api";
 import { ConsoleIcon, type ConsoleIconName } from "./icons";
 
 /** Building blocks shared by the console's tabs: cards, states, pagination, dialogs. */
@@ -130,12 +129,6 @@ export function ListSkeleton({ rows = 5, label = "Loading" }: { rows?: number; l
       ))}
     </div>
   );
-}
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.message;
-  if (error instanceof Error) return error.message;
-  return "An unexpected error occurred. Please try again.";
 }
 
 export function ErrorCard({

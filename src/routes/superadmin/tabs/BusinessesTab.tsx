@@ -6,7 +6,7 @@ import {
   organizationSchema,
 } from "@shared/admin";
 import { formatDate, formatDateTime, usd } from "@shared/console-display";
-import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "@shared/domain";
+import { ORGANIZATION_STATUSES, roleLabel, SUBSCRIPTION_TIERS } from "@shared/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
@@ -480,7 +480,7 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
                       <span className="font-medium">{a.name}</span>
                       <span className="block truncate text-base-content/60">{a.email}</span>
                     </span>
-                    <Badge variant="outline">{a.role === "SuperAdmin" ? "Super Admin" : a.role}</Badge>
+                    <Badge variant="outline">{roleLabel(a.role)}</Badge>
                   </li>
                 ))}
               </ul>
