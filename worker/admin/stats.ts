@@ -3,8 +3,9 @@ import { Hono } from "hono";
 import type { Database } from "../db/client";
 import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/admin";
 import { ROLE_GROUPS } from "../shared/domain";
+import { DAY_MS } from "../shared/time";
 import type { ConsoleEnv } from "./env";
-import { DAY_MS, num, sqlList } from "./sql";
+import { num, sqlList } from "./sql";
 
 /**
  * Spec 2 §3 "Platform stats", in one statement (it replaces the get_platform_stats

@@ -11,9 +11,10 @@ import {
   userListQuerySchema,
 } from "../shared/admin";
 import { ROLE_GROUPS } from "../shared/domain";
+import { DAY_MS, utcDay } from "../shared/time";
 import { csvResponse, toCsv } from "./csv";
 import type { ConsoleEnv } from "./env";
-import { containsPattern, DAY_MS, num, pageWindow, sqlList } from "./sql";
+import { containsPattern, num, pageWindow, sqlList } from "./sql";
 
 /**
  * Everyone on the platform, as one relation: sign-in accounts (better-auth's user table) and
@@ -177,5 +178,5 @@ export const userRoutes = new Hono<ConsoleEnv>()
       targetType: "export",
       details: { search: search ?? null, role: role ?? null, rows: rows.length },
     });
-    return csvResponse(`users-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(PEOPLE_CSV_HEADERS, rows));
+    return csvResponse(`users-${utcDay(Date.now())}.csv`, toCsv(PEOPLE_CSV_HEADERS, rows));
   });

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import type { AlertItem, BlockerTheme, PersonRow, ScoreSnapshot } from "../shared/insights";
-import { WEEK_MS } from "../shared/schedule";
+import { WEEK_MS } from "../shared/time";
 import type { BucketCheckIns, BucketCount, BucketScores } from "./compute";
 
 /**

@@ -1,12 +1,10 @@
 import { REPORT_KINDS, type ReportKind } from "@shared/admin";
+import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { qs } from "../console/api";
 import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
 import { Card, DownloadButton, TabHeader, useDownload } from "../console/ui";
-
-const DAY = 24 * 60 * 60 * 1000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 const REPORTS: Record<ReportKind, { title: string; description: string; icon: ConsoleIconName }> = {
   organizations: {
@@ -41,8 +39,8 @@ const PRESETS = [
 
 /** Reporting & Exports (the spec leaves it 'will be implemented here'): CSV downloads for a date range. */
 export function ReportingTab() {
-  const [to, setTo] = useState(() => isoDay(Date.now()));
-  const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY));
+  const [to, setTo] = useState(() => utcDay(Date.now()));
+  const [from, setFrom] = useState(() => utcDay(Date.now() - 29 * DAY_MS));
   const exports = useDownload();
   const rangeError = from && to && from > to ? "The start date must be on or before the end date." : null;
 
@@ -88,8 +86,8 @@ export function ReportingTab() {
                 type="button"
                 className="btn btn-ghost btn-xs"
                 onClick={() => {
-                  setTo(isoDay(Date.now()));
-                  setFrom(isoDay(Date.now() - (p.days - 1) * DAY));
+                  setTo(utcDay(Date.now()));
+                  setFrom(utcDay(Date.now() - (p.days - 1) * DAY_MS));
                 }}
               >
                 {p.label}

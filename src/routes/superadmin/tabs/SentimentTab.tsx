@@ -1,5 +1,6 @@
 import { COMPARISON_SORTS, COMPARISON_WINDOWS, type SentimentSummary } from "@shared/admin";
 import { dataQuality, formatDate, relativeAge, weekOverWeek } from "@shared/console-display";
+import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
 import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
 import {
@@ -30,8 +31,6 @@ const SORT_LABELS: Record<(typeof COMPARISON_SORTS)[number], string> = {
   name: "Name",
 };
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** Spec 2 §2 Sentiment Data: six cards with week-over-week lines, volume, quality and comparison. */
 export function SentimentTab() {
   const summary = useSentimentSummary();
@@ -43,8 +42,8 @@ export function SentimentTab() {
 
   const exportData = () => {
     const to = Date.now();
-    const from = to - Number(days) * 24 * 60 * 60 * 1000;
-    void exports.download(`/api/admin/reports/sentiment${qs({ from: isoDay(from), to: isoDay(to) })}`, "sentiment.csv");
+    const from = to - Number(days) * DAY_MS;
+    void exports.download(`/api/admin/reports/sentiment${qs({ from: utcDay(from), to: utcDay(to) })}`, "sentiment.csv");
   };
 
   return (

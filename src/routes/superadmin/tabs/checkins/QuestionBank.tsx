@@ -1,5 +1,6 @@
 import { type BankQuestionRow, okSchema } from "@shared/admin";
 import { PILLAR_LABELS, PILLARS, type Pillar } from "@shared/pillars";
+import { utcDay } from "@shared/time";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
@@ -99,10 +100,7 @@ export function QuestionBank() {
             <DownloadButton
               busy={exports.pending !== null}
               onClick={() =>
-                void exports.download(
-                  "/api/admin/questions/export",
-                  `question-bank-${new Date().toISOString().slice(0, 10)}.json`,
-                )
+                void exports.download("/api/admin/questions/export", `question-bank-${utcDay(Date.now())}.json`)
               }
             >
               Export
