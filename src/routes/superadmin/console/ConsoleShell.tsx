@@ -3,6 +3,7 @@ import { roleLabel } from "@shared/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { LogoMark } from "@/components/LogoMark";
+import { useDismiss } from "@/components/useDismiss";
 import { ConsoleIcon } from "./icons";
 import { NotificationBell } from "./NotificationBell";
 
@@ -37,14 +38,7 @@ export function ConsoleShell({
     localStorage.setItem(COLLAPSED_KEY, collapsed ? "1" : "0");
   }, [collapsed]);
 
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setDrawerOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [drawerOpen]);
+  useDismiss(drawerOpen, () => setDrawerOpen(false));
 
   const current = CONSOLE_TABS.find((t) => t.id === tab) ?? CONSOLE_TABS[0];
   const fullName = `${operator.firstName} ${operator.lastName}`.trim() || operator.email;
