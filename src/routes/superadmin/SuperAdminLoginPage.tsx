@@ -10,6 +10,7 @@ import type { LoginLocationState } from "@/auth/ProtectedRoute";
 import { Icon } from "@/components/Icon";
 import { Logo } from "@/components/Logo";
 import { toast } from "@/components/toast/toast-store";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { ApiRequestError, api } from "@/lib/api";
 
 type Busy = "signin" | "demo" | "init" | null;
@@ -38,9 +39,7 @@ export function SuperAdminLoginPage() {
   const from = (location.state as LoginLocationState | null)?.from;
   const destination = from?.pathname === "/superadmin" ? `/superadmin${from.search ?? ""}` : "/superadmin";
 
-  useEffect(() => {
-    document.title = "Operator sign-in — Undertone";
-  }, []);
+  useDocumentTitle("Operator sign-in — Undertone");
 
   // Already an operator: straight to the console.
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { CHECK_IN_FREQUENCIES, type CheckInFrequency } from "@shared/domain";
 import type { CheckInSettingsResponse } from "@shared/schedule";
 import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } from "@shared/settings";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
 import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
@@ -36,9 +37,7 @@ const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
 /** /dashboard/settings — the organization's check-in schedule, starting from the global defaults. */
 export function SettingsPage() {
   const settings = useCheckInSettings();
-  useEffect(() => {
-    document.title = "Settings — Undertone";
-  }, []);
+  useDocumentTitle("Settings — Undertone");
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader title="Settings" subtitle="How and when your team is asked to check in." />
