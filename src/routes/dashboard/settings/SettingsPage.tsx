@@ -1,9 +1,10 @@
 import { CHECK_IN_FREQUENCIES, type CheckInFrequency } from "@shared/domain";
 import type { CheckInSettingsResponse } from "@shared/schedule";
 import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } from "@shared/settings";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
+import { Field } from "@/components/ui/Field";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
@@ -54,7 +55,6 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(loaded.settings));
   const [error, setError] = useState<string | null>(null);
   const save = useSaveCheckInSettings();
-  const ids = useId();
   const saved = toDraft(loaded.settings);
   const dirty = !same(draft, saved);
   const atDefaults = same(draft, toDraft(loaded.defaults));
@@ -86,18 +86,20 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
 
   /** A whole-number setting, typed as text until saved (the form says what is wrong then). */
   const numberField = (name: NumberSetting, label: string, min: number, max: number, hint?: string) => (
-    <LabelledField id={`${ids}-${name}`} label={label} hint={hint}>
-      <input
-        id={`${ids}-${name}`}
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        className="input w-full"
-        value={draft[name]}
-        onChange={(event) => set(name, event.target.value)}
-      />
-    </LabelledField>
+    <Field label={label} hint={hint}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          className="input w-full"
+          value={draft[name]}
+          onChange={(event) => set(name, event.target.value)}
+        />
+      )}
+    </Field>
   );
 
   return (
@@ -120,20 +122,22 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
         </ToggleRow>
 
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
-          <LabelledField id={`${ids}-frequency`} label="Frequency" hint="Periods start at 00:00 UTC.">
-            <select
-              id={`${ids}-frequency`}
-              className="select w-full"
-              value={draft.frequency}
-              onChange={(event) => set("frequency", event.target.value as CheckInFrequency)}
-            >
-              {CHECK_IN_FREQUENCIES.map((frequency) => (
-                <option key={frequency} value={frequency}>
-                  {FREQUENCY_LABEL[frequency]}
-                </option>
-              ))}
-            </select>
-          </LabelledField>
+          <Field label="Frequency" hint="Periods start at 00:00 UTC.">
+            {(id) => (
+              <select
+                id={id}
+                className="select w-full"
+                value={draft.frequency}
+                onChange={(event) => set("frequency", event.target.value as CheckInFrequency)}
+              >
+                {CHECK_IN_FREQUENCIES.map((frequency) => (
+                  <option key={frequency} value={frequency}>
+                    {FREQUENCY_LABEL[frequency]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           {numberField("durationMinutes", "Check-in length (minutes)", 3, 60, "The chat wraps up near this time.")}
         </div>
       </Panel>
@@ -175,28 +179,6 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
         </button>
       </div>
     </form>
-  );
-}
-
-function LabelledField({
-  id,
-  label,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {hint ? <p className="text-xs text-base-content/60">{hint}</p> : null}
-    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId } from "react";
+import { type ReactNode, useEffect } from "react";
+import { Field } from "@/components/ui/Field";
 
 /** The form controls and frame the two settings editors (AI agent, global settings) share. */
 
@@ -39,28 +40,6 @@ export function SaveButton({ saving, disabled, onClick }: { saving: boolean; dis
       {saving ? <span className="loading loading-spinner loading-xs" /> : null}
       {saving ? "Saving..." : "Save Changes"}
     </button>
-  );
-}
-
-/** A labelled control: `children` receives the id its control must carry. */
-export function Field({
-  label,
-  hint,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  children: (id: string) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children(id)}
-      {hint ? <span className="text-xs text-base-content/60">{hint}</span> : null}
-    </div>
   );
 }
 
