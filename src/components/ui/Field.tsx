@@ -12,7 +12,7 @@ export function Field({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1">
+    <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
