@@ -19,6 +19,7 @@ import {
   StatCard,
   StatGridSkeleton,
   TabHeader,
+  usePage,
 } from "../console/ui";
 
 const REFRESH_HINT = "Please try refreshing the page or contact support if the issue persists.";
@@ -40,7 +41,7 @@ export function AlertsTab() {
   const summary = useAlertSummary();
   const [view, setView] = useState<(typeof ALERT_VIEWS)[number]>("active");
   const [priority, setPriority] = useState("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const [showAll, setShowAll] = useState(false);
   const list = useAlerts({ view, priority, page: showAll ? page : 1 });
   const [viewing, setViewing] = useState<string | null>(null);
@@ -90,10 +91,7 @@ export function AlertsTab() {
               className="select select-sm w-44"
               aria-label="Which alerts"
               value={view}
-              onChange={(e) => {
-                setView(e.target.value as typeof view);
-                setPage(1);
-              }}
+              onChange={(e) => filtering(setView)(e.target.value as typeof view)}
             >
               {ALERT_VIEWS.map((v) => (
                 <option key={v} value={v}>
@@ -105,10 +103,7 @@ export function AlertsTab() {
               className="select select-sm w-44"
               aria-label="Priority"
               value={priority}
-              onChange={(e) => {
-                setPriority(e.target.value);
-                setPage(1);
-              }}
+              onChange={(e) => filtering(setPriority)(e.target.value)}
             >
               <option value="">All priorities</option>
               <option value="high">Urgent and high</option>

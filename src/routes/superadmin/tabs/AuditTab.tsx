@@ -11,6 +11,7 @@ import {
   SearchInput,
   TabHeader,
   useDebounced,
+  usePage,
 } from "../console/ui";
 
 /** Audit Logs (the spec leaves it 'will be implemented here'): every console change and role change. */
@@ -20,17 +21,11 @@ export function AuditTab() {
   const [actor, setActor] = useState("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const [open, setOpen] = useState<string | null>(null);
   const debouncedActor = useDebounced(actor.trim());
   const log = useAuditLog({ action, targetType, actor: debouncedActor, from, to, page });
   const filtersActive = action !== "" || targetType !== "" || debouncedActor !== "" || from !== "" || to !== "";
-  const reset =
-    <T,>(setter: (v: T) => void) =>
-    (v: T) => {
-      setter(v);
-      setPage(1);
-    };
 
   return (
     <div className="space-y-6">
@@ -41,7 +36,7 @@ export function AuditTab() {
       <Card bodyClassName="flex flex-col gap-3 p-4 lg:flex-row lg:flex-wrap lg:items-end">
         <SearchInput
           value={actor}
-          onChange={reset(setActor)}
+          onChange={filtering(setActor)}
           placeholder="Operator email…"
           label="Filter by operator"
         />
@@ -49,7 +44,7 @@ export function AuditTab() {
           className="select select-sm w-full lg:w-56"
           aria-label="Filter by action"
           value={action}
-          onChange={(e) => reset(setAction)(e.target.value)}
+          onChange={(e) => filtering(setAction)(e.target.value)}
         >
           <option value="">All actions</option>
           {(log.data?.actions ?? []).map((a) => (
@@ -62,7 +57,7 @@ export function AuditTab() {
           className="select select-sm w-full lg:w-48"
           aria-label="Filter by target"
           value={targetType}
-          onChange={(e) => reset(setTargetType)(e.target.value)}
+          onChange={(e) => filtering(setTargetType)(e.target.value)}
         >
           <option value="">All targets</option>
           {(log.data?.targetTypes ?? []).map((t) => (
@@ -78,7 +73,7 @@ export function AuditTab() {
             className="input input-sm"
             value={from}
             max={to || undefined}
-            onChange={(e) => reset(setFrom)(e.target.value)}
+            onChange={(e) => filtering(setFrom)(e.target.value)}
           />
         </label>
         <label className="flex items-center gap-2 text-sm">
@@ -88,7 +83,7 @@ export function AuditTab() {
             className="input input-sm"
             value={to}
             min={from || undefined}
-            onChange={(e) => reset(setTo)(e.target.value)}
+            onChange={(e) => filtering(setTo)(e.target.value)}
           />
         </label>
         {filtersActive ? (

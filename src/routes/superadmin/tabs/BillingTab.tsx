@@ -15,6 +15,7 @@ import {
   StatCard,
   StatGridSkeleton,
   TabHeader,
+  usePage,
 } from "../console/ui";
 import { OrganizationDetailsDialog } from "./BusinessesTab";
 
@@ -24,7 +25,7 @@ const REFRESH_HINT = "Please try refreshing the page or contact support if the i
 export function BillingTab() {
   const summary = useBillingSummary();
   const [status, setStatus] = useState("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const list = useSubscriptions({ status, page });
   const [managing, setManaging] = useState<AdminSubscription | null>(null);
 
@@ -79,10 +80,7 @@ export function BillingTab() {
             className="select select-sm w-44"
             aria-label="Filter subscriptions"
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => filtering(setStatus)(e.target.value)}
           >
             <option value="">All subscriptions</option>
             <option value="active">Active</option>

@@ -26,6 +26,7 @@ import {
   SearchInput,
   TabHeader,
   useDebounced,
+  usePage,
 } from "../console/ui";
 
 type DialogState = { mode: "add" } | { mode: "edit"; organization: AdminOrganization } | null;
@@ -35,7 +36,7 @@ export function BusinessesTab() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
   const [tier, setTier] = useState("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminOrganization | null>(null);
@@ -60,13 +61,6 @@ export function BusinessesTab() {
       }),
   });
 
-  const resetPage =
-    <T,>(setter: (value: T) => void) =>
-    (value: T) => {
-      setter(value);
-      setPage(1);
-    };
-
   return (
     <div className="space-y-6">
       <TabHeader
@@ -83,7 +77,7 @@ export function BusinessesTab() {
       <Card bodyClassName="flex flex-col gap-3 p-4 md:flex-row md:items-center">
         <SearchInput
           value={search}
-          onChange={resetPage(setSearch)}
+          onChange={filtering(setSearch)}
           placeholder="Search company name or domain…"
           label="Search organizations"
         />
@@ -91,7 +85,7 @@ export function BusinessesTab() {
           className="select select-sm w-full md:w-44"
           aria-label="Filter by status"
           value={status}
-          onChange={(e) => resetPage(setStatus)(e.target.value)}
+          onChange={(e) => filtering(setStatus)(e.target.value)}
         >
           <option value="">All statuses</option>
           {ORGANIZATION_STATUSES.map((s) => (
@@ -105,7 +99,7 @@ export function BusinessesTab() {
           className="select select-sm w-full md:w-44"
           aria-label="Filter by plan"
           value={tier}
-          onChange={(e) => resetPage(setTier)(e.target.value)}
+          onChange={(e) => filtering(setTier)(e.target.value)}
         >
           <option value="">All plans</option>
           {SUBSCRIPTION_TIERS.map((t) => (

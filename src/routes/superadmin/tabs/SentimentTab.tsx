@@ -15,6 +15,7 @@ import {
   StatGridSkeleton,
   TabHeader,
   useDownload,
+  usePage,
 } from "../console/ui";
 
 const WINDOW_LABELS: Record<(typeof COMPARISON_WINDOWS)[number], string> = {
@@ -36,7 +37,7 @@ export function SentimentTab() {
   const summary = useSentimentSummary();
   const [days, setDays] = useState<(typeof COMPARISON_WINDOWS)[number]>("30");
   const [sort, setSort] = useState<(typeof COMPARISON_SORTS)[number]>("responses");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const comparison = useCompanyComparison({ days, sort, page });
   const exports = useDownload();
 
@@ -79,10 +80,7 @@ export function SentimentTab() {
               className="select select-sm w-44"
               aria-label="Time window"
               value={days}
-              onChange={(e) => {
-                setDays(e.target.value as typeof days);
-                setPage(1);
-              }}
+              onChange={(e) => filtering(setDays)(e.target.value as typeof days)}
             >
               {COMPARISON_WINDOWS.map((w) => (
                 <option key={w} value={w}>
@@ -94,10 +92,7 @@ export function SentimentTab() {
               className="select select-sm w-44"
               aria-label="Sort organizations"
               value={sort}
-              onChange={(e) => {
-                setSort(e.target.value as typeof sort);
-                setPage(1);
-              }}
+              onChange={(e) => filtering(setSort)(e.target.value as typeof sort)}
             >
               {COMPARISON_SORTS.map((s) => (
                 <option key={s} value={s}>

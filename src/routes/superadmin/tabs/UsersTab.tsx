@@ -17,6 +17,7 @@ import {
   TabHeader,
   useDebounced,
   useDownload,
+  usePage,
 } from "../console/ui";
 
 const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
@@ -33,7 +34,7 @@ export function UsersTab() {
   const stats = useUserStats();
   const [search, setSearch] = useState("");
   const [role, setRole] = useState<UserRoleFilter | "">("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const debouncedSearch = useDebounced(search.trim());
   const users = useUsers({ search: debouncedSearch, role, page });
   const filtersActive = debouncedSearch !== "" || role !== "";
@@ -112,10 +113,7 @@ export function UsersTab() {
           <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
             <SearchInput
               value={search}
-              onChange={(v) => {
-                setSearch(v);
-                setPage(1);
-              }}
+              onChange={filtering(setSearch)}
               placeholder="Search name, email or organization…"
               label="Search users"
             />
@@ -123,10 +121,7 @@ export function UsersTab() {
               className="select select-sm w-full sm:w-40"
               aria-label="Filter by role"
               value={role}
-              onChange={(e) => {
-                setRole(e.target.value as UserRoleFilter | "");
-                setPage(1);
-              }}
+              onChange={(e) => filtering(setRole)(e.target.value as UserRoleFilter | "")}
             >
               <option value="">All roles</option>
               {USER_ROLE_FILTERS.map((r) => (

@@ -17,6 +17,7 @@ import {
   SearchInput,
   useDebounced,
   useDownload,
+  usePage,
 } from "../../console/ui";
 import { ImportDialog } from "./ImportDialog";
 import { QUESTION_TYPE_LABELS } from "./labels";
@@ -35,7 +36,7 @@ const PILLAR_BADGE: Record<Pillar, string> = {
 export function QuestionBank() {
   const [search, setSearch] = useState("");
   const [pillar, setPillar] = useState<Pillar | "">("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const [editing, setEditing] = useState<BankQuestionRow | "new" | null>(null);
   const [deleting, setDeleting] = useState<BankQuestionRow | null>(null);
   const [importing, setImporting] = useState(false);
@@ -72,10 +73,7 @@ export function QuestionBank() {
           <button
             type="button"
             key={p}
-            onClick={() => {
-              setPillar(pillar === p ? "" : p);
-              setPage(1);
-            }}
+            onClick={() => filtering(setPillar)(pillar === p ? "" : p)}
             aria-pressed={pillar === p}
             className={`rounded-box border bg-base-100 p-4 text-left transition-colors hover:border-primary/40 ${
               pillar === p ? "border-primary ring-1 ring-primary" : "border-base-300"
@@ -115,10 +113,7 @@ export function QuestionBank() {
         <div className="flex flex-col gap-2 border-b border-base-300 p-4 sm:flex-row">
           <SearchInput
             value={search}
-            onChange={(v) => {
-              setSearch(v);
-              setPage(1);
-            }}
+            onChange={filtering(setSearch)}
             placeholder="Search question text or type…"
             label="Search questions"
           />
@@ -126,10 +121,7 @@ export function QuestionBank() {
             className="select select-sm w-full sm:w-64"
             aria-label="Filter by pillar"
             value={pillar}
-            onChange={(e) => {
-              setPillar(e.target.value as Pillar | "");
-              setPage(1);
-            }}
+            onChange={(e) => filtering(setPillar)(e.target.value as Pillar | "")}
           >
             <option value="">All Pillars</option>
             {PILLARS.map((p) => (
