@@ -14,7 +14,7 @@ import { devRoutes } from "./dev/routes";
 import { healthRoutes } from "./health/routes";
 import { alertRoutes, insightsRoutes } from "./insights/routes";
 import { readConfig } from "./lib/config";
-import { errorJson, handleError } from "./lib/errors";
+import { errorJson, handleError, noApiRoute } from "./lib/errors";
 import { organizationRoutes } from "./organization/routes";
 import { checkInSettingsRoutes } from "./schedule/routes";
 import { teamCheckInRoutes } from "./team/check-in-routes";
@@ -63,8 +63,7 @@ app.route("/dev", mailboxRoutes);
 app.get("/check-in/*", (c) => serveCheckInPage(c.req.raw, c.env));
 
 app.notFound((c) => {
-  const path = new URL(c.req.url).pathname;
-  if (path.startsWith("/api/")) return errorJson(c, 404, "not_found", `No API route for ${c.req.method} ${path}`);
+  if (new URL(c.req.url).pathname.startsWith("/api/")) return handleError(noApiRoute(c.req.raw), c);
   return errorJson(c, 404, "not_found", "Not found");
 });
 app.onError(handleError);

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers.ts";
 import { createVerifiedAdmin, loginAs, toastText } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 
@@ -11,21 +12,6 @@ const { newPage, origin } = browserSuite();
  * scores, a burnout alert and a coaching action.
  */
 const DEMO_ADMIN = { email: "demo@undertone.dev", password: "undertone-demo" };
-
-const DISTRESSED_ANSWERS = [
-  "Honestly I'm exhausted and overwhelmed, this week was awful.",
-  "I'm behind on my number and worried I'll miss quota again.",
-  "I'm working long hours and weekends, I can't sleep, the pressure is too much.",
-  "I feel burned out and anxious most days.",
-  "Pricing approvals take days and my deals stall, it's terrible.",
-  "I'm not confident at all, my pipeline is slipping.",
-  "The CRM admin eats my evenings, I'm drowning in it.",
-  "The team is stressed too, nobody has time.",
-  "Nothing feels like a win lately, I'm miserable.",
-  "I'm too tired to think about training right now.",
-  "I really need help, this is too much.",
-  "That's all, thanks.",
-];
 
 const assistantBubbles = (page: Page) =>
   page.getByRole("list", { name: "Conversation" }).locator('li[data-sender="assistant"]');

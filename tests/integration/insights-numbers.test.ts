@@ -11,7 +11,7 @@ import {
   userChallenges,
 } from "../../worker/db/schema";
 import { memberInsights, teamInsights } from "../../worker/insights/service";
-import { DAY_MS, HOUR_MS } from "../../worker/shared/schedule";
+import { DAY_MS, HOUR_MS } from "../../worker/shared/time";
 
 /**
  * The dashboard's numbers against a small, hand-computed fixture inserted straight into D1.

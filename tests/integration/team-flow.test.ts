@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { insightsResponseSchema, memberInsightsResponseSchema } from "../../worker/shared/insights";
 import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
+import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers";
 import { createAdmin, requestAs } from "./auth-helpers";
 import { ChatClient, travel } from "./checkin-helpers";
 import { request } from "./helpers";
@@ -10,21 +11,6 @@ import { request } from "./helpers";
  * the API; the salesperson holds the conversation over the check-in's WebSocket (embedded
  * interviewer); the dashboard then shows their scores, a burnout alert and what to do.
  */
-const DISTRESSED_ANSWERS = [
-  "Honestly I'm exhausted and overwhelmed, this week was awful.",
-  "I'm behind on my number and worried I'll miss quota again.",
-  "I'm working long hours and weekends, I can't sleep, the pressure is too much.",
-  "I feel burned out and anxious most days.",
-  "Pricing approvals take days and my deals stall, it's terrible.",
-  "I'm not confident at all, my pipeline is slipping.",
-  "The CRM admin eats my evenings, I'm drowning in it.",
-  "The team is stressed too, nobody has time.",
-  "Nothing feels like a win lately, I'm miserable.",
-  "I'm too tired to think about training right now.",
-  "I really need help, this is too much.",
-  "That's all, thanks.",
-];
-
 describe("from a sent check-in to the dashboard", () => {
   it("a distressed conversation shows up as scores, a burnout alert and a coaching action", async () => {
     const admin = await createAdmin({ companyName: "Flow Co" });

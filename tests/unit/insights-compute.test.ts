@@ -12,7 +12,7 @@ import {
 } from "../../worker/insights/compute";
 import type { PersonRow, PillarCard, ScoreSnapshot } from "../../worker/shared/insights";
 import { trendText, trendTone } from "../../worker/shared/insights";
-import { WEEK_MS } from "../../worker/shared/schedule";
+import { WEEK_MS } from "../../worker/shared/time";
 
 const byPillar = (cards: PillarCard[]) => Object.fromEntries(cards.map((card) => [card.pillar, card]));
 

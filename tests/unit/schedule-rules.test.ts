@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  DAY_MS,
   expiryFor,
-  HOUR_MS,
   isMemberDue,
   isoWeekLabel,
   nextPeriodStart,
@@ -10,6 +8,7 @@ import {
   retentionCutoffs,
   schedulePeriod,
 } from "../../worker/shared/schedule";
+import { DAY_MS, HOUR_MS } from "../../worker/shared/time";
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,51 +1,27 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import * as zc from "zod/v4/core";
+import { activeAgentConfigRow, mergeWithDefaults } from "../ai/agent-config";
 import type { Database } from "../db/client";
 import { aiAgentConfigurations } from "../db/schema";
 import { zv } from "../lib/validate";
 import { type AiConfigRecord, aiConfigSaveSchema } from "../shared/admin";
-import { type AiAgentConfig, aiAgentConfigSchema, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
+import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
 import type { ConsoleEnv } from "./env";
 
 export const GLOBAL_CONFIG_NAME = "Global AI agent configuration";
-
-/** A stored row of an older shape is read over the defaults, so a missing field never breaks the screen. */
-function withDefaults(stored: unknown): AiAgentConfig {
-  const value = (stored && typeof stored === "object" ? stored : {}) as Partial<Record<keyof AiAgentConfig, object>>;
-  const merged = {
-    personality: { ...DEFAULT_AI_AGENT_CONFIG.personality, ...value.personality },
-    conversation: { ...DEFAULT_AI_AGENT_CONFIG.conversation, ...value.conversation },
-    sentiment_analysis: { ...DEFAULT_AI_AGENT_CONFIG.sentiment_analysis, ...value.sentiment_analysis },
-    prompts: { ...DEFAULT_AI_AGENT_CONFIG.prompts, ...value.prompts },
-  };
-  const parsed = zc.safeParse(aiAgentConfigSchema, merged);
-  return parsed.success ? parsed.data : DEFAULT_AI_AGENT_CONFIG;
-}
 
 /**
  * Spec 2 §7: the latest active global configuration by updated_at, else any active one.
  * Without a saved row the screen shows the defaults with id null (the warning banner).
  */
 export async function loadGlobalAiConfig(db: Database): Promise<AiConfigRecord> {
-  const pick = (global: boolean) =>
-    db
-      .select()
-      .from(aiAgentConfigurations)
-      .where(
-        global
-          ? and(eq(aiAgentConfigurations.isActive, true), eq(aiAgentConfigurations.isGlobal, true))
-          : eq(aiAgentConfigurations.isActive, true),
-      )
-      .orderBy(desc(aiAgentConfigurations.updatedAt))
-      .limit(1);
-  const row = (await pick(true))[0] ?? (await pick(false))[0];
+  const row = await activeAgentConfigRow(db);
   if (!row) return { id: null, name: GLOBAL_CONFIG_NAME, updatedAt: null, configuration: DEFAULT_AI_AGENT_CONFIG };
   return {
     id: row.id,
     name: row.name,
     updatedAt: row.updatedAt.getTime(),
-    configuration: withDefaults(row.configuration),
+    configuration: mergeWithDefaults(row.configuration),
   };
 }
 

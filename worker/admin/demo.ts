@@ -5,10 +5,11 @@ import { getAuth } from "../auth/auth";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
 import { account, organizations, user } from "../db/schema";
+import { developmentOnly } from "../dev/development-only";
 import { DEMO_ADMIN, DEMO_OPERATOR, DEMO_ORG_ID, seedDemo } from "../dev/seed";
 import { recordRoleChange } from "../lib/audit";
-import { isDevelopment, isSuperAdminEmail } from "../lib/config";
-import { forbidden, notFound } from "../lib/errors";
+import { isSuperAdminEmail } from "../lib/config";
+import { forbidden } from "../lib/errors";
 import { ACCESS_DENIED_MESSAGE } from "../shared/admin";
 import type { UserRole } from "../shared/domain";
 
@@ -138,10 +139,7 @@ export async function initializeDemoAccounts(db: Database, origin: string): Prom
 }
 
 export const operatorDemoRoutes = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    if (!isDevelopment(c.env)) throw notFound(`No API route for ${c.req.method} ${new URL(c.req.url).pathname}`);
-    await next();
-  })
+  .use(developmentOnly)
   .post("/initialize", async (c) => {
     const accounts = await initializeDemoAccounts(c.var.db, new URL(c.req.url).origin);
     const operatorAllowed = isSuperAdminEmail(c.env, DEMO_OPERATOR.email);

@@ -15,8 +15,9 @@ import {
   organizationUpdateSchema,
 } from "../shared/admin";
 import { PRICE_PER_SALESPERSON_USD } from "../shared/domain";
+import { DAY_MS } from "../shared/time";
 import type { ConsoleEnv } from "./env";
-import { containsPattern, DAY_MS, num, pageWindow } from "./sql";
+import { containsPattern, num, pageWindow } from "./sql";
 
 type OrganizationRow = {
   id: string;

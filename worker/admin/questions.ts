@@ -18,6 +18,7 @@ import {
 } from "../shared/admin";
 import { PILLARS, type Pillar } from "../shared/pillars";
 import { type ImportedQuestion, validateQuestionImport } from "../shared/question-import";
+import { utcDay } from "../shared/time";
 import type { ConsoleEnv } from "./env";
 import { containsPattern, num, pageWindow } from "./sql";
 
@@ -184,7 +185,7 @@ export async function exportQuestions(db: Database): Promise<ImportedQuestion[]>
   }));
 }
 
-export const exportFilename = (now = new Date()) => `question-bank-${now.toISOString().slice(0, 10)}.json`;
+export const exportFilename = (now = new Date()) => `question-bank-${utcDay(now.getTime())}.json`;
 
 const QUESTION_NOT_FOUND = "Question not found";
 

@@ -6,9 +6,10 @@ import { badRequest } from "../lib/errors";
 import { zv } from "../lib/validate";
 import { REPORT_KINDS, type ReportKind, reportQuerySchema } from "../shared/admin";
 import { alertPriorityForType } from "../shared/domain";
+import { DAY_MS, utcDay } from "../shared/time";
 import { type CsvValue, csvResponse, toCsv } from "./csv";
 import type { ConsoleEnv } from "./env";
-import { DAY_MS, dayBoundary, num } from "./sql";
+import { dayBoundary, num } from "./sql";
 import { allPeople, PEOPLE_CSV_HEADERS, personCsvRow } from "./users";
 
 /** A report never grows past this many rows; the range should be narrowed instead. */
@@ -22,7 +23,7 @@ export function reportRange(
   query: { from?: string | undefined; to?: string | undefined },
   now = Date.now(),
 ): ReportRange {
-  const to = query.to ? dayBoundary(query.to, true) : dayBoundary(new Date(now).toISOString().slice(0, 10), true);
+  const to = query.to ? dayBoundary(query.to, true) : dayBoundary(utcDay(now), true);
   const from = query.from ? dayBoundary(query.from) : to + 1 - 30 * DAY_MS;
   if (Number.isNaN(from) || Number.isNaN(to)) throw badRequest("Choose real dates for the report.");
   if (from > to) throw badRequest("The start date must be on or before the end date.");
@@ -235,8 +236,6 @@ export async function buildReport(db: Database, kind: ReportKind, range: ReportR
   return { csv: toCsv(headers, rows), rowCount: rows.length };
 }
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 export const reportRoutes = new Hono<ConsoleEnv>().get("/:kind", zv("query", reportQuerySchema), async (c) => {
   const kind = c.req.param("kind").replace(/\.csv$/, "") as ReportKind;
   if (!REPORT_KINDS.includes(kind)) throw badRequest(`Unknown report. Choose one of: ${REPORT_KINDS.join(", ")}`);
@@ -248,7 +247,7 @@ export const reportRoutes = new Hono<ConsoleEnv>().get("/:kind", zv("query", rep
     actorEmail: c.var.user.email,
     action: `export.${kind}`,
     targetType: "export",
-    details: { from: day(range.from), to: day(range.to), rows: rowCount },
+    details: { from: utcDay(range.from), to: utcDay(range.to), rows: rowCount },
   });
-  return csvResponse(`${kind}-${day(range.from)}-to-${day(range.to)}.csv`, csv);
+  return csvResponse(`${kind}-${utcDay(range.from)}-to-${utcDay(range.to)}.csv`, csv);
 });

@@ -8,8 +8,9 @@ import {
   DEFAULT_PAGE_SIZE,
   type SentimentSummary,
 } from "../shared/admin";
+import { DAY_MS } from "../shared/time";
 import type { ConsoleEnv } from "./env";
-import { DAY_MS, num, pageWindow } from "./sql";
+import { num, pageWindow } from "./sql";
 
 /** Spec 2 §9: sentiment samples are the newest 1000 rows; trend windows are 7 days. */
 export const SENTIMENT_SAMPLE_SIZE = 1000;

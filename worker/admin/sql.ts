@@ -1,9 +1,17 @@
-/** Small helpers for the console's hand-written SQL aggregates. */
+import { type SQL, sql } from "drizzle-orm";
+import { DAY_MS, utcDay } from "../shared/time";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Small helpers for the console's hand-written SQL aggregates. */
 
 /** SQLite returns null for an aggregate over no rows; the console shows zeros (spec 2 §8). */
 export const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+
+/** `a, b, c` as bound parameters, for `in (…)`. */
+export const sqlList = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 /** A LIKE pattern matching `text` anywhere, with the wildcards in it taken literally (escape '\'). */
 export function containsPattern(text: string): string {
@@ -25,6 +33,6 @@ export function pageWindow(query: { page?: number | undefined; pageSize?: number
  */
 export function dayBoundary(date: string, endOfDay = false): number {
   const start = Date.parse(`${date}T00:00:00.000Z`);
-  if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== date) return Number.NaN;
+  if (Number.isNaN(start) || utcDay(start) !== date) return Number.NaN;
   return endOfDay ? start + DAY_MS - 1 : start;
 }

@@ -3,14 +3,9 @@ import { Hono } from "hono";
 import type { Database } from "../db/client";
 import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/admin";
 import { ROLE_GROUPS } from "../shared/domain";
+import { DAY_MS } from "../shared/time";
 import type { ConsoleEnv } from "./env";
-import { DAY_MS, num } from "./sql";
-
-const inList = (roles: readonly string[]) =>
-  sql.join(
-    roles.map((r) => sql`${r}`),
-    sql`, `,
-  );
+import { num, sqlList } from "./sql";
 
 /**
  * Spec 2 §3 "Platform stats", in one statement (it replaces the get_platform_stats
@@ -24,10 +19,10 @@ export async function platformStats(db: Database, now = Date.now()): Promise<Pla
     select
       (select count(*) from organizations) as total_organizations,
       (select count(*) from organizations where created_at >= ${d30}) as new_organizations_last_30_days,
-      (select count(*) from user where role in (${inList(ROLE_GROUPS.manager)})) as total_managers,
-      (select count(*) from user where role in (${inList(ROLE_GROUPS.admin)})) as total_admins,
+      (select count(*) from user where role in (${sqlList(ROLE_GROUPS.manager)})) as total_managers,
+      (select count(*) from user where role in (${sqlList(ROLE_GROUPS.admin)})) as total_admins,
       (select count(*) from team_members where status = 'active')
-        + (select count(*) from user where role in (${inList(ROLE_GROUPS.salesperson)})) as total_salespeople,
+        + (select count(*) from user where role in (${sqlList(ROLE_GROUPS.salesperson)})) as total_salespeople,
       (select count(*) from check_ins where status = 'completed') as total_checkins,
       (select count(*) from check_ins where status = 'completed' and completed_at >= ${d30}) as checkins_last_30_days,
       (select count(*) from check_ins where status = 'completed' and completed_at >= ${d7}) as checkins_last_7_days`);

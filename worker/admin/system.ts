@@ -3,8 +3,9 @@ import { Hono } from "hono";
 import type { Database } from "../db/client";
 import type { AppConfig } from "../lib/config";
 import type { ProviderStatus, SystemStatus } from "../shared/admin";
+import { DAY_MS } from "../shared/time";
 import type { ConsoleEnv } from "./env";
-import { DAY_MS, num } from "./sql";
+import { num } from "./sql";
 
 const PROBE_TIMEOUT_MS = 4000;
 const DEFAULT_OPENAI_BASE = "https://api.openai.com/v1";

@@ -11,9 +11,10 @@ import {
   userListQuerySchema,
 } from "../shared/admin";
 import { ROLE_GROUPS } from "../shared/domain";
+import { DAY_MS, utcDay } from "../shared/time";
 import { csvResponse, toCsv } from "./csv";
 import type { ConsoleEnv } from "./env";
-import { containsPattern, DAY_MS, num, pageWindow } from "./sql";
+import { containsPattern, num, pageWindow, sqlList } from "./sql";
 
 /**
  * Everyone on the platform, as one relation: sign-in accounts (better-auth's user table) and
@@ -31,21 +32,15 @@ const PEOPLE = sql`(
     from team_members t
 )`;
 
-const roles = (list: readonly string[]) =>
-  sql.join(
-    list.map((r) => sql`${r}`),
-    sql`, `,
-  );
-
 /** Spec 2 §3 "User stats result", with the role mapping of spec 2 §5 and 'Active' as active. */
 export async function userStats(db: Database, now = Date.now()): Promise<UserStats> {
   const d30 = now - 30 * DAY_MS;
   const d60 = now - 60 * DAY_MS;
   const row = await db.get<Record<keyof UserStats, number | null>>(sql`
     select count(*) as total_users,
-      sum(role in (${roles(ROLE_GROUPS.salesperson)})) as total_salespeople,
-      sum(role in (${roles(ROLE_GROUPS.manager)})) as total_managers,
-      sum(role in (${roles(ROLE_GROUPS.admin)})) as total_admins,
+      sum(role in (${sqlList(ROLE_GROUPS.salesperson)})) as total_salespeople,
+      sum(role in (${sqlList(ROLE_GROUPS.manager)})) as total_managers,
+      sum(role in (${sqlList(ROLE_GROUPS.admin)})) as total_admins,
       sum(status = 'Active') as active_users,
       sum(created_at >= ${d30}) as new_users_last_30_days,
       sum(created_at >= ${d60} and created_at < ${d30}) as new_users_previous_30_days
@@ -80,7 +75,7 @@ function peopleWhere(filters: PeopleFilters): SQL {
     conditions.push(sql`(lower(p.first_name || ' ' || p.last_name) like ${pattern} escape '\\'
       or lower(p.email) like ${pattern} escape '\\' or lower(coalesce(o.name, '')) like ${pattern} escape '\\')`);
   }
-  if (filters.role) conditions.push(sql`p.role in (${roles(ROLE_FILTER[filters.role])})`);
+  if (filters.role) conditions.push(sql`p.role in (${sqlList(ROLE_FILTER[filters.role])})`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -183,5 +178,5 @@ export const userRoutes = new Hono<ConsoleEnv>()
       targetType: "export",
       details: { search: search ?? null, role: role ?? null, rows: rows.length },
     });
-    return csvResponse(`users-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(PEOPLE_CSV_HEADERS, rows));
+    return csvResponse(`users-${utcDay(Date.now())}.csv`, toCsv(PEOPLE_CSV_HEADERS, rows));
   });

@@ -5,32 +5,34 @@ import { aiAgentConfigurations } from "../db/schema";
 import { type AiAgentConfig, aiAgentConfigSchema, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
 
 /**
- * The AI agent configuration in force (spec 2 §7): the latest active global row by
- * updated_at, else the latest active one of any kind, else the defaults. A stored row that
- * no longer validates (an older shape) is read over the defaults so a missing field never
- * breaks a check-in.
+ * The configuration row in force (spec 2 §7): the latest active global row by updated_at,
+ * else the latest active one of any kind; undefined when none is saved.
  */
-export async function loadAgentConfig(db: Database): Promise<AiAgentConfig> {
-  const global = await db
-    .select({ configuration: aiAgentConfigurations.configuration })
-    .from(aiAgentConfigurations)
-    .where(and(eq(aiAgentConfigurations.isActive, true), eq(aiAgentConfigurations.isGlobal, true)))
-    .orderBy(desc(aiAgentConfigurations.updatedAt))
-    .limit(1);
-  const row =
-    global[0] ??
-    (
-      await db
-        .select({ configuration: aiAgentConfigurations.configuration })
-        .from(aiAgentConfigurations)
-        .where(eq(aiAgentConfigurations.isActive, true))
-        .orderBy(desc(aiAgentConfigurations.updatedAt))
-        .limit(1)
-    )[0];
-  if (!row) return DEFAULT_AI_AGENT_CONFIG;
-  return mergeWithDefaults(row.configuration);
+export async function activeAgentConfigRow(db: Database) {
+  const latestActive = (globalOnly: boolean) =>
+    db
+      .select()
+      .from(aiAgentConfigurations)
+      .where(
+        globalOnly
+          ? and(eq(aiAgentConfigurations.isActive, true), eq(aiAgentConfigurations.isGlobal, true))
+          : eq(aiAgentConfigurations.isActive, true),
+      )
+      .orderBy(desc(aiAgentConfigurations.updatedAt))
+      .limit(1);
+  return (await latestActive(true))[0] ?? (await latestActive(false))[0];
 }
 
+/** The AI agent configuration a check-in runs with: the row in force, else the defaults. */
+export async function loadAgentConfig(db: Database): Promise<AiAgentConfig> {
+  const row = await activeAgentConfigRow(db);
+  return row ? mergeWithDefaults(row.configuration) : DEFAULT_AI_AGENT_CONFIG;
+}
+
+/**
+ * A stored row that no longer validates (an older shape) is read over the defaults, so a
+ * missing field never breaks a check-in or the console's screen.
+ */
 export function mergeWithDefaults(stored: unknown): AiAgentConfig {
   const value = (stored && typeof stored === "object" ? stored : {}) as Partial<Record<keyof AiAgentConfig, object>>;
   const merged = {

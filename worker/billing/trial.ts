@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizations, trials } from "../db/schema";
 import { TRIAL_DAYS } from "../shared/domain";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from "../shared/time";
 
 export type TrialRow = typeof trials.$inferSelect;
 

@@ -16,6 +16,7 @@ import {
   userChallenges,
 } from "../db/schema";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
+import { DAY_MS, WEEK_MS } from "../shared/time";
 
 /**
  * The demo organization `npm run dev` starts with: an Admin, six salespeople, eight weeks
@@ -26,8 +27,6 @@ export const DEMO_ORG_ID = "demo-org";
 export const DEMO_ADMIN = { email: "demo@undertone.dev", password: "undertone-demo" } as const;
 export const DEMO_OPERATOR = { email: "operator@undertone.dev", password: "undertone-operator" } as const;
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKS = 8;
 
 type Trend = { morale: [number, number]; confidence: [number, number]; stress: [number, number]; strength: number };

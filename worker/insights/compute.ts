@@ -10,7 +10,7 @@ import {
   type TrendPoint,
 } from "../shared/insights";
 import { PILLARS, type Pillar } from "../shared/pillars";
-import { WEEK_MS } from "../shared/schedule";
+import { WEEK_MS } from "../shared/time";
 
 /**
  * Pure arithmetic over what SQL aggregated (GROUP BY in D1): no rows of raw scores ever

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import type { AlertItem, BlockerTheme, PersonRow, ScoreSnapshot } from "../shared/insights";
-import { WEEK_MS } from "../shared/schedule";
+import { WEEK_MS } from "../shared/time";
 import type { BucketCheckIns, BucketCount, BucketScores } from "./compute";
 
 /**
@@ -126,7 +126,7 @@ const toTheme = (row: ThemeRow): BlockerTheme => ({
   lastReportedAt: new Date(row.last_reported).toISOString(),
 });
 
-export function toAlertItem(row: AlertSqlRow): AlertItem {
+function toAlertItem(row: AlertSqlRow): AlertItem {
   return {
     id: row.id,
     teamMember:
@@ -234,6 +234,49 @@ const peopleSql = (organizationId: string, rangeStart: number, memberId?: string
   where tm.organization_id = ${organizationId} ${memberId ? sql`and tm.id = ${memberId}` : sql``}
   order by tm.first_name collate nocase, tm.last_name collate nocase, tm.id`;
 
+/** An alert with its salesperson's name: every alert list reads these columns. */
+const ALERT_SELECT = sql`
+  select a.id, a.team_member_id, tm.first_name, tm.last_name, a.category, a.alert_type, a.priority,
+    a.message, a.status, a.created_at, a.resolved_at
+  from risk_alerts a left join team_members tm on tm.id = a.team_member_id`;
+
+/**
+ * The per-week statements both views share, over the rows `scope` selects (the
+ * organization's, or one member's): mean scores, blockers reported, check-ins sent and how
+ * they ended, and the blocker themes of the range.
+ */
+const windowStatements = (scope: SQL, now: number, rangeStart: number) =>
+  [
+    query<ScoreRow>(sql`
+      select ${bucketOf("recorded_at", now)} as bucket, count(*) as responses,
+        avg(morale) as morale, avg(confidence) as confidence, avg(stress) as stress,
+        avg(coalesce(sales_strength, 75)) as sales_strength
+      from sentiment_scores
+      where ${scope} and recorded_at > ${rangeStart} and recorded_at <= ${now}
+      group by bucket`),
+    query<CountRow>(sql`
+      select ${bucketOf("created_at", now)} as bucket, count(*) as count
+      from user_challenges
+      where ${scope} and created_at > ${rangeStart} and created_at <= ${now}
+      group by bucket`),
+    query<CheckInRow>(sql`
+      select ${bucketOf("created_at", now)} as bucket, count(*) as sent,
+        sum(status = 'completed') as completed,
+        sum(status = 'expired' or (status = 'pending' and expires_at <= ${now})) as expired,
+        sum(status = 'pending' and expires_at > ${now}) as pending
+      from check_ins
+      where ${scope} and created_at > ${rangeStart} and created_at <= ${now}
+      group by bucket`),
+    query<ThemeRow>(sql`
+      select theme, count(*) as count, count(distinct team_member_id) as people,
+        sum(created_at > ${now - WEEK_MS}) as this_week,
+        sum(created_at > ${now - 2 * WEEK_MS} and created_at <= ${now - WEEK_MS}) as last_week,
+        max(created_at) as last_reported
+      from user_challenges
+      where ${scope} and created_at > ${rangeStart} and created_at <= ${now}
+      group by theme order by count desc, last_reported desc, theme limit 8`),
+  ] as const;
+
 export type TeamAggregates = {
   scores: BucketScores[];
   blockers: BucketCount[];
@@ -249,45 +292,16 @@ export type TeamAggregates = {
 /** The Overview's statements (exported so a test can EXPLAIN each one on a large fixture). */
 export function teamStatements(organizationId: string, now: number, weeks: number) {
   const rangeStart = now - weeks * WEEK_MS;
+  const scope = sql`organization_id = ${organizationId}`;
   return [
-    query<ScoreRow>(sql`
-      select ${bucketOf("recorded_at", now)} as bucket, count(*) as responses,
-        avg(morale) as morale, avg(confidence) as confidence, avg(stress) as stress,
-        avg(coalesce(sales_strength, 75)) as sales_strength
-      from sentiment_scores
-      where organization_id = ${organizationId} and recorded_at > ${rangeStart} and recorded_at <= ${now}
-      group by bucket`),
-    query<CountRow>(sql`
-      select ${bucketOf("created_at", now)} as bucket, count(*) as count
-      from user_challenges
-      where organization_id = ${organizationId} and created_at > ${rangeStart} and created_at <= ${now}
-      group by bucket`),
-    query<CheckInRow>(sql`
-      select ${bucketOf("created_at", now)} as bucket, count(*) as sent,
-        sum(status = 'completed') as completed,
-        sum(status = 'expired' or (status = 'pending' and expires_at <= ${now})) as expired,
-        sum(status = 'pending' and expires_at > ${now}) as pending
-      from check_ins
-      where organization_id = ${organizationId} and created_at > ${rangeStart} and created_at <= ${now}
-      group by bucket`),
-    query<ThemeRow>(sql`
-      select theme, count(*) as count, count(distinct team_member_id) as people,
-        sum(created_at > ${now - WEEK_MS}) as this_week,
-        sum(created_at > ${now - 2 * WEEK_MS} and created_at <= ${now - WEEK_MS}) as last_week,
-        max(created_at) as last_reported
-      from user_challenges
-      where organization_id = ${organizationId} and created_at > ${rangeStart} and created_at <= ${now}
-      group by theme order by count desc, last_reported desc, theme limit 8`),
+    ...windowStatements(scope, now, rangeStart),
     query<PersonSqlRow>(peopleSql(organizationId, rangeStart)),
     query<AlertCountRow>(sql`
       select team_member_id, count(*) as open, group_concat(distinct category) as categories
       from risk_alerts
       where organization_id = ${organizationId} and status in ('unread', 'read')
       group by team_member_id`),
-    query<AlertSqlRow>(sql`
-      select a.id, a.team_member_id, tm.first_name, tm.last_name, a.category, a.alert_type, a.priority,
-        a.message, a.status, a.created_at, a.resolved_at
-      from risk_alerts a left join team_members tm on tm.id = a.team_member_id
+    query<AlertSqlRow>(sql`${ALERT_SELECT}
       where a.organization_id = ${organizationId} and a.status in ('unread', 'read')
       order by ${ALERT_ORDER} limit 20`),
     query<ExistsRow>(sql`
@@ -338,44 +352,11 @@ export type MemberAggregates = {
 
 export function memberStatements(organizationId: string, memberId: string, now: number, weeks: number) {
   const rangeStart = now - weeks * WEEK_MS;
+  const scope = sql`organization_id = ${organizationId} and team_member_id = ${memberId}`;
   return [
     query<MemberSqlRow>(peopleSql(organizationId, rangeStart, memberId)),
-    query<ScoreRow>(sql`
-      select ${bucketOf("recorded_at", now)} as bucket, count(*) as responses,
-        avg(morale) as morale, avg(confidence) as confidence, avg(stress) as stress,
-        avg(coalesce(sales_strength, 75)) as sales_strength
-      from sentiment_scores
-      where team_member_id = ${memberId} and organization_id = ${organizationId}
-        and recorded_at > ${rangeStart} and recorded_at <= ${now}
-      group by bucket`),
-    query<CountRow>(sql`
-      select ${bucketOf("created_at", now)} as bucket, count(*) as count
-      from user_challenges
-      where organization_id = ${organizationId} and team_member_id = ${memberId}
-        and created_at > ${rangeStart} and created_at <= ${now}
-      group by bucket`),
-    query<CheckInRow>(sql`
-      select ${bucketOf("created_at", now)} as bucket, count(*) as sent,
-        sum(status = 'completed') as completed,
-        sum(status = 'expired' or (status = 'pending' and expires_at <= ${now})) as expired,
-        sum(status = 'pending' and expires_at > ${now}) as pending
-      from check_ins
-      where team_member_id = ${memberId} and organization_id = ${organizationId}
-        and created_at > ${rangeStart} and created_at <= ${now}
-      group by bucket`),
-    query<ThemeRow>(sql`
-      select theme, count(*) as count, 1 as people,
-        sum(created_at > ${now - WEEK_MS}) as this_week,
-        sum(created_at > ${now - 2 * WEEK_MS} and created_at <= ${now - WEEK_MS}) as last_week,
-        max(created_at) as last_reported
-      from user_challenges
-      where organization_id = ${organizationId} and team_member_id = ${memberId}
-        and created_at > ${rangeStart} and created_at <= ${now}
-      group by theme order by count desc, last_reported desc, theme limit 8`),
-    query<AlertSqlRow>(sql`
-      select a.id, a.team_member_id, tm.first_name, tm.last_name, a.category, a.alert_type, a.priority,
-        a.message, a.status, a.created_at, a.resolved_at
-      from risk_alerts a join team_members tm on tm.id = a.team_member_id
+    ...windowStatements(scope, now, rangeStart),
+    query<AlertSqlRow>(sql`${ALERT_SELECT}
       where a.organization_id = ${organizationId} and a.team_member_id = ${memberId}
         and (a.status in ('unread', 'read') or a.created_at > ${rangeStart})
       order by a.status = 'resolved', ${ALERT_ORDER} limit 20`),
@@ -402,4 +383,28 @@ export async function memberAggregates(
     themes: themes.map(toTheme),
     alerts: alerts.map(toAlertItem),
   };
+}
+
+/** GET /api/alerts: the organization's alerts, open ones most urgent first, resolved ones newest first. */
+export async function alertList(
+  db: Database,
+  organizationId: string,
+  filters: { status: "open" | "resolved" | "all"; teamMemberId?: string | undefined },
+): Promise<AlertItem[]> {
+  const { status, teamMemberId } = filters;
+  const rows = await db.all<AlertSqlRow>(sql`${ALERT_SELECT}
+    where a.organization_id = ${organizationId}
+      ${status === "open" ? sql`and a.status in ('unread', 'read')` : sql``}
+      ${status === "resolved" ? sql`and a.status = 'resolved'` : sql``}
+      ${teamMemberId ? sql`and a.team_member_id = ${teamMemberId}` : sql``}
+    order by ${status === "resolved" ? sql.raw("a.resolved_at desc, a.created_at desc") : ALERT_ORDER}
+    limit 100`);
+  return rows.map(toAlertItem);
+}
+
+/** One of the organization's alerts, or null (→ 404): another organization's reads as absent. */
+export async function alertById(db: Database, organizationId: string, id: string): Promise<AlertItem | null> {
+  const [row] = await db.all<AlertSqlRow>(sql`${ALERT_SELECT}
+    where a.id = ${id} and a.organization_id = ${organizationId}`);
+  return row ? toAlertItem(row) : null;
 }

@@ -1,12 +1,10 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
-import type { Database } from "../db/client";
-import { riskAlerts, teamMembers } from "../db/schema";
+import { riskAlerts } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
 import {
-  type AlertItem,
   alertListQuerySchema,
   type CoachingResponse,
   type InsightsResponse,
@@ -15,6 +13,7 @@ import {
 } from "../shared/insights";
 import { idParamSchema } from "../shared/team";
 import { enrichCoaching } from "./ai-coaching";
+import { alertById, alertList } from "./queries";
 import { memberInsights, teamInsights } from "./service";
 
 /**
@@ -56,62 +55,11 @@ export const insightsRoutes = new Hono<AdminEnv>()
     return c.json(body);
   });
 
-const alertColumns = {
-  id: riskAlerts.id,
-  teamMemberId: riskAlerts.teamMemberId,
-  firstName: teamMembers.firstName,
-  lastName: teamMembers.lastName,
-  category: riskAlerts.category,
-  alertType: riskAlerts.alertType,
-  priority: riskAlerts.priority,
-  message: riskAlerts.message,
-  status: riskAlerts.status,
-  createdAt: riskAlerts.createdAt,
-  resolvedAt: riskAlerts.resolvedAt,
-};
-const alertsQuery = (db: Database) =>
-  db
-    .select(alertColumns)
-    .from(riskAlerts)
-    .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
-    .$dynamic();
-type AlertRow = Awaited<ReturnType<typeof alertsQuery>>[number];
-
-function alertItem(row: AlertRow): AlertItem {
-  return {
-    id: row.id,
-    teamMember:
-      row.teamMemberId && row.firstName !== null
-        ? { id: row.teamMemberId, firstName: row.firstName, lastName: row.lastName ?? "" }
-        : null,
-    category: row.category,
-    alertType: row.alertType,
-    priority: row.priority,
-    message: row.message,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    resolvedAt: row.resolvedAt?.toISOString() ?? null,
-  };
-}
-
-const PRIORITY_RANK = sql`case ${riskAlerts.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`;
-
 export const alertRoutes = new Hono<AdminEnv>()
   .use(requireAdmin)
   .get("/", zv("query", alertListQuerySchema), async (c) => {
-    const { status, teamMemberId } = c.req.valid("query");
-    const rows = await alertsQuery(c.var.db)
-      .where(
-        and(
-          eq(riskAlerts.organizationId, c.var.organizationId),
-          status === "open" ? inArray(riskAlerts.status, ["unread", "read"]) : undefined,
-          status === "resolved" ? eq(riskAlerts.status, "resolved") : undefined,
-          teamMemberId ? eq(riskAlerts.teamMemberId, teamMemberId) : undefined,
-        ),
-      )
-      .orderBy(status === "resolved" ? desc(riskAlerts.resolvedAt) : PRIORITY_RANK, desc(riskAlerts.createdAt))
-      .limit(100);
-    return c.json({ items: rows.map(alertItem) });
+    const items = await alertList(c.var.db, c.var.organizationId, c.req.valid("query"));
+    return c.json({ items });
   })
   .post("/:id/resolve", zv("param", idParamSchema), async (c) => {
     const { db, organizationId, user } = c.var;
@@ -128,9 +76,7 @@ export const alertRoutes = new Hono<AdminEnv>()
           inArray(riskAlerts.status, ["unread", "read"]),
         ),
       );
-    const [row] = await alertsQuery(db).where(
-      and(eq(riskAlerts.id, id), eq(riskAlerts.organizationId, organizationId)),
-    );
-    if (!row) throw notFound("Alert not found");
-    return c.json({ alert: alertItem(row) });
+    const alert = await alertById(db, organizationId, id);
+    if (!alert) throw notFound("Alert not found");
+    return c.json({ alert });
   });

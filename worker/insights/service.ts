@@ -6,7 +6,7 @@ import {
   type PersonRow,
   RANGE_WEEKS,
 } from "../shared/insights";
-import { WEEK_MS } from "../shared/schedule";
+import { WEEK_MS } from "../shared/time";
 import { coachingActions, coachingForPerson } from "./coaching";
 import {
   type BucketScores,

@@ -22,6 +22,9 @@ export const unauthorized = (message = "Authentication required") => new ApiErro
 export const forbidden = (message = "You do not have access to this resource") =>
   new ApiError(403, "forbidden", message);
 export const notFound = (message = "Not found") => new ApiError(404, "not_found", message);
+/** What an /api path without a route answers (also routes that exist only in development). */
+export const noApiRoute = (request: Request) =>
+  notFound(`No API route for ${request.method} ${new URL(request.url).pathname}`);
 export const conflict = (message: string) => new ApiError(409, "conflict", message);
 export const tooManyRequests = (message = "Too many requests. Please wait a moment and try again.") =>
   new ApiError(429, "rate_limited", message);

@@ -3,8 +3,9 @@ import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { getGlobalSettings } from "../settings/global-settings";
-import { DAY_MS, expiryFor, isMemberDue, reminderDue, retentionCutoffs, schedulePeriod } from "../shared/schedule";
+import { expiryFor, isMemberDue, reminderDue, retentionCutoffs, schedulePeriod } from "../shared/schedule";
 import type { OrganizationCheckInSettings } from "../shared/settings";
+import { DAY_MS } from "../shared/time";
 import { syncSubscriptionQuantity } from "../team/billing-sync";
 import {
   emailCheckIn,

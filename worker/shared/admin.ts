@@ -549,11 +549,9 @@ export const ACCESS_DENIED_MESSAGE = "Access Denied: This email is not authorize
 
 // ── Operator demo helpers (development only) ───────────────────────────────────────
 
-export const DEMO_ROLE_ACCOUNTS = ["SuperAdmin", "Salesperson", "Manager", "Admin"] as const;
 export const demoInitializeResultSchema = z.object({
   accounts: z.array(z.object({ role: z.string(), email: z.string(), created: z.boolean() })),
   warning: z.optional(z.string()),
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });
-export const idSchema = z.object({ id: z.string() });

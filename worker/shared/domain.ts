@@ -21,14 +21,6 @@ export const ROLE_GROUPS = {
   manager: ["Manager", "Sales Manager"],
   admin: ["Admin", "SuperAdmin"],
 } as const satisfies Record<string, readonly UserRole[]>;
-export type RoleGroup = keyof typeof ROLE_GROUPS;
-
-export function roleGroupOf(role: string): RoleGroup | null {
-  for (const [group, roles] of Object.entries(ROLE_GROUPS) as [RoleGroup, readonly string[]][]) {
-    if (roles.includes(role)) return group;
-  }
-  return null;
-}
 
 /** Spec 2 §3: SuperAdmin is displayed 'Super Admin'; the other names as they are. */
 export function roleLabel(role: string): string {

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
-import { ALERT_PRIORITIES, ALERT_STATUSES, ALERT_TYPES, TEAM_MEMBER_STATUSES } from "./domain";
+import { ALERT_PRIORITIES, ALERT_STATUSES, ALERT_TYPES } from "./domain";
 import { PILLARS, type Pillar } from "./pillars";
+import { teamMemberProfileShape, teamMemberRefShape } from "./team";
 
 /**
  * GET /api/insights and GET /api/insights/members/:id — the dashboard's aggregates, and
@@ -75,12 +76,7 @@ export const RISK_LEVELS = ["high", "watch", "ok", "unknown"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 export const personRowSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  jobTitle: z.nullable(z.string()),
-  region: z.nullable(z.string()),
-  status: z.enum(TEAM_MEMBER_STATUSES),
+  ...teamMemberProfileShape,
   latest: z.nullable(scoreSnapshotSchema),
   /** Stress in the check-in before the latest (the coaching says "up from …"). */
   previousStress: nullableNumber,
@@ -93,7 +89,7 @@ export type PersonRow = z.infer<typeof personRowSchema>;
 
 export const alertItemSchema = z.object({
   id: z.string(),
-  teamMember: z.nullable(z.object({ id: z.string(), firstName: z.string(), lastName: z.string() })),
+  teamMember: z.nullable(z.object(teamMemberRefShape)),
   category: z.string(),
   alertType: z.enum(ALERT_TYPES),
   priority: z.enum(ALERT_PRIORITIES),
@@ -133,7 +129,7 @@ export const salesStrengthProfileSchema = z.object({
   average: nullableNumber,
   /** People by their latest sales strength: strong ≥ 75, solid 60–74, developing < 60. */
   bands: z.object({ strong: z.number(), solid: z.number(), developing: z.number() }),
-  people: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), value: z.number() })),
+  people: z.array(z.object({ ...teamMemberRefShape, value: z.number() })),
 });
 export type SalesStrengthProfile = z.infer<typeof salesStrengthProfileSchema>;
 
@@ -173,15 +169,7 @@ export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
 export const memberInsightsResponseSchema = z.object({
   generatedAt: isoDate,
   range: z.enum(INSIGHT_RANGES),
-  member: z.object({
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    jobTitle: z.nullable(z.string()),
-    region: z.nullable(z.string()),
-    status: z.enum(TEAM_MEMBER_STATUSES),
-  }),
+  member: z.object({ ...teamMemberProfileShape, email: z.string() }),
   /** Their latest check-in against the one before (a person answers once a period, not daily). */
   pillars: z.array(pillarCardSchema),
   latest: z.nullable(scoreSnapshotSchema),

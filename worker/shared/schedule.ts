@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import type { CheckInFrequency } from "./domain";
 import { organizationCheckInSettingsSchema } from "./settings";
+import { DAY_MS, HOUR_MS, utcDay, WEEK_MS } from "./time";
 
 /**
  * The check-in schedule as plain functions of time (no I/O), shared by the Cron run and
@@ -8,9 +9,6 @@ import { organizationCheckInSettingsSchema } from "./settings";
  * from every other Monday (counted from Monday 1970-01-05), a month from the 1st.
  */
 
-export const HOUR_MS = 60 * 60 * 1000;
-export const DAY_MS = 24 * HOUR_MS;
-export const WEEK_MS = 7 * DAY_MS;
 /** The first Monday of the epoch: the anchor of biweekly periods. */
 const EPOCH_MONDAY_MS = Date.UTC(1970, 0, 5);
 
@@ -22,10 +20,6 @@ export type SchedulePeriod = {
 };
 
 const pad = (n: number) => String(n).padStart(2, "0");
-const isoDay = (ms: number) => {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-};
 
 function mondayOf(ms: number): number {
   const d = new Date(ms);
@@ -49,7 +43,7 @@ export function schedulePeriod(frequency: CheckInFrequency, now: number): Schedu
     case "daily": {
       const d = new Date(now);
       const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-      return { key: `daily:${isoDay(start)}`, start, end: start + DAY_MS };
+      return { key: `daily:${utcDay(start)}`, start, end: start + DAY_MS };
     }
     case "weekly": {
       const start = mondayOf(now);

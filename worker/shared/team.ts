@@ -76,14 +76,20 @@ export const checkInSummarySchema = z.object({
 });
 export type CheckInSummary = z.infer<typeof checkInSummarySchema>;
 
-export const teamMemberSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+/** A team member by name, as alerts, check-ins and charts refer to them. */
+export const teamMemberRefShape = { id: z.string(), firstName: z.string(), lastName: z.string() };
+
+/** Who a team member is, as the team list and the dashboard show them; views that carry the email add it. */
+export const teamMemberProfileShape = {
+  ...teamMemberRefShape,
   jobTitle: z.nullable(z.string()),
   region: z.nullable(z.string()),
   status: z.enum(TEAM_MEMBER_STATUSES),
+};
+
+export const teamMemberSchema = z.object({
+  ...teamMemberProfileShape,
+  email: z.string(),
   createdAt: isoDate,
   /** Their most recent check-in, whatever its status. */
   lastCheckIn: z.nullable(checkInSummarySchema),
@@ -144,7 +150,7 @@ export const CHECK_IN_SOURCES = ["manual", "scheduled"] as const;
 
 export const checkInListItemSchema = z.object({
   id: z.string(),
-  teamMember: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  teamMember: z.object({ ...teamMemberRefShape, email: z.string() }),
   status: z.enum(CHECK_IN_STATUSES),
   source: z.enum(CHECK_IN_SOURCES),
   createdAt: isoDate,

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Icon } from "@/components/Icon";
 import { Logo } from "@/components/Logo";
-import { Icon } from "./Icon";
+import { useDismiss } from "@/components/useDismiss";
 import { SECTION_LINKS } from "./links";
 
 /**
@@ -16,23 +17,14 @@ export function MarketingNav() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
+  useDismiss(
+    open,
+    (reason) => {
       setOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!headerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
-    };
-  }, [open]);
+      if (reason === "escape") buttonRef.current?.focus();
+    },
+    headerRef,
+  );
 
   const close = () => setOpen(false);
 

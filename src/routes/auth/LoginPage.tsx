@@ -7,6 +7,7 @@ import { AUTH_TOASTS, authErrorMessage, loginErrorMessage, signupErrorMessage } 
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell, Field } from "./AuthShell";
 
 type Tab = "login" | "signup";
@@ -33,9 +34,7 @@ export function LoginPage() {
   const destination = destinationFrom(location.state);
   const justSignedIn = useRef(false);
 
-  useEffect(() => {
-    document.title = "Log in — Undertone";
-  }, []);
+  useDocumentTitle("Log in — Undertone");
 
   useEffect(() => {
     if (params.get("verified") !== "true" || verifiedToastShown.current) return;

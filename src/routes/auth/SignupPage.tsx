@@ -1,12 +1,13 @@
 import { PASSWORD_MIN_LENGTH, SIGNUP_VALIDATION_TITLE, validateSignup } from "@shared/auth";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { signUp } from "@/auth/auth-api";
 import { AUTH_TOASTS, signupErrorMessage } from "@/auth/messages";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell, Field } from "./AuthShell";
 
 type Phase = "form" | "submitting" | "submitted" | "sent";
@@ -23,9 +24,7 @@ export function SignupPage() {
   const [sentTo, setSentTo] = useState("");
   const inFlight = useRef(false);
 
-  useEffect(() => {
-    document.title = "Sign up — Undertone";
-  }, []);
+  useDocumentTitle("Sign up — Undertone");
 
   if (loading) return <PageLoader label="Loading sign-up…" />;
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;

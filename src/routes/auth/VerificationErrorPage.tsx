@@ -1,10 +1,11 @@
 import { isPlausibleEmail } from "@shared/auth";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { resendVerificationEmail } from "@/auth/auth-api";
 import { authErrorMessage } from "@/auth/messages";
 import { SUPPORT_EMAIL } from "@/auth/support";
 import { toast } from "@/components/toast/toast-store";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell } from "./AuthShell";
 
 /** /auth/verification-error (spec 1 §2): the link did not work, and what to do now. */
@@ -12,9 +13,7 @@ export function VerificationErrorPage() {
   const [email, setEmail] = useState("");
   const [sending, setSending] = useState(false);
 
-  useEffect(() => {
-    document.title = "Verification link problem — Undertone";
-  }, []);
+  useDocumentTitle("Verification link problem — Undertone");
 
   const resend = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { type CheckInInfo, reachOutResponseSchema } from "@shared/checkin-protocol";
 import { formatClock, progressOf, timerText } from "@shared/checkin-rules";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { LogoMark } from "@/components/LogoMark";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/lib/api";
 import { type ChatView, elapsedNow, visibleMessages } from "./chat-state";
@@ -37,17 +38,7 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
         <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3">
           <a href="/" className="shrink-0">
             <span className="sr-only">Undertone home</span>
-            <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
-              <rect width="64" height="64" rx="14" className="fill-primary" />
-              <path
-                d="M10 38c6 0 6-12 12-12s6 16 12 16 6-20 12-20 6 16 8 16"
-                fill="none"
-                className="stroke-accent"
-                strokeWidth="5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <LogoMark />
           </a>
           <div className="min-w-0 flex-1">
             <h1 className="truncate font-semibold leading-tight">Your check-in, {info.firstName}</h1>

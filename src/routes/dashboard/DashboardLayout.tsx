@@ -1,11 +1,12 @@
 import { avatarInitials } from "@shared/auth";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { AUTH_TOASTS } from "@/auth/messages";
+import { Icon, type IconName } from "@/components/Icon";
 import { Logo } from "@/components/Logo";
-import { Icon, type IconName } from "@/components/marketing/Icon";
 import { toast } from "@/components/toast/toast-store";
+import { useDismiss } from "@/components/useDismiss";
 
 const NAV: { to: string; label: string; icon: IconName; end?: boolean }[] = [
   { to: "/dashboard", label: "Overview", icon: "chart", end: true },
@@ -25,12 +26,7 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
   const [signingOut, setSigningOut] = useState(false);
   const drawerId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  useDismiss(open, () => setOpen(false));
 
   const logout = async () => {
     setSigningOut(true);

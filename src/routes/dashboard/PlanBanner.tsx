@@ -1,8 +1,7 @@
 import type { PlanStatusResponse } from "@shared/billing";
+import { DAY_MS } from "@shared/time";
 import { useQuery } from "@tanstack/react-query";
 import { fetchPlanStatus, PLAN_STATUS_QUERY_KEY } from "./billing-api";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type PlanSummary =
   | { kind: "paid" }

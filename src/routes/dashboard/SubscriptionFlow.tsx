@@ -1,9 +1,10 @@
 import type { PlanType } from "@shared/billing";
-import { PRICE_PER_SALESPERSON_USD, TRIAL_DAYS, TRIAL_TEAM_MEMBER_LIMIT } from "@shared/domain";
+import { PRICE_PER_SALESPERSON_USD, TRIAL_DAYS } from "@shared/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { SUPPORT_EMAIL } from "@/auth/support";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
+import { PRO_PLAN_FEATURES, TRIAL_PLAN_FEATURES } from "@/components/marketing/plans";
 import { dismissToast, toast } from "@/components/toast/toast-store";
 import { ApiRequestError } from "@/lib/api";
 import { PLAN_STATUS_QUERY_KEY, subscribe } from "./billing-api";
@@ -13,22 +14,7 @@ export const COMPLETION_DELAY_MS = 4000;
 
 export const PLAN_LABELS: Record<PlanType, string> = { trial: "Free Trial", paid: "Pro Plan" };
 
-const TRIAL_FEATURES = [
-  `${TRIAL_DAYS} days free`,
-  `Up to ${TRIAL_TEAM_MEMBER_LIMIT} team members`,
-  "Basic sentiment tracking",
-  "Email check-ins",
-  "Basic dashboard",
-];
-const PRO_FEATURES = [
-  "Unlimited team members",
-  "AI sentiment analysis",
-  "Real-time dashboard and analytics",
-  "Risk alerts and predictions",
-  "Email check-in automation",
-  "Advanced reporting",
-  "Priority support",
-];
+const TRIAL_FEATURES = [`${TRIAL_DAYS} days free`, ...TRIAL_PLAN_FEATURES];
 
 type Step = "selecting" | "checking" | "completed" | "error";
 
@@ -237,7 +223,7 @@ function PlanSelection({
           name="Pro Plan"
           price={`$${PRICE_PER_SALESPERSON_USD}`}
           cadence="per salesperson / month"
-          features={PRO_FEATURES}
+          features={PRO_PLAN_FEATURES}
           button={processing === "paid" ? "Setting up subscription..." : "Start Pro Plan"}
           note="Secure payment via a card payment provider. Cancel anytime."
           processing={processing === "paid"}

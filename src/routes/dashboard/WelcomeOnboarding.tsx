@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Icon, type IconName } from "@/components/marketing/Icon";
+import { Icon, type IconName } from "@/components/Icon";
 
 const STEPS: { icon: IconName; title: string; text: string }[] = [
   { icon: "users", title: "Add your salespeople", text: "They never log in; each gets a private check-in link." },

@@ -1,4 +1,4 @@
-import { Icon, type IconName } from "@/components/marketing/Icon";
+import { Icon, type IconName } from "@/components/Icon";
 import { container, SectionHeading } from "./SectionHeading";
 
 const audiences: { icon: IconName; role: string; promise: string; points: string[] }[] = [

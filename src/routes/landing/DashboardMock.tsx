@@ -1,4 +1,4 @@
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 
 const blockers = [
   { label: "Pricing approvals", count: 5 },

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { DashboardMock } from "./DashboardMock";
 import { container } from "./SectionHeading";
 

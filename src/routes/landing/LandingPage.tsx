@@ -1,7 +1,7 @@
-import { useEffect } from "react";
 import { useSignedInRedirect } from "@/auth/useSignedInRedirect";
 import { MarketingFooter } from "@/components/marketing/MarketingFooter";
 import { MarketingNav } from "@/components/marketing/MarketingNav";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { Metrics, WhoItsFor, WhyItMatters } from "./AudienceSections";
 import { Hero } from "./Hero";
 import { GetStarted, Pricing } from "./PricingSections";
@@ -12,9 +12,7 @@ const LANDING_TITLE = "Undertone — hear what your sales team isn't saying";
 /** The public landing page at / (spec 1 §2): every section in the spec's order. */
 export function LandingPage() {
   useSignedInRedirect();
-  useEffect(() => {
-    document.title = LANDING_TITLE;
-  }, []);
+  useDocumentTitle(LANDING_TITLE);
   return (
     <>
       <MarketingNav />

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { DEMO_URL } from "@/components/marketing/links";
+import { PRO_PLAN_FEATURES, TRIAL_PLAN_FEATURES } from "@/components/marketing/plans";
 import { container, SectionHeading } from "./SectionHeading";
 
 const plans = [
@@ -9,7 +10,7 @@ const plans = [
     price: "$0",
     unit: "for 14 days",
     summary: "Try Undertone with a small pod before you roll it out.",
-    features: ["Up to 3 team members", "Basic sentiment tracking", "Email check-ins", "Basic dashboard"],
+    features: TRIAL_PLAN_FEATURES,
     cta: "Start Free Trial",
     note: "No credit card required.",
     featured: false,
@@ -19,15 +20,7 @@ const plans = [
     price: "$2",
     unit: "per salesperson / month",
     summary: "Private check-ins and early warnings across your whole sales org.",
-    features: [
-      "Unlimited team members",
-      "AI sentiment analysis",
-      "Real-time dashboard and analytics",
-      "Risk alerts and predictions",
-      "Email check-in automation",
-      "Advanced reporting",
-      "Priority support",
-    ],
+    features: PRO_PLAN_FEATURES,
     cta: "Start Pro Plan",
     note: "Secure card payment. Cancel anytime.",
     featured: true,

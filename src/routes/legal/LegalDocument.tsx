@@ -1,11 +1,11 @@
-import { type ReactNode, useEffect } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { MarketingFooter } from "@/components/marketing/MarketingFooter";
 import { MarketingNav } from "@/components/marketing/MarketingNav";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 
 export const EFFECTIVE_DATE = "June 17, 2025";
-export const SUPPORT_EMAIL = "support@undertone.dev";
 export const PRIVACY_EMAIL = "privacy@undertone.dev";
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
@@ -23,9 +23,7 @@ export function LegalDocument({
   summary: ReactNode;
   sections: LegalSection[];
 }) {
-  useEffect(() => {
-    document.title = `${title} · Undertone`;
-  }, [title]);
+  useDocumentTitle(`${title} · Undertone`);
 
   const contents = (
     <ol className="space-y-1 text-sm">

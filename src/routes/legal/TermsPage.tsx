@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { LegalDocument, type LegalSection, SUPPORT_EMAIL } from "./LegalDocument";
+import { SUPPORT_EMAIL } from "@/auth/support";
+import { LegalDocument, type LegalSection } from "./LegalDocument";
 
 const sections: LegalSection[] = [
   {

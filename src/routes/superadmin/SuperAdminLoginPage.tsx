@@ -7,8 +7,10 @@ import { useAuth } from "@/auth/AuthProvider";
 import { signInWithPassword } from "@/auth/auth-api";
 import { loginErrorMessage } from "@/auth/messages";
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
+import { Icon } from "@/components/Icon";
 import { Logo } from "@/components/Logo";
 import { toast } from "@/components/toast/toast-store";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { ApiRequestError, api } from "@/lib/api";
 
 type Busy = "signin" | "demo" | "init" | null;
@@ -37,9 +39,7 @@ export function SuperAdminLoginPage() {
   const from = (location.state as LoginLocationState | null)?.from;
   const destination = from?.pathname === "/superadmin" ? `/superadmin${from.search ?? ""}` : "/superadmin";
 
-  useEffect(() => {
-    document.title = "Operator sign-in — Undertone";
-  }, []);
+  useDocumentTitle("Operator sign-in — Undertone");
 
   // Already an operator: straight to the console.
   useEffect(() => {
@@ -128,16 +128,7 @@ export function SuperAdminLoginPage() {
         <div className="rounded-box bg-base-100 p-6 shadow-2xl sm:p-8">
           <div className="mb-6 text-center">
             <span className="mx-auto mb-3 grid size-12 place-items-center rounded-full bg-primary/10 text-primary">
-              <svg
-                viewBox="0 0 24 24"
-                className="size-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.75"
-                aria-hidden="true"
-              >
-                <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" strokeLinejoin="round" />
-              </svg>
+              <Icon name="shield" className="size-6" />
             </span>
             <h1 className="text-2xl font-bold tracking-tight">SuperAdmin Access</h1>
             <p className="mt-1 text-sm text-base-content/70">Platform operators only.</p>

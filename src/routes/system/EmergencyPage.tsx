@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { Logo } from "@/components/Logo";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 
 /**
  * Spec 1 §2: a debug page for a stuck session. It shows the app's auth state as it is
@@ -14,9 +15,7 @@ export function EmergencyPage() {
   const queryClient = useQueryClient();
   const [clearing, setClearing] = useState(false);
 
-  useEffect(() => {
-    document.title = "Emergency — Undertone";
-  }, []);
+  useDocumentTitle("Emergency — Undertone");
 
   const clearEverything = async () => {
     setClearing(true);

@@ -1,6 +1,5 @@
 /** Date labels for the charts and lists, in the viewer's locale. */
 const day = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" });
-const dayYear = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", year: "numeric" });
 const dateTime = new Intl.DateTimeFormat(undefined, {
   weekday: "short",
   month: "short",
@@ -10,7 +9,6 @@ const dateTime = new Intl.DateTimeFormat(undefined, {
 });
 
 export const formatDay = (iso: string) => day.format(new Date(iso));
-export const formatDayYear = (iso: string) => dayYear.format(new Date(iso));
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /** The label of a 7-day window (start, end]: the day it ends. */

@@ -1,6 +1,6 @@
 import type { CoachingAction } from "@shared/insights";
 import { Link } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { COACHING_BADGE } from "../ui/labels";
 
 /** Coaching actions: what to do this week, with the figures behind each. */

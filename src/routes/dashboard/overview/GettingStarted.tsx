@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 
 type Step = { title: string; detail: string; done: boolean; action?: { label: string; to: string } };
 

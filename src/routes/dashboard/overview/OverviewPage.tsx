@@ -1,7 +1,8 @@
 import { INSIGHT_RANGES, type InsightRange, type InsightsResponse, RANGE_WEEKS } from "@shared/insights";
-import { useEffect, useMemo } from "react";
+import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { Ring, ScoreGauge } from "../charts/Meters";
 import { TrendChart, WeeklyBarsChart } from "../charts/TrendChart";
 import { useAiCoaching, useInsights } from "../data/insights";
@@ -62,9 +63,7 @@ export function OverviewPage() {
   const [range, setRange] = useRange();
   const insights = useInsights(range);
 
-  useEffect(() => {
-    document.title = "Overview — Undertone";
-  }, []);
+  useDocumentTitle("Overview — Undertone");
 
   const names = useMemo(
     () => new Map((insights.data?.people ?? []).map((person) => [person.id, person.firstName])),

@@ -1,6 +1,6 @@
 import { type PillarCard, trendText, trendTone } from "@shared/insights";
 import { PILLAR_LABELS, type Pillar } from "@shared/pillars";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { ScoreGauge } from "../charts/Meters";
 
 /** The card names of the spec's Sentiment Data tab (spec 2 §2); the full labels go in the tooltip. */

@@ -1,9 +1,11 @@
 import { CHECK_IN_FREQUENCIES, type CheckInFrequency } from "@shared/domain";
 import type { CheckInSettingsResponse } from "@shared/schedule";
 import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } from "@shared/settings";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
+import { Field } from "@/components/ui/Field";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
 import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
@@ -15,7 +17,8 @@ const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
   monthly: "Monthly (the 1st)",
 };
 
-type Draft = Record<"durationMinutes" | "reminderIntervalHours" | "maxResponseHours", string> &
+type NumberSetting = "durationMinutes" | "reminderIntervalHours" | "maxResponseHours";
+type Draft = Record<NumberSetting, string> &
   Pick<OrganizationCheckInSettings, "frequency" | "autoReminders" | "schedulingEnabled">;
 
 const toDraft = (s: OrganizationCheckInSettings): Draft => ({
@@ -35,9 +38,7 @@ const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
 /** /dashboard/settings — the organization's check-in schedule, starting from the global defaults. */
 export function SettingsPage() {
   const settings = useCheckInSettings();
-  useEffect(() => {
-    document.title = "Settings — Undertone";
-  }, []);
+  useDocumentTitle("Settings — Undertone");
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader title="Settings" subtitle="How and when your team is asked to check in." />
@@ -54,7 +55,6 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(loaded.settings));
   const [error, setError] = useState<string | null>(null);
   const save = useSaveCheckInSettings();
-  const ids = useId();
   const saved = toDraft(loaded.settings);
   const dirty = !same(draft, saved);
   const atDefaults = same(draft, toDraft(loaded.defaults));
@@ -84,7 +84,24 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
     });
   };
 
-  const field = (name: "durationMinutes" | "reminderIntervalHours" | "maxResponseHours") => `${ids}-${name}`;
+  /** A whole-number setting, typed as text until saved (the form says what is wrong then). */
+  const numberField = (name: NumberSetting, label: string, min: number, max: number, hint?: string) => (
+    <Field label={label} hint={hint}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          className="input w-full"
+          value={draft[name]}
+          onChange={(event) => set(name, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Check-in settings">
       <Panel
@@ -92,112 +109,50 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
         subtitle="The schedule sends every active team member a check-in each period, with reminders until they answer."
         testId="schedule-panel"
       >
-        <label className="flex cursor-pointer items-start gap-3">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary mt-0.5"
-            checked={draft.schedulingEnabled}
-            onChange={(event) => set("schedulingEnabled", event.target.checked)}
-          />
-          <span>
-            <span className="font-medium">Send check-ins automatically</span>
-            <span className="block text-sm text-base-content/65">
-              {draft.schedulingEnabled
-                ? loaded.settings.schedulingEnabled && loaded.nextCheckInsAt
-                  ? `On. Anyone who hasn't had a check-in this period gets one within 15 minutes; the next period starts ${formatDateTime(loaded.nextCheckInsAt)}.`
-                  : "Save to turn it on: anyone who hasn't had a check-in this period gets one within 15 minutes."
-                : "Off. You send check-ins yourself from the Team page."}
-            </span>
-          </span>
-        </label>
+        <ToggleRow
+          label="Send check-ins automatically"
+          checked={draft.schedulingEnabled}
+          onChange={(checked) => set("schedulingEnabled", checked)}
+        >
+          {draft.schedulingEnabled
+            ? loaded.settings.schedulingEnabled && loaded.nextCheckInsAt
+              ? `On. Anyone who hasn't had a check-in this period gets one within 15 minutes; the next period starts ${formatDateTime(loaded.nextCheckInsAt)}.`
+              : "Save to turn it on: anyone who hasn't had a check-in this period gets one within 15 minutes."
+            : "Off. You send check-ins yourself from the Team page."}
+        </ToggleRow>
 
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${ids}-frequency`} className="text-sm font-medium">
-              Frequency
-            </label>
-            <select
-              id={`${ids}-frequency`}
-              className="select w-full"
-              value={draft.frequency}
-              onChange={(event) => set("frequency", event.target.value as CheckInFrequency)}
-            >
-              {CHECK_IN_FREQUENCIES.map((frequency) => (
-                <option key={frequency} value={frequency}>
-                  {FREQUENCY_LABEL[frequency]}
-                </option>
-              ))}
-            </select>
-            <p className="text-xs text-base-content/60">Periods start at 00:00 UTC.</p>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={field("durationMinutes")} className="text-sm font-medium">
-              Check-in length (minutes)
-            </label>
-            <input
-              id={field("durationMinutes")}
-              type="number"
-              inputMode="numeric"
-              min={3}
-              max={60}
-              className="input w-full"
-              value={draft.durationMinutes}
-              onChange={(event) => set("durationMinutes", event.target.value)}
-            />
-            <p className="text-xs text-base-content/60">The chat wraps up near this time.</p>
-          </div>
+          <Field label="Frequency" hint="Periods start at 00:00 UTC.">
+            {(id) => (
+              <select
+                id={id}
+                className="select w-full"
+                value={draft.frequency}
+                onChange={(event) => set("frequency", event.target.value as CheckInFrequency)}
+              >
+                {CHECK_IN_FREQUENCIES.map((frequency) => (
+                  <option key={frequency} value={frequency}>
+                    {FREQUENCY_LABEL[frequency]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {numberField("durationMinutes", "Check-in length (minutes)", 3, 60, "The chat wraps up near this time.")}
         </div>
       </Panel>
 
       <Panel title="Reminders and expiry" subtitle="Applies to every check-in, automatic or sent by you.">
-        <label className="flex cursor-pointer items-start gap-3">
-          <input
-            type="checkbox"
-            className="toggle toggle-primary mt-0.5"
-            checked={draft.autoReminders}
-            onChange={(event) => set("autoReminders", event.target.checked)}
-          />
-          <span>
-            <span className="font-medium">Remind people who haven't answered</span>
-            <span className="block text-sm text-base-content/65">
-              An email with the same link, until they answer or it expires.
-            </span>
-          </span>
-        </label>
+        <ToggleRow
+          label="Remind people who haven't answered"
+          checked={draft.autoReminders}
+          onChange={(checked) => set("autoReminders", checked)}
+        >
+          An email with the same link, until they answer or it expires.
+        </ToggleRow>
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
-          {draft.autoReminders ? (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={field("reminderIntervalHours")} className="text-sm font-medium">
-                Remind every (hours)
-              </label>
-              <input
-                id={field("reminderIntervalHours")}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={168}
-                className="input w-full"
-                value={draft.reminderIntervalHours}
-                onChange={(event) => set("reminderIntervalHours", event.target.value)}
-              />
-            </div>
-          ) : null}
-          <div className="flex flex-col gap-1">
-            <label htmlFor={field("maxResponseHours")} className="text-sm font-medium">
-              Link expires after (hours)
-            </label>
-            <input
-              id={field("maxResponseHours")}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={720}
-              className="input w-full"
-              value={draft.maxResponseHours}
-              onChange={(event) => set("maxResponseHours", event.target.value)}
-            />
-            <p className="text-xs text-base-content/60">Unanswered check-ins expire then.</p>
-          </div>
+          {draft.autoReminders ? numberField("reminderIntervalHours", "Remind every (hours)", 1, 168) : null}
+          {numberField("maxResponseHours", "Link expires after (hours)", 1, 720, "Unanswered check-ins expire then.")}
         </div>
       </Panel>
 
@@ -224,5 +179,33 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** A switch with its title, and what it means underneath. */
+function ToggleRow({
+  label,
+  checked,
+  onChange,
+  children,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-3">
+      <input
+        type="checkbox"
+        className="toggle toggle-primary mt-0.5"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        <span className="font-medium">{label}</span>
+        <span className="block text-sm text-base-content/65">{children}</span>
+      </span>
+    </label>
   );
 }

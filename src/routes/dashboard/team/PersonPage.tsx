@@ -1,7 +1,8 @@
 import { RANGE_WEEKS } from "@shared/insights";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { ApiRequestError } from "@/lib/api";
 import { formatRelative } from "../charts/format";
 import { TrendChart } from "../charts/TrendChart";
@@ -27,9 +28,7 @@ export function PersonPage() {
   const data = insights.data;
   const member = team.data?.members.find((m) => m.id === memberId);
 
-  useEffect(() => {
-    document.title = `${data ? fullName(data.member) : "Team member"} — Undertone`;
-  }, [data]);
+  useDocumentTitle(`${data ? fullName(data.member) : "Team member"} — Undertone`);
 
   const back = (
     <Link to="/dashboard/team" className="btn btn-ghost btn-sm -ml-3 w-fit">

@@ -1,6 +1,6 @@
 import type { CreateCheckInResponse, TeamMember } from "@shared/team";
 import { useRef, useState } from "react";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
 import { formatDateTime } from "../charts/format";
 import { useSendCheckIn } from "../data/team";

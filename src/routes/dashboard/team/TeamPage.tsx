@@ -1,8 +1,9 @@
 import type { TeamMember, TeamPlan } from "@shared/team";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { Icon } from "@/components/marketing/Icon";
+import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
+import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatRelative } from "../charts/format";
 import { useRemoveMember, useTeam, useUpdateMember } from "../data/team";
 import { Dialog } from "../ui/Dialog";
@@ -86,9 +87,7 @@ export function TeamPage({ onUpgrade }: { onUpgrade?: () => void }) {
   const [modal, setModal] = useState<Modal>(null);
   const [params, setParams] = useSearchParams();
 
-  useEffect(() => {
-    document.title = "Team — Undertone";
-  }, []);
+  useDocumentTitle("Team — Undertone");
   // The getting-started link (?add=1) opens the form at once.
   useEffect(() => {
     if (params.get("add") === "1" && team.data) {

@@ -1,6 +1,9 @@
 import { CONSOLE_TABS, type ConsoleTabId, operatorInitials } from "@shared/console-display";
+import { roleLabel } from "@shared/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { LogoMark } from "@/components/LogoMark";
+import { useDismiss } from "@/components/useDismiss";
 import { ConsoleIcon } from "./icons";
 import { NotificationBell } from "./NotificationBell";
 
@@ -35,18 +38,11 @@ export function ConsoleShell({
     localStorage.setItem(COLLAPSED_KEY, collapsed ? "1" : "0");
   }, [collapsed]);
 
-  useEffect(() => {
-    if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setDrawerOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [drawerOpen]);
+  useDismiss(drawerOpen, () => setDrawerOpen(false));
 
   const current = CONSOLE_TABS.find((t) => t.id === tab) ?? CONSOLE_TABS[0];
   const fullName = `${operator.firstName} ${operator.lastName}`.trim() || operator.email;
-  const roleText = operator.role === "SuperAdmin" ? "Super Admin" : operator.role;
+  const roleText = roleLabel(operator.role);
 
   const nav = (compact: boolean) => (
     <nav aria-label="Console sections" className="flex-1 overflow-y-auto px-2 py-3">
@@ -100,17 +96,7 @@ export function ConsoleShell({
     <div
       className={`flex h-16 items-center gap-2 border-b border-white/10 px-4 ${compact ? "justify-center px-0" : ""}`}
     >
-      <svg viewBox="0 0 64 64" className="size-8 shrink-0" aria-hidden="true">
-        <rect width="64" height="64" rx="14" className="fill-white/15" />
-        <path
-          d="M10 38c6 0 6-12 12-12s6 16 12 16 6-20 12-20 6 16 8 16"
-          fill="none"
-          className="stroke-accent"
-          strokeWidth="5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <LogoMark inverted />
       {compact ? null : (
         <div className="min-w-0 leading-tight">
           <p className="font-semibold text-white">Undertone</p>

@@ -1,5 +1,6 @@
 import { badgeText, cutMessage, priorityDotClass, relativeAge } from "@shared/console-display";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useDismiss } from "@/components/useDismiss";
 import { useNotifications } from "./api";
 import { ConsoleIcon } from "./icons";
 
@@ -13,21 +14,7 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), root);
 
   const unread = notifications.data?.unreadCount ?? 0;
   const badge = badgeText(unread);

@@ -1,13 +1,13 @@
-/** Stroke icons for the console (24-unit grid), inline so the console ships no icon library. */
+import { icons, StrokeIcon } from "@/components/Icon";
+
+/** The console's icons: the app's set (see Icon) and the console's own, on the same 24-unit grid. */
 const paths = {
+  ...icons,
+  trendUp: icons.trend,
   overview: "M4 13h6V4H4zm10 7h6v-9h-6zM4 20h6v-4H4zm10-13h6V4h-6z",
   building: "M4 21V5l8-2v18M12 8h8v13M8 8h.01M8 12h.01M8 16h.01M16 12h.01M16 16h.01M2 21h20",
-  users:
-    "M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm-6 9a6 6 0 0 1 12 0m1-15.5a3.5 3.5 0 0 1 0 6.5m5 9a6 6 0 0 0-3.5-5.5",
-  heart: "M12 20s-8-5-8-11a4.5 4.5 0 0 1 8-2.8A4.5 4.5 0 0 1 20 9c0 6-8 11-8 11z",
   clipboard: "M9 4h6v3H9zM7 5H5v16h14V5h-2M9 12h6m-6 4h4",
   card: "M3 6h18v12H3zm0 4h18M7 15h3",
-  bell: "M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zm4 5h4",
   download: "M12 4v11m-5-5 5 5 5-5M5 20h14",
   map: "M9 4 3 6v14l6-2 6 2 6-2V4l-6 2zm0 0v14m6-12v14",
   settings:
@@ -16,47 +16,24 @@ const paths = {
     "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM5.6 5.6l3.6 3.6m5.6 5.6 3.6 3.6m0-12.8-3.6 3.6m-5.6 5.6-3.6 3.6",
   scroll: "M8 4h11v13a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3v-1h12v1a3 3 0 0 0 3 3M8 4a3 3 0 0 0-3 3v9M11 8h5m-5 4h5",
   logout: "M15 4h4v16h-4M10 8l-4 4 4 4m-4-4h11",
-  menu: "M4 7h16M4 12h16M4 17h16",
   chevronLeft: "m15 6-6 6 6 6",
   chevronRight: "m9 6 6 6-6 6",
-  x: "M6 6l12 12M18 6 6 18",
   search: "M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zm9 16-4-4",
   refresh: "M20 11a8 8 0 0 0-14.9-3M4 4v4h4m-4 5a8 8 0 0 0 14.9 3M20 20v-4h-4",
   plus: "M12 5v14M5 12h14",
   pencil: "m4 20 4-1L19 8l-3-3L5 16zM14 7l3 3",
   trash: "M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13",
   upload: "M12 20V9m-5 5 5-5 5 5M5 4h14",
-  alert: "M12 4 21.5 20h-19zm0 6v4m0 3h.01",
-  check: "m5 12.5 4.5 4.5L19 7",
-  trendUp: "m3 17 6-6 4 4 8-8m-6 0h6v6",
   trendDown: "m3 7 6 6 4-4 8 8m-6 0h6v-6",
   minus: "M5 12h14",
-  mail: "M3 6h18v12H3zm0 0 9 7 9-7",
-  sparkle: "M12 3v4m0 10v4M3 12h4m10 0h4M6 6l2.5 2.5m7 7L18 18m0-12-2.5 2.5m-7 7L6 18",
-  send: "M21 3 3 10.5l7.5 3L14 21zm-10.5 10.5L21 3",
-  shield: "M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z",
   database:
     "M4 6c0-1.7 3.6-3 8-3s8 1.3 8 3-3.6 3-8 3-8-1.3-8-3zm0 0v12c0 1.7 3.6 3 8 3s8-1.3 8-3V6M4 12c0 1.7 3.6 3 8 3s8-1.3 8-3",
   eye: "M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zm10-3a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
-  chat: "M4 5h16v11H9l-5 4z",
   activity: "M3 12h4l3-8 4 16 3-8h4",
 } as const;
 
 export type ConsoleIconName = keyof typeof paths;
 
-export function ConsoleIcon({ name, className = "size-5" }: { name: ConsoleIconName; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`shrink-0 ${className}`}
-      aria-hidden="true"
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+export function ConsoleIcon({ name, className }: { name: ConsoleIconName; className?: string }) {
+  return <StrokeIcon path={paths[name]} className={className} />;
 }

@@ -1,6 +1,8 @@
 import { trendTone } from "@shared/console-display";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { ApiRequestError } from "@/lib/api";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { ModalFrame } from "@/components/ui/ModalFrame";
 import { ConsoleIcon, type ConsoleIconName } from "./icons";
 
 /** Building blocks shared by the console's tabs: cards, states, pagination, dialogs. */
@@ -129,12 +131,6 @@ export function ListSkeleton({ rows = 5, label = "Loading" }: { rows?: number; l
   );
 }
 
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.message;
-  if (error instanceof Error) return error.message;
-  return "An unexpected error occurred. Please try again.";
-}
-
 export function ErrorCard({
   title,
   message,
@@ -241,7 +237,61 @@ export function Pagination({
   );
 }
 
-/** A modal on the native <dialog>: focus is trapped, Escape closes, the page behind is inert. */
+type ErrorText = { title: string; message?: string; hint?: string };
+
+type QueryCardBodyProps<Data> = {
+  query: UseQueryResult<Data>;
+  loading: ReactNode;
+  error: (message: string) => ErrorText;
+  isEmpty: (data: Data) => boolean;
+  empty: ReactNode;
+  children: (data: Data) => ReactNode;
+};
+
+/**
+ * A card's body over a query: `loading` while it is pending, the error card with Retry
+ * (its text from `error`), `empty` when there is nothing to show, else `children`.
+ */
+export function QueryCardBody<Data>({ query, loading, error, isEmpty, empty, children }: QueryCardBodyProps<Data>) {
+  if (query.isPending) return loading;
+  if (query.isError) {
+    return (
+      <div className="p-5">
+        <ErrorCard {...error(query.error.message)} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  if (isEmpty(query.data)) return empty;
+  return children(query.data);
+}
+
+/** A card's body over a page of a list: the rows, then the pagination under them. */
+export function PagedCardBody<Data extends { items: readonly unknown[]; pageSize: number; total: number }>({
+  pagination,
+  children,
+  ...states
+}: Omit<QueryCardBodyProps<Data>, "isEmpty"> & {
+  pagination: { page: number; onPage: (page: number) => void; label: string };
+}) {
+  return (
+    <QueryCardBody {...states} isEmpty={(data) => data.items.length === 0}>
+      {(data) => (
+        <>
+          {children(data)}
+          <Pagination
+            page={pagination.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={pagination.onPage}
+            label={pagination.label}
+          />
+        </>
+      )}
+    </QueryCardBody>
+  );
+}
+
+/** The console's modal: a bordered header with title and description, the body, and an optional footer. */
 export function Modal({
   title,
   description,
@@ -257,43 +307,26 @@ export function Modal({
   footer?: ReactNode;
   size?: "md" | "lg" | "xl";
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   const width = size === "xl" ? "max-w-5xl" : size === "lg" ? "max-w-3xl" : "max-w-lg";
   return (
-    <dialog
-      ref={ref}
-      className="modal modal-bottom sm:modal-middle"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      <div className={`modal-box ${width} max-h-[90vh] p-0`}>
-        <div className="flex items-start justify-between gap-3 border-b border-base-300 px-6 py-4">
-          <div>
-            <h2 id={titleId} className="text-lg font-semibold">
-              {title}
-            </h2>
-            {description ? <p className="mt-0.5 text-sm text-base-content/70">{description}</p> : null}
-          </div>
-          <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Close" onClick={onClose}>
-            <ConsoleIcon name="x" className="size-4" />
-          </button>
+    <ModalFrame labelledBy={titleId} onClose={onClose} boxClassName={`${width} max-h-[90vh] p-0`}>
+      <div className="flex items-start justify-between gap-3 border-b border-base-300 px-6 py-4">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? <p className="mt-0.5 text-sm text-base-content/70">{description}</p> : null}
         </div>
-        <div className="px-6 py-5">{children}</div>
-        {footer ? (
-          <div className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-6 py-4">{footer}</div>
-        ) : null}
+        <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Close" onClick={onClose}>
+          <ConsoleIcon name="x" className="size-4" />
+        </button>
       </div>
-      <button type="button" className="modal-backdrop" aria-label="Close dialog" onClick={onClose} />
-    </dialog>
+      <div className="px-6 py-5">{children}</div>
+      {footer ? (
+        <div className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-6 py-4">{footer}</div>
+      ) : null}
+    </ModalFrame>
   );
 }
 
@@ -364,6 +397,21 @@ export function organizationStatusVariant(status: string): BadgeVariant {
   return "outline";
 }
 
+/**
+ * A list's page number, back to page 1 whenever a filter changes: `filtering(setX)` is
+ * setX that also returns to the first page.
+ */
+export function usePage() {
+  const [page, setPage] = useState(1);
+  const filtering =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  return { page, setPage, filtering };
+}
+
 /** A value that settles `delay` ms after the last change: search boxes query once typing pauses. */
 export function useDebounced<T>(value: T, delay = 300): T {
   const [settled, setSettled] = useState(value);
@@ -401,10 +449,70 @@ export function SearchInput({
 }
 
 /**
+ * The console's exports: `download` fetches a file from the API and saves it; a failure is
+ * the "Export failed" toast. `pending` names the download under way (its `key`, else its
+ * path), for the busy button.
+ */
+export function useDownload() {
+  const [pending, setPending] = useState<string | null>(null);
+  const download = async (path: string, fallbackName: string, key = path): Promise<boolean> => {
+    setPending(key);
+    try {
+      await downloadFromApi(path, fallbackName);
+      return true;
+    } catch (error) {
+      toast({
+        title: "Export failed",
+        description: error instanceof Error ? error.message : "Please try again.",
+        variant: "destructive",
+      });
+      return false;
+    } finally {
+      setPending(null);
+    }
+  };
+  return { pending, download };
+}
+
+/** An export button: the download icon, a spinner in its place while busy. */
+export function DownloadButton({
+  busy,
+  disabled = false,
+  onClick,
+  className = "",
+  testId,
+  children,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm ${className}`}
+      onClick={onClick}
+      disabled={busy || disabled}
+      data-testid={testId}
+    >
+      {busy ? (
+        <span className="loading loading-spinner loading-xs" />
+      ) : (
+        <ConsoleIcon name="download" className="size-4" />
+      )}
+      {children}
+    </button>
+  );
+}
+
+/**
  * Downloads a file from the API (CSV, JSON) with the session cookie, so a failure shows as
  * a toast instead of a browser error page; the name comes from Content-Disposition.
  */
-export async function downloadFromApi(path: string, fallbackName: string): Promise<void> {
+async function downloadFromApi(path: string, fallbackName: string): Promise<void> {
   const response = await fetch(path, { credentials: "same-origin" });
   if (!response.ok) {
     let message = `Download failed (${response.status})`;

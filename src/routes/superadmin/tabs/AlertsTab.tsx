@@ -15,9 +15,11 @@ import {
   ListSkeleton,
   Modal,
   Pagination,
+  QueryCardBody,
   StatCard,
   StatGridSkeleton,
   TabHeader,
+  usePage,
 } from "../console/ui";
 
 const REFRESH_HINT = "Please try refreshing the page or contact support if the issue persists.";
@@ -39,7 +41,7 @@ export function AlertsTab() {
   const summary = useAlertSummary();
   const [view, setView] = useState<(typeof ALERT_VIEWS)[number]>("active");
   const [priority, setPriority] = useState("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const [showAll, setShowAll] = useState(false);
   const list = useAlerts({ view, priority, page: showAll ? page : 1 });
   const [viewing, setViewing] = useState<string | null>(null);
@@ -89,10 +91,7 @@ export function AlertsTab() {
               className="select select-sm w-44"
               aria-label="Which alerts"
               value={view}
-              onChange={(e) => {
-                setView(e.target.value as typeof view);
-                setPage(1);
-              }}
+              onChange={(e) => filtering(setView)(e.target.value as typeof view)}
             >
               {ALERT_VIEWS.map((v) => (
                 <option key={v} value={v}>
@@ -104,10 +103,7 @@ export function AlertsTab() {
               className="select select-sm w-44"
               aria-label="Priority"
               value={priority}
-              onChange={(e) => {
-                setPriority(e.target.value);
-                setPage(1);
-              }}
+              onChange={(e) => filtering(setPriority)(e.target.value)}
             >
               <option value="">All priorities</option>
               <option value="high">Urgent and high</option>
@@ -116,83 +112,73 @@ export function AlertsTab() {
           </div>
         }
       >
-        {list.isPending ? (
-          <ListSkeleton rows={5} label="Loading alerts" />
-        ) : list.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title={`Error loading alerts: ${list.error.message}`}
-              hint={REFRESH_HINT}
-              onRetry={() => void list.refetch()}
-            />
-          </div>
-        ) : list.data.items.length === 0 ? (
-          <EmptyState icon="check" title={view === "active" ? "No active alerts" : "No alerts found"} />
-        ) : (
-          <>
-            <ul className="divide-y divide-base-300">
-              {list.data.items.map((alert) => (
-                <li
-                  key={alert.id}
-                  className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start"
-                  data-testid="alert-row"
-                >
-                  <span
-                    className={`mt-1.5 hidden size-2.5 shrink-0 rounded-full sm:block ${priorityDotClass(alert.priority)}`}
-                    aria-hidden="true"
-                  />
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <Badge variant={PRIORITY_VARIANT[alert.priority]}>{alert.priority}</Badge>
-                      <Badge variant="outline">{alert.alert_type}</Badge>
-                      {alert.status === "unread" ? <Badge variant="secondary">new</Badge> : null}
-                      {alert.status === "resolved" ? <Badge variant="success">resolved</Badge> : null}
+        <QueryCardBody
+          query={list}
+          loading={<ListSkeleton rows={5} label="Loading alerts" />}
+          error={(message) => ({ title: `Error loading alerts: ${message}`, hint: REFRESH_HINT })}
+          isEmpty={(data) => data.items.length === 0}
+          empty={<EmptyState icon="check" title={view === "active" ? "No active alerts" : "No alerts found"} />}
+        >
+          {(data) => (
+            <>
+              <ul className="divide-y divide-base-300">
+                {data.items.map((alert) => (
+                  <li
+                    key={alert.id}
+                    className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start"
+                    data-testid="alert-row"
+                  >
+                    <span
+                      className={`mt-1.5 hidden size-2.5 shrink-0 rounded-full sm:block ${priorityDotClass(alert.priority)}`}
+                      aria-hidden="true"
+                    />
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <Badge variant={PRIORITY_VARIANT[alert.priority]}>{alert.priority}</Badge>
+                        <Badge variant="outline">{alert.alert_type}</Badge>
+                        {alert.status === "unread" ? <Badge variant="secondary">new</Badge> : null}
+                        {alert.status === "resolved" ? <Badge variant="success">resolved</Badge> : null}
+                      </div>
+                      <p className="text-sm font-medium">{alert.message}</p>
+                      <p className="text-xs text-base-content/60">
+                        {alert.user_name} · {alert.organization_name} · {relativeAge(alert.created_at)}
+                      </p>
                     </div>
-                    <p className="text-sm font-medium">{alert.message}</p>
-                    <p className="text-xs text-base-content/60">
-                      {alert.user_name} · {alert.organization_name} · {relativeAge(alert.created_at)}
-                    </p>
-                  </div>
-                  <div className="flex shrink-0 gap-2">
-                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => setViewing(alert.id)}>
-                      View Details
-                    </button>
-                    {alert.status !== "resolved" ? (
-                      <button
-                        type="button"
-                        className="btn btn-sm"
-                        onClick={() => resolve.mutate(alert.id)}
-                        disabled={resolve.isPending && resolve.variables === alert.id}
-                      >
-                        {resolve.isPending && resolve.variables === alert.id ? (
-                          <span className="loading loading-spinner loading-xs" />
-                        ) : (
-                          <ConsoleIcon name="check" className="size-4" />
-                        )}
-                        Resolve
+                    <div className="flex shrink-0 gap-2">
+                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setViewing(alert.id)}>
+                        View Details
                       </button>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-            {showAll ? (
-              <Pagination
-                page={page}
-                pageSize={list.data.pageSize}
-                total={list.data.total}
-                onPage={setPage}
-                label="alerts"
-              />
-            ) : list.data.total > list.data.items.length ? (
-              <div className="border-t border-base-300 p-3 text-center">
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setShowAll(true)}>
-                  View All {list.data.total} Alerts
-                </button>
-              </div>
-            ) : null}
-          </>
-        )}
+                      {alert.status !== "resolved" ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm"
+                          onClick={() => resolve.mutate(alert.id)}
+                          disabled={resolve.isPending && resolve.variables === alert.id}
+                        >
+                          {resolve.isPending && resolve.variables === alert.id ? (
+                            <span className="loading loading-spinner loading-xs" />
+                          ) : (
+                            <ConsoleIcon name="check" className="size-4" />
+                          )}
+                          Resolve
+                        </button>
+                      ) : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              {showAll ? (
+                <Pagination page={page} pageSize={data.pageSize} total={data.total} onPage={setPage} label="alerts" />
+              ) : data.total > data.items.length ? (
+                <div className="border-t border-base-300 p-3 text-center">
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setShowAll(true)}>
+                    View All {data.total} Alerts
+                  </button>
+                </div>
+              ) : null}
+            </>
+          )}
+        </QueryCardBody>
       </Card>
 
       {viewing ? (

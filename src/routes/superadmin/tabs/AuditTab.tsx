@@ -6,12 +6,12 @@ import {
   Badge,
   Card,
   EmptyState,
-  ErrorCard,
   ListSkeleton,
-  Pagination,
+  PagedCardBody,
   SearchInput,
   TabHeader,
   useDebounced,
+  usePage,
 } from "../console/ui";
 
 /** Audit Logs (the spec leaves it 'will be implemented here'): every console change and role change. */
@@ -21,17 +21,11 @@ export function AuditTab() {
   const [actor, setActor] = useState("");
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const [open, setOpen] = useState<string | null>(null);
   const debouncedActor = useDebounced(actor.trim());
   const log = useAuditLog({ action, targetType, actor: debouncedActor, from, to, page });
   const filtersActive = action !== "" || targetType !== "" || debouncedActor !== "" || from !== "" || to !== "";
-  const reset =
-    <T,>(setter: (v: T) => void) =>
-    (v: T) => {
-      setter(v);
-      setPage(1);
-    };
 
   return (
     <div className="space-y-6">
@@ -42,7 +36,7 @@ export function AuditTab() {
       <Card bodyClassName="flex flex-col gap-3 p-4 lg:flex-row lg:flex-wrap lg:items-end">
         <SearchInput
           value={actor}
-          onChange={reset(setActor)}
+          onChange={filtering(setActor)}
           placeholder="Operator email…"
           label="Filter by operator"
         />
@@ -50,7 +44,7 @@ export function AuditTab() {
           className="select select-sm w-full lg:w-56"
           aria-label="Filter by action"
           value={action}
-          onChange={(e) => reset(setAction)(e.target.value)}
+          onChange={(e) => filtering(setAction)(e.target.value)}
         >
           <option value="">All actions</option>
           {(log.data?.actions ?? []).map((a) => (
@@ -63,7 +57,7 @@ export function AuditTab() {
           className="select select-sm w-full lg:w-48"
           aria-label="Filter by target"
           value={targetType}
-          onChange={(e) => reset(setTargetType)(e.target.value)}
+          onChange={(e) => filtering(setTargetType)(e.target.value)}
         >
           <option value="">All targets</option>
           {(log.data?.targetTypes ?? []).map((t) => (
@@ -79,7 +73,7 @@ export function AuditTab() {
             className="input input-sm"
             value={from}
             max={to || undefined}
-            onChange={(e) => reset(setFrom)(e.target.value)}
+            onChange={(e) => filtering(setFrom)(e.target.value)}
           />
         </label>
         <label className="flex items-center gap-2 text-sm">
@@ -89,7 +83,7 @@ export function AuditTab() {
             className="input input-sm"
             value={to}
             min={from || undefined}
-            onChange={(e) => reset(setTo)(e.target.value)}
+            onChange={(e) => filtering(setTo)(e.target.value)}
           />
         </label>
         {filtersActive ? (
@@ -110,26 +104,22 @@ export function AuditTab() {
         ) : null}
       </Card>
       <Card title={`Entries (${log.data?.total ?? 0})`} bodyClassName="">
-        {log.isPending ? (
-          <ListSkeleton rows={8} label="Loading audit log" />
-        ) : log.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title="Could not load the audit log"
-              message={log.error.message}
-              onRetry={() => void log.refetch()}
+        <PagedCardBody
+          query={log}
+          loading={<ListSkeleton rows={8} label="Loading audit log" />}
+          error={(message) => ({ title: "Could not load the audit log", message })}
+          empty={
+            <EmptyState
+              icon="scroll"
+              title="No audit entries"
+              hint={
+                filtersActive ? "Try adjusting your search criteria" : "Changes made through the console appear here."
+              }
             />
-          </div>
-        ) : log.data.items.length === 0 ? (
-          <EmptyState
-            icon="scroll"
-            title="No audit entries"
-            hint={
-              filtersActive ? "Try adjusting your search criteria" : "Changes made through the console appear here."
-            }
-          />
-        ) : (
-          <>
+          }
+          pagination={{ page, onPage: setPage, label: "entries" }}
+        >
+          {(data) => (
             <div className="overflow-x-auto">
               <table className="table table-sm">
                 <thead>
@@ -142,7 +132,7 @@ export function AuditTab() {
                   </tr>
                 </thead>
                 <tbody>
-                  {log.data.items.map((entry) => (
+                  {data.items.map((entry) => (
                     <AuditRow
                       key={entry.id}
                       entry={entry}
@@ -153,15 +143,8 @@ export function AuditTab() {
                 </tbody>
               </table>
             </div>
-            <Pagination
-              page={page}
-              pageSize={log.data.pageSize}
-              total={log.data.total}
-              onPage={setPage}
-              label="entries"
-            />
-          </>
-        )}
+          )}
+        </PagedCardBody>
       </Card>
     </div>
   );

@@ -11,10 +11,11 @@ import {
   ErrorCard,
   ListSkeleton,
   Modal,
-  Pagination,
+  PagedCardBody,
   StatCard,
   StatGridSkeleton,
   TabHeader,
+  usePage,
 } from "../console/ui";
 import { OrganizationDetailsDialog } from "./BusinessesTab";
 
@@ -24,7 +25,7 @@ const REFRESH_HINT = "Please try refreshing the page or contact support if the i
 export function BillingTab() {
   const summary = useBillingSummary();
   const [status, setStatus] = useState("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const list = useSubscriptions({ status, page });
   const [managing, setManaging] = useState<AdminSubscription | null>(null);
 
@@ -79,10 +80,7 @@ export function BillingTab() {
             className="select select-sm w-44"
             aria-label="Filter subscriptions"
             value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => filtering(setStatus)(e.target.value)}
           >
             <option value="">All subscriptions</option>
             <option value="active">Active</option>
@@ -90,26 +88,22 @@ export function BillingTab() {
           </select>
         }
       >
-        {list.isPending ? (
-          <ListSkeleton rows={5} label="Loading subscriptions" />
-        ) : list.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title={`Error loading billing data: ${list.error.message}`}
-              hint={REFRESH_HINT}
-              onRetry={() => void list.refetch()}
+        <PagedCardBody
+          query={list}
+          loading={<ListSkeleton rows={5} label="Loading subscriptions" />}
+          error={(message) => ({ title: `Error loading billing data: ${message}`, hint: REFRESH_HINT })}
+          empty={
+            <EmptyState
+              icon="card"
+              title="No subscriptions found"
+              hint="Subscriptions appear when an organization starts the Pro plan."
             />
-          </div>
-        ) : list.data.items.length === 0 ? (
-          <EmptyState
-            icon="card"
-            title="No subscriptions found"
-            hint="Subscriptions appear when an organization starts the Pro plan."
-          />
-        ) : (
-          <>
+          }
+          pagination={{ page, onPage: setPage, label: "subscriptions" }}
+        >
+          {(data) => (
             <ul className="divide-y divide-base-300">
-              {list.data.items.map((sub) => (
+              {data.items.map((sub) => (
                 <li key={sub.id} className="flex flex-wrap items-center gap-3 px-5 py-3" data-testid="subscription-row">
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{sub.organization_name}</p>
@@ -127,15 +121,8 @@ export function BillingTab() {
                 </li>
               ))}
             </ul>
-            <Pagination
-              page={page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={setPage}
-              label="subscriptions"
-            />
-          </>
-        )}
+          )}
+        </PagedCardBody>
       </Card>
 
       {managing ? <ManageBillingDialog subscription={managing} onClose={() => setManaging(null)} /> : null}

@@ -6,7 +6,7 @@ import {
   organizationSchema,
 } from "@shared/admin";
 import { formatDate, formatDateTime, usd } from "@shared/console-display";
-import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "@shared/domain";
+import { ORGANIZATION_STATUSES, roleLabel, SUBSCRIPTION_TIERS } from "@shared/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
@@ -22,10 +22,11 @@ import {
   ListSkeleton,
   Modal,
   organizationStatusVariant,
-  Pagination,
+  PagedCardBody,
   SearchInput,
   TabHeader,
   useDebounced,
+  usePage,
 } from "../console/ui";
 
 type DialogState = { mode: "add" } | { mode: "edit"; organization: AdminOrganization } | null;
@@ -35,7 +36,7 @@ export function BusinessesTab() {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState("");
   const [tier, setTier] = useState("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AdminOrganization | null>(null);
@@ -60,13 +61,6 @@ export function BusinessesTab() {
       }),
   });
 
-  const resetPage =
-    <T,>(setter: (value: T) => void) =>
-    (value: T) => {
-      setter(value);
-      setPage(1);
-    };
-
   return (
     <div className="space-y-6">
       <TabHeader
@@ -83,7 +77,7 @@ export function BusinessesTab() {
       <Card bodyClassName="flex flex-col gap-3 p-4 md:flex-row md:items-center">
         <SearchInput
           value={search}
-          onChange={resetPage(setSearch)}
+          onChange={filtering(setSearch)}
           placeholder="Search company name or domain…"
           label="Search organizations"
         />
@@ -91,7 +85,7 @@ export function BusinessesTab() {
           className="select select-sm w-full md:w-44"
           aria-label="Filter by status"
           value={status}
-          onChange={(e) => resetPage(setStatus)(e.target.value)}
+          onChange={(e) => filtering(setStatus)(e.target.value)}
         >
           <option value="">All statuses</option>
           {ORGANIZATION_STATUSES.map((s) => (
@@ -105,7 +99,7 @@ export function BusinessesTab() {
           className="select select-sm w-full md:w-44"
           aria-label="Filter by plan"
           value={tier}
-          onChange={(e) => resetPage(setTier)(e.target.value)}
+          onChange={(e) => filtering(setTier)(e.target.value)}
         >
           <option value="">All plans</option>
           {SUBSCRIPTION_TIERS.map((t) => (
@@ -139,34 +133,30 @@ export function BusinessesTab() {
         }
         bodyClassName=""
       >
-        {list.isPending ? (
-          <ListSkeleton rows={6} label="Loading organizations" />
-        ) : list.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title="Could not load organizations"
-              message={list.error.message}
-              onRetry={() => void list.refetch()}
+        <PagedCardBody
+          query={list}
+          loading={<ListSkeleton rows={6} label="Loading organizations" />}
+          error={(message) => ({ title: "Could not load organizations", message })}
+          empty={
+            <EmptyState
+              icon="building"
+              title="No organizations found"
+              hint={
+                filtersActive ? "Try adjusting your search criteria" : "Create your first organization to get started"
+              }
+              action={
+                filtersActive ? null : (
+                  <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ mode: "add" })}>
+                    <ConsoleIcon name="plus" className="size-4" />
+                    Add Organization
+                  </button>
+                )
+              }
             />
-          </div>
-        ) : list.data.items.length === 0 ? (
-          <EmptyState
-            icon="building"
-            title="No organizations found"
-            hint={
-              filtersActive ? "Try adjusting your search criteria" : "Create your first organization to get started"
-            }
-            action={
-              filtersActive ? null : (
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => setDialog({ mode: "add" })}>
-                  <ConsoleIcon name="plus" className="size-4" />
-                  Add Organization
-                </button>
-              )
-            }
-          />
-        ) : (
-          <>
+          }
+          pagination={{ page, onPage: setPage, label: "organizations" }}
+        >
+          {(data) => (
             <div className="overflow-x-auto">
               <table className="table table-sm">
                 <thead>
@@ -184,7 +174,7 @@ export function BusinessesTab() {
                   </tr>
                 </thead>
                 <tbody>
-                  {list.data.items.map((org) => (
+                  {data.items.map((org) => (
                     <tr key={org.id} className="hover:bg-base-200/60" data-testid="organization-row">
                       <td className="min-w-48">
                         <p className="font-medium">{org.name}</p>
@@ -237,15 +227,8 @@ export function BusinessesTab() {
                 </tbody>
               </table>
             </div>
-            <Pagination
-              page={page}
-              pageSize={list.data.pageSize}
-              total={list.data.total}
-              onPage={setPage}
-              label="organizations"
-            />
-          </>
-        )}
+          )}
+        </PagedCardBody>
       </Card>
 
       {dialog ? <OrganizationDialog state={dialog} onClose={() => setDialog(null)} /> : null}
@@ -491,7 +474,7 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
                       <span className="font-medium">{a.name}</span>
                       <span className="block truncate text-base-content/60">{a.email}</span>
                     </span>
-                    <Badge variant="outline">{a.role === "SuperAdmin" ? "Super Admin" : a.role}</Badge>
+                    <Badge variant="outline">{roleLabel(a.role)}</Badge>
                   </li>
                 ))}
               </ul>

@@ -11,6 +11,7 @@ import {
   ErrorCard,
   ListSkeleton,
   organizationStatusVariant,
+  QueryCardBody,
   StatCard,
   StatGridSkeleton,
   TabHeader,
@@ -129,75 +130,69 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
             </button>
           }
         >
-          {organizations.isPending ? (
-            <ListSkeleton rows={5} label="Loading organizations" />
-          ) : organizations.isError ? (
-            <div className="p-5">
-              <ErrorCard
-                title="Error Loading Platform Data"
-                message={organizations.error.message}
-                onRetry={() => void organizations.refetch()}
+          <QueryCardBody
+            query={organizations}
+            loading={<ListSkeleton rows={5} label="Loading organizations" />}
+            error={(message) => ({ title: "Error Loading Platform Data", message })}
+            isEmpty={(data) => data.items.length === 0}
+            empty={
+              <EmptyState
+                icon="building"
+                title="No organizations yet"
+                hint="Organizations appear here as they sign up."
               />
-            </div>
-          ) : organizations.data.items.length === 0 ? (
-            <EmptyState
-              icon="building"
-              title="No organizations yet"
-              hint="Organizations appear here as they sign up."
-            />
-          ) : (
-            <ul className="divide-y divide-base-300">
-              {organizations.data.items.map((org) => (
-                <li key={org.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{org.name}</p>
-                    <p className="truncate text-sm text-base-content/60">{org.domain ?? "No domain set"}</p>
-                  </div>
-                  <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
-                  <Badge variant="outline">{org.subscriptionTier}</Badge>
-                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setViewing(org.id)}>
-                    View Details
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+            }
+          >
+            {(data) => (
+              <ul className="divide-y divide-base-300">
+                {data.items.map((org) => (
+                  <li key={org.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium">{org.name}</p>
+                      <p className="truncate text-sm text-base-content/60">{org.domain ?? "No domain set"}</p>
+                    </div>
+                    <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
+                    <Badge variant="outline">{org.subscriptionTier}</Badge>
+                    <button type="button" className="btn btn-ghost btn-xs" onClick={() => setViewing(org.id)}>
+                      View Details
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryCardBody>
         </Card>
 
         <SystemStatusCard status={system} onOpenSettings={() => onOpenTab("settings")} />
       </div>
 
       <Card title="Recent Activity" description="The latest events across all organizations." bodyClassName="">
-        {activity.isPending ? (
-          <ListSkeleton rows={4} label="Loading activity" />
-        ) : activity.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title="Could not load activity"
-              message={activity.error.message}
-              onRetry={() => void activity.refetch()}
-            />
-          </div>
-        ) : activity.data.events.length === 0 ? (
-          <EmptyState icon="activity" title="No activity yet" />
-        ) : (
-          <ul className="divide-y divide-base-300">
-            {activity.data.events.map((event) => (
-              <li key={event.id} className="flex items-start gap-3 px-5 py-3">
-                <span className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-full bg-base-200 text-base-content/70">
-                  <ConsoleIcon name={ACTIVITY_ICON[event.kind]} className="size-4" />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm">
-                    <span className="font-medium">{ACTIVITY_VERB[event.kind]}</span> · {event.title}
-                  </p>
-                  <p className="truncate text-sm text-base-content/60">{event.detail}</p>
-                </div>
-                <span className="shrink-0 text-xs text-base-content/50">{relativeAge(event.at)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryCardBody
+          query={activity}
+          loading={<ListSkeleton rows={4} label="Loading activity" />}
+          error={(message) => ({ title: "Could not load activity", message })}
+          isEmpty={(data) => data.events.length === 0}
+          empty={<EmptyState icon="activity" title="No activity yet" />}
+        >
+          {(data) => (
+            <ul className="divide-y divide-base-300">
+              {data.events.map((event) => (
+                <li key={event.id} className="flex items-start gap-3 px-5 py-3">
+                  <span className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-full bg-base-200 text-base-content/70">
+                    <ConsoleIcon name={ACTIVITY_ICON[event.kind]} className="size-4" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm">
+                      <span className="font-medium">{ACTIVITY_VERB[event.kind]}</span> · {event.title}
+                    </p>
+                    <p className="truncate text-sm text-base-content/60">{event.detail}</p>
+                  </div>
+                  <span className="shrink-0 text-xs text-base-content/50">{relativeAge(event.at)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryCardBody>
       </Card>
 
       {viewing ? <OrganizationDetailsDialog id={viewing} onClose={() => setViewing(null)} /> : null}

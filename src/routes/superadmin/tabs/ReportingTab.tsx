@@ -1,12 +1,10 @@
 import { REPORT_KINDS, type ReportKind } from "@shared/admin";
+import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { qs } from "../console/api";
 import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
-import { Card, downloadFromApi, TabHeader } from "../console/ui";
-
-const DAY = 24 * 60 * 60 * 1000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+import { Card, DownloadButton, TabHeader, useDownload } from "../console/ui";
 
 const REPORTS: Record<ReportKind, { title: string; description: string; icon: ConsoleIconName }> = {
   organizations: {
@@ -41,24 +39,15 @@ const PRESETS = [
 
 /** Reporting & Exports (the spec leaves it 'will be implemented here'): CSV downloads for a date range. */
 export function ReportingTab() {
-  const [to, setTo] = useState(() => isoDay(Date.now()));
-  const [from, setFrom] = useState(() => isoDay(Date.now() - 29 * DAY));
-  const [busy, setBusy] = useState<ReportKind | null>(null);
+  const [to, setTo] = useState(() => utcDay(Date.now()));
+  const [from, setFrom] = useState(() => utcDay(Date.now() - 29 * DAY_MS));
+  const exports = useDownload();
   const rangeError = from && to && from > to ? "The start date must be on or before the end date." : null;
 
   const download = async (kind: ReportKind) => {
-    setBusy(kind);
-    try {
-      await downloadFromApi(`/api/admin/reports/${kind}${qs({ from, to })}`, `${kind}-${from}-to-${to}.csv`);
+    const path = `/api/admin/reports/${kind}${qs({ from, to })}`;
+    if (await exports.download(path, `${kind}-${from}-to-${to}.csv`, kind)) {
       toast({ title: "Report downloaded", description: `${REPORTS[kind].title}, ${from} to ${to}.` });
-    } catch (error) {
-      toast({
-        title: "Export failed",
-        description: error instanceof Error ? error.message : "Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -97,8 +86,8 @@ export function ReportingTab() {
                 type="button"
                 className="btn btn-ghost btn-xs"
                 onClick={() => {
-                  setTo(isoDay(Date.now()));
-                  setFrom(isoDay(Date.now() - (p.days - 1) * DAY));
+                  setTo(utcDay(Date.now()));
+                  setFrom(utcDay(Date.now() - (p.days - 1) * DAY_MS));
                 }}
               >
                 {p.label}
@@ -118,20 +107,15 @@ export function ReportingTab() {
               <div className="min-w-0 flex-1">
                 <h3 className="font-semibold">{REPORTS[kind].title}</h3>
                 <p className="mt-1 text-sm text-base-content/70">{REPORTS[kind].description}</p>
-                <button
-                  type="button"
-                  className="btn btn-sm mt-3"
+                <DownloadButton
+                  className="mt-3"
+                  busy={exports.pending === kind}
+                  disabled={exports.pending !== null || rangeError !== null || !from || !to}
                   onClick={() => void download(kind)}
-                  disabled={busy !== null || rangeError !== null || !from || !to}
-                  data-testid={`report-${kind}`}
+                  testId={`report-${kind}`}
                 >
-                  {busy === kind ? (
-                    <span className="loading loading-spinner loading-xs" />
-                  ) : (
-                    <ConsoleIcon name="download" className="size-4" />
-                  )}
                   Download CSV
-                </button>
+                </DownloadButton>
               </div>
             </div>
           </Card>

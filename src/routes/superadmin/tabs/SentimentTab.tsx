@@ -1,20 +1,21 @@
 import { COMPARISON_SORTS, COMPARISON_WINDOWS, type SentimentSummary } from "@shared/admin";
 import { dataQuality, formatDate, relativeAge, weekOverWeek } from "@shared/console-display";
+import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
-import { toast } from "@/components/toast/toast-store";
 import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   Card,
-  downloadFromApi,
+  DownloadButton,
   EmptyState,
   ErrorCard,
   ListSkeleton,
-  Pagination,
+  PagedCardBody,
   StatCard,
   StatGridSkeleton,
   TabHeader,
+  useDownload,
+  usePage,
 } from "../console/ui";
 
 const WINDOW_LABELS: Record<(typeof COMPARISON_WINDOWS)[number], string> = {
@@ -31,35 +32,19 @@ const SORT_LABELS: Record<(typeof COMPARISON_SORTS)[number], string> = {
   name: "Name",
 };
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /** Spec 2 §2 Sentiment Data: six cards with week-over-week lines, volume, quality and comparison. */
 export function SentimentTab() {
   const summary = useSentimentSummary();
   const [days, setDays] = useState<(typeof COMPARISON_WINDOWS)[number]>("30");
   const [sort, setSort] = useState<(typeof COMPARISON_SORTS)[number]>("responses");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const comparison = useCompanyComparison({ days, sort, page });
-  const [exporting, setExporting] = useState(false);
+  const exports = useDownload();
 
-  const exportData = async () => {
-    setExporting(true);
+  const exportData = () => {
     const to = Date.now();
-    const from = to - Number(days) * 24 * 60 * 60 * 1000;
-    try {
-      await downloadFromApi(
-        `/api/admin/reports/sentiment${qs({ from: isoDay(from), to: isoDay(to) })}`,
-        "sentiment.csv",
-      );
-    } catch (error) {
-      toast({
-        title: "Export failed",
-        description: error instanceof Error ? error.message : "Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setExporting(false);
-    }
+    const from = to - Number(days) * DAY_MS;
+    void exports.download(`/api/admin/reports/sentiment${qs({ from: utcDay(from), to: utcDay(to) })}`, "sentiment.csv");
   };
 
   return (
@@ -68,14 +53,9 @@ export function SentimentTab() {
         title="Sentiment Data"
         description="How salespeople across every organization are doing, from their check-ins."
         actions={
-          <button type="button" className="btn btn-sm" onClick={() => void exportData()} disabled={exporting}>
-            {exporting ? (
-              <span className="loading loading-spinner loading-xs" />
-            ) : (
-              <ConsoleIcon name="download" className="size-4" />
-            )}
+          <DownloadButton busy={exports.pending !== null} onClick={exportData}>
             Export Data
-          </button>
+          </DownloadButton>
         }
       />
 
@@ -100,10 +80,7 @@ export function SentimentTab() {
               className="select select-sm w-44"
               aria-label="Time window"
               value={days}
-              onChange={(e) => {
-                setDays(e.target.value as typeof days);
-                setPage(1);
-              }}
+              onChange={(e) => filtering(setDays)(e.target.value as typeof days)}
             >
               {COMPARISON_WINDOWS.map((w) => (
                 <option key={w} value={w}>
@@ -115,10 +92,7 @@ export function SentimentTab() {
               className="select select-sm w-44"
               aria-label="Sort organizations"
               value={sort}
-              onChange={(e) => {
-                setSort(e.target.value as typeof sort);
-                setPage(1);
-              }}
+              onChange={(e) => filtering(setSort)(e.target.value as typeof sort)}
             >
               {COMPARISON_SORTS.map((s) => (
                 <option key={s} value={s}>
@@ -129,23 +103,20 @@ export function SentimentTab() {
           </div>
         }
       >
-        {comparison.isPending ? (
-          <ListSkeleton rows={4} label="Loading comparison" />
-        ) : comparison.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title={`Error loading sentiment data: ${comparison.error.message}`}
-              onRetry={() => void comparison.refetch()}
+        <PagedCardBody
+          query={comparison}
+          loading={<ListSkeleton rows={4} label="Loading comparison" />}
+          error={(message) => ({ title: `Error loading sentiment data: ${message}` })}
+          empty={
+            <EmptyState
+              icon="heart"
+              title="No sentiment data available yet"
+              hint="Organizations appear here once their salespeople complete check-ins in this window."
             />
-          </div>
-        ) : comparison.data.items.length === 0 ? (
-          <EmptyState
-            icon="heart"
-            title="No sentiment data available yet"
-            hint="Organizations appear here once their salespeople complete check-ins in this window."
-          />
-        ) : (
-          <>
+          }
+          pagination={{ page, onPage: setPage, label: "organizations" }}
+        >
+          {(data) => (
             <div className="overflow-x-auto">
               <table className="table table-sm">
                 <thead>
@@ -163,7 +134,7 @@ export function SentimentTab() {
                   </tr>
                 </thead>
                 <tbody>
-                  {comparison.data.items.map((row) => (
+                  {data.items.map((row) => (
                     <tr key={row.organizationId} data-testid="comparison-row">
                       <td className="font-medium">{row.organizationName}</td>
                       <td className="text-right tabular-nums">{row.responses}</td>
@@ -188,15 +159,8 @@ export function SentimentTab() {
                 </tbody>
               </table>
             </div>
-            <Pagination
-              page={page}
-              pageSize={comparison.data.pageSize}
-              total={comparison.data.total}
-              onPage={setPage}
-              label="organizations"
-            />
-          </>
-        )}
+          )}
+        </PagedCardBody>
       </Card>
     </div>
   );

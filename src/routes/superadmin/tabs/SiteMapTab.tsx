@@ -8,6 +8,7 @@ import {
   type SiteMapCategory,
   siteMapText,
 } from "@shared/site-map";
+import { utcDay } from "@shared/time";
 import { useMemo, useState } from "react";
 import { ConsoleIcon } from "../console/icons";
 import { Badge, type BadgeVariant, Card, EmptyState, SearchInput, saveBlob, TabHeader } from "../console/ui";
@@ -29,7 +30,7 @@ export function SiteMapTab() {
   const entries = filterSiteMap(SITE_MAP, { search, access, category });
 
   const download = () => {
-    const name = `undertone-site-map-${new Date().toISOString().slice(0, 10)}.txt`;
+    const name = `undertone-site-map-${utcDay(Date.now())}.txt`;
     saveBlob(new Blob([siteMapText(entries)], { type: "text/plain;charset=utf-8" }), name);
   };
 

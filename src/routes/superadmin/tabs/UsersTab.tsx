@@ -2,22 +2,22 @@ import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/admin";
 import { formatDate, growthPercent, percentOf } from "@shared/console-display";
 import { roleLabel } from "@shared/domain";
 import { useState } from "react";
-import { toast } from "@/components/toast/toast-store";
 import { qs, useUserStats, useUsers } from "../console/api";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   Card,
-  downloadFromApi,
+  DownloadButton,
   EmptyState,
   ErrorCard,
   ListSkeleton,
-  Pagination,
+  PagedCardBody,
   SearchInput,
   StatCard,
   StatGridSkeleton,
   TabHeader,
   useDebounced,
+  useDownload,
+  usePage,
 } from "../console/ui";
 
 const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
@@ -34,26 +34,11 @@ export function UsersTab() {
   const stats = useUserStats();
   const [search, setSearch] = useState("");
   const [role, setRole] = useState<UserRoleFilter | "">("");
-  const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
+  const { page, setPage, filtering } = usePage();
   const debouncedSearch = useDebounced(search.trim());
   const users = useUsers({ search: debouncedSearch, role, page });
   const filtersActive = debouncedSearch !== "" || role !== "";
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFromApi(`/api/admin/users/export${qs({ search: debouncedSearch, role })}`, "users.csv");
-    } catch (error) {
-      toast({
-        title: "Export failed",
-        description: error instanceof Error ? error.message : "Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exports = useDownload();
 
   const s = stats.data;
   return (
@@ -62,14 +47,14 @@ export function UsersTab() {
         title="User Oversight"
         description="Everyone on the platform: sign-in accounts and the salespeople who answer check-ins."
         actions={
-          <button type="button" className="btn btn-sm" onClick={() => void exportCsv()} disabled={exporting}>
-            {exporting ? (
-              <span className="loading loading-spinner loading-xs" />
-            ) : (
-              <ConsoleIcon name="download" className="size-4" />
-            )}
+          <DownloadButton
+            busy={exports.pending !== null}
+            onClick={() =>
+              void exports.download(`/api/admin/users/export${qs({ search: debouncedSearch, role })}`, "users.csv")
+            }
+          >
             Export
-          </button>
+          </DownloadButton>
         }
       />
 
@@ -128,10 +113,7 @@ export function UsersTab() {
           <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
             <SearchInput
               value={search}
-              onChange={(v) => {
-                setSearch(v);
-                setPage(1);
-              }}
+              onChange={filtering(setSearch)}
               placeholder="Search name, email or organization…"
               label="Search users"
             />
@@ -139,10 +121,7 @@ export function UsersTab() {
               className="select select-sm w-full sm:w-40"
               aria-label="Filter by role"
               value={role}
-              onChange={(e) => {
-                setRole(e.target.value as UserRoleFilter | "");
-                setPage(1);
-              }}
+              onChange={(e) => filtering(setRole)(e.target.value as UserRoleFilter | "")}
             >
               <option value="">All roles</option>
               {USER_ROLE_FILTERS.map((r) => (
@@ -155,23 +134,22 @@ export function UsersTab() {
         }
         bodyClassName=""
       >
-        {users.isPending ? (
-          <ListSkeleton rows={8} label="Loading users" />
-        ) : users.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title={`Error loading user statistics: ${users.error.message}`}
-              onRetry={() => void users.refetch()}
+        <PagedCardBody
+          query={users}
+          loading={<ListSkeleton rows={8} label="Loading users" />}
+          error={(message) => ({ title: `Error loading user statistics: ${message}` })}
+          empty={
+            <EmptyState
+              icon="users"
+              title="No users found"
+              hint={
+                filtersActive ? "Try adjusting your search criteria" : "People appear here as organizations sign up."
+              }
             />
-          </div>
-        ) : users.data.items.length === 0 ? (
-          <EmptyState
-            icon="users"
-            title="No users found"
-            hint={filtersActive ? "Try adjusting your search criteria" : "People appear here as organizations sign up."}
-          />
-        ) : (
-          <>
+          }
+          pagination={{ page, onPage: setPage, label: "people" }}
+        >
+          {(data) => (
             <div className="overflow-x-auto">
               <table className="table table-sm">
                 <thead>
@@ -184,7 +162,7 @@ export function UsersTab() {
                   </tr>
                 </thead>
                 <tbody>
-                  {users.data.items.map((person) => (
+                  {data.items.map((person) => (
                     <tr key={`${person.kind}-${person.id}`} data-testid="user-row">
                       <td className="min-w-52">
                         <p className="font-medium">{person.name}</p>
@@ -211,15 +189,8 @@ export function UsersTab() {
                 </tbody>
               </table>
             </div>
-            <Pagination
-              page={page}
-              pageSize={users.data.pageSize}
-              total={users.data.total}
-              onPage={setPage}
-              label="people"
-            />
-          </>
-        )}
+          )}
+        </PagedCardBody>
       </Card>
     </div>
   );

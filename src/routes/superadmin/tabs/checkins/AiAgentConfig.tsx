@@ -14,6 +14,7 @@ import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useAiConfig } from "../../console/api";
 import { ConsoleIcon } from "../../console/icons";
 import { Badge, Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
+import { EditorHeader, SaveButton, SelectField, Slider, useLeaveWarning } from "./controls";
 
 const FRAMEWORK_ROWS = 12;
 const MAX_PHRASES = 20;
@@ -58,13 +59,7 @@ function AiConfigEditor({ initial }: { initial: AiConfigRecord }) {
   const savedFramework = saved.configuration.prompts.psychological_profiles_framework;
   const check = validateFramework(framework);
 
-  // Leaving the page with unsaved edits asks first.
-  useEffect(() => {
-    if (!hasUnsavedChanges) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [hasUnsavedChanges]);
+  useLeaveWarning(hasUnsavedChanges);
 
   const update = <Group extends keyof AgentConfig>(group: Group, patch: Partial<AgentConfig[Group]>) =>
     setDraft((current) => ({ ...current, [group]: { ...current[group], ...patch } }));
@@ -165,38 +160,28 @@ function AiConfigEditor({ initial }: { initial: AiConfigRecord }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h3 className="text-lg font-semibold">AI Agent Configuration</h3>
-          <p className="text-sm text-base-content/70">
-            How the interviewer talks to every salesperson, on every organization.
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-sm"
-            onClick={() => void quickTest()}
-            disabled={testing || !draft.prompts.opening_greeting.trim()}
-          >
-            {testing ? (
-              <span className="loading loading-spinner loading-xs" />
-            ) : (
-              <ConsoleIcon name="sparkle" className="size-4" />
-            )}
-            {testing ? "Testing..." : "Quick Test"}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => void save()}
-            disabled={!hasUnsavedChanges || saving}
-          >
-            {saving ? <span className="loading loading-spinner loading-xs" /> : null}
-            {saving ? "Saving..." : "Save Changes"}
-          </button>
-        </div>
-      </div>
+      <EditorHeader
+        title="AI Agent Configuration"
+        description="How the interviewer talks to every salesperson, on every organization."
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => void quickTest()}
+              disabled={testing || !draft.prompts.opening_greeting.trim()}
+            >
+              {testing ? (
+                <span className="loading loading-spinner loading-xs" />
+              ) : (
+                <ConsoleIcon name="sparkle" className="size-4" />
+              )}
+              {testing ? "Testing..." : "Quick Test"}
+            </button>
+            <SaveButton saving={saving} disabled={!hasUnsavedChanges} onClick={() => void save()} />
+          </>
+        }
+      />
 
       {saved.id === null ? (
         <div role="alert" className="alert alert-warning items-start">
@@ -298,25 +283,29 @@ function AiConfigEditor({ initial }: { initial: AiConfigRecord }) {
         </Card>
         <Card title="Conversation flow">
           <div className="space-y-4">
-            <Select
+            <SelectField
+              small
               label="Follow-up frequency"
               value={draft.conversation.follow_up_frequency}
               options={["minimal", "adaptive", "frequent"] as const}
               onChange={(v) => update("conversation", { follow_up_frequency: v })}
             />
-            <Select
+            <SelectField
+              small
               label="Closure style"
               value={draft.conversation.closure_style}
               options={["supportive", "action-oriented", "reflective"] as const}
               onChange={(v) => update("conversation", { closure_style: v })}
             />
-            <Select
+            <SelectField
+              small
               label="Probe depth"
               value={draft.conversation.probe_depth}
               options={["surface", "standard", "deep"] as const}
               onChange={(v) => update("conversation", { probe_depth: v })}
             />
-            <Select
+            <SelectField
+              small
               label="Response length"
               value={draft.conversation.response_length}
               options={["brief", "medium", "detailed"] as const}
@@ -468,75 +457,6 @@ function StatusItem({ label, children }: { label: string; children: ReactNode })
       <p className="text-xs font-medium text-base-content/60">{label}</p>
       <div className="mt-1 font-medium">{children}</div>
     </div>
-  );
-}
-
-function Slider({
-  label,
-  value,
-  min,
-  max,
-  step,
-  suffix = "",
-  onChange,
-}: {
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  step: number;
-  suffix?: string;
-  onChange: (value: number) => void;
-}) {
-  return (
-    <label className="block">
-      <span className="flex justify-between text-sm">
-        <span className="font-medium">{label}</span>
-        <span className="tabular-nums text-base-content/70">
-          {value}
-          {suffix}
-        </span>
-      </span>
-      <input
-        type="range"
-        className="range range-primary range-xs mt-2 w-full"
-        min={min}
-        max={max}
-        step={step}
-        value={value}
-        aria-label={label}
-        onChange={(e) => onChange(Number(e.target.value))}
-      />
-    </label>
-  );
-}
-
-function Select<Option extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: Option;
-  options: readonly Option[];
-  onChange: (value: Option) => void;
-}) {
-  return (
-    <label className="grid gap-1">
-      <span className="text-sm font-medium">{label}</span>
-      <select
-        className="select select-sm w-full capitalize"
-        value={value}
-        onChange={(e) => onChange(e.target.value as Option)}
-      >
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 

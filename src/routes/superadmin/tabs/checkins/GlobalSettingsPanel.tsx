@@ -4,11 +4,12 @@ import { CHECK_IN_FREQUENCIES } from "@shared/domain";
 import { PILLAR_LABELS, PILLARS } from "@shared/pillars";
 import { type GlobalSettings, globalSettingsSchema } from "@shared/settings";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useGlobalSettings } from "../../console/api";
 import { Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
+import { EditorHeader, NumberField, SaveButton, SelectField, Slider, ToggleField, useLeaveWarning } from "./controls";
 
 export function GlobalSettingsPanel() {
   const query = useGlobalSettings();
@@ -42,14 +43,13 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
   const validation = globalSettingsSchema.safeParse(settings);
   const problem = validation.success ? null : (validation.error.issues[0] ?? null);
 
-  useEffect(() => {
-    if (!changed) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [changed]);
+  useLeaveWarning(changed);
 
   const set = (patch: Partial<GlobalSettings>) => setSettings((s) => ({ ...s, ...patch }));
+  const setConversation = (patch: Partial<GlobalSettings["conversationDefaults"]>) =>
+    set({ conversationDefaults: { ...settings.conversationDefaults, ...patch } });
+  const setRetention = (patch: Partial<GlobalSettings["dataRetention"]>) =>
+    set({ dataRetention: { ...settings.dataRetention, ...patch } });
 
   const save = async () => {
     setSaving(true);
@@ -74,29 +74,23 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h3 className="text-lg font-semibold">Global Check-In Settings</h3>
-          <p className="text-sm text-base-content/70">
+      <EditorHeader
+        title="Global Check-In Settings"
+        description={
+          <>
             Defaults for every organization's schedule and every check-in. Last saved:{" "}
             {savedAt ? new Date(savedAt).toLocaleString() : "never (defaults in use)"}.
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-sm" onClick={() => setConfirmReset(true)} disabled={saving}>
-            Reset Defaults
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            onClick={() => void save()}
-            disabled={!changed || saving || problem !== null}
-          >
-            {saving ? <span className="loading loading-spinner loading-xs" /> : null}
-            {saving ? "Saving..." : "Save Changes"}
-          </button>
-        </div>
-      </div>
+          </>
+        }
+        actions={
+          <>
+            <button type="button" className="btn btn-sm" onClick={() => setConfirmReset(true)} disabled={saving}>
+              Reset Defaults
+            </button>
+            <SaveButton saving={saving} disabled={!changed || problem !== null} onClick={() => void save()} />
+          </>
+        }
+      />
       {changed ? (
         <p className="rounded-field bg-warning/15 px-3 py-2 text-sm" data-testid="settings-unsaved">
           You have unsaved changes.
@@ -114,31 +108,18 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
               max={60}
               onChange={(v) => set({ defaultDuration: intFrom(v, settings.defaultDuration) })}
             />
-            <Field label="Frequency">
-              {(id) => (
-                <select
-                  id={id}
-                  className="select w-full capitalize"
-                  value={settings.defaultFrequency}
-                  onChange={(e) => set({ defaultFrequency: e.target.value as GlobalSettings["defaultFrequency"] })}
-                >
-                  {CHECK_IN_FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>
-                      {f}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <label className="flex items-center gap-3 sm:col-span-2">
-              <input
-                type="checkbox"
-                className="toggle toggle-primary"
-                checked={settings.enableAutoReminders}
-                onChange={(e) => set({ enableAutoReminders: e.target.checked })}
-              />
-              <span className="text-sm font-medium">Automatic reminders</span>
-            </label>
+            <SelectField
+              label="Frequency"
+              value={settings.defaultFrequency}
+              options={CHECK_IN_FREQUENCIES}
+              onChange={(defaultFrequency) => set({ defaultFrequency })}
+            />
+            <ToggleField
+              label="Automatic reminders"
+              className="sm:col-span-2"
+              checked={settings.enableAutoReminders}
+              onChange={(enableAutoReminders) => set({ enableAutoReminders })}
+            />
             {settings.enableAutoReminders ? (
               <NumberField
                 label="Reminder interval (hours)"
@@ -162,106 +143,44 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
         <Card title="Sentiment pillar weights" description="How much each pillar counts (0.5 to 2).">
           <div className="space-y-4">
             {PILLARS.map((pillar) => (
-              <label key={pillar} className="block">
-                <span className="flex justify-between gap-3 text-sm">
-                  <span className="font-medium">{PILLAR_LABELS[pillar]}</span>
-                  <span className="tabular-nums text-base-content/70" data-testid={`weight-${pillar}`}>
-                    {settings.pillarWeights[pillar].toFixed(1)}
-                  </span>
-                </span>
-                <input
-                  type="range"
-                  className="range range-primary range-xs mt-2 w-full"
-                  min={0.5}
-                  max={2}
-                  step={0.1}
-                  value={settings.pillarWeights[pillar]}
-                  aria-label={`${PILLAR_LABELS[pillar]} weight`}
-                  onChange={(e) =>
-                    set({
-                      pillarWeights: {
-                        ...settings.pillarWeights,
-                        [pillar]: Math.round(Number(e.target.value) * 10) / 10,
-                      },
-                    })
-                  }
-                />
-              </label>
+              <Slider
+                key={pillar}
+                label={PILLAR_LABELS[pillar]}
+                ariaLabel={`${PILLAR_LABELS[pillar]} weight`}
+                valueTestId={`weight-${pillar}`}
+                value={settings.pillarWeights[pillar]}
+                format={(weight) => weight.toFixed(1)}
+                min={0.5}
+                max={2}
+                step={0.1}
+                onChange={(weight) =>
+                  set({ pillarWeights: { ...settings.pillarWeights, [pillar]: Math.round(weight * 10) / 10 } })
+                }
+              />
             ))}
           </div>
         </Card>
 
         <Card title="Conversation defaults">
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field label="Empathy level">
-              {(id) => (
-                <select
-                  id={id}
-                  className="select w-full capitalize"
-                  value={settings.conversationDefaults.empathyLevel}
-                  onChange={(e) =>
-                    set({
-                      conversationDefaults: {
-                        ...settings.conversationDefaults,
-                        empathyLevel: e.target.value as GlobalSettings["conversationDefaults"]["empathyLevel"],
-                      },
-                    })
-                  }
-                >
-                  {(["low", "medium", "high"] as const).map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Follow-up style">
-              {(id) => (
-                <select
-                  id={id}
-                  className="select w-full capitalize"
-                  value={settings.conversationDefaults.followUpStyle}
-                  onChange={(e) =>
-                    set({
-                      conversationDefaults: {
-                        ...settings.conversationDefaults,
-                        followUpStyle: e.target.value as GlobalSettings["conversationDefaults"]["followUpStyle"],
-                      },
-                    })
-                  }
-                >
-                  {(["minimal", "adaptive", "frequent"] as const).map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Closure style">
-              {(id) => (
-                <select
-                  id={id}
-                  className="select w-full capitalize"
-                  value={settings.conversationDefaults.closureStyle}
-                  onChange={(e) =>
-                    set({
-                      conversationDefaults: {
-                        ...settings.conversationDefaults,
-                        closureStyle: e.target.value as GlobalSettings["conversationDefaults"]["closureStyle"],
-                      },
-                    })
-                  }
-                >
-                  {(["supportive", "action-oriented", "reflective"] as const).map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <SelectField
+              label="Empathy level"
+              value={settings.conversationDefaults.empathyLevel}
+              options={["low", "medium", "high"] as const}
+              onChange={(empathyLevel) => setConversation({ empathyLevel })}
+            />
+            <SelectField
+              label="Follow-up style"
+              value={settings.conversationDefaults.followUpStyle}
+              options={["minimal", "adaptive", "frequent"] as const}
+              onChange={(followUpStyle) => setConversation({ followUpStyle })}
+            />
+            <SelectField
+              label="Closure style"
+              value={settings.conversationDefaults.closureStyle}
+              options={["supportive", "action-oriented", "reflective"] as const}
+              onChange={(closureStyle) => setConversation({ closureStyle })}
+            />
           </div>
         </Card>
 
@@ -273,14 +192,7 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
               value={settings.dataRetention.rawDataDays}
               min={1}
               max={3650}
-              onChange={(v) =>
-                set({
-                  dataRetention: {
-                    ...settings.dataRetention,
-                    rawDataDays: intFrom(v, settings.dataRetention.rawDataDays),
-                  },
-                })
-              }
+              onChange={(v) => setRetention({ rawDataDays: intFrom(v, settings.dataRetention.rawDataDays) })}
             />
             <NumberField
               label="Summary data (days)"
@@ -288,26 +200,14 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
               value={settings.dataRetention.summaryDataDays}
               min={1}
               max={3650}
-              onChange={(v) =>
-                set({
-                  dataRetention: {
-                    ...settings.dataRetention,
-                    summaryDataDays: intFrom(v, settings.dataRetention.summaryDataDays),
-                  },
-                })
-              }
+              onChange={(v) => setRetention({ summaryDataDays: intFrom(v, settings.dataRetention.summaryDataDays) })}
             />
-            <label className="flex items-center gap-3 sm:col-span-2">
-              <input
-                type="checkbox"
-                className="toggle toggle-primary"
-                checked={settings.dataRetention.enableAnonymization}
-                onChange={(e) =>
-                  set({ dataRetention: { ...settings.dataRetention, enableAnonymization: e.target.checked } })
-                }
-              />
-              <span className="text-sm font-medium">Anonymization</span>
-            </label>
+            <ToggleField
+              label="Anonymization"
+              className="sm:col-span-2"
+              checked={settings.dataRetention.enableAnonymization}
+              onChange={(enableAnonymization) => setRetention({ enableAnonymization })}
+            />
           </div>
         </Card>
       </div>
@@ -325,54 +225,5 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
         />
       ) : null}
     </div>
-  );
-}
-
-/** A labelled control: `children` receives the id its control must carry. */
-function Field({ label, hint, children }: { label: string; hint?: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children(id)}
-      {hint ? <span className="text-xs text-base-content/60">{hint}</span> : null}
-    </div>
-  );
-}
-
-function NumberField({
-  label,
-  hint,
-  value,
-  min,
-  max,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  value: number;
-  min: number;
-  max: number;
-  onChange: (value: string) => void;
-}) {
-  const outOfRange = value < min || value > max;
-  return (
-    <Field label={label} hint={outOfRange ? `Between ${min} and ${max}.` : hint}>
-      {(id) => (
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          className={`input w-full ${outOfRange ? "input-error" : ""}`}
-          min={min}
-          max={max}
-          step={1}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    </Field>
   );
 }

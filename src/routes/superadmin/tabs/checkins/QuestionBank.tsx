@@ -1,5 +1,6 @@
 import { type BankQuestionRow, okSchema } from "@shared/admin";
 import { PILLAR_LABELS, PILLARS, type Pillar } from "@shared/pillars";
+import { utcDay } from "@shared/time";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
@@ -10,12 +11,13 @@ import {
   Badge,
   Card,
   ConfirmDialog,
-  downloadFromApi,
+  DownloadButton,
   EmptyState,
-  ErrorCard,
-  Pagination,
+  PagedCardBody,
   SearchInput,
   useDebounced,
+  useDownload,
+  usePage,
 } from "../../console/ui";
 import { ImportDialog } from "./ImportDialog";
 import { QUESTION_TYPE_LABELS } from "./labels";
@@ -34,11 +36,10 @@ const PILLAR_BADGE: Record<Pillar, string> = {
 export function QuestionBank() {
   const [search, setSearch] = useState("");
   const [pillar, setPillar] = useState<Pillar | "">("");
-  const [page, setPage] = useState(1);
+  const { page, setPage, filtering } = usePage();
   const [editing, setEditing] = useState<BankQuestionRow | "new" | null>(null);
   const [deleting, setDeleting] = useState<BankQuestionRow | null>(null);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const debouncedSearch = useDebounced(search.trim());
   const questions = useQuestions({ search: debouncedSearch, pillar, page });
   const queryClient = useQueryClient();
@@ -54,23 +55,7 @@ export function QuestionBank() {
       toast({ title: "Error", description: "Failed to delete question. Please try again.", variant: "destructive" }),
   });
 
-  const exportBank = async () => {
-    setExporting(true);
-    try {
-      await downloadFromApi(
-        "/api/admin/questions/export",
-        `question-bank-${new Date().toISOString().slice(0, 10)}.json`,
-      );
-    } catch (error) {
-      toast({
-        title: "Export failed",
-        description: error instanceof Error ? error.message : "Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exports = useDownload();
 
   const stats = questions.data?.stats;
   const filtersActive = debouncedSearch !== "" || pillar !== "";
@@ -88,10 +73,7 @@ export function QuestionBank() {
           <button
             type="button"
             key={p}
-            onClick={() => {
-              setPillar(pillar === p ? "" : p);
-              setPage(1);
-            }}
+            onClick={() => filtering(setPillar)(pillar === p ? "" : p)}
             aria-pressed={pillar === p}
             className={`rounded-box border bg-base-100 p-4 text-left transition-colors hover:border-primary/40 ${
               pillar === p ? "border-primary ring-1 ring-primary" : "border-base-300"
@@ -113,14 +95,14 @@ export function QuestionBank() {
               <ConsoleIcon name="upload" className="size-4" />
               Import
             </button>
-            <button type="button" className="btn btn-sm" onClick={() => void exportBank()} disabled={exporting}>
-              {exporting ? (
-                <span className="loading loading-spinner loading-xs" />
-              ) : (
-                <ConsoleIcon name="download" className="size-4" />
-              )}
+            <DownloadButton
+              busy={exports.pending !== null}
+              onClick={() =>
+                void exports.download("/api/admin/questions/export", `question-bank-${utcDay(Date.now())}.json`)
+              }
+            >
               Export
-            </button>
+            </DownloadButton>
             <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing("new")}>
               <ConsoleIcon name="plus" className="size-4" />
               Add Question
@@ -131,10 +113,7 @@ export function QuestionBank() {
         <div className="flex flex-col gap-2 border-b border-base-300 p-4 sm:flex-row">
           <SearchInput
             value={search}
-            onChange={(v) => {
-              setSearch(v);
-              setPage(1);
-            }}
+            onChange={filtering(setSearch)}
             placeholder="Search question text or type…"
             label="Search questions"
           />
@@ -142,10 +121,7 @@ export function QuestionBank() {
             className="select select-sm w-full sm:w-64"
             aria-label="Filter by pillar"
             value={pillar}
-            onChange={(e) => {
-              setPillar(e.target.value as Pillar | "");
-              setPage(1);
-            }}
+            onChange={(e) => filtering(setPillar)(e.target.value as Pillar | "")}
           >
             <option value="">All Pillars</option>
             {PILLARS.map((p) => (
@@ -155,36 +131,34 @@ export function QuestionBank() {
             ))}
           </select>
         </div>
-        {questions.isPending ? (
-          <div className="flex items-center justify-center gap-3 p-10 text-sm text-base-content/70" role="status">
-            <span className="loading loading-spinner" />
-            Loading question bank
-          </div>
-        ) : questions.isError ? (
-          <div className="p-5">
-            <ErrorCard
-              title="Could not load the question bank"
-              message={questions.error.message}
-              onRetry={() => void questions.refetch()}
+        <PagedCardBody
+          query={questions}
+          loading={
+            <div className="flex items-center justify-center gap-3 p-10 text-sm text-base-content/70" role="status">
+              <span className="loading loading-spinner" />
+              Loading question bank
+            </div>
+          }
+          error={(message) => ({ title: "Could not load the question bank", message })}
+          empty={
+            <EmptyState
+              icon="clipboard"
+              title="No questions found"
+              hint={filtersActive ? "Try adjusting your search criteria" : undefined}
+              action={
+                filtersActive ? null : (
+                  <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing("new")}>
+                    Add your first question
+                  </button>
+                )
+              }
             />
-          </div>
-        ) : questions.data.items.length === 0 ? (
-          <EmptyState
-            icon="clipboard"
-            title="No questions found"
-            hint={filtersActive ? "Try adjusting your search criteria" : undefined}
-            action={
-              filtersActive ? null : (
-                <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing("new")}>
-                  Add your first question
-                </button>
-              )
-            }
-          />
-        ) : (
-          <>
+          }
+          pagination={{ page, onPage: setPage, label: "questions" }}
+        >
+          {(data) => (
             <ul className="divide-y divide-base-300">
-              {questions.data.items.map((q) => (
+              {data.items.map((q) => (
                 <li key={q.id} className="flex gap-3 p-4" data-testid="question-card">
                   <div className="min-w-0 flex-1 space-y-1.5">
                     <div className="flex flex-wrap items-center gap-2">
@@ -222,15 +196,8 @@ export function QuestionBank() {
                 </li>
               ))}
             </ul>
-            <Pagination
-              page={page}
-              pageSize={questions.data.pageSize}
-              total={questions.data.total}
-              onPage={setPage}
-              label="questions"
-            />
-          </>
-        )}
+          )}
+        </PagedCardBody>
       </Card>
 
       {editing ? (

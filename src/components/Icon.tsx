@@ -1,4 +1,4 @@
-/** Small stroke icons on a 24-unit grid, drawn inline so the landing page ships no icon library. */
+/** Small stroke icons on a 24-unit grid, drawn inline so the app ships no icon library. */
 export const icons = {
   arrowLeft: "M19 12H5m6-6-6 6 6 6",
   arrowRight: "M5 12h14m-6-6 6 6-6 6",
@@ -16,6 +16,7 @@ export const icons = {
   mail: "M3 6h18v12H3zm0 0 9 7 9-7",
   menu: "M4 7h16M4 12h16M4 17h16",
   send: "M21 3 3 10.5l7.5 3L14 21zm-10.5 10.5L21 3",
+  shield: "M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z",
   sparkle: "M12 3v4m0 10v4M3 12h4m10 0h4M6 6l2.5 2.5m7 7L18 18m0-12-2.5 2.5m-7 7L6 18",
   star: "m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1-5.4-2.9-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z",
   target: "M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0zm-4 0a5 5 0 1 1-10 0 5 5 0 0 1 10 0zm-4 0a1 1 0 1 1-2 0 1 1 0 0 1 2 0z",
@@ -28,7 +29,8 @@ export const icons = {
 
 export type IconName = keyof typeof icons;
 
-export function Icon({ name, className = "size-5" }: { name: IconName; className?: string }) {
+/** The frame every stroke icon is drawn in: `path` is its outline on the 24-unit grid. */
+export function StrokeIcon({ path, className = "size-5" }: { path: string; className?: string | undefined }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -40,7 +42,11 @@ export function Icon({ name, className = "size-5" }: { name: IconName; className
       className={`shrink-0 ${className}`}
       aria-hidden="true"
     >
-      <path d={icons[name]} />
+      <path d={path} />
     </svg>
   );
+}
+
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return <StrokeIcon path={icons[name]} className={className} />;
 }

@@ -1,0 +1,45 @@
+import { type ReactNode, useEffect, useRef } from "react";
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, makes the page behind inert and
+ * turns Escape into onClose, so React state decides. Rendered only while open, so each
+ * opening starts from fresh state. The dashboard's Dialog and the console's Modal draw
+ * their own header inside `children`; `labelledBy` is the id of that header's title.
+ */
+export function ModalFrame({
+  labelledBy,
+  onClose,
+  boxClassName = "",
+  children,
+}: {
+  labelledBy: string;
+  onClose: () => void;
+  boxClassName?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="modal modal-bottom sm:modal-middle"
+      aria-labelledby={labelledBy}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className={`modal-box ${boxClassName}`}>{children}</div>
+      {/* A click beside the box closes it; not a Tab stop (the header's close button is). */}
+      <form method="dialog" className="modal-backdrop">
+        <button type="button" onClick={onClose} tabIndex={-1}>
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+}
