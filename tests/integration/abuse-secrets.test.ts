@@ -121,6 +121,8 @@ describe("no response or log line carries a password, token or secret", () => {
     await call("/api/auth/sign-in/magic-link", { method: "POST", body: JSON.stringify({ email }) });
 
     await call("/api/me", { cookie });
+    const session = await call("/api/auth/get-session", { cookie });
+    expect(await session.clone().json()).toMatchObject({ session: { userId: expect.any(String) } });
     await call("/api/organization/ensure", { method: "POST", cookie });
     await call("/api/subscription", { method: "POST", cookie, body: JSON.stringify({ planType: "paid" }) });
     await call("/api/subscription", { cookie });
