@@ -6,7 +6,17 @@ import { resolve } from "node:path";
 const root = resolve(import.meta.dirname, "../..");
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
 
-export type AppServer = { origin: string; port: number; stop: () => Promise<void> };
+export type AppServer = {
+  origin: string;
+  port: number;
+  /** The D1 and Durable Object state of this run (`--persist-to`). */
+  stateDir: string;
+  /** Everything wrangler and the Worker printed so far (console output included). */
+  output: () => string;
+  /** The wrangler process (workerd runs as its child). */
+  pid: number;
+  stop: () => Promise<void>;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -21,22 +31,45 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Runs wrangler synchronously (d1 migrations, d1 execute); throws with its output on failure. */
+export function runWrangler(args: string[]): string {
+  const result = spawnSync(wrangler, args, {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, CI: "1", NO_COLOR: "1" },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status !== 0)
+    throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
 /**
  * Runs the built app (dist/, from `vite build`) in workerd through `wrangler dev`, with
  * its own fresh D1 state, migrations applied and the given variables. Used by the e2e
  * tests and the benchmark.
+ *
+ * `prepare` runs after the migrations and before the Worker starts (the benchmark inserts
+ * its check-ins there, while no other process holds the database). `keepState` restarts
+ * on the state of an earlier run instead of a fresh one (the benchmark's restart).
  */
 export async function startBuiltApp(options: {
   name: string;
   vars: Record<string, string>;
   port?: number;
+  keepState?: boolean;
   /** Runs after the migrations, before the server starts: e.g. load a fixture into D1 (`d1Execute`). */
   prepare?: (stateDir: string) => void | Promise<void>;
+  inspectorPort?: number;
 }): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const stateDir = resolve(root, "tests/.artifacts", options.name, "state");
-  rmSync(stateDir, { recursive: true, force: true });
-  mkdirSync(stateDir, { recursive: true });
+  if (!options.keepState) {
+    rmSync(stateDir, { recursive: true, force: true });
+    mkdirSync(stateDir, { recursive: true });
+    runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+    await options.prepare?.(stateDir);
+  }
   const envFile = resolve(root, "tests/.artifacts", options.name, "app.env");
   writeFileSync(
     envFile,
@@ -44,31 +77,42 @@ export async function startBuiltApp(options: {
       .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
       .join("\n"),
   );
-
-  const migrate = spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, CI: "1" },
+  const server = await startWranglerDev({
+    config: "dist/undertone/wrangler.json",
+    port,
+    stateDir,
+    extraArgs: ["--env-file", envFile],
+    healthPath: "/api/health",
+    ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
   });
-  if (migrate.status !== 0) throw new Error(`D1 migrations failed:\n${migrate.stdout}\n${migrate.stderr}`);
-  await options.prepare?.(stateDir);
+  return { ...server, stateDir };
+}
 
+/** `wrangler dev` for any config, on 127.0.0.1:port, resolved once `healthPath` answers 2xx. */
+export async function startWranglerDev(options: {
+  config: string;
+  port: number;
+  stateDir: string;
+  healthPath: string;
+  extraArgs?: string[];
+  /** Chrome DevTools protocol for the Worker (profiling); a free port when not given. */
+  inspectorPort?: number;
+}): Promise<Omit<AppServer, "stateDir">> {
   const child = spawn(
     wrangler,
     [
       "dev",
       "--config",
-      "dist/undertone/wrangler.json",
+      options.config,
       "--port",
-      String(port),
+      String(options.port),
       "--ip",
       "127.0.0.1",
       "--persist-to",
-      stateDir,
-      "--env-file",
-      envFile,
+      options.stateDir,
+      ...(options.extraArgs ?? []),
       "--inspector-port",
-      String(await freePort()),
+      String(options.inspectorPort ?? (await freePort())),
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",
@@ -83,38 +127,27 @@ export async function startBuiltApp(options: {
     output += chunk.toString();
   });
 
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForHealth(origin, child, () => output);
-  return { origin, port, stop: () => stopProcess(child) };
+  const origin = `http://127.0.0.1:${options.port}`;
+  await waitForHealth(`${origin}${options.healthPath}`, child, () => output);
+  return { origin, port: options.port, pid: child.pid ?? 0, output: () => output, stop: () => stopProcess(child) };
 }
 
 /** Runs a SQL file against the local D1 of a state directory (before the app starts on it). */
 export function d1Execute(stateDir: string, file: string): void {
-  const run = spawnSync(
-    wrangler,
-    ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file, "--yes"],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, CI: "1" },
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  if (run.status !== 0)
-    throw new Error(`wrangler d1 execute failed:\n${run.stdout.slice(-2000)}\n${run.stderr.slice(-2000)}`);
+  runWrangler(["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file, "--yes"]);
 }
 
-async function waitForHealth(origin: string, child: ChildProcess, output: () => string) {
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output()}`);
     try {
-      const response = await fetch(`${origin}/api/health`);
+      const response = await fetch(url);
       if (response.ok) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
   child.kill("SIGKILL");
   throw new Error(`The app did not become healthy within 60 s:\n${output()}`);

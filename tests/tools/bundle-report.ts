@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
@@ -105,7 +105,11 @@ export function bundleReport(): Plugin {
           `\nBundle sizes (${env}): gzip ${sizes.worker} KB (budget ${BUNDLE_BUDGETS_KB.worker} KB)`,
         );
       }
-      writeFileSync(resolve("dist/bundle-sizes.json"), `${JSON.stringify(sizes, null, 2)}\n`);
+      // Each environment is built with its own instance of this plugin: merge with what the
+      // other one wrote (the worker is built first, so a full build never keeps a stale figure).
+      const file = resolve("dist/bundle-sizes.json");
+      const earlier = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Partial<BundleSizes>) : {};
+      writeFileSync(file, `${JSON.stringify({ ...earlier, ...sizes }, null, 2)}\n`);
     },
   };
 }

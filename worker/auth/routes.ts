@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
 import { organizations, user as userTable } from "../db/schema";
 import { isSuperAdminEmail } from "../lib/config";
-import { ApiError, conflict } from "../lib/errors";
+import { ApiError, conflict, errorJson } from "../lib/errors";
 import { zv } from "../lib/validate";
 import { recordFoundedOrganization } from "../organization/ensure";
 import {
@@ -22,7 +22,33 @@ import { requireUser, type UserEnv } from "./middleware";
 import { notifySignup } from "./notify-signup";
 import { authRateLimit } from "./rate-limits";
 
-const toBetterAuth = (c: Context<AppEnv>) => getAuth(c.env).handler(c.req.raw);
+const toBetterAuth = async (c: Context<AppEnv>) => withoutSessionToken(await getAuth(c.env).handler(c.req.raw));
+
+/**
+ * better-auth also puts the session token in some JSON bodies (sign-in, get-session). It
+ * belongs only in the httpOnly cookie, where page scripts cannot read it: a body would hand
+ * it to any script that runs on the page. (Found by the abuse suite's secrets scan.)
+ */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Response(text, response);
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return new Response(text, response);
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  const session = rest.session;
+  if (session && typeof session === "object" && !Array.isArray(session)) {
+    const { token: _sessionToken, ...sessionRest } = session as Record<string, unknown>;
+    rest.session = sessionRest;
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(rest), { status: response.status, statusText: response.statusText, headers });
+}
 
 /** better-auth's own error codes, phrased as the spec's screens phrase them. */
 const BETTER_AUTH_MESSAGES: Record<string, string> = {
@@ -94,7 +120,14 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/sign-in/email", authRateLimit("signIn"), toBetterAuth)
   .post("/sign-in/magic-link", authRateLimit("magicLink"), toBetterAuth)
   .post("/send-verification-email", authRateLimit("verificationResend"), toBetterAuth)
-  .on(["GET", "POST"], "/*", toBetterAuth);
+  .on(["GET", "POST"], "/*", async (c) => {
+    const response = await toBetterAuth(c);
+    // better-auth answers a path it does not know with a bare 404; the API's contract is a JSON error.
+    if (response.status === 404 && !response.headers.get("content-type")?.includes("application/json")) {
+      return errorJson(c, 404, "not_found", `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`);
+    }
+    return response;
+  });
 
 /** GET /api/me — the signed-in user (role corrected by the server), their session and organization. */
 export const meRoutes = new Hono<UserEnv>().use(requireUser).get("/", async (c) => {

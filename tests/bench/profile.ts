@@ -1,0 +1,166 @@
+/**
+ * `node tests/bench/profile.ts [slots] [seconds]`: the 50-check-in app load of the benchmark
+ * with a CPU profile of the Worker (Chrome DevTools protocol through wrangler's inspector),
+ * summarised as self time per function. Writes tests/.artifacts/bench-profile/app.cpuprofile,
+ * which Chrome DevTools opens. How the ack figures in README were explained.
+ */
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import WebSocket from "ws";
+import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
+import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.ts";
+import { checkInsSql, executeSqlFile, newBenchCheckIns, wsUrlFor } from "./check-ins.ts";
+import { cpuSeconds, descendants } from "./cpu.ts";
+import { conversationsPerSlot, runLoad } from "./load.ts";
+import { summarize } from "./stats.ts";
+import { clock } from "./ws-client.ts";
+
+const slots = Number(process.argv[2] ?? 50);
+const seconds = Number(process.argv[3] ?? 30);
+const perSlot = conversationsPerSlot(seconds * 1000, 2000, 10);
+const standIn = await startOpenAiStandIn({ firstTokenDelayMs: 300, tokenDelayMs: 30 });
+const checkIns = newBenchCheckIns(slots * perSlot, "profile");
+const port = await freePort();
+const inspectorPort = await freePort();
+const app = await startBuiltApp({
+  name: "bench-profile",
+  port,
+  inspectorPort,
+  vars: {
+    APP_ENV: "production",
+    BETTER_AUTH_SECRET: "profile-secret-0123456789abcdef0123456789",
+    BETTER_AUTH_URL: `http://127.0.0.1:${port}`,
+    OPENAI_API_KEY: process.env.PROFILE_EMBEDDED ? "" : "sk-profile",
+    OPENAI_BASE_URL: standIn.baseURL,
+    OPENAI_MODEL: "profile-model",
+  },
+  prepare: (stateDir) => executeSqlFile(stateDir, checkInsSql(checkIns), "check-ins"),
+});
+
+type Target = { webSocketDebuggerUrl?: string; title?: string; url?: string };
+const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Target[];
+console.log(targets.map((t) => `${t.title} ${t.webSocketDebuggerUrl}`).join("\n"));
+const target = targets.find((t) => t.webSocketDebuggerUrl);
+if (!target?.webSocketDebuggerUrl) throw new Error("no inspector target");
+const devtools = new WebSocket(target.webSocketDebuggerUrl);
+await new Promise((r) => devtools.once("open", r));
+let nextId = 1;
+const pending = new Map<number, (value: unknown) => void>();
+devtools.on("message", (data) => {
+  const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
+  if (message.id) pending.get(message.id)?.(message.result);
+});
+const call = (method: string, params: Record<string, unknown> = {}) =>
+  new Promise<unknown>((resolveCall) => {
+    const id = nextId++;
+    pending.set(id, resolveCall);
+    devtools.send(JSON.stringify({ id, method, params }));
+  });
+const profiling = !process.env.NO_PROFILE;
+if (profiling) {
+  await call("Profiler.enable");
+  await call("Profiler.setSamplingInterval", { interval: 500 });
+  await call("Profiler.start");
+}
+// FLOOR=1: the same load against the bare floor Durable Object instead of the app.
+const floor = process.env.FLOOR
+  ? await startWranglerDev({
+      config: "tests/bench/floor.wrangler.jsonc",
+      port: await freePort(),
+      stateDir: resolve("tests/.artifacts/bench-profile/floor-state"),
+      healthPath: "/health",
+    })
+  : null;
+const slotsUrls = Array.from({ length: slots }, (_, s) =>
+  floor
+    ? Array.from({ length: perSlot }, (_, c) => `${floor.origin.replace(/^http/, "ws")}/ws/p-${s}-${c}`)
+    : checkIns.slice(s * perSlot, (s + 1) * perSlot).map((c) => wsUrlFor(app.origin, c)),
+);
+const measured = floor ?? app;
+const started = clock();
+const cpuBefore = cpuSeconds(measured.pid, /workerd/);
+// With STRACE=1: count the runtime's fsync and write calls over the load (storage commits per message).
+const runtimePid = descendants(measured.pid, /^workerd$/);
+const tracer = process.env.STRACE
+  ? spawn(
+      "strace",
+      ["-f", "-c", "-e", "trace=fsync,fdatasync,pwrite64", ...runtimePid.flatMap((p) => ["-p", String(p)])],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    )
+  : null;
+let traced = "";
+tracer?.stderr?.on("data", (chunk: Buffer) => {
+  traced += chunk.toString();
+});
+const result = await runLoad(
+  { label: "profile", slots: slotsUrls },
+  {
+    windows: [{ start: clock() + 2000, end: clock() + 2000 + seconds * 1000 }],
+    intervalMs: 2000,
+    messagesPerConversation: 10,
+  },
+);
+const wall = clock() - started;
+if (tracer) {
+  if (tracer.exitCode === null) {
+    const exited = new Promise((r) => tracer.once("exit", r));
+    tracer.kill("SIGINT");
+    await exited;
+  }
+  console.log(
+    traced
+      .split("\n")
+      .filter((l) => /fsync|pwrite|total|calls/.test(l))
+      .join("\n") || traced,
+  );
+}
+const cpu = cpuSeconds(measured.pid, /workerd/) - cpuBefore;
+console.log(
+  `workerd CPU: ${cpu.toFixed(2)} s for ${result.sent} messages = ${((cpu / result.sent) * 1000).toFixed(1)} ms per message and reply`,
+);
+const t0 = Math.min(...result.ackSentAt);
+const slow = result.ackMs.flatMap((ms, i) =>
+  ms > 100 ? [`${(((result.ackSentAt[i] ?? 0) - t0) / 1000).toFixed(1)}s:${ms.toFixed(0)}`] : [],
+);
+console.log(`slow acks (sent at: ms): ${slow.join(" ")}`);
+if (!profiling) {
+  console.log(
+    `ack ${JSON.stringify(summarize(result.ackMs))}; ${result.sent} sent; wall ${(wall / 1000).toFixed(1)} s`,
+  );
+  await Promise.all([app.stop(), floor?.stop()]);
+  await standIn.close();
+  process.exit(0);
+}
+const { profile } = (await call("Profiler.stop")) as {
+  profile: {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
+    startTime: number;
+    endTime: number;
+    samples: number[];
+    timeDeltas: number[];
+  };
+};
+devtools.close();
+writeFileSync(resolve("tests/.artifacts/bench-profile/app.cpuprofile"), JSON.stringify(profile));
+const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map<string, number>();
+let total = 0;
+profile.samples.forEach((id, i) => {
+  const node = byNode.get(id);
+  const dt = profile.timeDeltas[i] ?? 0;
+  total += dt;
+  const frame = node?.callFrame;
+  const key = frame ? `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber}` : "?";
+  self.set(key, (self.get(key) ?? 0) + dt);
+});
+const idle = self.get("(idle) :-1") ?? 0;
+console.log(`ack ${JSON.stringify(summarize(result.ackMs))}; ${result.sent} sent; wall ${(wall / 1000).toFixed(1)} s`);
+console.log(
+  `profiled ${(total / 1e6).toFixed(1)} s, busy ${((total - idle) / 1e6).toFixed(1)} s (${(((total - idle) / total) * 100).toFixed(0)} %)`,
+);
+for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+  console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`);
+}
+await app.stop();
+await standIn.close();

@@ -1,0 +1,152 @@
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, test } from "vitest";
+import { type AppServer, startBuiltApp } from "../tools/app-server.ts";
+import { createVerifiedAdmin, loginAs, randomClientIp } from "./auth.ts";
+import { browserSuite } from "./browser.ts";
+import { E2E_VARS } from "./vars.ts";
+
+/**
+ * The abuse suite's browser part: HTML and script typed into a chat, into a salesperson's
+ * name and into a company name show up as text in chromium, never as markup; and sign-in
+ * brute force is still refused after the app (wrangler and workerd) really restarts.
+ */
+const { newPage, origin } = browserSuite();
+
+const HOSTILE_FIRST = "<img src=x onerror=alert(1)>";
+const HOSTILE_LAST = "<script>alert(2)</script>";
+const HOSTILE_COMPANY = "<b>Bold</b> & <i>Co</i><svg onload=alert(3)>";
+const HOSTILE_MESSAGE = `<img src=x onerror="document.title='pwned'">"><script>alert(4)</script>`;
+
+async function api(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
+  return fetch(`${origin}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: {
+      origin,
+      "cf-connecting-ip": randomClientIp(),
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+}
+
+/** Fails the test on any dialog (alert, confirm) and counts elements an injection would create. */
+function watchForInjection(page: Page) {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return {
+    dialogs,
+    /** Elements the hostile strings would have created had they been parsed as HTML. */
+    injected: () =>
+      page.evaluate(
+        () =>
+          document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload]').length +
+          [...document.querySelectorAll("b, i, script")].filter((el) =>
+            /^(Bold|Co)$|alert\(/.test(el.textContent ?? ""),
+          ).length +
+          (document.title === "pwned" ? 100 : 0),
+      ),
+  };
+}
+
+describe("HTML and script render as text", () => {
+  test("in a salesperson's name, a company name and a chat message, on the check-in page and the dashboard", async () => {
+    const admin = await createVerifiedAdmin(origin, { companyName: HOSTILE_COMPANY });
+    const signIn = await api("/api/auth/sign-in/email", { body: { email: admin.email, password: admin.password } });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0] ?? "")
+      .join("; ");
+    const added = await api("/api/team-members", {
+      cookie,
+      body: { firstName: HOSTILE_FIRST, lastName: HOSTILE_LAST, email: `hostile-${Date.now()}@example.com` },
+    });
+    expect(added.status).toBe(201);
+    const { member } = (await added.json()) as { member: { id: string } };
+    const sent = await api("/api/check-ins", { cookie, body: { teamMemberId: member.id, sendEmail: false } });
+    expect(sent.status).toBe(201);
+    const { url } = (await sent.json()) as { url: string };
+
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      const watch = watchForInjection(page);
+      await page.goto(new URL(url, origin).pathname + new URL(url, origin).search);
+      await page.getByRole("heading", { name: `Your check-in, ${HOSTILE_FIRST}` }).waitFor();
+      expect(await page.locator("body").textContent()).toContain(HOSTILE_COMPANY);
+      const greeting = page.locator('li[data-sender="assistant"]').first();
+      expect(await greeting.textContent()).toContain(HOSTILE_FIRST);
+
+      const box = page.getByLabel("Your message");
+      await box.fill(HOSTILE_MESSAGE);
+      await box.press("Enter");
+      const bubble = page.locator('li[data-sender="user"] [data-role="content"]').first();
+      await bubble.waitFor();
+      await expect.poll(() => page.locator('li[data-sender="assistant"]').count(), { timeout: 10_000 }).toBe(2);
+      expect(await bubble.textContent()).toBe(HOSTILE_MESSAGE);
+      // The server's copy, after a reload, is the same text.
+      await page.reload();
+      await expect
+        .poll(() => page.locator('li[data-sender="user"] [data-role="content"]').first().textContent())
+        .toBe(HOSTILE_MESSAGE);
+      expect(watch.dialogs).toEqual([]);
+      expect(await watch.injected()).toBe(0);
+    } finally {
+      await context.close();
+    }
+
+    const dashboard = await newPage({ width: 1440, height: 900 });
+    try {
+      const watch = watchForInjection(dashboard.page);
+      await loginAs(dashboard.page, admin.email, admin.password);
+      await dashboard.page.goto("/dashboard/team");
+      await dashboard.page.getByText(HOSTILE_FIRST, { exact: false }).first().waitFor();
+      expect(await dashboard.page.locator("body").textContent()).toContain(HOSTILE_LAST);
+      expect(watch.dialogs).toEqual([]);
+      expect(await watch.injected()).toBe(0);
+    } finally {
+      await dashboard.context.close();
+    }
+  });
+});
+
+describe("sign-in brute force across a real restart", () => {
+  let app: AppServer | undefined;
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  test("the fourth try in 10 s gets 429, and after wrangler and workerd restart it still does", async () => {
+    const vars = { ...E2E_VARS, APP_ENV: "production" };
+    app = await startBuiltApp({ name: "e2e-abuse-restart", vars });
+    const ip = "198.51.100.44";
+    const attempt = (email: string, password = "not-the-password") =>
+      fetch(`${app?.origin}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": ip, origin: app?.origin ?? "" },
+        body: JSON.stringify({ email, password }),
+      }).then((r) => r.status);
+    const target = "ceo@victim.example";
+    const started = Date.now();
+    const first = [await attempt(target), await attempt(target), await attempt(target), await attempt(target)];
+    expect(first).toEqual([401, 401, 401, 429]);
+    // Spray from the same address until its per-minute budget is spent too.
+    for (let i = 0; i < 30; i++) await attempt(`spray-${i}@victim.example`);
+    expect(await attempt("one-more@victim.example")).toBe(429);
+
+    await app.stop();
+    app = await startBuiltApp({ name: "e2e-abuse-restart", vars, port: app.port, keepState: true });
+    // Nothing of the count lived in the old process: still refused, for the account and the address.
+    expect(await attempt("after-restart@victim.example")).toBe(429);
+    if (Date.now() - started < 9_000) expect(await attempt(target)).toBe(429);
+    // Another address is not held back by this one.
+    const elsewhere = await fetch(`${app.origin}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": "198.51.100.45", origin: app.origin },
+      body: JSON.stringify({ email: target, password: "not-the-password" }),
+    });
+    expect(elsewhere.status).toBe(401);
+  });
+});

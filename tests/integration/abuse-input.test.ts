@@ -1,0 +1,305 @@
+import { listDurableObjectIds } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import Stripe from "stripe";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GUESS_RULE } from "../../worker/checkin/routes";
+import {
+  allRoutes,
+  DEMO_ROUTES,
+  isAdminRoute,
+  isSessionScoped,
+  methodOf,
+  pathFor,
+  type RouteKey,
+} from "./abuse-routes";
+import { createAdmin, createSuperAdmin, randomIp, type TestAccount } from "./auth-helpers";
+import { ChatClient, createCheckIn, objectTables, upgrade, wsPath } from "./checkin-helpers";
+import { request, requestWithEnv } from "./helpers";
+
+/**
+ * The abuse suite, input part: bad bodies on every route that takes one, demo routes in
+ * production, bad check-in links on every public check-in route, hostile Origins on the
+ * WebSocket upgrade, frames the object must refuse, and Stripe deliveries replayed the
+ * way Stripe itself retries. Each case also checks that nothing changed.
+ */
+const objectCount = async () => (await listDurableObjectIds(env.CHECKIN_SESSION)).length;
+
+/** Row count and newest rowid of every table (the rate-limit counters are meant to move). */
+async function databaseState(): Promise<string> {
+  const tables = await env.DB.prepare(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not in ('d1_migrations', 'rate_limits') order by name",
+  ).all<{ name: string }>();
+  const results = await env.DB.batch(
+    tables.results.map(({ name }) =>
+      env.DB.prepare(`select '${name}' as t, count(*) as n, max(rowid) as last from "${name}"`),
+    ),
+  );
+  return JSON.stringify(results.flatMap((r) => r.results));
+}
+
+let admin: TestAccount;
+let operator: TestAccount;
+beforeAll(async () => {
+  admin = await createAdmin({ companyName: "Input Abuse Co" });
+  operator = await createSuperAdmin();
+});
+
+describe("malformed JSON, wrong types and oversized bodies", () => {
+  const BAD_BODIES: [string, string][] = [
+    ["malformed JSON", '{"firstName": "Ann", '],
+    ["not an object", '["firstName", "Ann"]'],
+    ["a bare string", '"Ann"'],
+    ["null", "null"],
+    [
+      "wrong types",
+      JSON.stringify({
+        firstName: 42,
+        lastName: ["x"],
+        email: { $ne: null },
+        planType: 7,
+        teamMemberId: false,
+        password: 123456,
+        name: {},
+        configuration: "x",
+        questions: "x",
+        frequency: [],
+      }),
+    ],
+    ["oversized (300 KB)", JSON.stringify({ firstName: "A".repeat(300 * 1024) })],
+  ];
+
+  /** Actions whose only input is the path or the session: a body is ignored, never parsed. */
+  const BODYLESS: readonly RouteKey[] = [
+    "POST /api/organization/ensure",
+    "POST /api/check-ins/:id/resend",
+    "POST /api/check-ins/:id/revoke",
+    "POST /api/alerts/:id/resolve",
+    "POST /api/check-in/:id/reach-out",
+    "POST /api/admin/alerts/:id/read",
+    "POST /api/admin/alerts/:id/resolve",
+    "POST /api/admin/support/users/:id/resend-verification",
+  ];
+
+  it("get a 4xx JSON error on every route that takes a body, and change nothing", async () => {
+    const routes = allRoutes().filter(
+      (key) => ["POST", "PUT", "PATCH"].includes(methodOf(key)) && !DEMO_ROUTES.includes(key),
+    );
+    expect(routes.length).toBeGreaterThan(25);
+    for (const key of BODYLESS) expect(routes).toContain(key);
+    const before = await databaseState();
+    const failures: string[] = [];
+    for (const key of routes) {
+      const cookie = isAdminRoute(key) ? operator.cookie : isSessionScoped(key) ? admin.cookie : undefined;
+      for (const [what, body] of BAD_BODIES) {
+        const init: RequestInit = {
+          method: methodOf(key),
+          headers: {
+            "content-type": "application/json",
+            "cf-connecting-ip": randomIp(),
+            "stripe-signature": "t=1,v1=00",
+            ...(cookie ? { cookie } : {}),
+          },
+          body,
+        };
+        // The webhook answers 503 until a signing secret is configured: test it configured.
+        const response =
+          key === "POST /api/stripe/webhook"
+            ? await requestWithEnv(pathFor(key), { STRIPE_WEBHOOK_SECRET: "whsec_abuse_suite" }, init)
+            : await request(pathFor(key), init);
+        const text = await response.text();
+        const status = response.status;
+        if (what.startsWith("oversized")) {
+          if (status !== 413) failures.push(`${key} (${what}): ${status}, not 413`);
+        } else if (BODYLESS.includes(key) ? status >= 500 : status < 400 || status >= 500) {
+          failures.push(`${key} (${what}): ${status} ${text.slice(0, 120)}`);
+        }
+        if (status >= 400 && !response.headers.get("content-type")?.includes("application/json")) {
+          failures.push(`${key} (${what}): ${status} without a JSON error`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await databaseState()).toBe(before);
+  });
+});
+
+describe("demo-only routes", () => {
+  it("answer 404 with APP_ENV=production and change nothing, while they exist in development", async () => {
+    const before = await databaseState();
+    for (const key of DEMO_ROUTES) {
+      const init: RequestInit = {
+        method: methodOf(key),
+        headers: { "content-type": "application/json" },
+        ...(methodOf(key) === "GET" ? {} : { body: "{}" }),
+      };
+      const production = await requestWithEnv(pathFor(key), { APP_ENV: "production" }, init);
+      expect(production.status, key).toBe(404);
+    }
+    expect(await databaseState()).toBe(before);
+    expect((await request("/dev/mailbox")).status).toBe(200);
+  });
+});
+
+describe("check-in links on every public check-in route", () => {
+  const routes = [
+    { name: "GET info", call: (path: string, ip: string) => request(path, { headers: { "cf-connecting-ip": ip } }) },
+    {
+      name: "WebSocket upgrade",
+      call: (path: string, ip: string) => upgrade(path.replace("?", "/ws?"), { "cf-connecting-ip": ip }),
+    },
+    {
+      name: "POST reach-out",
+      call: (path: string, ip: string) =>
+        request(path.replace("?", "/reach-out?"), { method: "POST", headers: { "cf-connecting-ip": ip } }),
+    },
+  ];
+
+  it("refuse a missing, wrong, foreign, expired (or revoked) and completed token, without an object or a row", async () => {
+    const good = await createCheckIn();
+    const other = await createCheckIn();
+    const expired = await createCheckIn({ expiresInMs: -1000 });
+    const revoked = await createCheckIn({ status: "expired" });
+    const completed = await createCheckIn({ status: "completed" });
+    const links: [string, string, number][] = [
+      ["missing", `/api/check-in/${good.id}?token=`, 400],
+      ["wrong", `/api/check-in/${good.id}?token=not-the-token`, 404],
+      ["another check-in's", `/api/check-in/${good.id}?token=${encodeURIComponent(other.token)}`, 404],
+      ["expired", `/api/check-in/${expired.id}?token=${encodeURIComponent(expired.token)}`, 404],
+      ["revoked", `/api/check-in/${revoked.id}?token=${encodeURIComponent(revoked.token)}`, 404],
+      ["completed", `/api/check-in/${completed.id}?token=${encodeURIComponent(completed.token)}`, 404],
+    ];
+    const objects = await objectCount();
+    const before = await databaseState();
+    for (const route of routes) {
+      for (const [what, path, status] of links) {
+        // A fresh address per attempt: this test is about refusal, the next one about counting.
+        const response = await route.call(path, randomIp());
+        expect(response.status, `${route.name}, ${what} token`).toBe(status);
+        expect(response.webSocket, `${route.name}, ${what} token`).toBeNull();
+      }
+    }
+    expect(await objectCount()).toBe(objects);
+    expect(await databaseState()).toBe(before);
+  });
+
+  it("count wrong guesses per address across all three routes", async () => {
+    const checkIn = await createCheckIn();
+    const ip = "192.0.2.77";
+    const statuses: number[] = [];
+    for (let i = 0; i < GUESS_RULE.limit; i++) {
+      const route = routes[i % routes.length];
+      if (route) statuses.push((await route.call(`/api/check-in/${checkIn.id}?token=guess-${i}`, ip)).status);
+    }
+    expect(statuses).toEqual(Array(GUESS_RULE.limit).fill(404));
+    for (const route of routes) {
+      const right = await route.call(`/api/check-in/${checkIn.id}?token=${encodeURIComponent(checkIn.token)}`, ip);
+      expect(right.status, route.name).toBe(429);
+    }
+    expect((await upgrade(wsPath(checkIn), { "cf-connecting-ip": "192.0.2.78" })).status).toBe(101);
+  });
+});
+
+describe("the WebSocket upgrade checks Origin", () => {
+  it("refuses every foreign or look-alike origin before any object exists, and accepts the app's own", async () => {
+    const checkIn = await createCheckIn();
+    const objects = await objectCount();
+    const foreign = [
+      "https://evil.example",
+      "null",
+      "http://localhost.evil.example",
+      "http://localhost:5173.evil.example",
+      "http://evil.example/http://localhost:5173",
+      "https://localhost:5173",
+      "http://localhost:5174",
+      "http://127.0.0.1:5173",
+    ];
+    for (const origin of foreign) {
+      const response = await upgrade(wsPath(checkIn), { Origin: origin });
+      expect(response.status, origin).toBe(403);
+      expect(response.webSocket, origin).toBeNull();
+    }
+    expect(await objectCount()).toBe(objects);
+    for (const origin of ["http://localhost", env.BETTER_AUTH_URL]) {
+      const client = await ChatClient.open(checkIn, { Origin: origin });
+      client.close();
+    }
+  });
+});
+
+describe("frames the check-in object must refuse", () => {
+  it("a 1.5 MB frame, a binary frame and a burst of junk change nothing, and the chat carries on", async () => {
+    const checkIn = await createCheckIn();
+    const chat = await ChatClient.open(checkIn);
+    await chat.say("First answer before the junk.", { reply: false });
+    const stored = (await objectTables(checkIn.id)).messages;
+    chat.send(new Uint8Array(64).buffer);
+    chat.send({ type: "message", clientId: "junk-binary-frame-1", content: "x".repeat(1536 * 1024) });
+    chat.send('{"type":"message","clientId":"junk-2-xxxx","content":{"$gt":""}}');
+    chat.send('{"type":"snapshot","status":"completed","messages":[]}');
+    chat.send('{"type":"message","clientId":"../../etc/passwd","content":"path in id"}');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await objectTables(checkIn.id)).messages).toBe(stored);
+    expect((await objectTables(checkIn.id)).session?.status).toBe("active");
+    // The runtime may close a socket that sent an oversized frame; the page reconnects and goes on.
+    const next = chat.closed ? await ChatClient.open(checkIn) : chat;
+    await next.say("Second answer after the junk.", { reply: false });
+    const users = (await ChatClient.open(checkIn)).latestSnapshot()?.messages.filter((m) => m.sender === "user") ?? [];
+    expect(users.map((m) => m.content)).toEqual(["First answer before the junk.", "Second answer after the junk."]);
+  });
+});
+
+describe("Stripe webhooks replayed the way Stripe retries them", () => {
+  const SECRET = "whsec_abuse_suite";
+  const deliver = (payload: string, signature: string) =>
+    requestWithEnv(
+      "/api/stripe/webhook",
+      { STRIPE_WEBHOOK_SECRET: SECRET },
+      { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload },
+    );
+  const sign = (payload: string, timestamp: number) =>
+    Stripe.webhooks.generateTestHeaderStringAsync({
+      payload,
+      secret: SECRET,
+      timestamp,
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
+
+  it("applies one event once when ten deliveries race, each signed anew; a replay signed 10 minutes ago is refused", async () => {
+    const owner = await createAdmin({ companyName: "Retried Co" });
+    const now = Math.floor(Date.now() / 1000);
+    const payload = JSON.stringify({
+      id: `evt_${crypto.randomUUID()}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: now,
+      data: {
+        object: {
+          id: "cs_test_retry",
+          object: "checkout.session",
+          mode: "subscription",
+          payment_status: "paid",
+          client_reference_id: owner.organizationId,
+          customer: "cus_retry",
+          subscription: "sub_retry",
+          metadata: { organizationId: owner.organizationId, quantity: "3" },
+        },
+      },
+    });
+    const stale = await deliver(payload, await sign(payload, now - 600));
+    expect(stale.status).toBe(400);
+    const signatures = await Promise.all(Array.from({ length: 10 }, (_, i) => sign(payload, now - i)));
+    const responses = await Promise.all(signatures.map((signature) => deliver(payload, signature)));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const outcomes = await Promise.all(responses.map(async (r) => ((await r.json()) as { outcome: string }).outcome));
+    expect(outcomes.filter((o) => o === "applied")).toHaveLength(1);
+    const rows = await env.DB.prepare("select count(*) as n from subscriptions where organization_id = ?")
+      .bind(owner.organizationId)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+    const eventId = (JSON.parse(payload) as { id: string }).id;
+    const events = await env.DB.prepare("select count(*) as n from stripe_events where id = ?")
+      .bind(eventId)
+      .first<{ n: number }>();
+    expect(events?.n).toBe(1);
+  });
+});

@@ -1,0 +1,77 @@
+import { app } from "../../worker/app";
+
+/**
+ * Every route the Worker answers, read from the Hono app itself, sorted into the classes
+ * the abuse suite attacks differently. A route added tomorrow lands in no class until
+ * someone decides what protects it: `unclassifiedRoutes()` makes the suite fail first.
+ */
+export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} ${string}`;
+
+export function allRoutes(): RouteKey[] {
+  const keys = new Set<RouteKey>();
+  for (const route of app.routes) {
+    // Middleware registrations (`ALL /api/x/*`) are not endpoints.
+    if (route.method === "ALL") continue;
+    keys.add(`${route.method} ${route.path}` as RouteKey);
+  }
+  return [...keys].sort();
+}
+
+/** Open to anyone: their own guards are tested where they live (links, auth, webhook signatures). */
+export const PUBLIC_ROUTES: readonly RouteKey[] = [
+  "GET /api/health",
+  "GET /api/check-in",
+  "GET /api/check-in/:id",
+  "GET /api/check-in/:id/ws",
+  "POST /api/check-in/:id/reach-out",
+  "GET /api/auth/*",
+  "POST /api/auth/*",
+  "POST /api/auth/send-verification-email",
+  "POST /api/auth/sign-in/email",
+  "POST /api/auth/sign-in/magic-link",
+  "POST /api/auth/sign-up/email",
+  "POST /api/stripe/webhook",
+  "GET /check-in/*",
+];
+
+/** Demo helpers: they exist only with APP_ENV=development. */
+export const DEMO_ROUTES: readonly RouteKey[] = [
+  "GET /api/dev/emails",
+  "POST /api/dev/seed",
+  "GET /dev/mailbox",
+  "POST /api/operator-demo/initialize",
+  "POST /api/operator-demo/login",
+];
+
+/** The operator console: SuperAdmin role and SUPERADMIN_EMAILS, on every call. */
+export const isAdminRoute = (key: RouteKey) => key.split(" ")[1]?.startsWith("/api/admin/") ?? false;
+
+/** Signed-in routes whose organization (or user) comes from the session. */
+export const SESSION_SCOPED_PREFIXES = [
+  "/api/me",
+  "/api/organization",
+  "/api/subscription",
+  "/api/team-members",
+  "/api/check-ins",
+  "/api/check-in-settings",
+  "/api/insights",
+  "/api/alerts",
+] as const;
+
+export const isSessionScoped = (key: RouteKey) => {
+  const path = key.split(" ")[1] ?? "";
+  return SESSION_SCOPED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+};
+
+export function unclassifiedRoutes(): RouteKey[] {
+  return allRoutes().filter(
+    (key) => !PUBLIC_ROUTES.includes(key) && !DEMO_ROUTES.includes(key) && !isAdminRoute(key) && !isSessionScoped(key),
+  );
+}
+
+/** A concrete path for a route pattern: every `:param` becomes `value`. */
+export function pathFor(key: RouteKey, value = "abuse-probe-id"): string {
+  return (key.split(" ")[1] ?? "").replace(/:\w+/g, value).replace(/\*$/, "probe");
+}
+
+export const methodOf = (key: RouteKey) => key.split(" ")[0] as "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,0 +1,227 @@
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import worker from "../../worker/index";
+import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
+import { cookieHeader, createSuperAdmin, emailedLink, randomIp, type TestAccount } from "./auth-helpers";
+import { ChatClient } from "./checkin-helpers";
+import { requestWithEnv } from "./helpers";
+import { EMAIL_INVALID_KEY, INTEGRATION_VARS, STRIPE_INVALID_KEY } from "./vars";
+
+/**
+ * The abuse suite, secrets part: a day of use — sign-up, failed and successful sign-ins,
+ * the team, a check-in link and its chat, Stripe Checkout and a forged webhook, an email
+ * provider, an AI provider that fails, the operator's console — with every secret the
+ * Worker holds configured to a recognisable value. Every response (bodies and headers) and
+ * every line the Worker logs is kept; none may contain a password, a password hash, a
+ * session token, a check-in link token or a configured secret. The one designed exception:
+ * the answer to `POST /api/check-ins` carries its new link, once.
+ */
+const SECRETS = {
+  STRIPE_SECRET_KEY: "sk_test_SECRETabuse0123456789",
+  STRIPE_WEBHOOK_SECRET: "whsec_SECRETabuse0123456789",
+  STRIPE_PRICE_ID: "price_abuse",
+  STRIPE_API_BASE: env.STRIPE_STANDIN_URL,
+  EMAIL_API_KEY: "re_SECRETabuse0123456789",
+  EMAIL_API_URL: env.EMAIL_STANDIN_URL,
+  // A provider that cannot be reached: its failure path must not log the key either.
+  OPENAI_API_KEY: "sk-SECRETabuse0123456789",
+  OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+  OPENAI_MODEL: "abuse-model",
+};
+/** The same, with every provider refusing or unreachable: the paths that log. */
+const FAILING = {
+  ...SECRETS,
+  STRIPE_SECRET_KEY: STRIPE_INVALID_KEY,
+  EMAIL_API_KEY: EMAIL_INVALID_KEY,
+};
+const UNREACHABLE = { ...SECRETS, STRIPE_API_BASE: "http://127.0.0.1:9", EMAIL_API_URL: "http://127.0.0.1:9" };
+const PASSWORD = "Secret-Passw0rd-abuse-suite";
+
+const responses: { what: string; text: string }[] = [];
+const logged: string[] = [];
+const spies: { mockRestore: () => void }[] = [];
+
+beforeAll(() => {
+  for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+    const original = console[method].bind(console);
+    spies.push(
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+        logged.push(args.map((a) => (typeof a === "string" ? a : (JSON.stringify(a) ?? String(a)))).join(" "));
+        original(...args);
+      }),
+    );
+  }
+});
+afterAll(() => {
+  for (const spy of spies) spy.mockRestore();
+});
+
+/** A request with every secret configured; the response is kept for the scan (except its Set-Cookie). */
+async function call(
+  path: string,
+  init: RequestInit & { cookie?: string; ip?: string; bindings?: Partial<Env> } = {},
+  keep = true,
+) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set("cookie", init.cookie);
+  if (init.body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+  headers.set("cf-connecting-ip", init.ip ?? randomIp());
+  const response = await requestWithEnv(path, init.bindings ?? SECRETS, { ...init, headers });
+  const text = await response.clone().text();
+  const visibleHeaders = [...response.headers.entries()].filter(([name]) => name !== "set-cookie");
+  if (keep)
+    responses.push({
+      what: `${init.method ?? "GET"} ${path} → ${response.status}`,
+      text: `${JSON.stringify(visibleHeaders)}\n${text}`,
+    });
+  return response;
+}
+
+describe("no response or log line carries a password, token or secret", () => {
+  let operator: TestAccount;
+  const linkTokens: string[] = [];
+  const sessionTokens: string[] = [];
+
+  it("through a day of use", { timeout: 60_000 }, async () => {
+    operator = await createSuperAdmin();
+    const email = `secrets-${Date.now()}@example.com`;
+    const signup = await call("/api/auth/sign-up/email", {
+      method: "POST",
+      body: JSON.stringify({
+        first_name: "Sia",
+        last_name: "Secret",
+        email,
+        password: PASSWORD,
+        company_name: "Secret Co",
+      }),
+    });
+    expect(signup.status).toBe(200);
+    const { token: verificationToken } = await emailedLink(email, "verification");
+    linkTokens.push(verificationToken);
+    await call(`/api/auth/verify-email?token=${encodeURIComponent(verificationToken)}`, {}, false);
+
+    const ip = randomIp();
+    for (const password of ["wrong-password-1", "wrong-password-2"]) {
+      await call("/api/auth/sign-in/email", { method: "POST", ip, body: JSON.stringify({ email, password }) });
+    }
+    const signIn = await call("/api/auth/sign-in/email", {
+      method: "POST",
+      ip,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = cookieHeader(signIn);
+    for (const pair of cookie.split("; ")) {
+      const value = decodeURIComponent(pair.slice(pair.indexOf("=") + 1));
+      sessionTokens.push(value, value.split(".")[0] ?? value);
+    }
+    // One more try: rate limited now, and the limiter's answer must not echo anything either.
+    await call("/api/auth/sign-in/email", { method: "POST", ip, body: JSON.stringify({ email, password: PASSWORD }) });
+    await call("/api/auth/sign-in/magic-link", { method: "POST", body: JSON.stringify({ email }) });
+
+    await call("/api/me", { cookie });
+    const session = await call("/api/auth/get-session", { cookie });
+    expect(await session.clone().json()).toMatchObject({ session: { userId: expect.any(String) } });
+    await call("/api/organization/ensure", { method: "POST", cookie });
+    await call("/api/subscription", { method: "POST", cookie, body: JSON.stringify({ planType: "paid" }) });
+    await call("/api/subscription", { cookie });
+    const member = await call("/api/team-members", {
+      method: "POST",
+      cookie,
+      body: JSON.stringify({ firstName: "Tess", lastName: "Token", email: "tess@secret.example" }),
+    });
+    const memberId = teamMemberResponseSchema.parse(await member.json()).member.id;
+    // The designed exception: the link is in this answer, once. It is not kept for the scan.
+    const created = await call(
+      "/api/check-ins",
+      { method: "POST", cookie, body: JSON.stringify({ teamMemberId: memberId, sendEmail: true }) },
+      false,
+    );
+    const checkIn = createCheckInResponseSchema.parse(await created.json());
+    const linkToken = new URL(checkIn.url, "http://localhost").searchParams.get("token") ?? "";
+    expect(linkToken.length).toBeGreaterThan(20);
+    linkTokens.push(linkToken);
+    await call("/api/check-ins", { cookie });
+    await call(`/api/check-ins/${checkIn.id}/resend`, { method: "POST", cookie });
+    await call(`/api/check-in/${checkIn.id}?token=${encodeURIComponent(linkToken)}`);
+    await call(`/api/check-in/${checkIn.id}?token=${encodeURIComponent(`${linkToken}x`)}`);
+    const chat = await ChatClient.open({ id: checkIn.id, token: linkToken });
+    await chat.say("My manager's phone is 555-0100 and I'm worn out.");
+    chat.send({ type: "message", clientId: "secret-junk-1", content: "" });
+    await chat.waitFor((f) => f.type === "error");
+    responses.push({ what: "WebSocket frames", text: chat.raw.join("\n") });
+    chat.close();
+    await call(`/api/check-in/${checkIn.id}/reach-out?token=${encodeURIComponent(linkToken)}`, { method: "POST" });
+    await call("/api/insights", { cookie });
+    await call("/api/alerts?status=all", { cookie });
+
+    await call("/api/stripe/webhook", {
+      method: "POST",
+      headers: { "stripe-signature": "t=1,v1=forged" },
+      body: JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" }),
+    });
+
+    const op = operator.cookie;
+    for (const path of [
+      "/api/admin/system",
+      "/api/admin/users",
+      "/api/admin/users/export",
+      `/api/admin/support/search?q=${encodeURIComponent(email)}`,
+      "/api/admin/audit",
+      "/api/admin/reports/users",
+      "/api/admin/organizations",
+      "/api/admin/ai-config",
+      "/api/admin/settings",
+    ]) {
+      await call(path, { cookie: op });
+    }
+    const config = (await (await call("/api/admin/ai-config", { cookie: op }, false)).json()) as {
+      configuration: unknown;
+    };
+    await call("/api/admin/ai-config/test", { method: "POST", cookie: op, body: JSON.stringify(config) });
+    // The paths that log: every provider refusing the key or unreachable, and a scheduled run.
+    for (const bindings of [FAILING, UNREACHABLE]) {
+      await call("/api/subscription", { method: "POST", cookie, bindings, body: JSON.stringify({ planType: "paid" }) });
+      await call(`/api/check-ins/${checkIn.id}/resend`, { method: "POST", cookie, bindings });
+      await call("/api/insights/coaching", { cookie, bindings });
+    }
+    await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/15 * * * *" }), {
+      ...env,
+      ...FAILING,
+    });
+    await call("/api/admin/ai-config/chat", {
+      method: "POST",
+      cookie: op,
+      body: JSON.stringify({ ...config, messages: [{ role: "user", content: "hello" }] }),
+    });
+  });
+
+  it("finds none of them in what was answered or logged", async () => {
+    const hashes = await env.DB.prepare("select password from account where password is not null").all<{
+      password: string;
+    }>();
+    const secrets: [string, string][] = [
+      ["the password", PASSWORD],
+      ["a test account's password", "correct-horse-battery"],
+      ["BETTER_AUTH_SECRET", INTEGRATION_VARS.BETTER_AUTH_SECRET],
+      ...Object.entries({ ...SECRETS, REVOKED_STRIPE_KEY: STRIPE_INVALID_KEY, REFUSED_EMAIL_KEY: EMAIL_INVALID_KEY })
+        .filter(([name]) => /KEY|SECRET/.test(name))
+        .map(([name, value]) => [name, value] as [string, string]),
+      ...hashes.results.flatMap((row) => [
+        ["a password hash", row.password] as [string, string],
+        ["a password hash's key", row.password.split(":")[1] ?? row.password] as [string, string],
+      ]),
+      ...sessionTokens.filter((t) => t.length >= 16).map((t) => ["a session token", t] as [string, string]),
+      ...linkTokens.filter((t) => t.length >= 16).map((t) => ["a link token", t] as [string, string]),
+    ];
+    expect(responses.length).toBeGreaterThan(30);
+    expect(logged.length).toBeGreaterThan(0);
+    const leaks: string[] = [];
+    for (const [name, secret] of secrets) {
+      for (const response of responses) if (response.text.includes(secret)) leaks.push(`${name} in ${response.what}`);
+      for (const line of logged) if (line.includes(secret)) leaks.push(`${name} in the log: ${line.slice(0, 160)}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});

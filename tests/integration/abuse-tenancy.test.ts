@@ -1,0 +1,249 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
+import {
+  allRoutes,
+  isAdminRoute,
+  isSessionScoped,
+  methodOf,
+  pathFor,
+  type RouteKey,
+  unclassifiedRoutes,
+} from "./abuse-routes";
+import { createAdmin, createSuperAdmin, requestAs, type TestAccount, type TestAdmin } from "./auth-helpers";
+import { request } from "./helpers";
+
+/**
+ * The abuse suite, tenancy part: EVERY signed-in route, read from the app's own route table,
+ * tried by another organization's Admin against the first organization's ids and data; and
+ * EVERY /api/admin route tried by a visitor, an Admin and a SuperAdmin whose address is not
+ * allowlisted. Feature tests keep their own hand-written lists (team-tenancy, admin-routes);
+ * this file fails when a route exists that nobody attacked.
+ */
+let owner: TestAdmin;
+let intruder: TestAdmin;
+let memberId: string;
+let checkInId: string;
+let alertId: string;
+const OWNER_NAME = "Zephyrine Owner Co";
+const SECRET_WORDS = "words-only-the-salesperson-typed";
+
+/** Everything of the owner's that must never be shown to, or changed by, anyone else. */
+const markers = () => [
+  "Olivander",
+  "Quaxley",
+  OWNER_NAME,
+  owner.email,
+  owner.organizationId,
+  memberId,
+  checkInId,
+  alertId,
+  SECRET_WORDS,
+];
+
+/** Every row of every table that carries the owner's organization_id, plus the organization itself. */
+async function ownerRows(): Promise<string> {
+  const tables = await env.DB.prepare(
+    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
+  ).all<{ name: string }>();
+  const statements = [env.DB.prepare("select * from organizations where id = ?").bind(owner.organizationId)];
+  for (const { name } of tables.results) {
+    const columns = await env.DB.prepare(`select name from pragma_table_info('${name}')`).all<{ name: string }>();
+    if (columns.results.some((c) => c.name === "organization_id")) {
+      statements.push(
+        env.DB.prepare(`select * from "${name}" where organization_id = ? order by rowid`).bind(owner.organizationId),
+      );
+    }
+  }
+  const results = await env.DB.batch(statements);
+  return JSON.stringify(results.map((r) => r.results));
+}
+
+beforeAll(async () => {
+  owner = await createAdmin({ companyName: OWNER_NAME });
+  intruder = await createAdmin({ companyName: "Intruder Co" });
+  const added = await requestAs(owner, "/api/team-members", {
+    method: "POST",
+    body: JSON.stringify({ firstName: "Olivander", lastName: "Quaxley", email: "olivander@owner.example" }),
+  });
+  expect(added.status).toBe(201);
+  memberId = teamMemberResponseSchema.parse(await added.json()).member.id;
+  const sent = await requestAs(owner, "/api/check-ins", {
+    method: "POST",
+    body: JSON.stringify({ teamMemberId: memberId, sendEmail: false }),
+  });
+  checkInId = createCheckInResponseSchema.parse(await sent.json()).id;
+  const settings = (await (await requestAs(owner, "/api/check-in-settings")).json()) as { settings: object };
+  expect(
+    (await requestAs(owner, "/api/check-in-settings", { method: "PUT", body: JSON.stringify(settings.settings) }))
+      .status,
+  ).toBe(200);
+  expect(
+    (await requestAs(owner, "/api/subscription", { method: "POST", body: JSON.stringify({ planType: "trial" }) }))
+      .status,
+  ).toBe(201);
+  // A finished check-in with its transcript, scores, a blocker and an alert, as the check-in writes them.
+  const done = crypto.randomUUID();
+  alertId = crypto.randomUUID();
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare(
+      "insert into check_ins (id, organization_id, team_member_id, token_hash, status, expires_at, completed_at, created_at) values (?, ?, ?, 'h', 'completed', ?, ?, ?)",
+    ).bind(done, owner.organizationId, memberId, now + 1000, now - 1000, now - 2000),
+    env.DB.prepare(
+      "insert into check_in_messages (id, check_in_id, organization_id, seq, content, sender, timestamp) values (?, ?, ?, 1, ?, 'user', ?)",
+    ).bind(crypto.randomUUID(), done, owner.organizationId, SECRET_WORDS, now - 1500),
+    env.DB.prepare(
+      "insert into sentiment_scores (id, organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, ?, 30, 35, 80, 60, 40, 70, ?)",
+    ).bind(crypto.randomUUID(), owner.organizationId, done, memberId, now - 1000),
+    env.DB.prepare(
+      "insert into user_challenges (id, organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, ?, 'Pricing approvals', 'Slow pricing approvals', ?)",
+    ).bind(crypto.randomUUID(), owner.organizationId, done, memberId, now - 1000),
+    env.DB.prepare(
+      "insert into risk_alerts (id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, created_at) values (?, ?, ?, ?, 'retention', 'urgent', 'burnout', 'Olivander Quaxley shows burnout risk (stress 80/100).', ?)",
+    ).bind(alertId, owner.organizationId, memberId, done, now - 1000),
+  ]);
+});
+
+type Attack = {
+  /** "not-found": the owner's id answers 404. "own": the intruder only ever reaches their own organization. */
+  expect: "not-found" | "own";
+  path?: () => string;
+  body?: () => unknown;
+};
+
+/** One attack per session-scoped route; `allRoutes()` must not hold one more. */
+const ATTACKS: Record<string, Attack> = {
+  "GET /api/me": { expect: "own" },
+  "POST /api/organization/ensure": {
+    expect: "own",
+    body: () => ({ organizationId: owner.organizationId, companyName: OWNER_NAME }),
+  },
+  "GET /api/subscription": { expect: "own" },
+  "POST /api/subscription": {
+    expect: "own",
+    body: () => ({ planType: "trial", organizationId: owner.organizationId }),
+  },
+  "GET /api/team-members": { expect: "own", path: () => `/api/team-members?organizationId=${owner.organizationId}` },
+  "POST /api/team-members": {
+    expect: "own",
+    body: () => ({
+      firstName: "Ivy",
+      lastName: "Intruder",
+      email: "ivy@intruder.example",
+      organizationId: owner.organizationId,
+    }),
+  },
+  "GET /api/team-members/:id": { expect: "not-found", path: () => `/api/team-members/${memberId}` },
+  "PATCH /api/team-members/:id": {
+    expect: "not-found",
+    path: () => `/api/team-members/${memberId}`,
+    body: () => ({ firstName: "Hacked" }),
+  },
+  "DELETE /api/team-members/:id": { expect: "not-found", path: () => `/api/team-members/${memberId}` },
+  "GET /api/check-ins": { expect: "own", path: () => `/api/check-ins?teamMemberId=${memberId}` },
+  "POST /api/check-ins": { expect: "not-found", body: () => ({ teamMemberId: memberId, sendEmail: false }) },
+  "POST /api/check-ins/:id/resend": { expect: "not-found", path: () => `/api/check-ins/${checkInId}/resend` },
+  "POST /api/check-ins/:id/revoke": { expect: "not-found", path: () => `/api/check-ins/${checkInId}/revoke` },
+  "GET /api/check-in-settings": { expect: "own" },
+  "PUT /api/check-in-settings": { expect: "own" },
+  "GET /api/insights": { expect: "own", path: () => "/api/insights?range=52w" },
+  "GET /api/insights/coaching": { expect: "own", path: () => "/api/insights/coaching?range=52w" },
+  "GET /api/insights/members/:id": { expect: "not-found", path: () => `/api/insights/members/${memberId}?range=52w` },
+  "GET /api/alerts": { expect: "own", path: () => `/api/alerts?status=all&teamMemberId=${memberId}` },
+  "POST /api/alerts/:id/resolve": { expect: "not-found", path: () => `/api/alerts/${alertId}/resolve` },
+};
+
+describe("the route table", () => {
+  it("has no route that the abuse suite does not know how to attack", () => {
+    expect(unclassifiedRoutes()).toEqual([]);
+    expect(allRoutes().filter(isSessionScoped).sort()).toEqual(Object.keys(ATTACKS).sort());
+  });
+});
+
+describe("another organization's Admin, on every session-scoped route", () => {
+  it("gets 404 for the owner's ids, only their own rows elsewhere, and changes nothing of the owner's", async () => {
+    // The intruder's own settings, sent back: a valid body for PUT that can only touch the intruder.
+    const intruderSettings = (
+      (await (await requestAs(intruder, "/api/check-in-settings")).json()) as { settings: object }
+    ).settings;
+    const before = await ownerRows();
+    for (const [key, attack] of Object.entries(ATTACKS)) {
+      const method = methodOf(key as RouteKey);
+      const body = key === "PUT /api/check-in-settings" ? intruderSettings : attack.body?.();
+      const response = await requestAs(intruder, attack.path?.() ?? pathFor(key as RouteKey), {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      if (attack.expect === "not-found") expect(response.status, key).toBe(404);
+      else expect(response.status, `${key}: ${text}`).toBeLessThan(400);
+      for (const marker of markers()) expect(text, `${key} leaked ${marker}`).not.toContain(marker);
+    }
+    expect(await ownerRows()).toBe(before);
+    // The intruder's writes stayed in the intruder's organization.
+    const ivy = await env.DB.prepare(
+      "select organization_id from team_members where email = 'ivy@intruder.example'",
+    ).first<{
+      organization_id: string;
+    }>();
+    expect(ivy?.organization_id).toBe(intruder.organizationId);
+  });
+});
+
+describe("every /api/admin route", () => {
+  let admin: TestAccount;
+  let unlisted: TestAccount;
+  let operator: TestAccount;
+
+  beforeAll(async () => {
+    admin = await createAdmin({ companyName: "Plain Admin Co" });
+    // A SuperAdmin role in the database on an address that is not in SUPERADMIN_EMAILS.
+    unlisted = await createAdmin({ companyName: "Self-Promoted Co" });
+    await env.DB.prepare("update user set role = 'SuperAdmin' where id = ?").bind(unlisted.userId).run();
+    operator = await createSuperAdmin();
+  });
+
+  it("refuses a visitor (401), an Admin and a SuperAdmin who is not allowlisted (403), and writes nothing", async () => {
+    const routes = allRoutes().filter(isAdminRoute);
+    expect(routes.length).toBeGreaterThan(30);
+    // The unlisted account's first request corrects its stored role (and audits that): not part of the attack.
+    expect((await requestAs(unlisted, "/api/admin/stats")).status).toBe(403);
+    const count = async () =>
+      JSON.stringify(
+        (
+          await env.DB.batch(
+            [
+              "organizations",
+              "user",
+              "core_question_bank",
+              "ai_agent_configurations",
+              "global_settings",
+              "audit_logs",
+              "risk_alerts",
+              "email_outbox",
+            ].map((table) => env.DB.prepare(`select count(*) as n, max(rowid) as last from ${table}`)),
+          )
+        ).map((r) => r.results),
+      );
+    const before = await count();
+    for (const key of routes) {
+      const method = methodOf(key);
+      const init = (cookie?: string): RequestInit => ({
+        method,
+        headers: { ...(cookie ? { cookie } : {}), "content-type": "application/json" },
+        ...(method === "GET" || method === "DELETE" ? {} : { body: "{}" }),
+      });
+      const path = pathFor(key);
+      expect((await request(path, init())).status, `${key} as a visitor`).toBe(401);
+      expect((await request(path, init(admin.cookie))).status, `${key} as an Admin`).toBe(403);
+      expect((await request(path, init(unlisted.cookie))).status, `${key} as an unlisted SuperAdmin`).toBe(403);
+    }
+    expect(await count()).toBe(before);
+    // The same probes reach the routes for the real operator (whatever the route then says about the probe id).
+    for (const key of routes.filter((k) => methodOf(k) === "GET")) {
+      const status = (await requestAs(operator, pathFor(key))).status;
+      expect([401, 403], key).not.toContain(status);
+    }
+  });
+});
