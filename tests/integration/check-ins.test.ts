@@ -1,5 +1,6 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hashCheckInToken } from "../../worker/checkin/token";
 import {
   checkInActionResponseSchema,
@@ -8,6 +9,7 @@ import {
   teamMemberResponseSchema,
 } from "../../worker/shared/team";
 import { createAdmin, latestEmail, requestAs, type TestAdmin } from "./auth-helpers";
+import { ChatClient, objectTables, sessionStub, upgrade, wsPath } from "./checkin-helpers";
 import { countRows, request } from "./helpers";
 
 /** /api/check-ins: sending (with the email through the transport), listing, resend and revoke. */
@@ -190,5 +192,41 @@ describe("GET /api/check-ins, resend and revoke", () => {
       .bind(ids[2])
       .first<{ id: string }>();
     expect((await send(admin, { teamMemberId: cy?.id })).status).toBe(201);
+  });
+
+  it("revoking ends a chat that is open in the salesperson's browser, and keeps nothing of it", async () => {
+    // A new organization: the trial's three members are taken above.
+    const owner = await createAdmin({ companyName: "Revoke Co" });
+    const member = await addMember(owner, "dee@revoke.example", "Dee");
+    const sent = createCheckInResponseSchema.parse(
+      await (await send(owner, { teamMemberId: member.id, sendEmail: false })).json(),
+    );
+    const link = { id: sent.id, token: tokenOf(sent.url) };
+    const chat = await ChatClient.open(link);
+    const other = await ChatClient.open(link);
+    await chat.say("Pipeline is thin this month and I'm worried about it.");
+    expect((await objectTables(sent.id)).messages).toBeGreaterThan(0);
+
+    const mark = chat.frames.length;
+    expect((await requestAs(owner, `/api/check-ins/${sent.id}/revoke`, { method: "POST" })).status).toBe(200);
+    // Both tabs are told and closed; the page shows "This check-in has expired."
+    for (const tab of [chat, other]) {
+      const snapshot = await tab.waitFor<"snapshot">((f) => f.type === "snapshot" && f.status === "expired", {
+        after: tab === chat ? mark : 0,
+      });
+      expect(snapshot.status).toBe("expired");
+      await vi.waitFor(() => expect(tab.closed).toBe(true));
+    }
+    // Nothing of the conversation is kept, in the object or in D1, and it never completes.
+    await vi.waitFor(async () => expect((await objectTables(sent.id)).session).toBeUndefined());
+    expect(await runDurableObjectAlarm(sessionStub(sent.id))).toBe(false);
+    const row = await env.DB.prepare("select status, completed_at from check_ins where id = ?")
+      .bind(sent.id)
+      .first<{ status: string; completed_at: number | null }>();
+    expect(row).toEqual({ status: "expired", completed_at: null });
+    expect(await countRows("check_in_messages", `check_in_id = '${sent.id}'`)).toBe(0);
+    expect(await countRows("sentiment_scores", `check_in_id = '${sent.id}'`)).toBe(0);
+    // The link is dead for a new tab too.
+    expect((await upgrade(wsPath(link))).status).toBe(404);
   });
 });

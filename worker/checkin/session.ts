@@ -858,6 +858,27 @@ export class CheckInSession extends DurableObject<Env> {
     if (landed) this.cleanUp();
   }
 
+  /**
+   * The admin revoked the link (RPC from the Worker, after D1 says expired). An open chat ends
+   * at once and nothing of it is kept: a revoked check-in never becomes scores, and the object
+   * keeps no transcript. A completed one is left alone.
+   */
+  async revoke(): Promise<void> {
+    const session = this.session();
+    if (!session || session.status === "completed" || session.status === "expired") return;
+    if (this.streaming) {
+      this.streaming.abort.abort();
+      // Not settled: the interrupted reply is dropped with the rest.
+      this.streaming = null;
+    }
+    this.sql.exec("update session set status = 'expired' where id = 1");
+    this.sql.exec("delete from schedule");
+    this.sql.exec("delete from pending_writes");
+    this.broadcast(JSON.stringify(this.snapshot(Date.now())));
+    this.closeSockets(1000, "Check-in revoked");
+    this.cleanUp();
+  }
+
   /** Never started by the max response time: expired, and nothing else to keep. */
   private async expire(now: number) {
     const session = this.session();

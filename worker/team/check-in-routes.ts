@@ -34,6 +34,21 @@ import {
  * carries it, and no route here returns a transcript.
  */
 
+/**
+ * A chat open in someone's browser ends with the revocation instead of running on to
+ * completion. D1 already says expired and no reconnect can reopen the chat, so a failure
+ * here is logged, not reported: at worst that open chat still completes.
+ */
+async function endOpenChat(env: Env, checkInId: string) {
+  try {
+    await env.CHECKIN_SESSION.getByName(checkInId).revoke();
+  } catch (error) {
+    console.warn(
+      JSON.stringify({ level: "warn", where: "check-ins.revoke", checkInId, error: String(error).slice(0, 300) }),
+    );
+  }
+}
+
 const CURSOR = /^(\d{1,15})_([\w-]{1,100})$/;
 
 async function ownCheckIn(db: Database, organizationId: string, id: string) {
@@ -189,6 +204,7 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
       .set({ status: "expired", expiresAt: sql`min(${checkIns.expiresAt}, ${now.getTime()})` })
       .where(and(eq(checkIns.id, checkIn.id), eq(checkIns.status, "pending")))
       .returning();
+    if (updated) await endOpenChat(c.env, checkIn.id);
     const body: CheckInActionResponse = { checkIn: checkInItem(updated ?? checkIn, member, now.getTime()) };
     return c.json(body);
   });
