@@ -146,6 +146,40 @@ describe("the console", () => {
     await context.close();
   });
 
+  it("bulk invites sales reps into an organization and shows what happened to each", async () => {
+    const company = `Initech ${Date.now()}`;
+    await createVerifiedAdmin(origin, { companyName: company, organization: true });
+    const { page, context } = await newPage();
+    await operatorLogin(page);
+    await tab(page, "User Oversight").click();
+    await page.getByRole("button", { name: "Bulk Invite Users" }).click();
+    const dialog = page.getByRole("dialog", { name: "Bulk Invite Users" });
+    await dialog.getByLabel("Search organizations").fill(company);
+    await dialog.getByRole("button", { name: new RegExp(company) }).click();
+    await expect.poll(() => dialog.getByTestId("invite-organization").textContent()).toBe(company);
+    const stamp = Date.now();
+    const lines = dialog.getByLabel("People, one per line");
+    await lines.fill(`peter.${stamp}@initech.example, Peter, Gibbons\nno email on this line`);
+    await dialog.getByText("Line 2: put exactly one email address on each line").waitFor();
+    expect(await dialog.getByRole("button", { name: "Invite 1 person" }).isDisabled()).toBe(true);
+    await lines.fill(
+      `peter.${stamp}@initech.example, Peter, Gibbons\nMilton Waddams <milton.${stamp}@initech.example>`,
+    );
+    await dialog.getByText("2 people ready").waitFor();
+    await dialog.getByRole("button", { name: "Invite 2 people" }).click();
+    const results = page.getByTestId("invite-results");
+    await results.waitFor();
+    expect(await results.locator("tbody tr").allInnerTexts()).toEqual([
+      `peter.${stamp}@initech.example\tAdded\tCheck-in sent`,
+      `milton.${stamp}@initech.example\tAdded\tCheck-in sent`,
+    ]);
+    await page.getByRole("button", { name: "Done" }).click();
+    // The table has them now, as salespeople of that organization.
+    await page.getByLabel("Search users").fill(`${stamp}@initech`);
+    await expect.poll(() => page.getByRole("row").filter({ hasText: company }).count()).toBe(2);
+    await context.close();
+  });
+
   it("imports questions from pasted JSON and exports the bank", async () => {
     const { page, context } = await newPage();
     await operatorLogin(page, "/superadmin?tab=checkins");

@@ -6,6 +6,7 @@ import { alertRoutes } from "./alerts";
 import { auditMutations, auditRoutes } from "./audit";
 import { billingRoutes } from "./billing";
 import type { ConsoleEnv } from "./env";
+import { invitationRoutes } from "./invitations";
 import { organizationRoutes } from "./organizations";
 import { questionRoutes } from "./questions";
 import { reportRoutes } from "./reports";
@@ -26,6 +27,7 @@ export const adminRoutes = new Hono<ConsoleEnv>()
   .use(auditMutations)
   .route("/stats", statsRoutes)
   .route("/organizations", organizationRoutes)
+  .route("/users/invite", invitationRoutes)
   .route("/users", userRoutes)
   .route("/sentiment", sentimentRoutes)
   .route("/questions", questionRoutes)

@@ -4,9 +4,10 @@ import { magicLink } from "better-auth/plugins/magic-link";
 import { createDb, type Database } from "../db/client";
 import { account, session, user, verification } from "../db/schema";
 import { sendEmail } from "../email/send";
-import { magicLinkEmail, verificationEmail } from "../email/templates";
+import { invitationEmail, magicLinkEmail, verificationEmail } from "../email/templates";
 import { type AppConfig, isSuperAdminEmail, readConfig } from "../lib/config";
 import { effectiveRole, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/auth";
+import { invitationOf } from "./invitations";
 import { hashPassword, verifyPassword } from "./password";
 
 /** Spec 1 §2: a verification link older than 24 hours no longer works. */
@@ -117,12 +118,25 @@ function buildAuth(env: Env, db: Database) {
         // Only a hash is stored: a leaked verification table cannot be replayed.
         storeToken: "hashed",
         async sendMagicLink({ email, token }, ctx) {
-          const link = authCallbackUrl(publicOrigin(config, ctx?.request), token, "magiclink");
-          await sendEmail(env, db, {
-            to: email,
-            kind: "magic_link",
-            ...magicLinkEmail({ url: link, minutes: MAGIC_LINK_MINUTES }),
-          });
+          const origin = publicOrigin(config, ctx?.request);
+          const link = authCallbackUrl(origin, token, "magiclink");
+          const invitation = invitationOf(ctx?.request);
+          await sendEmail(
+            env,
+            db,
+            invitation
+              ? {
+                  to: email,
+                  kind: "invitation",
+                  ...invitationEmail({
+                    ...invitation,
+                    url: link,
+                    minutes: MAGIC_LINK_MINUTES,
+                    loginUrl: `${origin}/login`,
+                  }),
+                }
+              : { to: email, kind: "magic_link", ...magicLinkEmail({ url: link, minutes: MAGIC_LINK_MINUTES }) },
+          );
         },
       }),
     ],

@@ -70,6 +70,41 @@ It expires in ${input.minutes} minutes. If you did not ask for it, you can ignor
   };
 }
 
+/** An operator added this person to an organization as an Admin (Bulk Invite Users). */
+export function invitationEmail(input: {
+  firstName: string;
+  organizationName: string;
+  url: string;
+  minutes: number;
+  loginUrl: string;
+}): RenderedEmail {
+  const greeting = input.firstName ? `Hi ${input.firstName},` : "Hi,";
+  const subject = `You're invited to ${input.organizationName} on Undertone`;
+  const later = `The button works once, for ${input.minutes} minutes. After that, go to ${input.loginUrl}, choose Magic Link and enter this email address.`;
+  return {
+    subject,
+    html: layout(
+      `Join ${input.organizationName} on Undertone`,
+      [
+        escapeHtml(greeting),
+        `You now have an Admin account for <strong>${escapeHtml(input.organizationName)}</strong> on Undertone, where sales leaders see how their team is really doing: morale, quota confidence, burnout risk and blockers, from short private check-ins.`,
+      ],
+      { label: "Open my dashboard", url: input.url },
+      escapeHtml(later),
+    ),
+    text: `${greeting}
+
+You now have an Admin account for ${input.organizationName} on Undertone, where sales leaders see how their team is really doing: morale, quota confidence, burnout risk and blockers, from short private check-ins.
+
+Open your dashboard:
+
+${input.url}
+
+${later}
+`,
+  };
+}
+
 /** Spec 1 §7 item 7 (notify-signup): tells the operators someone signed up. */
 export function signupNotificationEmail(input: {
   firstName: string;

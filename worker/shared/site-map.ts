@@ -267,6 +267,7 @@ export const SITE_MAP: RouteEntry[] = [
   tab("users", "User Oversight", "Everyone on the platform, with role counts", [
     "Search, role filter, pages",
     "CSV export",
+    "Bulk invite sales reps or admins",
   ]),
   tab("sentiment", "Sentiment Data", "Platform-wide sentiment, trends and a cross-company comparison", [
     "Week-over-week trends",

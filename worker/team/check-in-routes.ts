@@ -3,12 +3,10 @@ import { Hono } from "hono";
 import { publicOrigin } from "../auth/auth";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import type { Database } from "../db/client";
-import { checkIns, organizations, teamMembers } from "../db/schema";
+import { checkIns, teamMembers } from "../db/schema";
 import { sendEmail } from "../email/send";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
-import { organizationCheckInSettings } from "../schedule/settings";
-import { expiryFor } from "../shared/schedule";
 import {
   type CheckInActionResponse,
   type CheckInListResponse,
@@ -18,15 +16,8 @@ import {
   idParamSchema,
   PENDING_CHECK_IN_MESSAGE,
 } from "../shared/team";
-import {
-  checkInItem,
-  effectiveStatus,
-  emailCheckIn,
-  insertCheckIn,
-  inviteDedupeKey,
-  linkFor,
-  resendDedupeKey,
-} from "./check-ins";
+import { checkInItem, effectiveStatus, emailCheckIn, linkFor, resendDedupeKey } from "./check-ins";
+import { organizationName, sendNewCheckIn } from "./send-check-in";
 
 /**
  * /api/check-ins — send a check-in to a member, list the organization's check-ins, resend
@@ -61,14 +52,6 @@ async function ownCheckIn(db: Database, organizationId: string, id: string) {
   return row;
 }
 
-async function organizationName(db: Database, organizationId: string): Promise<string> {
-  const [row] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return row?.name ?? "Your team";
-}
-
 export const teamCheckInRoutes = new Hono<AdminEnv>()
   .use(requireAdmin)
   .post("/", zv("json", createCheckInSchema), async (c) => {
@@ -83,41 +66,22 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
       throw conflict(`${member.firstName} is paused. Resume them on the Team page to send a check-in.`);
     }
 
-    const now = Date.now();
-    const { settings } = await organizationCheckInSettings(db, organizationId);
-    const expiresAt = expiryFor(now, settings.maxResponseHours);
-    const created = await insertCheckIn(db, config, {
-      organizationId,
-      teamMemberId,
-      createdBy: user.id,
-      scheduleKey: null,
-      durationMinutes: settings.durationMinutes,
-      expiresAt,
-      invitedAt: now,
-      now,
-    });
-    if (!created) throw new ApiError(409, "check_in_pending", PENDING_CHECK_IN_MESSAGE);
-
     const origin = publicOrigin(config, c.req.raw);
-    let email: CreateCheckInResponse["email"] = "skipped";
-    if (shouldEmail) {
-      const result = await emailCheckIn((message) => sendEmail(c.env, db, message), config, {
-        kind: "invite",
-        checkIn: { id: created.id, durationMinutes: settings.durationMinutes, expiresAt: new Date(expiresAt) },
-        member,
-        organizationId,
-        organizationName: await organizationName(db, organizationId),
-        origin,
-        dedupeKey: inviteDedupeKey(created.id),
-      });
-      email = result.status === "failed" ? "failed" : "sent";
-    }
+    const sent = await sendNewCheckIn(c.env, db, config, {
+      organizationId,
+      organizationName: await organizationName(db, organizationId),
+      member,
+      createdBy: user.id,
+      origin,
+      sendEmail: shouldEmail,
+    });
+    if (!sent) throw new ApiError(409, "check_in_pending", PENDING_CHECK_IN_MESSAGE);
     const body: CreateCheckInResponse = {
-      id: created.id,
-      url: created.link.path,
-      link: `${origin}${created.link.path}`,
-      expiresAt: new Date(expiresAt).toISOString(),
-      email,
+      id: sent.id,
+      url: sent.link.path,
+      link: `${origin}${sent.link.path}`,
+      expiresAt: new Date(sent.expiresAt).toISOString(),
+      email: sent.email,
     };
     return c.json(body, 201);
   })

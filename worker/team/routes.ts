@@ -12,6 +12,7 @@ import {
   TEAM_LIMIT_CODE,
   type TeamListResponse,
   type TeamMember,
+  type TeamMemberCreate,
   type TeamMemberResponse,
   teamLimitMessage,
   teamMemberCreateSchema,
@@ -92,6 +93,29 @@ const limitReached = () =>
 const underTrialLimit = (organizationId: string) =>
   sql`(select count(*) from team_members where organization_id = ${organizationId} and status = 'active') < ${TRIAL_TEAM_MEMBER_LIMIT}`;
 
+/**
+ * Adds an active member, within the plan's limit (403 team_limit) and once per email in the
+ * organization (409). The caller syncs the Stripe quantity afterwards (once for a batch).
+ */
+export async function insertTeamMember(db: Database, organizationId: string, input: TeamMemberCreate): Promise<string> {
+  const plan = await teamPlan(db, organizationId);
+  if (!plan.canAdd) throw limitReached();
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  try {
+    const inserted = await db.run(sql`
+      insert into team_members (id, organization_id, first_name, last_name, email, job_title, region, status, created_at, updated_at)
+      select ${id}, ${organizationId}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.jobTitle ?? null},
+        ${input.region ?? null}, 'active', ${now}, ${now}
+      where ${plan.plan === "pro" ? sql`1` : underTrialLimit(organizationId)}`);
+    if (inserted.meta.changes === 0) throw limitReached();
+  } catch (error) {
+    if (isDuplicateEmail(error)) throw conflict(DUPLICATE_MEMBER_MESSAGE);
+    throw error;
+  }
+  return id;
+}
+
 export const teamMemberRoutes = new Hono<AdminEnv>()
   .use(requireAdmin)
   .get("/", async (c) => {
@@ -101,22 +125,7 @@ export const teamMemberRoutes = new Hono<AdminEnv>()
   })
   .post("/", zv("json", teamMemberCreateSchema), async (c) => {
     const { db, organizationId, config } = c.var;
-    const input = c.req.valid("json");
-    const plan = await teamPlan(db, organizationId);
-    if (!plan.canAdd) throw limitReached();
-    const id = crypto.randomUUID();
-    const now = Date.now();
-    try {
-      const inserted = await db.run(sql`
-        insert into team_members (id, organization_id, first_name, last_name, email, job_title, region, status, created_at, updated_at)
-        select ${id}, ${organizationId}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.jobTitle ?? null},
-          ${input.region ?? null}, 'active', ${now}, ${now}
-        where ${plan.plan === "pro" ? sql`1` : underTrialLimit(organizationId)}`);
-      if (inserted.meta.changes === 0) throw limitReached();
-    } catch (error) {
-      if (isDuplicateEmail(error)) throw conflict(DUPLICATE_MEMBER_MESSAGE);
-      throw error;
-    }
+    const id = await insertTeamMember(db, organizationId, c.req.valid("json"));
     await syncSubscriptionQuantity(db, config, organizationId);
     const body: TeamMemberResponse = {
       member: await oneMember(db, organizationId, id),

@@ -3,6 +3,7 @@ import { formatDate, growthPercent, percentOf } from "@shared/console-display";
 import { roleLabel } from "@shared/domain";
 import { useState } from "react";
 import { qs, useUserStats, useUsers } from "../console/api";
+import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   Card,
@@ -19,6 +20,7 @@ import {
   useDownload,
   usePage,
 } from "../console/ui";
+import { BulkInviteDialog } from "./BulkInviteDialog";
 
 const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
   salesperson: "Sales Reps",
@@ -29,7 +31,7 @@ const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
 
 const signed = (n: number) => `${n >= 0 ? "+" : ""}${n}%`;
 
-/** Spec 2 §2 User Oversight: the cards, and a real table of everyone (the spec says coming soon). */
+/** Spec 2 §2 User Oversight: the cards, Bulk Invite Users, and a real table of everyone (the spec says coming soon). */
 export function UsersTab() {
   const stats = useUserStats();
   const [search, setSearch] = useState("");
@@ -39,6 +41,7 @@ export function UsersTab() {
   const users = useUsers({ search: debouncedSearch, role, page });
   const filtersActive = debouncedSearch !== "" || role !== "";
   const exports = useDownload();
+  const [inviting, setInviting] = useState(false);
 
   const s = stats.data;
   return (
@@ -47,16 +50,23 @@ export function UsersTab() {
         title="User Oversight"
         description="Everyone on the platform: sign-in accounts and the salespeople who answer check-ins."
         actions={
-          <DownloadButton
-            busy={exports.pending !== null}
-            onClick={() =>
-              void exports.download(`/api/admin/users/export${qs({ search: debouncedSearch, role })}`, "users.csv")
-            }
-          >
-            Export
-          </DownloadButton>
+          <>
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setInviting(true)}>
+              <ConsoleIcon name="users" className="size-4" />
+              Bulk Invite Users
+            </button>
+            <DownloadButton
+              busy={exports.pending !== null}
+              onClick={() =>
+                void exports.download(`/api/admin/users/export${qs({ search: debouncedSearch, role })}`, "users.csv")
+              }
+            >
+              Export
+            </DownloadButton>
+          </>
         }
       />
+      {inviting ? <BulkInviteDialog onClose={() => setInviting(false)} /> : null}
 
       {stats.isError ? (
         <ErrorCard

@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { organizations } from "../db/schema";
+import { sendEmail } from "../email/send";
+import type { AppConfig } from "../lib/config";
+import { organizationCheckInSettings } from "../schedule/settings";
+import { expiryFor } from "../shared/schedule";
+import type { CreateCheckInResponse } from "../shared/team";
+import { emailCheckIn, insertCheckIn, inviteDedupeKey, type MemberRow } from "./check-ins";
+import type { CheckInLink } from "./link-token";
+
+export async function organizationName(db: Database, organizationId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.name ?? "Your team";
+}
+
+export type SentCheckIn = {
+  id: string;
+  link: CheckInLink;
+  expiresAt: number;
+  email: CreateCheckInResponse["email"];
+};
+
+/**
+ * One check-in sent by a person now (an Admin's 'Send check-in', an operator's bulk invite):
+ * the organization's duration and max response time, then the invitation email unless told
+ * not to. Null when the member already has one open.
+ */
+export async function sendNewCheckIn(
+  env: object,
+  db: Database,
+  config: AppConfig,
+  input: {
+    organizationId: string;
+    organizationName: string;
+    member: Pick<MemberRow, "id" | "firstName" | "email">;
+    createdBy: string;
+    origin: string;
+    sendEmail: boolean;
+  },
+): Promise<SentCheckIn | null> {
+  const now = Date.now();
+  const { settings } = await organizationCheckInSettings(db, input.organizationId);
+  const expiresAt = expiryFor(now, settings.maxResponseHours);
+  const created = await insertCheckIn(db, config, {
+    organizationId: input.organizationId,
+    teamMemberId: input.member.id,
+    createdBy: input.createdBy,
+    scheduleKey: null,
+    durationMinutes: settings.durationMinutes,
+    expiresAt,
+    invitedAt: now,
+    now,
+  });
+  if (!created) return null;
+  if (!input.sendEmail) return { ...created, expiresAt, email: "skipped" };
+  const result = await emailCheckIn((message) => sendEmail(env, db, message), config, {
+    kind: "invite",
+    checkIn: { id: created.id, durationMinutes: settings.durationMinutes, expiresAt: new Date(expiresAt) },
+    member: input.member,
+    organizationId: input.organizationId,
+    organizationName: input.organizationName,
+    origin: input.origin,
+    dedupeKey: inviteDedupeKey(created.id),
+  });
+  return { ...created, expiresAt, email: result.status === "failed" ? "failed" : "sent" };
+}
