@@ -80,7 +80,7 @@ export function invitationEmail(input: {
 }): RenderedEmail {
   const greeting = input.firstName ? `Hi ${input.firstName},` : "Hi,";
   const subject = `You're invited to ${input.organizationName} on Undertone`;
-  const later = `The button works once, for ${input.minutes} minutes. After that, go to ${input.loginUrl}, choose Magic Link and enter this email address.`;
+  const later = `The link works once, for ${input.minutes} minutes. After that, go to ${input.loginUrl}, choose Magic Link and enter this email address.`;
   return {
     subject,
     html: layout(
