@@ -11,6 +11,7 @@ import {
   unclassifiedRoutes,
 } from "./abuse-routes";
 import { createAdmin, createSuperAdmin, requestAs, type TestAccount, type TestAdmin } from "./auth-helpers";
+import { insertCompletedCheckIn } from "./checkin-helpers";
 import { request } from "./helpers";
 
 /**
@@ -83,26 +84,12 @@ beforeAll(async () => {
       .status,
   ).toBe(201);
   // A finished check-in with its transcript, scores, a blocker and an alert, as the check-in writes them.
-  const done = crypto.randomUUID();
-  alertId = crypto.randomUUID();
-  const now = Date.now();
-  await env.DB.batch([
-    env.DB.prepare(
-      "insert into check_ins (id, organization_id, team_member_id, token_hash, status, expires_at, completed_at, created_at) values (?, ?, ?, 'h', 'completed', ?, ?, ?)",
-    ).bind(done, owner.organizationId, memberId, now + 1000, now - 1000, now - 2000),
-    env.DB.prepare(
-      "insert into check_in_messages (id, check_in_id, organization_id, seq, content, sender, timestamp) values (?, ?, ?, 1, ?, 'user', ?)",
-    ).bind(crypto.randomUUID(), done, owner.organizationId, SECRET_WORDS, now - 1500),
-    env.DB.prepare(
-      "insert into sentiment_scores (id, organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, ?, 30, 35, 80, 60, 40, 70, ?)",
-    ).bind(crypto.randomUUID(), owner.organizationId, done, memberId, now - 1000),
-    env.DB.prepare(
-      "insert into user_challenges (id, organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, ?, 'Pricing approvals', 'Slow pricing approvals', ?)",
-    ).bind(crypto.randomUUID(), owner.organizationId, done, memberId, now - 1000),
-    env.DB.prepare(
-      "insert into risk_alerts (id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, created_at) values (?, ?, ?, ?, 'retention', 'urgent', 'burnout', 'Olivander Quaxley shows burnout risk (stress 80/100).', ?)",
-    ).bind(alertId, owner.organizationId, memberId, done, now - 1000),
-  ]);
+  ({ alertId } = await insertCompletedCheckIn({
+    organizationId: owner.organizationId,
+    teamMemberId: memberId,
+    memberName: "Olivander Quaxley",
+    transcript: SECRET_WORDS,
+  }));
 });
 
 type Attack = {

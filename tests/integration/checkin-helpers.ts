@@ -44,6 +44,47 @@ export async function createCheckIn(
   return { id, token, organizationId, teamMemberId };
 }
 
+/**
+ * A completed check-in as the object's completion batch leaves it: the transcript, the
+ * scores (stress 80), a blocker and an open burnout alert. For the tenancy tests.
+ */
+export async function insertCompletedCheckIn(input: {
+  organizationId: string;
+  teamMemberId: string;
+  memberName: string;
+  transcript: string;
+}): Promise<{ checkInId: string; alertId: string }> {
+  const checkInId = crypto.randomUUID();
+  const alertId = crypto.randomUUID();
+  const { organizationId, teamMemberId } = input;
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare(
+      "insert into check_ins (id, organization_id, team_member_id, token_hash, status, expires_at, completed_at, created_at) values (?, ?, ?, 'h', 'completed', ?, ?, ?)",
+    ).bind(checkInId, organizationId, teamMemberId, now + 1000, now - 1000, now - 2000),
+    env.DB.prepare(
+      "insert into check_in_messages (id, check_in_id, organization_id, seq, content, sender, timestamp) values (?, ?, ?, 0, ?, 'user', ?)",
+    ).bind(crypto.randomUUID(), checkInId, organizationId, input.transcript, now - 1500),
+    env.DB.prepare(
+      "insert into sentiment_scores (id, organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, ?, 30, 35, 80, 60, 40, 70, ?)",
+    ).bind(crypto.randomUUID(), organizationId, checkInId, teamMemberId, now - 1000),
+    env.DB.prepare(
+      "insert into user_challenges (id, organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, ?, 'Pricing approvals', 'Slow pricing approvals', ?)",
+    ).bind(crypto.randomUUID(), organizationId, checkInId, teamMemberId, now - 1000),
+    env.DB.prepare(
+      "insert into risk_alerts (id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, created_at) values (?, ?, ?, ?, 'retention', 'urgent', 'burnout', ?, ?)",
+    ).bind(
+      alertId,
+      organizationId,
+      teamMemberId,
+      checkInId,
+      `${input.memberName} shows burnout risk (stress 80/100).`,
+      now - 1000,
+    ),
+  ]);
+  return { checkInId, alertId };
+}
+
 export function wsPath(checkIn: { id: string; token: string }) {
   return `/api/check-in/${checkIn.id}/ws?token=${encodeURIComponent(checkIn.token)}`;
 }
