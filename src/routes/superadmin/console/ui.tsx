@@ -448,6 +448,40 @@ export function SearchInput({
   );
 }
 
+/** A list filter: "All …" (the empty value) first, then the choices. */
+export function FilterSelect<Value extends string>({
+  label,
+  value,
+  onChange,
+  allLabel,
+  options,
+  className,
+}: {
+  label: string;
+  value: Value | "";
+  onChange: (value: Value | "") => void;
+  allLabel: string;
+  options: readonly { value: Value; label: string }[];
+  /** Width classes; the select is always the small one. */
+  className: string;
+}) {
+  return (
+    <select
+      className={`select select-sm ${className}`}
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as Value | "")}
+    >
+      <option value="">{allLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /**
  * The console's exports: `download` fetches a file from the API and saves it; a failure is
  * the "Export failed" toast. `pending` names the download under way (its `key`, else its

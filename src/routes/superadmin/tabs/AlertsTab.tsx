@@ -12,6 +12,7 @@ import {
   Card,
   EmptyState,
   ErrorCard,
+  FilterSelect,
   ListSkeleton,
   Modal,
   Pagination,
@@ -21,6 +22,11 @@ import {
   TabHeader,
   usePage,
 } from "../console/ui";
+
+const PRIORITY_FILTERS = [
+  { value: "high", label: "Urgent and high" },
+  { value: "medium_low", label: "Medium and low" },
+] as const;
 
 const REFRESH_HINT = "Please try refreshing the page or contact support if the issue persists.";
 const VIEW_LABELS: Record<(typeof ALERT_VIEWS)[number], string> = {
@@ -99,16 +105,14 @@ export function AlertsTab() {
                 </option>
               ))}
             </select>
-            <select
-              className="select select-sm w-44"
-              aria-label="Priority"
+            <FilterSelect
+              className="w-44"
+              label="Priority"
               value={priority}
-              onChange={(e) => filtering(setPriority)(e.target.value)}
-            >
-              <option value="">All priorities</option>
-              <option value="high">Urgent and high</option>
-              <option value="medium_low">Medium and low</option>
-            </select>
+              onChange={filtering(setPriority)}
+              allLabel="All priorities"
+              options={PRIORITY_FILTERS}
+            />
           </div>
         }
       >

@@ -6,6 +6,7 @@ import {
   Badge,
   Card,
   EmptyState,
+  FilterSelect,
   ListSkeleton,
   PagedCardBody,
   SearchInput,
@@ -40,32 +41,22 @@ export function AuditTab() {
           placeholder="Operator email…"
           label="Filter by operator"
         />
-        <select
-          className="select select-sm w-full lg:w-56"
-          aria-label="Filter by action"
+        <FilterSelect
+          className="w-full lg:w-56"
+          label="Filter by action"
           value={action}
-          onChange={(e) => filtering(setAction)(e.target.value)}
-        >
-          <option value="">All actions</option>
-          {(log.data?.actions ?? []).map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
-        <select
-          className="select select-sm w-full lg:w-48"
-          aria-label="Filter by target"
+          onChange={filtering(setAction)}
+          allLabel="All actions"
+          options={(log.data?.actions ?? []).map((a) => ({ value: a, label: a }))}
+        />
+        <FilterSelect
+          className="w-full lg:w-48"
+          label="Filter by target"
           value={targetType}
-          onChange={(e) => filtering(setTargetType)(e.target.value)}
-        >
-          <option value="">All targets</option>
-          {(log.data?.targetTypes ?? []).map((t) => (
-            <option key={t} value={t}>
-              {t.replaceAll("_", " ")}
-            </option>
-          ))}
-        </select>
+          onChange={filtering(setTargetType)}
+          allLabel="All targets"
+          options={(log.data?.targetTypes ?? []).map((t) => ({ value: t, label: t.replaceAll("_", " ") }))}
+        />
         <label className="flex items-center gap-2 text-sm">
           From
           <input

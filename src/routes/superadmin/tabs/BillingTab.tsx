@@ -9,6 +9,7 @@ import {
   Card,
   EmptyState,
   ErrorCard,
+  FilterSelect,
   ListSkeleton,
   Modal,
   PagedCardBody,
@@ -18,6 +19,11 @@ import {
   usePage,
 } from "../console/ui";
 import { OrganizationDetailsDialog } from "./BusinessesTab";
+
+const SUBSCRIPTION_FILTERS = [
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Not active" },
+] as const;
 
 const REFRESH_HINT = "Please try refreshing the page or contact support if the issue persists.";
 
@@ -76,16 +82,14 @@ export function BillingTab() {
         title="Organization subscriptions"
         bodyClassName=""
         actions={
-          <select
-            className="select select-sm w-44"
-            aria-label="Filter subscriptions"
+          <FilterSelect
+            className="w-44"
+            label="Filter subscriptions"
             value={status}
-            onChange={(e) => filtering(setStatus)(e.target.value)}
-          >
-            <option value="">All subscriptions</option>
-            <option value="active">Active</option>
-            <option value="inactive">Not active</option>
-          </select>
+            onChange={filtering(setStatus)}
+            allLabel="All subscriptions"
+            options={SUBSCRIPTION_FILTERS}
+          />
         }
       >
         <PagedCardBody

@@ -19,6 +19,7 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorCard,
+  FilterSelect,
   ListSkeleton,
   Modal,
   organizationStatusVariant,
@@ -28,6 +29,11 @@ import {
   useDebounced,
   usePage,
 } from "../console/ui";
+
+const capitalizedOption = <Value extends string>(value: Value) => ({
+  value,
+  label: `${value[0]?.toUpperCase() ?? ""}${value.slice(1)}`,
+});
 
 type DialogState = { mode: "add" } | { mode: "edit"; organization: AdminOrganization } | null;
 
@@ -81,34 +87,22 @@ export function BusinessesTab() {
           placeholder="Search company name or domain…"
           label="Search organizations"
         />
-        <select
-          className="select select-sm w-full md:w-44"
-          aria-label="Filter by status"
+        <FilterSelect
+          className="w-full md:w-44"
+          label="Filter by status"
           value={status}
-          onChange={(e) => filtering(setStatus)(e.target.value)}
-        >
-          <option value="">All statuses</option>
-          {ORGANIZATION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s[0]?.toUpperCase()}
-              {s.slice(1)}
-            </option>
-          ))}
-        </select>
-        <select
-          className="select select-sm w-full md:w-44"
-          aria-label="Filter by plan"
+          onChange={filtering(setStatus)}
+          allLabel="All statuses"
+          options={ORGANIZATION_STATUSES.map(capitalizedOption)}
+        />
+        <FilterSelect
+          className="w-full md:w-44"
+          label="Filter by plan"
           value={tier}
-          onChange={(e) => filtering(setTier)(e.target.value)}
-        >
-          <option value="">All plans</option>
-          {SUBSCRIPTION_TIERS.map((t) => (
-            <option key={t} value={t}>
-              {t[0]?.toUpperCase()}
-              {t.slice(1)}
-            </option>
-          ))}
-        </select>
+          onChange={filtering(setTier)}
+          allLabel="All plans"
+          options={SUBSCRIPTION_TIERS.map(capitalizedOption)}
+        />
         {filtersActive ? (
           <button
             type="button"

@@ -10,6 +10,7 @@ import {
   DownloadButton,
   EmptyState,
   ErrorCard,
+  FilterSelect,
   ListSkeleton,
   PagedCardBody,
   SearchInput,
@@ -127,19 +128,14 @@ export function UsersTab() {
               placeholder="Search name, email or organization…"
               label="Search users"
             />
-            <select
-              className="select select-sm w-full sm:w-40"
-              aria-label="Filter by role"
+            <FilterSelect
+              className="w-full sm:w-40"
+              label="Filter by role"
               value={role}
-              onChange={(e) => filtering(setRole)(e.target.value as UserRoleFilter | "")}
-            >
-              <option value="">All roles</option>
-              {USER_ROLE_FILTERS.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_FILTER_LABELS[r]}
-                </option>
-              ))}
-            </select>
+              onChange={filtering(setRole)}
+              allLabel="All roles"
+              options={USER_ROLE_FILTERS.map((r) => ({ value: r, label: ROLE_FILTER_LABELS[r] }))}
+            />
           </div>
         }
         bodyClassName=""

@@ -13,6 +13,7 @@ import {
   ConfirmDialog,
   DownloadButton,
   EmptyState,
+  FilterSelect,
   PagedCardBody,
   SearchInput,
   useDebounced,
@@ -117,19 +118,14 @@ export function QuestionBank() {
             placeholder="Search question text or type…"
             label="Search questions"
           />
-          <select
-            className="select select-sm w-full sm:w-64"
-            aria-label="Filter by pillar"
+          <FilterSelect
+            className="w-full sm:w-64"
+            label="Filter by pillar"
             value={pillar}
-            onChange={(e) => filtering(setPillar)(e.target.value as Pillar | "")}
-          >
-            <option value="">All Pillars</option>
-            {PILLARS.map((p) => (
-              <option key={p} value={p}>
-                {PILLAR_LABELS[p]}
-              </option>
-            ))}
-          </select>
+            onChange={filtering(setPillar)}
+            allLabel="All Pillars"
+            options={PILLARS.map((p) => ({ value: p, label: PILLAR_LABELS[p] }))}
+          />
         </div>
         <PagedCardBody
           query={questions}
