@@ -97,6 +97,13 @@ describe("POST /api/admin/users/invite", () => {
       first_name: "Lee",
     });
 
+    // The role given is on the record, by whom.
+    const roleChange = await env.DB.prepare(
+      "select actor_email, details from audit_logs where action = 'user.role_change' and target_type = 'user' and details like '%lee@bulk-admins.example%'",
+    ).first<{ actor_email: string; details: string }>();
+    expect(roleChange?.actor_email).toBe(operator.email);
+    expect(JSON.parse(roleChange?.details ?? "{}")).toMatchObject({ from: null, to: "Admin" });
+
     // The invitation's own words, and a one-time link to /auth/callback.
     expect(await latestEmail("lee@bulk-admins.example", "magic_link")).toBeNull();
     const email = await latestEmail("lee@bulk-admins.example", "invitation");

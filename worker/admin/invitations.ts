@@ -4,6 +4,7 @@ import { getAuth, publicOrigin } from "../auth/auth";
 import { invitationRequest } from "../auth/invitations";
 import type { Database } from "../db/client";
 import { organizations, teamMembers, user } from "../db/schema";
+import { recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail } from "../lib/config";
 import { ApiError, notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
@@ -33,7 +34,10 @@ export const invitationRoutes = new Hono<ConsoleEnv>().post("/", zv("json", bulk
 
   const results: Outcome[] = [];
   if (input.role === "admin") {
-    for (const person of input.people) results.push(await inviteAdmin(c.env, db, c.req.url, organization, person));
+    const operator = { id: c.var.user.id, email: c.var.user.email };
+    for (const person of input.people) {
+      results.push(await inviteAdmin(c.env, db, c.req.url, { organization, person, operator }));
+    }
   } else {
     const origin = publicOrigin(config, c.req.raw);
     for (const person of input.people) {
@@ -72,18 +76,24 @@ async function inviteAdmin(
   env: Env,
   db: Database,
   requestUrl: string,
-  organization: { id: string; name: string },
-  person: BulkInvitePerson,
+  invite: {
+    organization: { id: string; name: string };
+    person: BulkInvitePerson;
+    operator: { id: string; email: string };
+  },
 ): Promise<Outcome> {
+  const { organization, person } = invite;
+  const role = effectiveRole(isSuperAdminEmail(env, person.email));
+  const id = crypto.randomUUID();
   const now = new Date();
   const inserted = await db
     .insert(user)
     .values({
-      id: crypto.randomUUID(),
+      id,
       name: `${person.firstName} ${person.lastName}`,
       email: person.email,
       emailVerified: false,
-      role: effectiveRole(isSuperAdminEmail(env, person.email)),
+      role,
       firstName: person.firstName,
       lastName: person.lastName,
       organizationId: organization.id,
@@ -94,6 +104,15 @@ async function inviteAdmin(
     .onConflictDoNothing()
     .returning({ id: user.id });
   if (inserted.length === 0) return { email: person.email, outcome: "skipped", note: "Already has an account" };
+  // A role given is a role change on the record, like every other one.
+  await recordRoleChange(db, {
+    userId: id,
+    email: person.email,
+    from: null,
+    to: role,
+    reason: `Bulk Invite Users into ${organization.name}`,
+    actor: invite.operator,
+  });
   await getAuth(env).api.signInMagicLink({
     body: { email: person.email, callbackURL: "/dashboard" },
     headers: new Headers(),
