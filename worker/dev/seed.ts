@@ -17,6 +17,7 @@ import {
 } from "../db/schema";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
 import { DAY_MS, WEEK_MS } from "../shared/time";
+import { clampScore, seededRandom } from "./random";
 
 /**
  * The demo organization `npm run dev` starts with: an Admin, six salespeople, eight weeks
@@ -90,18 +91,6 @@ const BLOCKER_THEMES: [string, string][] = [
   ["Territory changes", "The territory split moved two of my late-stage deals to someone else."],
 ];
 
-/** mulberry32: a small deterministic PRNG so the demo looks the same on every machine. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const clamp = (value: number, min: number, max: number) => Math.round(Math.min(max, Math.max(min, value)));
 const lerp = ([from, to]: [number, number], t: number) => from + (to - from) * t;
 
 export type SeedResult = { created: boolean; checkInId: string; checkInUrl: string; lines: string[] };
@@ -130,7 +119,7 @@ export async function seedDemo(db: Database, origin: string, now = Date.now()): 
 }
 
 async function seedHistory(db: Database, now: number) {
-  const random = prng(20261121);
+  const random = seededRandom(20261121);
   const adminId = "demo-admin";
   const operatorId = "demo-operator";
   const [adminHash, operatorHash] = await Promise.all([
@@ -169,10 +158,10 @@ async function seedHistory(db: Database, now: number) {
       const completedAt = sentAt + (2 + random() * 30) * 60 * 60 * 1000;
       const t = week / (WEEKS - 1);
       const noise = () => (random() - 0.5) * 8;
-      const morale = clamp(lerp(member.trend.morale, t) + noise(), 15, 85);
-      const confidence = clamp(lerp(member.trend.confidence, t) + noise(), 20, 90);
-      const stress = clamp(lerp(member.trend.stress, t) + noise(), 15, 85);
-      const salesStrength = clamp(member.trend.strength + noise(), 45, 90);
+      const morale = clampScore(lerp(member.trend.morale, t) + noise(), 15, 85);
+      const confidence = clampScore(lerp(member.trend.confidence, t) + noise(), 20, 90);
+      const stress = clampScore(lerp(member.trend.stress, t) + noise(), 15, 85);
+      const salesStrength = clampScore(member.trend.strength + noise(), 45, 90);
       const blockerCount = stress > 60 || random() > 0.7 ? 1 + Math.floor(random() * 2) : 0;
       const blockers = Math.max(15, Math.round(100 - blockerCount * 22 - stress * 0.3));
       checkInRows.push({
@@ -199,7 +188,7 @@ async function seedHistory(db: Database, now: number) {
         stress,
         salesStrength,
         blockers,
-        conversationQualityScore: clamp(55 + random() * 40, 30, 100),
+        conversationQualityScore: clampScore(55 + random() * 40, 30, 100),
         recordedAt: new Date(completedAt),
       });
       for (const row of realTimeSentimentFor(scores)) {
