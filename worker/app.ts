@@ -16,7 +16,7 @@ import { alertRoutes, insightsRoutes } from "./insights/routes";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError, noApiRoute } from "./lib/errors";
 import { organizationRoutes } from "./organization/routes";
-import { checkInSettingsRoutes } from "./schedule/routes";
+import { checkInSettingsRoutes } from "./settings/organization-routes";
 import { teamCheckInRoutes } from "./team/check-in-routes";
 import { teamMemberRoutes } from "./team/routes";
 

@@ -14,7 +14,7 @@ import type { AppConfig } from "../lib/config";
 import { ApiError, tooManyRequests } from "../lib/errors";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
-import { getGlobalSettings } from "../settings/global-settings";
+import { getGlobalSettings } from "../settings/global";
 import { type AiTestResult, aiChatRequestSchema, aiConfigTestRequestSchema } from "../shared/admin";
 import type { AiAgentConfig } from "../shared/ai-config";
 import type { Pillar } from "../shared/pillars";

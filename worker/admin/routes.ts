@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { requireSuperAdmin } from "../auth/middleware";
+import { settingsRoutes } from "../settings/global-routes";
 import { aiConfigRoutes } from "./ai-config";
 import { aiTestRoutes } from "./ai-test";
 import { alertRoutes } from "./alerts";
@@ -11,7 +12,6 @@ import { organizationRoutes } from "./organizations";
 import { questionRoutes } from "./questions";
 import { reportRoutes } from "./reports";
 import { sentimentRoutes } from "./sentiment";
-import { settingsRoutes } from "./settings";
 import { statsRoutes } from "./stats";
 import { supportRoutes } from "./support";
 import { systemRoutes } from "./system";

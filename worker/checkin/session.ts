@@ -9,7 +9,7 @@ import { type BankQuestion, loadQuestionBank } from "../ai/question-bank";
 import { type Judgement, lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
 import { createDb } from "../db/client";
 import { readConfig } from "../lib/config";
-import { getGlobalSettings } from "../settings/global-settings";
+import { getGlobalSettings } from "../settings/global";
 import type { AiAgentConfig } from "../shared/ai-config";
 import {
   type ChatMessage,
