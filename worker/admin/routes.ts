@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { ConsoleEnv } from "../auth/middleware";
 import { requireSuperAdmin } from "../auth/middleware";
 import { settingsRoutes } from "../settings/global-routes";
 import { aiConfigRoutes } from "./ai-config";
@@ -6,7 +7,6 @@ import { aiTestRoutes } from "./ai-test";
 import { alertRoutes } from "./alerts";
 import { auditMutations, auditRoutes } from "./audit";
 import { billingRoutes } from "./billing";
-import type { ConsoleEnv } from "./env";
 import { invitationRoutes } from "./invitations";
 import { organizationRoutes } from "./organizations";
 import { questionRoutes } from "./questions";

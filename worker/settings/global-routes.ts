@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { ConsoleEnv } from "../admin/env";
+import type { ConsoleEnv } from "../auth/middleware";
 import { globalSettings } from "../db/schema";
 import { zv } from "../lib/validate";
 import { globalSettingsSchema } from "../shared/settings";
