@@ -21,8 +21,9 @@ import { teamCheckInRoutes } from "./team/check-in-routes";
 import { teamMemberRoutes } from "./team/routes";
 
 /**
- * The Worker's HTTP surface. Feature routers are chained so `AppType` carries every route
- * and the SPA can call them through hono/client with types.
+ * The Worker's HTTP surface: one router per feature, mounted under /api. The SPA does not
+ * use hono/client (README → Decisions, "A typed fetch helper"); it checks each response
+ * against the zod/mini schemas in worker/shared, the ones these routes validate input with.
  */
 const app = new Hono<AppEnv>();
 
@@ -41,7 +42,7 @@ app.use(
   }),
 );
 
-const routes = app
+app
   .route("/api/health", healthRoutes)
   .route("/api/dev", devRoutes)
   .route("/api/check-in", checkInRoutes)
@@ -68,5 +69,4 @@ app.notFound((c) => {
 });
 app.onError(handleError);
 
-export type AppType = typeof routes;
 export { app };
