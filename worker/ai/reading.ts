@@ -1,7 +1,8 @@
-import { PROBE_BELOW, wordsOf } from "../checkin/rules";
-import { blockerOf, namesTopic, type TopicId, topicById, topicVerdicts } from "../checkin/themes";
+import { PROBE_BELOW } from "../checkin/rules";
+import { type Segment, type Sentiment, type Signal, segmentsOf, sentimentOfSegments } from "../language/lexicon";
+import { blockerOf, namesTopic, type TopicId, topicById, topicVerdicts } from "../language/themes";
+import { wordsOf } from "../language/words";
 import type { Pillar } from "../shared/pillars";
-import { type Segment, type Sentiment, type Signal, segmentsOf, sentimentOfSegments } from "./lexicon";
 
 /**
  * How an answer reads, for the interviewer's reaction and the embedded scorer: its

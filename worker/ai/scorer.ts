@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { BLOCKER_THEMES, blockerThemesIn } from "../checkin/themes";
+import type { Signal } from "../language/lexicon";
+import { BLOCKER_THEMES, blockerThemesIn } from "../language/themes";
 import type { Pillar } from "../shared/pillars";
 import type { DimensionScores } from "../shared/scores";
-import type { Signal } from "./lexicon";
 import { readAnswer } from "./reading";
 
 /**

