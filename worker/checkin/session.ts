@@ -2,12 +2,13 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { closingFor, greetingFor, loadAgentConfig } from "../ai/agent-config";
 import { ALTERNATIVE_QUESTIONS, classifyReply, embeddedProvider, type PillarWeights, planReply } from "../ai/embedded";
-import { sentimentOf } from "../ai/lexicon";
 import { createOpenAiProvider } from "../ai/openai-provider";
 import type { InterviewProvider, InterviewRequest } from "../ai/provider";
 import { type BankQuestion, loadQuestionBank } from "../ai/question-bank";
 import type { Judgement, TranscriptMessage } from "../ai/scorer";
 import { createDb } from "../db/client";
+import { sentimentOf } from "../language/lexicon";
+import { themeOf } from "../language/themes";
 import { readConfig } from "../lib/config";
 import { getGlobalSettings } from "../settings/global";
 import type { AiAgentConfig } from "../shared/ai-config";
@@ -44,7 +45,6 @@ import {
   pickAlternative,
   REMEMBERED_QUESTIONS,
 } from "./rules";
-import { themeOf } from "./themes";
 
 /**
  * One object per check-in conversation. Everything lives in the object's own SQLite
