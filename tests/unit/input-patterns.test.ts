@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { greetingFor } from "../../worker/ai/agent-config";
-import { segmentsOf, sentimentOf } from "../../worker/ai/lexicon";
+import { segmentsOf, sentimentOf } from "../../worker/language/lexicon";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { isPlausibleEmail, validateSignup } from "../../worker/shared/auth";
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, tooManyRequests } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
 import { EMAIL_MAX_LENGTH } from "../shared/auth";

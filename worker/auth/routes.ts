@@ -2,12 +2,11 @@ import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "../app-env";
 import { organizations, user as userTable } from "../db/schema";
+import type { AppEnv } from "../lib/app-env";
 import { isSuperAdminEmail } from "../lib/config";
 import { ApiError, conflict, errorJson } from "../lib/errors";
 import { zv } from "../lib/validate";
-import { recordFoundedOrganization } from "../organization/ensure";
 import {
   DUPLICATE_EMAIL_MESSAGE,
   type MeResponse,
@@ -20,6 +19,7 @@ import {
 import { getAuth } from "./auth";
 import { requireUser, type UserEnv } from "./middleware";
 import { notifySignup } from "./notify-signup";
+import { recordFoundedOrganization } from "./organization";
 import { authRateLimit, jsonBodiesOnly } from "./rate-limits";
 import { signInBackoff } from "./sign-in-backoff";
 

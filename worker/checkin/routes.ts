@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
 import type { Database } from "../db/client";
 import { checkIns, organizations, riskAlerts, teamMembers } from "../db/schema";
+import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../lib/errors";
 import { clientIp, hitRateLimit, type RateLimitRule } from "../lib/rate-limit";
 import type { CheckInInfo } from "../shared/checkin-protocol";
