@@ -71,6 +71,11 @@ export const subscriptions = sqliteTable(
     currentSalespersonCount: integer("current_salesperson_count").notNull().default(0),
     subscriptionStatus: text("subscription_status").notNull().default("incomplete"),
     currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    /**
+     * Stripe's own time (`event.created`) of the newest event applied to this row. Webhooks
+     * are ordered by it, never by updatedAt, which our own changes (team size) also move.
+     */
+    stripeEventAt: integer("stripe_event_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
