@@ -367,8 +367,13 @@ export const emailOutbox = sqliteTable(
 );
 
 /** Fixed-window counters shared by every isolate (sign-in, sign-up, magic link, token guesses). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  // Retention deletes old counters in this order (worker/schedule/operational-retention.ts).
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);

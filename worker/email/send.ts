@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { emailOutbox } from "../db/schema";
-import { readConfig } from "../lib/config";
+import { isDevelopment, readConfig } from "../lib/config";
+import { withoutLinkSecrets } from "./redact";
 import { DEFAULT_FROM, type EmailTransport, transportFor } from "./transport";
 
 export type EmailMessage = {
@@ -24,7 +25,8 @@ export type SendResult =
 
 /**
  * Every email the app sends goes through here: a row in email_outbox first (the record,
- * and locally the mailbox itself), then the transport. A failed delivery is recorded on the
+ * and locally the mailbox itself; outside development without its link secrets), then the
+ * transport, which gets the whole message. A failed delivery is recorded on the
  * row and returned, never thrown, so a caller decides whether it matters; sending again
  * with the same dedupeKey retries a failed row and is a no-op for a sent one.
  */
@@ -36,6 +38,11 @@ export async function sendEmail(
 ): Promise<SendResult> {
   const config = readConfig(env);
   const id = crypto.randomUUID();
+  // Locally the row is the mailbox (/dev/mailbox), so it keeps working links; anywhere
+  // else the stored copy has its link secrets removed (worker/email/redact.ts).
+  const stored = isDevelopment(env)
+    ? message
+    : { html: withoutLinkSecrets(message.html), text: withoutLinkSecrets(message.text) };
   const inserted = await db
     .insert(emailOutbox)
     .values({
@@ -43,8 +50,8 @@ export async function sendEmail(
       organizationId: message.organizationId ?? null,
       toAddress: message.to,
       subject: message.subject,
-      html: message.html,
-      text: message.text,
+      html: stored.html,
+      text: stored.text,
       kind: message.kind,
       dedupeKey: message.dedupeKey ?? null,
       status: "queued",

@@ -17,6 +17,7 @@ import {
   reminderDedupeKey,
 } from "../team/check-ins";
 import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
+import { type OperationalRetentionReport, pruneOperationalRecords } from "./operational-retention";
 
 /**
  * The Cron Trigger's run (every 15 minutes), in steps that are each idempotent, so a run
@@ -34,7 +35,8 @@ import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
  *    dedupe key, written the same way;
  * 5. reconcile: Pro subscriptions whose Stripe quantity lags the billable count;
  * 6. retain: once a day, delete raw data (transcripts, per-pillar rows) past the raw
- *    retention, and summaries past the summary retention (global settings).
+ *    retention, and summaries past the summary retention (global settings); and the email
+ *    log, rate-limit counters and audit log past theirs (./operational-retention.ts).
  *
  * Each step is bounded per run; what is left is picked up 15 minutes later.
  */
@@ -64,7 +66,7 @@ export type ScheduleRunReport = {
     alerts: number;
     checkIns: number;
     anonymized: number;
-  };
+  } & Partial<OperationalRetentionReport>;
   errors: string[];
 };
 
@@ -279,7 +281,11 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
   const retentionHour = new Date(now).getUTCHours() === RETENTION_HOUR_UTC && new Date(now).getUTCMinutes() < 15;
   if (options.forceRetention || retentionHour) {
     await step("retain", async () => {
-      report.retention = { ...(await applyRetention(db, now, global.dataRetention, limit * 25)), ran: true };
+      report.retention = {
+        ...(await applyRetention(db, now, global.dataRetention, limit * 25)),
+        ...(await pruneOperationalRecords(db, now, limit * 25)),
+        ran: true,
+      };
     });
   }
 
