@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../lib/app-env";
 import type { Database } from "../db/client";
+import type { AppEnv } from "../lib/app-env";
 import { tooManyRequests } from "../lib/errors";
 import { emailOf } from "./rate-limits";
 
