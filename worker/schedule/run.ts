@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
@@ -179,6 +179,8 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
           sql`${checkIns.expiresAt} > ${now}`,
           isNull(checkIns.invitedAt),
           isNotNull(checkIns.scheduleKey),
+          // A suspended organization's links do not work: no email points at one.
+          ne(organizations.status, "suspended"),
         ),
       )
       .limit(limit);
@@ -221,6 +223,7 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
           sql`${checkIns.expiresAt} > ${now}`,
           isNotNull(checkIns.invitedAt),
           isNull(checkIns.startedAt),
+          ne(organizations.status, "suspended"),
         ),
       )
       .limit(limit * 5);
