@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { AiAgentConfig } from "../shared/ai-config";
 import {
   ALERT_PRIORITIES,
@@ -336,6 +336,24 @@ export const auditLogs = sqliteTable(
     index("audit_logs_action_idx").on(t.action, t.createdAt),
     index("audit_logs_actor_idx").on(t.actorUserId, t.createdAt),
   ],
+);
+
+/**
+ * The LLM's coaching reply per organization, week (its Monday, UTC) and range: one model
+ * call a week per dashboard range, merged into each request's rule-based actions by id.
+ */
+export const coachingCache = sqliteTable(
+  "coaching_cache",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    weekKey: text("week_key").notNull(),
+    range: text("range").notNull(),
+    reply: text("reply", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.weekKey, t.range] })],
 );
 
 /** Every email the app sends; locally it is the mailbox, in production the delivery log. */

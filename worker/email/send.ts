@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { emailOutbox } from "../db/schema";
+import { emailOutbox, teamMembers } from "../db/schema";
 import { isDevelopment, readConfig } from "../lib/config";
+import { spendDailyCap } from "../lib/daily-caps";
 import { withoutLinkSecrets } from "./redact";
 import { DEFAULT_FROM, type EmailTransport, transportFor } from "./transport";
 
@@ -16,6 +17,15 @@ export type EmailMessage = {
   dedupeKey?: string | undefined;
   organizationId?: string | null | undefined;
 };
+
+/** 50 emails a day, plus 5 per active salesperson (an invitation and reminders each). */
+export async function dailyEmailCap(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.status, "active")));
+  return 50 + 5 * (row?.n ?? 0);
+}
 
 export type SendResult =
   | { status: "sent"; id: string }
@@ -37,6 +47,11 @@ export async function sendEmail(
   transport: EmailTransport = transportFor(readConfig(env)),
 ): Promise<SendResult> {
   const config = readConfig(env);
+  // An organization's email is capped per day (429 past it): sized to its team, so the
+  // schedule and reminders fit and a create-and-revoke loop does not.
+  if (message.organizationId) {
+    await spendDailyCap(db, message.organizationId, "email", await dailyEmailCap(db, message.organizationId));
+  }
   const id = crypto.randomUUID();
   // Locally the row is the mailbox (/dev/mailbox), so it keeps working links; anywhere
   // else the stored copy has its link secrets removed (worker/email/redact.ts).
