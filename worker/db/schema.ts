@@ -356,6 +356,13 @@ export const coachingCache = sqliteTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.weekKey, t.range] })],
 );
 
+/** Where a bounded cron step stopped, so the next run carries on from there (worker/schedule/create-step.ts). */
+export const scheduleCursors = sqliteTable("schedule_cursors", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** Every email the app sends; locally it is the mailbox, in production the delivery log. */
 export const emailOutbox = sqliteTable(
   "email_outbox",

@@ -4,19 +4,13 @@ import { checkIns, organizationSettings, organizations, subscriptions, teamMembe
 import type { AppConfig } from "../lib/config";
 import { getGlobalSettings } from "../settings/global";
 import { defaultsFor } from "../settings/organization";
-import { expiryFor, isMemberDue, reminderDue, retentionCutoffs, schedulePeriod } from "../shared/schedule";
+import { reminderDue, retentionCutoffs } from "../shared/schedule";
 import type { OrganizationCheckInSettings } from "../shared/settings";
 import { DAY_MS } from "../shared/time";
 import { syncSubscriptionQuantity } from "../team/billing-sync";
-import {
-  emailCheckIn,
-  insertCheckIn,
-  inviteDedupeKey,
-  linkFor,
-  type Mailer,
-  reminderDedupeKey,
-} from "../team/check-ins";
+import { emailCheckIn, inviteDedupeKey, linkFor, type Mailer, reminderDedupeKey } from "../team/check-ins";
 import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
+import { runCreateStep } from "./create-step";
 import { type OperationalRetentionReport, pruneOperationalRecords } from "./operational-retention";
 
 /**
@@ -27,7 +21,7 @@ import { type OperationalRetentionReport, pruneOperationalRecords } from "./oper
  *    check-in's own object closes the ones that were started);
  * 2. create: for organizations with automatic check-ins on, one check-in per active member
  *    who is due this period (unique schedule_key per member and period; never a second
- *    link while one is open);
+ *    link while one is open), from a cursor kept between runs, within a statement budget;
  * 3. invite: email every scheduled check-in not yet invited; the email's dedupe key is the
  *    check-in's, and invited_at is written only after the send, so a crash in between
  *    re-sends nothing (the outbox answers "duplicate") and the next run just marks it;
@@ -124,46 +118,8 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
   });
 
   await step("create", async () => {
-    const enabled = await db
-      .select({ settings: organizationSettings })
-      .from(organizationSettings)
-      .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
-      .where(and(eq(organizationSettings.schedulingEnabled, true), inArray(organizations.status, ["active", "trial"])));
-    for (const { settings } of enabled) {
-      if (report.created >= limit) break;
-      const period = schedulePeriod(settings.frequency, now);
-      // Each active member's latest check-in and whether one is still open: index seeks per member.
-      const members = await db
-        .select({
-          id: teamMembers.id,
-          lastCreatedAt: sql<
-            number | null
-          >`(select max(ci.created_at) from check_ins ci where ci.team_member_id = ${teamMembers.id})`,
-          open: sql<number>`exists(select 1 from check_ins ci where ci.team_member_id = ${teamMembers.id} and ci.status = 'pending' and ci.expires_at > ${now})`,
-        })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.organizationId, settings.organizationId), eq(teamMembers.status, "active")));
-      for (const member of members) {
-        if (report.created >= limit) break;
-        const due = isMemberDue({
-          period,
-          lastCheckInCreatedAt: member.lastCreatedAt,
-          hasOpenCheckIn: member.open === 1,
-        });
-        if (!due) continue;
-        const created = await insertCheckIn(db, config, {
-          organizationId: settings.organizationId,
-          teamMemberId: member.id,
-          createdBy: null,
-          scheduleKey: period.key,
-          durationMinutes: settings.durationMinutes,
-          expiresAt: expiryFor(now, settings.maxResponseHours),
-          invitedAt: null,
-          now,
-        });
-        if (created) report.created++;
-      }
-    }
+    // Bounded and resumable: a cursor between runs and a statement budget per run (./create-step.ts).
+    report.created = (await runCreateStep(db, config, now, limit)).created;
   });
 
   await step("invite", async () => {
