@@ -123,6 +123,9 @@ describe("no response or log line carries a password, token or secret", () => {
 
     await call("/api/me", { cookie });
     const session = await call("/api/auth/get-session", { cookie });
+    // Every session with its metadata: the one auth answer that used to carry every token.
+    const sessions = await call("/api/auth/list-sessions", { cookie });
+    expect(sessions.status).toBe(200);
     expect(await session.clone().json()).toMatchObject({ session: { userId: expect.any(String) } });
     await call("/api/organization/ensure", { method: "POST", cookie });
     await call("/api/subscription", { method: "POST", cookie, body: JSON.stringify({ planType: "paid" }) });
