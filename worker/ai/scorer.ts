@@ -1,6 +1,5 @@
-import { z } from "zod";
 import type { Signal } from "../language/lexicon";
-import { BLOCKER_THEMES, blockerThemesIn } from "../language/themes";
+import { blockerThemesIn } from "../language/themes";
 import type { Pillar } from "../shared/pillars";
 import type { DimensionScores } from "../shared/scores";
 import { readAnswer } from "./reading";
@@ -16,6 +15,8 @@ export type Judgement = {
   raw: Partial<Record<keyof DimensionScores, number>>;
   blockers: { theme: string; description: string }[];
   judgedBy: "llm" | "lexicon";
+  /** The LLM's scores and blockers whose supporting phrase was not in the transcript (worker/ai/llm-judge.ts). */
+  discarded?: string[];
 };
 
 /** Each user message with the pillar of the question it answers. */
@@ -196,66 +197,4 @@ export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judg
   };
 
   return { raw, blockers, judgedBy: "lexicon", evidence };
-}
-
-const themeNames = BLOCKER_THEMES.map((b) => b.theme) as [string, ...string[]];
-
-/** What the LLM must answer: 0–100 per dimension and blockers from our theme list. */
-export const llmJudgementSchema = z.object({
-  morale: z.number().min(0).max(100),
-  confidence: z.number().min(0).max(100),
-  stress: z.number().min(0).max(100),
-  sales_strength: z.number().min(0).max(100),
-  blockers: z.number().min(0).max(100),
-  blocker_themes: z.array(z.enum(themeNames)).max(BLOCKER_THEMES.length),
-});
-
-/** The JSON schema sent as response_format (strict structured output). */
-export const LLM_JUDGEMENT_JSON_SCHEMA = {
-  type: "object",
-  additionalProperties: false,
-  required: ["morale", "confidence", "stress", "sales_strength", "blockers", "blocker_themes"],
-  properties: {
-    morale: {
-      type: "integer",
-      minimum: 0,
-      maximum: 100,
-      description: "How positive they feel about work; 50 neutral.",
-    },
-    confidence: { type: "integer", minimum: 0, maximum: 100, description: "Confidence in hitting quota; 50 neutral." },
-    stress: {
-      type: "integer",
-      minimum: 0,
-      maximum: 100,
-      description: "Stress and burnout risk; HIGHER means MORE stressed.",
-    },
-    sales_strength: {
-      type: "integer",
-      minimum: 0,
-      maximum: 100,
-      description: "Self-assessed selling skill and recent wins.",
-    },
-    blockers: {
-      type: "integer",
-      minimum: 0,
-      maximum: 100,
-      description: "HIGHER means FEWER blockers; 50 when none discussed.",
-    },
-    blocker_themes: { type: "array", items: { type: "string", enum: themeNames }, description: "Blockers they named." },
-  },
-} as const;
-
-export const JUDGE_INSTRUCTIONS = `You score a private sales check-in conversation for a sentiment dashboard.
-Read only what the salesperson (role "user") said. Answer with JSON matching the schema: integers 0-100 where 50 is neutral or unknown.
-stress: higher means more stressed. blockers: higher means fewer or smaller blockers. blocker_themes: only themes the salesperson actually named as obstacles.`;
-
-export function judgementFromLlm(value: unknown): Judgement | null {
-  const parsed = llmJudgementSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const { blocker_themes, ...raw } = parsed.data;
-  const blockers = BLOCKER_THEMES.filter((b) => blocker_themes.includes(b.theme)).map((b) => ({
-    theme: b.theme,
-    description: b.description,
-  }));
-  return { raw, blockers, judgedBy: "llm" };
 }

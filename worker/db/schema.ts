@@ -153,6 +153,8 @@ export const checkIns = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     /** The salesperson asked for their manager to reach out at the end of the chat. */
     reachOutRequested: integer("reach_out_requested", { mode: "boolean" }).notNull().default(false),
+    /** The LLM's scores and the embedded reader's disagreed by more than the review margin (worker/ai/review.ts). */
+    needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
     conversationState: text("conversation_state", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
@@ -204,6 +206,15 @@ export const sentimentScores = sqliteTable(
     blockers: integer("blockers").notNull(),
     conversationQualityScore: integer("conversation_quality_score").notNull(),
     recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * How many answers touched each score (issue 14): 0 means nobody talked about it and the
+     * stored 50 is the spec's default, not a reading. Null on rows stored before it was kept.
+     */
+    moraleEvidence: integer("morale_evidence"),
+    confidenceEvidence: integer("confidence_evidence"),
+    stressEvidence: integer("stress_evidence"),
+    salesStrengthEvidence: integer("sales_strength_evidence"),
+    blockersEvidence: integer("blockers_evidence"),
   },
   (t) => [
     uniqueIndex("sentiment_scores_check_in_idx").on(t.checkInId),
@@ -215,6 +226,11 @@ export const sentimentScores = sqliteTable(
       t.confidence,
       t.stress,
       t.salesStrength,
+      t.moraleEvidence,
+      t.confidenceEvidence,
+      t.stressEvidence,
+      t.salesStrengthEvidence,
+      t.blockersEvidence,
     ),
     index("sentiment_scores_member_recorded_idx").on(t.teamMemberId, t.recordedAt),
     index("sentiment_scores_recorded_idx").on(t.recordedAt),
