@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { judgementFromLlm, occursIn } from "../../worker/ai/llm-judge";
 import { reconcile } from "../../worker/ai/review";
 import { answersOf, lexiconJudgement, type TranscriptMessage } from "../../worker/ai/scorer";
+import { completionOf } from "../../worker/checkin/completion";
 import { RISK_LINES, reachOutAlert, riskAlertsFor } from "../../worker/checkin/risk";
 import { conversationQuality, finalizeScores, SCORE_BOUNDS } from "../../worker/checkin/scoring";
 import { sentimentOf, valenceOf } from "../../worker/language/lexicon";
@@ -261,5 +262,40 @@ describe("LLM judgement (structured output with evidence)", () => {
     expect(review).toEqual([]);
     const { review: flagged } = reconcile({ ...llm, raw: { ...llm.raw, stress: 15 } }, reader, ["a"]);
     expect(flagged.map((f) => f.dimension)).toEqual(["stress"]);
+  });
+});
+
+describe("alerts say why, in themes and figures", () => {
+  it("names the kinds of strain and how many signs, never the salesperson's words", () => {
+    const said = [
+      "Up past midnight clearing emails again, haven't had a day off since March.",
+      "Exhausted. I can't sleep before a big call and I'm working every weekend.",
+      "I've started taking recruiter calls, honestly.",
+    ];
+    const transcript: TranscriptMessage[] = said.flatMap((content, i) => [
+      {
+        sender: "assistant" as const,
+        content: "How are you holding up?",
+        pillar: i === 2 ? "morale" : "burnout_risks",
+      },
+      { sender: "user" as const, content, pillar: null },
+    ]);
+    const { alerts } = completionOf({ transcript, memberName: "Pat Doe", llm: null });
+    const burnout = alerts.find((a) => a.category === "burnout")?.message ?? "";
+    expect(burnout).toMatch(/^Pat Doe shows burnout risk in their latest check-in \(stress \d+\/100\): /);
+    expect(burnout).toContain("signs of strain in 2 answers");
+    expect(alerts.find((a) => a.category === "low_morale")?.message).toContain("signs they may leave");
+    const words = new Set(
+      said
+        .join(" ")
+        .toLowerCase()
+        .match(/[a-z']{5,}/g),
+    );
+    for (const alert of alerts) {
+      const own = (alert.message.toLowerCase().match(/[a-z']{5,}/g) ?? []).filter(
+        (w) => words.has(w) && !["their", "latest", "answers", "signs", "sleep"].includes(w),
+      );
+      expect(own, alert.message).toEqual([]);
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { Signal } from "../language/lexicon";
 import { blockerThemesIn } from "../language/themes";
 import type { Pillar } from "../shared/pillars";
 import type { DimensionScores } from "../shared/scores";
+import { type AlertReasons, alertReasonsOf } from "./alert-reasons";
 import { readAnswer } from "./reading";
 
 /**
@@ -111,7 +112,9 @@ export type EvidenceCounts = Record<keyof DimensionScores, number>;
  *   each distinct blocker that holds them back now.
  * Raw values; the spec's clamps come after (checkin/scoring.ts).
  */
-export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judgement & { evidence: EvidenceCounts } {
+export function lexiconJudgement(
+  transcript: readonly TranscriptMessage[],
+): Judgement & { evidence: EvidenceCounts; reasons: AlertReasons } {
   const answers: Answer[] = answersOf(transcript).map((a) => ({ ...a, reading: readAnswer(a.content, a.pillar) }));
   const felt = answers.filter((a) => a.reading.sentiment.hits > 0 || a.reading.signals.length > 0);
   const has = (a: Answer, signal: Signal) => a.reading.signals.includes(signal);
@@ -196,5 +199,11 @@ export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judg
       onBlockers.length + answers.filter((a) => a.pillar !== "blockers" && a.reading.blockers.length > 0).length,
   };
 
-  return { raw, blockers, judgedBy: "lexicon", evidence };
+  return {
+    raw,
+    blockers,
+    judgedBy: "lexicon",
+    evidence,
+    reasons: alertReasonsOf(answers.map((a) => a.reading)),
+  };
 }

@@ -67,6 +67,7 @@ export function completionOf(input: CompletionInput): CompletionScores {
       scores,
       input.memberName,
       judgement.blockers.map((b) => b.theme),
+      reader.reasons,
     ),
     realTime: realTimeSentimentFor(scores).map((row) => ({ ...row, confidenceLevel: REAL_TIME_CONFIDENCE_LEVEL })),
   };

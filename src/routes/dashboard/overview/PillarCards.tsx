@@ -66,7 +66,11 @@ export function PillarCards({
           <p className="text-xs font-semibold tracking-wide text-base-content/70 uppercase">
             {PILLAR_SHORT[card.pillar]}
           </p>
-          {card.changeUnit === "count" ? (
+          {card.notDiscussed ? (
+            <p className="text-lg font-semibold text-base-content/60" data-testid={`pillar-${card.pillar}`}>
+              Not discussed
+            </p>
+          ) : card.changeUnit === "count" ? (
             <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid={`pillar-${card.pillar}`}>
               {card.value ?? 0}
               <span className="ml-1 text-sm font-medium text-base-content/50">reported</span>
