@@ -10,7 +10,7 @@ import { createDb } from "../db/client";
 import { sentimentOf } from "../language/lexicon";
 import { themeOf } from "../language/themes";
 import { readConfig } from "../lib/config";
-import { getGlobalSettings } from "../settings/global-settings";
+import { getGlobalSettings } from "../settings/global";
 import type { AiAgentConfig } from "../shared/ai-config";
 import {
   type ChatMessage,
