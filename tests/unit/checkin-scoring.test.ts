@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { judgementFromLlm, occursIn } from "../../worker/ai/llm-judge";
-import { reconcile } from "../../worker/ai/review";
 import { answersOf, lexiconJudgement, type TranscriptMessage } from "../../worker/ai/scorer";
 import { completionOf } from "../../worker/checkin/completion";
+import { reconcile } from "../../worker/checkin/review";
 import { RISK_LINES, reachOutAlert, riskAlertsFor } from "../../worker/checkin/risk";
 import { conversationQuality, finalizeScores, SCORE_BOUNDS } from "../../worker/checkin/scoring";
 import { sentimentOf, valenceOf } from "../../worker/language/lexicon";

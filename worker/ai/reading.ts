@@ -1,5 +1,5 @@
-import { PROBE_BELOW } from "../checkin/rules";
 import { type Segment, type Sentiment, type Signal, segmentsOf, sentimentOfSegments } from "../language/lexicon";
+import { NEGATIVE_BELOW } from "../language/polarity";
 import { blockerOf, namesTopic, type TopicId, topicById, topicVerdicts } from "../language/themes";
 import { wordsOf } from "../language/words";
 import type { Pillar } from "../shared/pillars";
@@ -61,7 +61,7 @@ const OPPOSITES: [Signal, Signal][] = [
 
 /** A polarity from a 0–100 reading: below the probe line is negative, 60 and up positive. */
 export function polarityOfScore(score: number): Polarity {
-  if (score < PROBE_BELOW) return "negative";
+  if (score < NEGATIVE_BELOW) return "negative";
   return score >= 60 ? "positive" : "neutral";
 }
 

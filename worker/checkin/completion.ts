@@ -1,8 +1,8 @@
-import { type ReviewFlag, reconcile } from "../ai/review";
 import { type EvidenceCounts, type Judgement, lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
 import type { ConcernLevel } from "../shared/domain";
 import type { ClassificationPillar } from "../shared/pillars";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
+import { type ReviewFlag, reconcile } from "./review";
 import { type RiskAlertDraft, riskAlertsFor } from "./risk";
 import { type FinalScores, finalizeScores } from "./scoring";
 
@@ -36,7 +36,7 @@ export type CompletionScores = {
   scores: FinalScores;
   /** How many answers touched each score (0 = not discussed), read by the embedded reader. */
   evidence: EvidenceCounts;
-  /** Scores where the LLM and the reader disagree by more than the review margin (worker/ai/review.ts). */
+  /** Scores where the LLM and the reader disagree by more than the review margin (worker/checkin/review.ts). */
   review: ReviewFlag[];
   judgedBy: Judgement["judgedBy"];
   blockers: Judgement["blockers"];

@@ -1,6 +1,6 @@
-import { finalizeScores } from "../checkin/scoring";
+import type { Judgement } from "../ai/scorer";
 import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
-import type { Judgement } from "./scorer";
+import { finalizeScores } from "./scoring";
 
 /**
  * The LLM's judgement checked against the embedded reader's (issue 14 item 4). A score the
