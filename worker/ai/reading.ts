@@ -161,7 +161,8 @@ function signalsOf(segments: readonly Segment[], answering: Pillar | null): Sign
     );
     if (segment.about.quota && !hasOwn) {
       if (segment.valence <= -1) signals.push("confidence_low");
-      else if (segment.valence >= 1.5) signals.push("confidence_high");
+      // "Probably fine on the number" is a guess, not confidence.
+      else if (segment.valence >= 1.5 && !segment.hedged) signals.push("confidence_high");
     }
   }
   return signals;

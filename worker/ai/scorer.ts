@@ -75,6 +75,9 @@ const MORALE_WEIGHT: Record<Pillar, number> = {
   blockers: 0.5,
 };
 
+const EVERYTHING =
+  /^(?:everything|all of it|all of the above|where do i (?:even )?start|so much|too much|too many to)\b/;
+
 type Answer = ReturnType<typeof answersOf>[number] & { reading: ReturnType<typeof readAnswer> };
 
 /**
@@ -177,9 +180,12 @@ export function lexiconJudgement(
     answers.map((a) => ({ content: a.content, answersBlockersQuestion: a.pillar === "blockers" })),
   );
   const onBlockers = answers.filter((a) => a.pillar === "blockers");
-  const blockerValues = onBlockers.map((a) =>
-    a.reading.saysNone && a.reading.concerns.length === 0 ? 0.5 + Math.min(0, feeling(a)) : feeling(a),
-  );
+  const blockerValues = onBlockers.map((a) => {
+    if (a.reading.saysNone && a.reading.concerns.length === 0) return 0.5 + Math.min(0, feeling(a));
+    // "Everything", "where do I start": no theme, but a great deal in the way.
+    if (EVERYTHING.test(a.content.trim().toLowerCase())) return Math.min(-0.7, feeling(a));
+    return feeling(a);
+  });
   const blockerMean =
     blockerValues.length > 0 ? blockerValues.reduce((sum, v) => sum + v, 0) / blockerValues.length : null;
   if (blockerMean !== null || blockers.length > 0) {

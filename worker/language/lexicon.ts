@@ -454,6 +454,7 @@ const PARSED_PHRASES: Phrase[] = PHRASES.map(([pattern, cue]) => ({
 
 const NEGATORS = new Set([
   "not",
+  "stopped",
   "no",
   "never",
   "none",
@@ -531,7 +532,19 @@ const DAMPENERS = new Set([
 ]);
 const CONTRASTS = new Set(["but", "however", "although", "though", "except"]);
 /** Words that make a clause a guess: its good words count for less. */
-const HEDGES = new Set(["maybe", "perhaps", "probably", "hopefully", "hoping", "hope", "might", "guess", "possibly"]);
+const HEDGES = new Set([
+  "maybe",
+  "perhaps",
+  "probably",
+  "prob",
+  "hopefully",
+  "hoping",
+  "hope",
+  "might",
+  "guess",
+  "possibly",
+  "ish",
+]);
 /** Words that put a segment on the quota, or on a deal's outcome (for the confidence cues). */
 const QUOTA_WORDS = ["quota", "number", "numbers", "target", "forecast", "pipeline", "quarter", "commit", "attainment"];
 const DEAL_WORDS = ["deal", "deals", "close", "closing", "sign", "renewal", "make it", "get there", "hit it"];
