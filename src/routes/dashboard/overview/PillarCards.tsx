@@ -67,7 +67,7 @@ export function PillarCards({
             {PILLAR_SHORT[card.pillar]}
           </p>
           {card.notDiscussed ? (
-            <p className="text-lg font-semibold text-base-content/60" data-testid={`pillar-${card.pillar}`}>
+            <p className="text-base font-semibold text-base-content/60" data-testid={`pillar-${card.pillar}`}>
               Not discussed
             </p>
           ) : card.changeUnit === "count" ? (
@@ -89,7 +89,12 @@ export function PillarCards({
               />
             </div>
           )}
-          <TrendLine card={card} reference={reference} />
+          {card.notDiscussed ? (
+            // The stored value is the spec's neutral default: a trend over it would mean nothing.
+            <p className="text-xs text-base-content/50">No answers touched it</p>
+          ) : (
+            <TrendLine card={card} reference={reference} />
+          )}
           <p className="mt-auto pt-1 text-[11px] leading-snug text-base-content/55">{PILLAR_HINT[card.pillar]}</p>
         </li>
       ))}
