@@ -695,6 +695,12 @@ function strainAmount(tokens: readonly string[], index: number): "none" | "usual
   const before = tokens[index - 1] ?? "";
   if (LITTLE.has(before) && tokens[index - 2] !== "a") return "none";
   if (USUAL.has(before) || USUAL.has(tokens[index - 2] ?? "")) return "usual";
+  // "Stress is ok", "pressure's been manageable": the amount said after it.
+  const after = tokens.slice(index + 1, index + 4);
+  if (["is", "was", "has", "levels", "level", "been", "are"].includes(after[0] ?? "")) {
+    if (after.some((t) => USUAL.has(t) || t === "fine" || t === "alright" || t === "manageable")) return "usual";
+    if (after.some((t) => t === "low" || t === "minimal")) return "none";
+  }
   // "More angry than stressed": the strain is the lesser part.
   if (before === "than" && tokens.slice(Math.max(0, index - 4), index).includes("more")) return "usual";
   return null;
