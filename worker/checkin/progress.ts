@@ -1,7 +1,7 @@
-import { sentimentOf } from "../ai/lexicon";
+import { sentimentOf } from "../language/lexicon";
+import { themeOf } from "../language/themes";
 import type { Pillar } from "../shared/pillars";
 import { type PillarProgress, PROBE_BELOW } from "./rules";
-import { themeOf } from "./themes";
 
 /**
  * Pillar progress, as pure functions: the object hands in the answers not yet counted and

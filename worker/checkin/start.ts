@@ -1,7 +1,7 @@
 import { greetingFor, loadAgentConfig } from "../ai/agent-config";
 import { loadQuestionBank } from "../ai/question-bank";
 import { createDb } from "../db/client";
-import { getGlobalSettings } from "../settings/global-settings";
+import { getGlobalSettings } from "../settings/global";
 import type { Schedule } from "./alarms";
 import type { SessionInit } from "./init";
 import { withQuestionCounted } from "./progress";
