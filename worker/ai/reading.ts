@@ -3,7 +3,6 @@ import { NEGATIVE_BELOW } from "../language/polarity";
 import { blockerOf, namesTopic, type TopicId, topicById, topicVerdicts } from "../language/themes";
 import { wordsOf } from "../language/words";
 import type { Pillar } from "../shared/pillars";
-import { PROBE_BELOW } from "./interview-rules";
 
 /**
  * How an answer reads, for the interviewer's reaction and the embedded scorer: its
