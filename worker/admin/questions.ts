@@ -16,7 +16,7 @@ import {
   questionImportRequestSchema,
   questionInputSchema,
   questionListQuerySchema,
-} from "../shared/admin";
+} from "../shared/console/questions";
 import { PILLARS, type Pillar } from "../shared/pillars";
 import { type ImportedQuestion, validateQuestionImport } from "../shared/question-import";
 import { utcDay } from "../shared/time";

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import type { AppConfig } from "../lib/config";
-import type { ProviderStatus, SystemStatus } from "../shared/admin";
+import type { ProviderStatus, SystemStatus } from "../shared/console/system";
 import { DAY_MS } from "../shared/time";
 import { num } from "./sql";
 

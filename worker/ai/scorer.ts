@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { BLOCKER_THEMES, blockerThemesIn } from "../checkin/themes";
-import type { Pillar } from "../shared/pillars";
-import type { DimensionScores } from "../shared/scores";
+import type { DimensionScores, Pillar } from "../shared/pillars";
 import type { Signal } from "./lexicon";
 import { readAnswer } from "./reading";
 

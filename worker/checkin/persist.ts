@@ -9,7 +9,7 @@ import {
   sentimentScores,
   userChallenges,
 } from "../db/schema";
-import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
+import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "./real-time";
 import { riskAlertsFor } from "./risk";
 import type { CompletionResult } from "./session";
 

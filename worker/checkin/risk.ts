@@ -1,5 +1,5 @@
 import { type AlertPriority, type AlertType, alertPriorityForType } from "../shared/domain";
-import type { DimensionScores } from "../shared/scores";
+import type { DimensionScores } from "../shared/pillars";
 
 /**
  * Risk lines: a check-in whose score crosses one raises a risk alert for the manager

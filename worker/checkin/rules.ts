@@ -1,5 +1,5 @@
 import type { Phase } from "../shared/checkin-protocol";
-import { CLOSING_PROGRESS } from "../shared/checkin-rules";
+import { CLOSING_PROGRESS } from "../shared/checkin-timer";
 import { PILLARS, type Pillar } from "../shared/pillars";
 
 /**

@@ -24,7 +24,7 @@ import {
   parseClientFrame,
   type ServerFrame,
 } from "../shared/checkin-protocol";
-import { CLOSING_PROGRESS, COMPLETION_DELAY_MS, SYNC_RETRY_MS } from "../shared/checkin-rules";
+import { CLOSING_PROGRESS, COMPLETION_DELAY_MS, SYNC_RETRY_MS } from "../shared/checkin-timer";
 import type { Pillar } from "../shared/pillars";
 import { checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
 import {

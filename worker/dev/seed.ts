@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
+import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../checkin/real-time";
 import { checkInPath, hashCheckInToken, newCheckInToken } from "../checkin/token";
 import { chunkedInserts, runBatch } from "../db/batch";
 import type { Database } from "../db/client";
@@ -15,7 +16,6 @@ import {
   user,
   userChallenges,
 } from "../db/schema";
-import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
 import { DAY_MS, WEEK_MS } from "../shared/time";
 import { clampScore, seededRandom } from "./random";
 
