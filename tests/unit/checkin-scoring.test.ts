@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { sentimentOf, valenceOf } from "../../worker/ai/lexicon";
 import { answersOf, judgementFromLlm, lexiconJudgement, type TranscriptMessage } from "../../worker/ai/scorer";
 import { concernLevelFor, REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../../worker/checkin/real-time";
 import { RISK_LINES, reachOutAlert, riskAlertsFor } from "../../worker/checkin/risk";
 import { conversationQuality, finalizeScores, SCORE_BOUNDS } from "../../worker/checkin/scoring";
-import { blockerThemesIn, themeOf } from "../../worker/checkin/themes";
+import { sentimentOf, valenceOf } from "../../worker/language/lexicon";
+import { blockerThemesIn, themeOf } from "../../worker/language/themes";
 
 describe("score rules (spec 2 §9)", () => {
   it("with no user messages: every score 50 and quality 30", () => {
