@@ -1,6 +1,19 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
-import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
+import {
+  checkInMessages,
+  checkIns,
+  organizationSettings,
+  organizations,
+  realTimeSentiment,
+  riskAlerts,
+  sentimentScores,
+  subscriptions,
+  teamMembers,
+  userChallenges,
+} from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { getGlobalSettings } from "../settings/global";
 import { defaultsFor } from "../settings/organization";
@@ -300,45 +313,89 @@ async function applyRetention(
   retention: { rawDataDays: number; summaryDataDays: number; enableAnonymization: boolean },
   limit: number,
 ) {
-  const { raw, summary } = retentionCutoffs(now, retention);
-  const d1 = db.$client;
-  const finishedBefore = `select id from check_ins where status in ('completed', 'expired') and expires_at < ?1 order by expires_at limit ${limit}`;
+  const cutoffs = retentionCutoffs(now, retention);
+  const [raw, summary] = [new Date(cutoffs.raw), new Date(cutoffs.summary)];
+  const finished = (before: Date) =>
+    and(inArray(checkIns.status, ["completed", "expired"]), lt(checkIns.expiresAt, before));
   /** Finished check-ins past the cut-off that still hold rows of `table` (so each run makes progress). */
-  const finishedWith = (table: string) =>
-    `select c.id from check_ins c where c.status in ('completed', 'expired') and c.expires_at < ?1 and exists (select 1 from ${table} t where t.check_in_id = c.id) order by c.expires_at limit ${limit}`;
-  const oldest = (table: string, column: string, where = "") =>
-    `select id from ${table} where ${where}${column} < ?1 order by ${column} limit ${limit}`;
-  const statements = [
-    d1
-      .prepare(
-        `delete from check_in_messages where check_in_id in (${finishedWith("check_in_messages")}) and timestamp < ?1`,
-      )
-      .bind(raw),
-    d1
-      .prepare(
-        `delete from real_time_sentiment where check_in_id in (${finishedWith("real_time_sentiment")}) and recorded_at < ?1`,
-      )
-      .bind(raw),
-    d1.prepare(`delete from sentiment_scores where id in (${oldest("sentiment_scores", "recorded_at")})`).bind(summary),
-    d1.prepare(`delete from user_challenges where id in (${oldest("user_challenges", "created_at")})`).bind(summary),
-    d1
-      .prepare(
-        `delete from risk_alerts where id in (${oldest("risk_alerts", "created_at", "status = 'resolved' and ")})`,
-      )
-      .bind(summary),
+  const finishedWith = (table: typeof checkInMessages | typeof realTimeSentiment) =>
+    db
+      .select({ id: checkIns.id })
+      .from(checkIns)
+      .where(and(finished(raw), exists(db.select({ one: sql`1` }).from(table).where(eq(table.checkInId, checkIns.id)))))
+      .orderBy(checkIns.expiresAt)
+      .limit(limit);
+  /** The oldest rows of `table` older than the summary cut-off, `limit` of them. */
+  const oldest = (table: SQLiteTable, id: SQLiteColumn, column: SQLiteColumn, where?: SQL) =>
+    db
+      .select({ id })
+      .from(table)
+      .where(and(where, lt(column, summary)))
+      .orderBy(column)
+      .limit(limit);
+  const first = db
+    .delete(checkInMessages)
+    .where(and(inArray(checkInMessages.checkInId, finishedWith(checkInMessages)), lt(checkInMessages.timestamp, raw)));
+  const statements: BatchItem<"sqlite">[] = [
+    db
+      .delete(realTimeSentiment)
+      .where(
+        and(
+          inArray(realTimeSentiment.checkInId, finishedWith(realTimeSentiment)),
+          lt(realTimeSentiment.recordedAt, raw),
+        ),
+      ),
+    db
+      .delete(sentimentScores)
+      .where(inArray(sentimentScores.id, oldest(sentimentScores, sentimentScores.id, sentimentScores.recordedAt))),
+    db
+      .delete(userChallenges)
+      .where(inArray(userChallenges.id, oldest(userChallenges, userChallenges.id, userChallenges.createdAt))),
+    db
+      .delete(riskAlerts)
+      .where(
+        inArray(
+          riskAlerts.id,
+          oldest(riskAlerts, riskAlerts.id, riskAlerts.createdAt, eq(riskAlerts.status, "resolved")),
+        ),
+      ),
     // A finished check-in past the summary window takes whatever rows it still has with it.
-    d1.prepare(`delete from check_ins where id in (${finishedBefore})`).bind(summary),
+    db
+      .delete(checkIns)
+      .where(
+        inArray(
+          checkIns.id,
+          db
+            .select({ id: checkIns.id })
+            .from(checkIns)
+            .where(finished(summary))
+            .orderBy(checkIns.expiresAt)
+            .limit(limit),
+        ),
+      ),
   ];
   if (retention.enableAnonymization) {
     statements.push(
-      d1
-        .prepare(
-          `update user_challenges set description = theme where id in (select id from user_challenges where created_at < ?1 and description != theme order by created_at limit ${limit})`,
-        )
-        .bind(raw),
+      db
+        .update(userChallenges)
+        .set({ description: sql`${userChallenges.theme}` })
+        .where(
+          inArray(
+            userChallenges.id,
+            db
+              .select({ id: userChallenges.id })
+              .from(userChallenges)
+              .where(and(lt(userChallenges.createdAt, raw), ne(userChallenges.description, userChallenges.theme)))
+              .orderBy(userChallenges.createdAt)
+              .limit(limit),
+          ),
+        ),
     );
   }
-  const [messages, realTime, scores, blockers, alerts, checkInsDeleted, anonymized] = await d1.batch(statements);
+  const [messages, realTime, scores, blockers, alerts, checkInsDeleted, anonymized] = (await db.batch([
+    first,
+    ...statements,
+  ])) as (D1Result | undefined)[];
   const changes = (result: D1Result | undefined) => result?.meta.changes ?? 0;
   return {
     messages: changes(messages),
