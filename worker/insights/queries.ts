@@ -13,6 +13,9 @@ import type { BucketCheckIns, BucketCount, BucketScores } from "./compute";
  *
  * Windows are whole weeks counted back from `now`: bucket 0 is (now − 7 days, now],
  * bucket 1 the 7 days before, and so on (spec 2 §7 trend windows).
+ *
+ * Over 300 lines on purpose: every statement the dashboard runs sits here, so the
+ * tenancy rule above can be checked in one file (insights-scale.test.ts reads their plans).
  */
 
 const bucketOf = (column: string, now: number) =>
