@@ -1,6 +1,7 @@
 import OpenAI from "openai";
+import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA } from "./llm-judge";
 import { EmptyReplyError, type InterviewProvider, type InterviewRequest } from "./provider";
-import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA, type TranscriptMessage } from "./scorer";
+import type { TranscriptMessage } from "./scorer";
 import { buildSystemPrompt } from "./system-prompt";
 
 /**
@@ -137,7 +138,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
         );
         const text = completion.choices[0]?.message?.content;
         if (!text) throw new EmptyReplyError();
-        const judgement = judgementFromLlm(JSON.parse(text));
+        const judgement = judgementFromLlm(JSON.parse(text), transcript);
         if (!judgement) throw new Error("AI provider returned scores in an unexpected shape");
         return judgement;
       } finally {

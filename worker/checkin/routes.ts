@@ -27,6 +27,7 @@ type CheckInRecord = {
   id: string;
   organizationId: string;
   organizationName: string;
+  organizationStatus: string;
   teamMemberId: string;
   firstName: string;
   lastName: string;
@@ -66,6 +67,7 @@ export async function checkInForLink(
         id: checkIns.id,
         organizationId: checkIns.organizationId,
         organizationName: organizations.name,
+        organizationStatus: organizations.status,
         teamMemberId: checkIns.teamMemberId,
         firstName: teamMembers.firstName,
         lastName: teamMembers.lastName,
@@ -92,7 +94,8 @@ export async function checkInForLink(
     await hitRateLimit(db, key, GUESS_RULE, now);
     throw notFound(NOT_FOUND_MESSAGE);
   }
-  if (!accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
+  // A suspended organization's links stop working (and work again when it is lifted).
+  if (record.organizationStatus === "suspended" || !accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
   return record;
 }
 

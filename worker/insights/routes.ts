@@ -12,7 +12,7 @@ import {
   type MemberInsightsResponse,
 } from "../shared/insights";
 import { idParamSchema } from "../shared/team";
-import { enrichCoaching } from "./ai-coaching";
+import { coachingFor } from "./coaching-cache";
 import { alertById, alertList } from "./queries";
 import { memberInsights, teamInsights } from "./service";
 
@@ -30,18 +30,16 @@ export const insightsRoutes = new Hono<AdminEnv>()
     return c.json(body);
   })
   .get("/coaching", zv("query", insightsQuerySchema), async (c) => {
-    const { config } = c.var;
-    const insights = await teamInsights(c.var.db, c.var.organizationId, c.req.valid("query").range);
-    const enriched = config.OPENAI_API_KEY
-      ? await enrichCoaching(
-          { apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL },
-          insights,
-          c.req.raw.signal,
-        )
-      : null;
-    const body: CoachingResponse = enriched
-      ? { coaching: enriched, source: "ai" }
-      : { coaching: insights.coaching, source: "rules" };
+    const { range } = c.req.valid("query");
+    const insights = await teamInsights(c.var.db, c.var.organizationId, range);
+    const body: CoachingResponse = await coachingFor(
+      c.var.db,
+      c.var.config,
+      c.var.organizationId,
+      range,
+      insights,
+      c.req.raw.signal,
+    );
     return c.json(body);
   })
   .get("/members/:id", zv("param", idParamSchema), zv("query", insightsQuerySchema), async (c) => {
