@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { AiAgentConfig } from "../shared/ai-config";
 import {
   ALERT_PRIORITIES,
@@ -23,6 +23,10 @@ export * from "./organizations";
  * Business tables. Times are epoch milliseconds (integer) so that SQL can bucket them by
  * day or week with integer arithmetic. Every org-owned row carries organization_id, and
  * every org-scoped query leads with it, so each index below starts with it.
+ *
+ * Over 300 lines: drizzle-kit and the relational queries read one schema module; the
+ * tables are declarations, one block each (organizations.ts and auth-schema.ts are apart
+ * only because both sides reference them).
  */
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
@@ -71,6 +75,11 @@ export const subscriptions = sqliteTable(
     currentSalespersonCount: integer("current_salesperson_count").notNull().default(0),
     subscriptionStatus: text("subscription_status").notNull().default("incomplete"),
     currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    /**
+     * Stripe's own time (`event.created`) of the newest event applied to this row. Webhooks
+     * are ordered by it, never by updatedAt, which our own changes (team size) also move.
+     */
+    stripeEventAt: integer("stripe_event_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -349,6 +358,24 @@ export const auditLogs = sqliteTable(
   ],
 );
 
+/**
+ * The LLM's coaching reply per organization, week (its Monday, UTC) and range: one model
+ * call a week per dashboard range, merged into each request's rule-based actions by id.
+ */
+export const coachingCache = sqliteTable(
+  "coaching_cache",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    weekKey: text("week_key").notNull(),
+    range: text("range").notNull(),
+    reply: text("reply", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.weekKey, t.range] })],
+);
+
 /** Every email the app sends; locally it is the mailbox, in production the delivery log. */
 export const emailOutbox = sqliteTable(
   "email_outbox",
@@ -378,8 +405,13 @@ export const emailOutbox = sqliteTable(
 );
 
 /** Fixed-window counters shared by every isolate (sign-in, sign-up, magic link, token guesses). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  // Retention deletes old counters in this order (worker/schedule/operational-retention.ts).
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
