@@ -6,8 +6,8 @@ import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../lib/errors";
 import { clientIp, hitRateLimit, type RateLimitRule } from "../lib/rate-limit";
 import type { CheckInInfo } from "../shared/checkin-protocol";
+import { INIT_HEADER, type SessionInit } from "./init";
 import { reachOutAlert } from "./risk";
-import { INIT_HEADER, type SessionInit } from "./session";
 import { digestsEqual, hashCheckInToken } from "./token";
 
 /**

@@ -23,6 +23,10 @@ export * from "./organizations";
  * Business tables. Times are epoch milliseconds (integer) so that SQL can bucket them by
  * day or week with integer arithmetic. Every org-owned row carries organization_id, and
  * every org-scoped query leads with it, so each index below starts with it.
+ *
+ * Over 300 lines: drizzle-kit and the relational queries read one schema module; the
+ * tables are declarations, one block each (organizations.ts and auth-schema.ts are apart
+ * only because both sides reference them).
  */
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
@@ -138,6 +142,8 @@ export const checkIns = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     /** The salesperson asked for their manager to reach out at the end of the chat. */
     reachOutRequested: integer("reach_out_requested", { mode: "boolean" }).notNull().default(false),
+    /** The LLM's scores and the embedded reader's disagreed by more than the review margin (worker/checkin/review.ts). */
+    needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
     conversationState: text("conversation_state", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
@@ -189,6 +195,15 @@ export const sentimentScores = sqliteTable(
     blockers: integer("blockers").notNull(),
     conversationQualityScore: integer("conversation_quality_score").notNull(),
     recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * How many answers touched each score (issue 14): 0 means nobody talked about it and the
+     * stored 50 is the spec's default, not a reading. Null on rows stored before it was kept.
+     */
+    moraleEvidence: integer("morale_evidence"),
+    confidenceEvidence: integer("confidence_evidence"),
+    stressEvidence: integer("stress_evidence"),
+    salesStrengthEvidence: integer("sales_strength_evidence"),
+    blockersEvidence: integer("blockers_evidence"),
   },
   (t) => [
     uniqueIndex("sentiment_scores_check_in_idx").on(t.checkInId),
@@ -200,6 +215,11 @@ export const sentimentScores = sqliteTable(
       t.confidence,
       t.stress,
       t.salesStrength,
+      t.moraleEvidence,
+      t.confidenceEvidence,
+      t.stressEvidence,
+      t.salesStrengthEvidence,
+      t.blockersEvidence,
     ),
     index("sentiment_scores_member_recorded_idx").on(t.teamMemberId, t.recordedAt),
     index("sentiment_scores_recorded_idx").on(t.recordedAt),
