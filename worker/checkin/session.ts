@@ -18,6 +18,7 @@ import {
   type ErrorCode,
   MAX_FRAME_BYTES,
   MAX_MESSAGE_CHARS,
+  MOVED_CLOSE_CODE,
   type Phase,
   PING_FRAME,
   PONG_FRAME,
@@ -26,6 +27,9 @@ import {
 } from "../shared/checkin-protocol";
 import { CLOSING_PROGRESS, COMPLETION_DELAY_MS, SYNC_RETRY_MS } from "../shared/checkin-rules";
 import type { Pillar } from "../shared/pillars";
+import { closeOtherDevices, refuseSocket } from "./admission";
+import { ChatRate, withinCaps } from "./limits";
+import { type Device, type FreshLinkOutcome, type OpenOutcome, Ownership } from "./ownership";
 import { checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
 import {
   type AskedQuestion,
@@ -129,9 +133,6 @@ export type CompletionResult = {
   messages: { id: string; seq: number; sender: "user" | "assistant"; content: string; createdAt: number }[];
 };
 
-/** A client may send this many frames in a burst, refilled at REFILL_PER_SECOND. */
-const BURST = 20;
-const REFILL_PER_SECOND = 2;
 /** Re-checks a reply in progress; after an eviction it restarts the reply. */
 const WATCHDOG_MS = 15_000;
 
@@ -196,17 +197,41 @@ export class CheckInSession extends DurableObject<Env> {
   private scoring: Promise<void> | null = null;
   /** The alarm time this instance last set (undefined: not known, e.g. after a restart or once it fired). */
   private armedAt: number | null | undefined;
-  private readonly buckets = new WeakMap<WebSocket, { tokens: number; at: number }>();
+  private readonly rate = new ChatRate();
+  private readonly ownership: Ownership;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
+    this.ownership = new Ownership(this.sql);
+    this.ownership.ensureTable();
     // Heartbeats are answered by the runtime without waking a hibernated object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
 
   // ── Entry points ────────────────────────────────────────────────────────────
+
+  /** A browser opens the link (GET /api/check-in/:id): the first one owns the chat. */
+  async openChat(init: SessionInit, device: Device, claimHash: string | null): Promise<OpenOutcome> {
+    await this.ensureSession(init);
+    const opened = this.ownership.open(device, claimHash, Date.now());
+    if (opened.outcome === "claimed") closeOtherDevices(this.ctx, MOVED_CLOSE_CODE);
+    return opened;
+  }
+
+  async issueFreshLink(claimHash: string): Promise<FreshLinkOutcome> {
+    return this.ownership.issueClaim(claimHash, Date.now());
+  }
+
+  private async ensureSession(init: SessionInit) {
+    if (this.session()) return;
+    const parsed = sessionInitSchema.safeParse(init);
+    if (!parsed.success) return;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      if (!this.session()) await this.initialize(parsed.data, Date.now());
+    });
+  }
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
@@ -217,12 +242,12 @@ export class CheckInSession extends DurableObject<Env> {
       const raw = request.headers.get(INIT_HEADER);
       const parsed = raw ? sessionInitSchema.safeParse(safeJson(raw)) : null;
       if (!parsed?.success) return new Response("Check-in session not found", { status: 404 });
-      await this.ctx.blockConcurrencyWhile(async () => {
-        if (!this.session()) await this.initialize(parsed.data, Date.now());
-      });
+      await this.ensureSession(parsed.data);
       session = this.session();
     }
     if (!session) return new Response("Check-in session not found", { status: 404 });
+    const refused = refuseSocket(this.ctx, this.ownership, request);
+    if (refused) return refused;
 
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
@@ -236,7 +261,7 @@ export class CheckInSession extends DurableObject<Env> {
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
     const size = typeof raw === "string" ? raw.length : raw.byteLength;
     if (size > MAX_FRAME_BYTES) return this.refuse(ws, "frame_too_large");
-    if (!this.allow(ws)) {
+    if (!this.rate.allow(Date.now())) {
       const frame = parseClientFrame(raw);
       return this.refuse(ws, "rate_limited", frame?.type === "message" ? frame.clientId : undefined);
     }
@@ -326,6 +351,12 @@ export class CheckInSession extends DurableObject<Env> {
     }
     if (session.status !== "active" && session.status !== "closing")
       return this.refuse(ws, "check_in_closed", clientId);
+    const stored = this.sql
+      .exec<{ count: number; chars: number }>(
+        "select count(*) as count, coalesce(sum(length(content)), 0) as chars from messages where sender = 'user'",
+      )
+      .one();
+    if (!withinCaps(stored, content.length)) return this.refuse(ws, "chat_full", clientId);
 
     const now = Date.now();
     const messageId = crypto.randomUUID();
@@ -355,10 +386,14 @@ export class CheckInSession extends DurableObject<Env> {
       this.broadcastTimer(now);
       this.ctx.waitUntil(this.flushWrites());
     }
+    // Other tabs get the one message (a delta), not the whole transcript again.
     const others = this.ctx.getWebSockets().filter((socket) => socket !== ws);
     if (others.length > 0) {
-      const snapshot = JSON.stringify(this.snapshot(now));
-      for (const socket of others) safeSend(socket, snapshot);
+      const delta = JSON.stringify({
+        type: "user.message",
+        message: { id: messageId, sender: "user", content, createdAt: now, clientId },
+      } satisfies ServerFrame);
+      for (const socket of others) safeSend(socket, delta);
     }
     if (session.status === "active") this.requestTurn();
   }
@@ -371,18 +406,6 @@ export class CheckInSession extends DurableObject<Env> {
       ...(clientId ? { clientId } : {}),
     };
     safeSend(ws, JSON.stringify(frame));
-  }
-
-  /** Token bucket per socket: a flooding client is refused with rate_limited, the others are not affected. */
-  private allow(ws: WebSocket): boolean {
-    const now = Date.now();
-    const bucket = this.buckets.get(ws) ?? { tokens: BURST, at: now };
-    bucket.tokens = Math.min(BURST, bucket.tokens + ((now - bucket.at) / 1000) * REFILL_PER_SECOND);
-    bucket.at = now;
-    const allowed = bucket.tokens >= 1;
-    if (allowed) bucket.tokens -= 1;
-    this.buckets.set(ws, bucket);
-    return allowed;
   }
 
   // ── Replies ─────────────────────────────────────────────────────────────────
@@ -949,6 +972,7 @@ export class CheckInSession extends DurableObject<Env> {
         await this.ctx.storage.deleteAll();
         // Empty tables again, so a late event on this instance reads "no session" instead of failing.
         this.sql.exec(SCHEMA);
+        this.ownership.ensureTable();
       })(),
     );
   }
