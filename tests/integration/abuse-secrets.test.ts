@@ -215,7 +215,7 @@ describe("no response or log line carries a password, token or secret", () => {
         .map(([name, value]) => [name, value] as [string, string]),
       ...hashes.results.flatMap((row) => [
         ["a password hash", row.password] as [string, string],
-        ["a password hash's key", row.password.split(":")[1] ?? row.password] as [string, string],
+        ["a password hash's key", row.password.split(/[:$]/).pop() ?? row.password] as [string, string],
       ]),
       ...sessionTokens.filter((t) => t.length >= 16).map((t) => ["a session token", t] as [string, string]),
       ...linkTokens.filter((t) => t.length >= 16).map((t) => ["a link token", t] as [string, string]),

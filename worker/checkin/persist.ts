@@ -9,9 +9,7 @@ import {
   sentimentScores,
   userChallenges,
 } from "../db/schema";
-import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
-import { riskAlertsFor } from "./risk";
-import type { CompletionResult } from "./session";
+import type { CompletionResult } from "./completion";
 
 /**
  * The object's writes to D1. Each is idempotent (fixed ids, ON CONFLICT DO NOTHING on the
@@ -40,7 +38,8 @@ export async function persistExpiry(d1: D1Database, checkInId: string) {
 }
 
 /**
- * The completion, in ONE atomic D1 batch: status, messages, scores, per-pillar rows, blockers, alerts.
+ * The completion, in ONE atomic D1 batch: status, messages, scores, per-pillar rows, blockers,
+ * alerts — each already computed (completion.ts); this only maps them to tables.
  *
  * Only a pending check-in completes: the UPDATE requires `status = 'pending'` in its own WHERE,
  * so a check-in revoked while this batch kept failing (the object completed, D1 was down)
@@ -53,13 +52,8 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
   const recordedAt = new Date(result.completedAt);
   const base = { organizationId: result.organizationId, checkInId: result.checkInId };
   const { scores } = result;
-  const alerts = riskAlertsFor(
-    scores,
-    result.fullName,
-    result.blockers.map((b) => b.theme),
-  );
 
-  const alertIds = alerts.map((a) => `${result.checkInId}-alert-${a.category}`);
+  const alertIds = result.alerts.map((a) => `${result.checkInId}-alert-${a.category}`);
   await runBatch(db, [
     db
       .update(checkIns)
@@ -107,13 +101,13 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ...chunkedInserts(
       db,
       realTimeSentiment,
-      realTimeSentimentFor(scores).map((row) => ({
+      result.realTime.map((row) => ({
         id: `${result.checkInId}-rt-${row.pillar}`,
         ...base,
         teamMemberId: result.teamMemberId,
         pillar: row.pillar,
         sentimentScore: row.sentimentScore,
-        confidenceLevel: REAL_TIME_CONFIDENCE_LEVEL,
+        confidenceLevel: row.confidenceLevel,
         concernLevel: row.concernLevel,
         recordedAt,
       })),
@@ -135,7 +129,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ...chunkedInserts(
       db,
       riskAlerts,
-      alerts.map((a) => ({
+      result.alerts.map((a) => ({
         id: `${result.checkInId}-alert-${a.category}`,
         ...base,
         teamMemberId: result.teamMemberId,

@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { organizations } from "../db/schema";
 import { sendEmail } from "../email/send";
 import type { AppConfig } from "../lib/config";
-import { organizationCheckInSettings } from "../schedule/settings";
+import { organizationCheckInSettings } from "../settings/organization";
 import { expiryFor } from "../shared/schedule";
 import type { CreateCheckInResponse } from "../shared/team";
 import { emailCheckIn, insertCheckIn, inviteDedupeKey, type MemberRow } from "./check-ins";
