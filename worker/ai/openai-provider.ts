@@ -1,5 +1,7 @@
 import OpenAI from "openai";
-import { EmptyReplyError, type InterviewProvider, type InterviewRequest } from "./provider";
+import { type AskedQuestion, isRepetitive, pickAlternative } from "../checkin/rules";
+import { ALTERNATIVE_QUESTIONS, classifyReply } from "./embedded";
+import { EmptyReplyError, type InterviewProvider, type InterviewRequest, type PlannedReply } from "./provider";
 import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA, type TranscriptMessage } from "./scorer";
 import { buildSystemPrompt } from "./system-prompt";
 
@@ -64,6 +66,30 @@ function watchdog(outer: AbortSignal) {
   };
 }
 
+/**
+ * The provider's review of its own reply: what the question inside it is about, and a reply
+ * that repeats one of the last 5 questions gets an alternative question instead (spec 2 §8).
+ */
+export function reviewedReply(text: string, lastAsked: readonly AskedQuestion[]): PlannedReply {
+  const classified = classifyReply(text);
+  const candidate = { content: classified.question, theme: classified.theme };
+  if (!isRepetitive(candidate, lastAsked)) {
+    return {
+      text,
+      question: classified.question,
+      pillar: classified.pillar,
+      theme: classified.theme,
+      bankQuestionId: null,
+    };
+  }
+  const alternative = pickAlternative(ALTERNATIVE_QUESTIONS, lastAsked) ?? ALTERNATIVE_QUESTIONS[0];
+  const question = alternative?.content ?? classified.question;
+  const replaced = text.includes(classified.question)
+    ? text.replace(classified.question, question)
+    : `${text} ${question}`;
+  return { text: replaced, question, pillar: null, theme: alternative?.theme ?? null, bankQuestionId: null };
+}
+
 export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvider {
   const client = new OpenAI({
     apiKey: settings.apiKey,
@@ -75,8 +101,9 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
 
   return {
     kind: "openai",
+    label: `OpenAI-compatible · ${model}`,
 
-    async *streamReply(request: InterviewRequest, signal: AbortSignal) {
+    async reply(request: InterviewRequest, signal: AbortSignal, onDelta: (delta: string) => void) {
       const guard = watchdog(signal);
       guard.arm(FIRST_TOKEN_TIMEOUT_MS, "first token");
       try {
@@ -96,15 +123,16 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
           },
           { signal: guard.signal },
         );
-        let produced = false;
+        let text = "";
         for await (const chunk of stream) {
           const delta = chunk.choices[0]?.delta?.content;
           if (!delta) continue;
           guard.arm(STALL_TIMEOUT_MS, "stalled stream");
-          produced ||= delta.trim().length > 0;
-          yield delta;
+          text += delta;
+          onDelta(delta);
         }
-        if (!produced) throw new EmptyReplyError();
+        if (!text.trim()) throw new EmptyReplyError();
+        return reviewedReply(text.trim(), request.lastAsked);
       } catch (error) {
         if (guard.signal.aborted && guard.signal.reason instanceof Error) throw guard.signal.reason;
         throw error;

@@ -24,8 +24,8 @@ import {
   wellFormedSecret,
 } from "./device";
 import { freshLinkEmail } from "./fresh-link-email";
+import { INIT_HEADER, type SessionInit } from "./init";
 import { reachOutAlert } from "./risk";
-import { INIT_HEADER, type SessionInit } from "./session";
 import { checkInPath, digestsEqual, hashCheckInToken } from "./token";
 
 /**
