@@ -1,8 +1,9 @@
 import OpenAI from "openai";
 import { type AskedQuestion, isRepetitive, pickAlternative } from "../checkin/rules";
 import { ALTERNATIVE_QUESTIONS, classifyReply } from "./embedded";
+import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA } from "./llm-judge";
 import { EmptyReplyError, type InterviewProvider, type InterviewRequest, type PlannedReply } from "./provider";
-import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA, type TranscriptMessage } from "./scorer";
+import type { TranscriptMessage } from "./scorer";
 import { buildSystemPrompt } from "./system-prompt";
 
 /**
@@ -165,7 +166,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
         );
         const text = completion.choices[0]?.message?.content;
         if (!text) throw new EmptyReplyError();
-        const judgement = judgementFromLlm(JSON.parse(text));
+        const judgement = judgementFromLlm(JSON.parse(text), transcript);
         if (!judgement) throw new Error("AI provider returned scores in an unexpected shape");
         return judgement;
       } finally {

@@ -45,6 +45,7 @@ type CheckInRecord = {
   id: string;
   organizationId: string;
   organizationName: string;
+  organizationStatus: string;
   teamMemberId: string;
   firstName: string;
   lastName: string;
@@ -85,6 +86,7 @@ export async function checkInForLink(
         id: checkIns.id,
         organizationId: checkIns.organizationId,
         organizationName: organizations.name,
+        organizationStatus: organizations.status,
         teamMemberId: checkIns.teamMemberId,
         firstName: teamMembers.firstName,
         lastName: teamMembers.lastName,
@@ -112,7 +114,8 @@ export async function checkInForLink(
     await hitRateLimit(db, key, GUESS_RULE, now);
     throw notFound(NOT_FOUND_MESSAGE);
   }
-  if (!accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
+  // A suspended organization's links stop working (and work again when it is lifted).
+  if (record.organizationStatus === "suspended" || !accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
   return record;
 }
 

@@ -1,3 +1,4 @@
+import { NEGATIVE_BELOW } from "../language/polarity";
 import { wordsOf } from "../language/words";
 import type { Phase } from "../shared/checkin-protocol";
 import { CLOSING_PROGRESS } from "../shared/checkin-rules";
@@ -129,7 +130,7 @@ export function exploredCount(progress: Record<Pillar, PillarProgress>): number 
 }
 
 /** An answer below this sentiment (0–100) makes the interviewer probe deeper before moving on. */
-export const PROBE_BELOW = 42;
+export const PROBE_BELOW = NEGATIVE_BELOW;
 
 /**
  * The AI context of spec 2 §7 and §9, in the spec's units: seconds for times, minutes for

@@ -13,7 +13,7 @@ import {
   type MemberInsightsResponse,
 } from "../shared/insights";
 import { idParamSchema } from "../shared/team";
-import { enrichCoaching } from "./ai-coaching";
+import { coachingFor } from "./coaching-cache";
 import { alertById, alertList } from "./queries";
 import { memberInsights, teamInsights } from "./service";
 
@@ -31,13 +31,16 @@ export const insightsRoutes = new Hono<AdminEnv>()
     return c.json(body);
   })
   .get("/coaching", zv("query", insightsQuerySchema), async (c) => {
-    const { config } = c.var;
-    const insights = await teamInsights(c.var.db, c.var.organizationId, c.req.valid("query").range);
-    const llm = llmSettingsFor(config);
-    const enriched = llm ? await enrichCoaching(llm, insights, c.req.raw.signal) : null;
-    const body: CoachingResponse = enriched
-      ? { coaching: enriched, source: "ai" }
-      : { coaching: insights.coaching, source: "rules" };
+    const { range } = c.req.valid("query");
+    const insights = await teamInsights(c.var.db, c.var.organizationId, range);
+    const body: CoachingResponse = await coachingFor(
+      c.var.db,
+      c.var.config,
+      c.var.organizationId,
+      range,
+      insights,
+      c.req.raw.signal,
+    );
     return c.json(body);
   })
   .get("/members/:id", zv("param", idParamSchema), zv("query", insightsQuerySchema), async (c) => {
