@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { chatReducer, initialChat } from "../../src/routes/check-in/chat-state";
 import { DEVICE_COOKIE, deviceKindOf, deviceSecretOf, wellFormedSecret } from "../../worker/checkin/device";
-import { parseServerFrame } from "../../worker/shared/checkin-protocol";
 
-/** The device that owns a chat: the User-Agent's coarse kind, the cookie's secret, and other tabs' deltas. */
+/** The device that owns a chat: the User-Agent's coarse kind, the cookie's secret. */
 describe("deviceKindOf", () => {
   it.each([
     ["Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148", "iphone"],
@@ -39,24 +37,5 @@ describe("the device cookie", () => {
     expect(deviceSecretOf(request(`${DEVICE_COOKIE}=not-a-secret`))).toBeNull();
     expect(deviceSecretOf(request(`x${DEVICE_COOKIE}=${secret}`))).toBeNull();
     expect(deviceSecretOf(new Request("http://localhost/"))).toBeNull();
-  });
-});
-
-describe("user.message, the delta another tab receives", () => {
-  it("parses, is added once, and lands before a reply still streaming", () => {
-    const frame = parseServerFrame(
-      JSON.stringify({
-        type: "user.message",
-        message: { id: "m2", sender: "user", content: "From the other tab", createdAt: 2, clientId: "client-0002" },
-      }),
-    );
-    if (frame?.type !== "user.message") throw new Error("user.message did not parse");
-    const streaming = {
-      ...initialChat,
-      messages: [{ id: "r1", sender: "assistant" as const, content: "Thinking", createdAt: 1, streaming: true }],
-    };
-    const once = chatReducer(streaming, { kind: "frame", frame, now: 3 });
-    expect(once.messages.map((m) => m.id)).toEqual(["m2", "r1"]);
-    expect(chatReducer(once, { kind: "frame", frame, now: 4 })).toBe(once);
   });
 });
