@@ -24,7 +24,7 @@ describe("deviceKindOf", () => {
 });
 
 describe("the device cookie", () => {
-  const secret = "A".repeat(42) + "b";
+  const secret = `${"A".repeat(42)}b`;
   const request = (cookie: string) => new Request("http://localhost/api/check-in/x", { headers: { Cookie: cookie } });
 
   it("accepts only a 43-character base64url secret", () => {
