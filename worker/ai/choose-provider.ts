@@ -13,7 +13,18 @@ export function llmSettingsFor(config: AppConfig): OpenAiSettings | null {
   return { apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL };
 }
 
+/** One provider per configuration and isolate: every check-in object of the isolate shares it. */
+const providers = new Map<string, InterviewProvider>();
+
 export function providerFor(config: AppConfig): InterviewProvider {
   const llm = llmSettingsFor(config);
-  return llm ? createOpenAiProvider(llm) : embeddedProvider;
+  if (!llm) return embeddedProvider;
+  const key = JSON.stringify([llm.apiKey, llm.baseURL ?? null, llm.model ?? null]);
+  let provider = providers.get(key);
+  if (!provider) {
+    if (providers.size >= 4) providers.clear();
+    provider = createOpenAiProvider(llm);
+    providers.set(key, provider);
+  }
+  return provider;
 }

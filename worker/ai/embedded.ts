@@ -1,8 +1,8 @@
-import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "../checkin/rules";
 import { sentimentOf } from "../language/lexicon";
 import { type TopicId, themeOf } from "../language/themes";
 import type { Pillar } from "../shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS } from "../shared/settings";
+import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "./interview-rules";
 import type { InterviewProvider, InterviewRequest, PillarWeights, PlannedReply as Planned } from "./provider";
 import { pillarToProbe, type Reading, readAnswer, salientConcern } from "./reading";
 import {

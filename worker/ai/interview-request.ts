@@ -1,6 +1,6 @@
-import { type AskedQuestion, aiContextFor, type PillarProgress } from "../checkin/rules";
 import type { AiAgentConfig } from "../shared/ai-config";
 import type { Pillar } from "../shared/pillars";
+import { type AskedQuestion, aiContextFor, type PillarProgress } from "./interview-rules";
 import type { InterviewRequest, PillarWeights } from "./provider";
 import type { BankQuestion } from "./question-bank";
 

@@ -1,6 +1,7 @@
 import OpenAI from "openai";
-import { type AskedQuestion, isRepetitive, pickAlternative } from "../checkin/rules";
+import { chatDeltas } from "./chat-stream";
 import { ALTERNATIVE_QUESTIONS, classifyReply } from "./embedded";
+import { type AskedQuestion, isRepetitive, pickAlternative } from "./interview-rules";
 import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA } from "./llm-judge";
 import { EmptyReplyError, type InterviewProvider, type InterviewRequest, type PlannedReply } from "./provider";
 import type { TranscriptMessage } from "./scorer";
@@ -92,12 +93,12 @@ export function reviewedReply(text: string, lastAsked: readonly AskedQuestion[])
 }
 
 export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvider {
-  const client = new OpenAI({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseURL,
-    maxRetries: 0,
-    timeout: 60_000,
-  });
+  // The package's client is built only when the judgement needs it (replies stream through chat-stream.ts).
+  let openai: OpenAI | undefined;
+  const client = () => {
+    openai ??= new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, maxRetries: 0, timeout: 60_000 });
+    return openai;
+  };
   const model = settings.model ?? DEFAULT_MODEL;
 
   return {
@@ -114,20 +115,19 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
           context: request.context,
           firstName: request.firstName,
         });
-        const stream = await client.chat.completions.create(
-          {
+        const stream = chatDeltas({
+          apiKey: settings.apiKey,
+          baseURL: settings.baseURL,
+          body: {
             model,
-            stream: true,
             temperature: 0.7,
             max_tokens: 300,
             messages: [{ role: "system", content: system }, ...request.messages],
           },
-          { signal: guard.signal },
-        );
+          signal: guard.signal,
+        });
         let text = "";
-        for await (const chunk of stream) {
-          const delta = chunk.choices[0]?.delta?.content;
-          if (!delta) continue;
+        for await (const delta of stream) {
           guard.arm(STALL_TIMEOUT_MS, "stalled stream");
           text += delta;
           onDelta(delta);
@@ -146,7 +146,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
       const guard = watchdog(signal);
       guard.arm(JUDGE_TIMEOUT_MS, "scoring");
       try {
-        const completion = await client.chat.completions.create(
+        const completion = await client().chat.completions.create(
           {
             model,
             temperature: 0,

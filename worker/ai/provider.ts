@@ -1,7 +1,7 @@
-import type { AiContext, AskedQuestion, PillarProgress } from "../checkin/rules";
 import type { AiAgentConfig } from "../shared/ai-config";
 import type { Pillar } from "../shared/pillars";
 import type { GlobalSettings } from "../shared/settings";
+import type { AiContext, AskedQuestion, PillarProgress } from "./interview-rules";
 import type { BankQuestion } from "./question-bank";
 import type { Judgement, TranscriptMessage } from "./scorer";
 

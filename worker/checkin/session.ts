@@ -200,16 +200,22 @@ export class CheckInSession extends DurableObject<Env> {
     if (content.length > MAX_MESSAGE_CHARS) return this.refuse(ws, "message_too_long", clientId);
     const session = this.store.session();
     if (!session) return this.refuse(ws, "check_in_closed", clientId);
-    const existing = this.store.messageIdForClient(clientId);
-    if (existing) return safeSend(ws, JSON.stringify({ type: "ack", clientId, messageId: existing }));
-    if (session.status !== "active" && session.status !== "closing")
-      return this.refuse(ws, "check_in_closed", clientId);
-    if (!withinCaps(userTotals(this.ctx.storage.sql), content.length)) return this.refuse(ws, "chat_full", clientId);
-
+    const { status, paused_at: pausedAt } = session;
     const now = Date.now();
     const messageId = crypto.randomUUID();
-    const { status, paused_at: pausedAt } = session;
-    this.store.insertUser(messageId, clientId, content, now, this.store.questionPillar());
+    const open = status === "active" || status === "closing";
+    // Per-chat caps (limits.ts); a resent clientId is still acked below.
+    if (open && !withinCaps(userTotals(this.ctx.storage.sql), content.length)) {
+      const existing = this.store.messageIdForClient(clientId);
+      if (!existing) return this.refuse(ws, "chat_full", clientId);
+      return safeSend(ws, JSON.stringify({ type: "ack", clientId, messageId: existing }));
+    }
+    if (!open || !this.store.insertUser(messageId, clientId, content, now, this.store.questionPillar())) {
+      // A resent clientId is acked again, never stored twice (also once the chat has closed).
+      const existing = this.store.messageIdForClient(clientId);
+      if (!existing) return this.refuse(ws, "check_in_closed", clientId);
+      return safeSend(ws, JSON.stringify({ type: "ack", clientId, messageId: existing }));
+    }
     const starting = session.started_at === null && status === "active";
     if (starting) {
       this.store.update({ started_at: now });

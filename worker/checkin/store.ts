@@ -297,16 +297,21 @@ export class SessionStore {
     );
   }
 
-  insertUser(id: string, clientId: string, content: string, at: number, pillar: Pillar | null) {
-    this.sql.exec(
-      "insert into messages (id, client_id, sender, content, created_at, pillar) values (?, ?, 'user', ?, ?, ?)",
-      id,
-      clientId,
-      content,
-      at,
-      pillar,
-    );
-    this.tail = { ...this.readTail(), lastSender: "user" };
+  /** Stores a user message unless its clientId is already stored (one statement on the hot path); true if stored. */
+  insertUser(id: string, clientId: string, content: string, at: number, pillar: Pillar | null): boolean {
+    const stored = this.sql
+      .exec(
+        `insert into messages (id, client_id, sender, content, created_at, pillar) values (?, ?, 'user', ?, ?, ?)
+         on conflict(client_id) do nothing returning seq`,
+        id,
+        clientId,
+        content,
+        at,
+        pillar,
+      )
+      .toArray().length;
+    if (stored > 0) this.tail = { ...this.readTail(), lastSender: "user" };
+    return stored > 0;
   }
 
   insertAssistant(id: string, content: string, pillar: Pillar | null, at: number) {
