@@ -1,3 +1,5 @@
+// The check-in end to end in workerd (socket, object, alarms, D1). Over 300 lines: one
+// suite per protocol area, sharing the socket helpers and fixtures of this file.
 import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";

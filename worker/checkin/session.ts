@@ -13,7 +13,7 @@ import {
   parseClientFrame,
   type ServerFrame,
 } from "../shared/checkin-protocol";
-import { COMPLETION_DELAY_MS } from "../shared/checkin-rules";
+import { COMPLETION_DELAY_MS } from "../shared/checkin-timer";
 import { closeOtherDevices, refuseSocket } from "./admission";
 import { Schedule } from "./alarms";
 import { type Streaming, snapshotFrame } from "./frames";
