@@ -3,10 +3,21 @@ import { dismissToast, TOAST_DURATION_MS, type Toast, useToasts } from "./toast-
 
 const SWIPE_THRESHOLD_PX = 50;
 
-/** The toast viewport: bottom-right on desktop, full width on phones; F8 focuses it. */
+/**
+ * The toast viewport: bottom-right on desktop, full width on phones; F8 focuses it.
+ * Screen readers hear toasts through two live regions that exist before any toast does
+ * (a region inserted together with its text is often not announced): `status` (polite)
+ * and `alert` (destructive toasts). The visible list itself carries no roles, so it stays
+ * a plain list of items.
+ */
 export function Toaster() {
   const toasts = useToasts();
-  const viewport = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLElement>(null);
+  const open = toasts.filter((t) => t.open);
+  const latest = (destructive: boolean) => {
+    const last = open.findLast((t) => (t.variant === "destructive") === destructive);
+    return last ? [last.title, last.description].filter(Boolean).join(". ") : "";
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -20,16 +31,26 @@ export function Toaster() {
   }, []);
 
   return (
-    <ol
+    <section
       ref={viewport}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:right-0 sm:w-[26rem]"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] p-4 outline-none sm:inset-x-auto sm:right-0 sm:w-[26rem]"
     >
-      {toasts.map((t) => (
-        <ToastItem key={t.id} toast={t} />
-      ))}
-    </ol>
+      <div role="status" className="sr-only">
+        {latest(false)}
+      </div>
+      <div role="alert" className="sr-only">
+        {latest(true)}
+      </div>
+      {open.length > 0 ? (
+        <ol className="flex flex-col gap-2">
+          {open.map((t) => (
+            <ToastItem key={t.id} toast={t} />
+          ))}
+        </ol>
+      ) : null}
+    </section>
   );
 }
 
@@ -48,11 +69,9 @@ function ToastItem({ toast }: { toast: Toast }) {
   const destructive = toast.variant === "destructive";
   return (
     <li
-      role={destructive ? "alert" : "status"}
-      aria-live={destructive ? "assertive" : "polite"}
       data-testid="toast"
       data-variant={toast.variant}
-      className={`pointer-events-auto relative flex items-start gap-3 rounded-box border p-4 pr-10 shadow-lg transition-transform ${
+      className={`pointer-events-auto relative flex items-start gap-3 rounded-box border p-4 pr-10 shadow-lg motion-safe:transition-transform ${
         destructive ? "border-error/40 bg-error text-error-content" : "border-base-300 bg-base-100 text-base-content"
       }`}
       style={{ transform: `translateX(${offset}px)` }}
@@ -72,7 +91,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     >
       <div className="grid gap-1">
         <p className="text-sm font-semibold">{toast.title}</p>
-        {toast.description ? <p className="text-sm opacity-90">{toast.description}</p> : null}
+        {toast.description ? <p className="text-sm">{toast.description}</p> : null}
       </div>
       <button
         type="button"

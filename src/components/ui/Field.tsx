@@ -17,7 +17,7 @@ export function Field({
         {label}
       </label>
       {children(id)}
-      {hint ? <span className="text-xs text-base-content/60">{hint}</span> : null}
+      {hint ? <span className="text-xs text-muted">{hint}</span> : null}
     </div>
   );
 }

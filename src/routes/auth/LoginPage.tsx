@@ -60,7 +60,7 @@ export function LoginPage() {
       title={tab === "login" ? "Welcome back" : "Create your account"}
       subtitle={tab === "login" ? "Log in to see how your team is really doing." : "Start with a 14-day free trial."}
       footer={
-        <p className="text-center text-sm text-base-content/70">
+        <p className="text-center text-sm text-soft">
           Setting up your company?{" "}
           <Link to="/signup" className="link link-primary font-medium">
             Use the full sign-up
@@ -165,12 +165,12 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         {submitting ? <span className="loading loading-spinner loading-sm" /> : null}
         {submitting ? "Logging in..." : "Log In"}
       </button>
-      <div className="divider my-0 text-xs text-base-content/60">or</div>
+      <div className="divider my-0 text-xs text-muted">or</div>
       <button type="button" className="btn btn-outline" onClick={sendMagicLink} disabled={sendingLink}>
         {sendingLink ? <span className="loading loading-spinner loading-sm" /> : null}
         Email me a login link
       </button>
-      <p className="text-center text-xs text-base-content/60">
+      <p className="text-center text-xs text-muted">
         We'll email a one-time link to the address above. No password needed.
       </p>
     </form>

@@ -82,13 +82,11 @@ export function SignupPage() {
           <div className="flex size-16 items-center justify-center rounded-full bg-primary/10 text-primary">
             <Icon name="mail" className="size-8" />
           </div>
-          <p className="text-sm text-base-content/80">
+          <p className="text-sm text-soft">
             It contains a verification link. Once you have verified your email, log in and you'll go straight to your
             dashboard to finish setting up your team.
           </p>
-          <p className="text-xs text-base-content/60">
-            Nothing arrived? Check your spam folder. The link works for 24 hours.
-          </p>
+          <p className="text-xs text-muted">Nothing arrived? Check your spam folder. The link works for 24 hours.</p>
           <Link to="/login" className="btn btn-primary w-full">
             Back to Login
           </Link>
@@ -106,7 +104,7 @@ export function SignupPage() {
       title="Create your account"
       subtitle="Start your 14-day free trial. No credit card required."
       footer={
-        <p className="text-center text-sm text-base-content/70">
+        <p className="text-center text-sm text-soft">
           Already have an account?{" "}
           <Link to="/login" className="link link-primary font-medium">
             Log in
@@ -164,12 +162,12 @@ export function SignupPage() {
               : "Create Account"}
         </button>
         {phase === "submitted" ? (
-          <p role="status" className="text-center text-sm text-base-content/70">
+          <p role="status" className="text-center text-sm text-soft">
             Check your email for the verification link we sent to <strong>{sentTo}</strong>. To sign up with another
             address, change the email above.
           </p>
         ) : null}
-        <p className="text-center text-xs text-base-content/60">
+        <p className="text-center text-xs text-muted">
           By creating an account you agree to our{" "}
           <Link to="/termsofservice" className="link">
             Terms of Service

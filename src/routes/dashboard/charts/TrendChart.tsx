@@ -94,7 +94,7 @@ export function TrendChart({ points, height = 260 }: { points: readonly TrendPoi
               type="button"
               aria-pressed={on}
               onClick={() => toggle(series.key)}
-              className={`btn btn-xs rounded-full ${on ? "btn-outline border-base-300 bg-base-100" : "btn-ghost text-base-content/50"}`}
+              className={`btn btn-xs rounded-full ${on ? "btn-outline border-base-300 bg-base-100" : "btn-ghost text-muted"}`}
             >
               <span
                 aria-hidden="true"
@@ -102,7 +102,7 @@ export function TrendChart({ points, height = 260 }: { points: readonly TrendPoi
                 style={{ backgroundColor: on ? series.color : "transparent", border: `2px solid ${series.color}` }}
               />
               {series.label}
-              {series.note ? <span className="hidden text-base-content/50 sm:inline">({series.note})</span> : null}
+              {series.note ? <span className="hidden text-muted sm:inline">({series.note})</span> : null}
             </button>
           );
         })}

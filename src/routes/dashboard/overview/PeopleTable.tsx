@@ -12,7 +12,7 @@ const TONE_TEXT = {
 } as const;
 
 function Score({ value, lowerIsBetter = false }: { value: number | undefined; lowerIsBetter?: boolean }) {
-  if (value === undefined) return <span className="text-base-content/40">–</span>;
+  if (value === undefined) return <span className="text-muted">–</span>;
   const tone = scoreTone(value, lowerIsBetter);
   return <span className={`rounded px-1 font-semibold tabular-nums ${TONE_TEXT[tone]}`}>{value}</span>;
 }
@@ -63,7 +63,7 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
               </span>
             </div>
             {person.latest ? (
-              <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-base-content/70">
+              <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-soft">
                 {COLUMNS.map((column) => (
                   <span key={column.key}>
                     {column.label}{" "}
@@ -72,7 +72,7 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
                 ))}
               </p>
             ) : (
-              <p className="mt-1 text-xs text-base-content/60">No check-in answered yet</p>
+              <p className="mt-1 text-xs text-muted">No check-in answered yet</p>
             )}
           </li>
         ))}
@@ -101,7 +101,7 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
                   <Link to={`/dashboard/team/${encodeURIComponent(person.id)}`} className="link link-hover font-medium">
                     {fullName(person)}
                   </Link>
-                  <p className="text-xs text-base-content/60">
+                  <p className="text-xs text-muted">
                     {[person.jobTitle, person.region].filter(Boolean).join(" · ") || " "}
                   </p>
                 </td>
@@ -115,11 +115,11 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
                     <Score value={person.latest?.[column.key]} lowerIsBetter={"lowerIsBetter" in column} />
                   </td>
                 ))}
-                <td className="whitespace-nowrap text-base-content/70">
+                <td className="whitespace-nowrap text-soft">
                   {person.latest ? formatRelative(person.latest.recordedAt) : "–"}
                 </td>
                 <td
-                  className="text-right text-base-content/70 tabular-nums"
+                  className="text-right text-soft tabular-nums"
                   title="Check-ins answered of those sent in this period"
                 >
                   {person.sentInRange > 0 ? `${person.completedInRange}/${person.sentInRange}` : "–"}
@@ -130,7 +130,7 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
           </tbody>
         </table>
       </div>
-      {shown.length === 0 ? <p className="text-sm text-base-content/60">Nobody matches “{query}”.</p> : null}
+      {shown.length === 0 ? <p className="text-sm text-muted">Nobody matches “{query}”.</p> : null}
     </div>
   );
 }

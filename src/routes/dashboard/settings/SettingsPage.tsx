@@ -163,7 +163,7 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
       ) : null}
       <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-base-300 bg-base-200/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         {!loaded.customized && !dirty ? (
-          <span className="mr-auto text-xs text-base-content/60">Using the platform defaults.</span>
+          <span className="mr-auto text-xs text-muted">Using the platform defaults.</span>
         ) : null}
         <button
           type="button"
@@ -204,7 +204,7 @@ function ToggleRow({
       />
       <span>
         <span className="font-medium">{label}</span>
-        <span className="block text-sm text-base-content/65">{children}</span>
+        <span className="block text-sm text-muted">{children}</span>
       </span>
     </label>
   );

@@ -107,7 +107,7 @@ export function MemberFormDialog({
               <div key={field.name} className={`flex flex-col gap-1 ${field.name === "email" ? "sm:col-span-2" : ""}`}>
                 <label htmlFor={id} className="text-sm font-medium">
                   {field.label}
-                  {field.optional ? <span className="font-normal text-base-content/55"> (optional)</span> : null}
+                  {field.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
                 </label>
                 <input
                   id={id}

@@ -92,7 +92,7 @@ export function PersonPage() {
       {data.latest ? (
         <PillarCards cards={data.pillars} testId="person-pillars" reference="previous check-in" />
       ) : (
-        <p className="rounded-box border border-base-300 bg-base-100 p-5 text-sm text-base-content/75">
+        <p className="rounded-box border border-base-300 bg-base-100 p-5 text-sm text-soft">
           {data.member.firstName} hasn't completed a check-in yet. Their scores appear here after the first one.
         </p>
       )}

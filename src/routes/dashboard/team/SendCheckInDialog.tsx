@@ -39,7 +39,7 @@ export function SendCheckInDialog({ member, onClose }: { member: TeamMember; onC
         <SentView result={sent} member={member} onClose={onClose} />
       ) : (
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-base-content/75">
+          <p className="text-sm text-soft">
             {fullName(member)} gets a private link to a short chat with the AI interviewer. You will see their scores,
             themes and any alerts — never the conversation.
           </p>
@@ -52,9 +52,7 @@ export function SendCheckInDialog({ member, onClose }: { member: TeamMember; onC
             />
             <span className="text-sm">
               Email the link to <span className="font-medium">{member.email}</span>
-              <span className="block text-xs text-base-content/60">
-                Untick to share the link yourself, e.g. in Slack.
-              </span>
+              <span className="block text-xs text-muted">Untick to share the link yourself, e.g. in Slack.</span>
             </span>
           </label>
           {send.isError ? (
@@ -134,7 +132,7 @@ function SentView({
             {copied ? "Copied" : "Copy"}
           </button>
         </div>
-        <p className="mt-2 text-xs text-base-content/65">
+        <p className="mt-2 text-xs text-muted">
           Shown only this once: anyone with this link can answer as {member.firstName}, so share it only with them.
         </p>
       </div>

@@ -48,7 +48,7 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
         >
           <div className="flex items-center justify-between border-b border-base-300 px-4 py-3">
             <p className="font-semibold">Platform Notifications</p>
-            {unread > 0 ? <span className="text-xs text-base-content/60">{unread} unread</span> : null}
+            {unread > 0 ? <span className="text-xs text-muted">{unread} unread</span> : null}
           </div>
           {notifications.isPending ? (
             <div className="p-4">
@@ -58,7 +58,7 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
           ) : notifications.isError ? (
             <p className="p-4 text-sm text-error">Could not load notifications.</p>
           ) : items.length === 0 ? (
-            <p className="p-4 text-sm text-base-content/70">No new notifications</p>
+            <p className="p-4 text-sm text-soft">No new notifications</p>
           ) : (
             <ul className="max-h-80 divide-y divide-base-300 overflow-y-auto">
               {items.map((item) => (
@@ -72,7 +72,7 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
                     <p className="text-sm" title={item.message}>
                       {cutMessage(item.message)}
                     </p>
-                    <p className="mt-0.5 text-xs text-base-content/60">
+                    <p className="mt-0.5 text-xs text-muted">
                       {item.organization_name} · {relativeAge(item.created_at)}
                     </p>
                   </div>

@@ -20,7 +20,7 @@ export function TabHeader({
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
         <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
-        {description ? <p className="mt-1 text-sm text-base-content/70">{description}</p> : null}
+        {description ? <p className="mt-1 text-sm text-soft">{description}</p> : null}
       </div>
       {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </div>
@@ -48,7 +48,7 @@ export function Card({
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-base-300 px-5 py-4">
           <div className="min-w-0">
             {title ? <h3 className="font-semibold">{title}</h3> : null}
-            {description ? <p className="mt-0.5 text-sm text-base-content/70">{description}</p> : null}
+            {description ? <p className="mt-0.5 text-sm text-soft">{description}</p> : null}
           </div>
           {actions ? <div className="flex max-w-full shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}
         </header>
@@ -77,7 +77,7 @@ export function StatCard({
   return (
     <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid={testId}>
       <div className="flex items-start justify-between gap-3">
-        <p className="text-sm font-medium text-base-content/70">{label}</p>
+        <p className="text-sm font-medium text-soft">{label}</p>
         {icon ? (
           <span className="grid size-9 place-items-center rounded-field bg-primary/8 text-primary">
             <ConsoleIcon name={icon} className="size-5" />
@@ -88,7 +88,7 @@ export function StatCard({
       {trend ? (
         <p
           className={`mt-1 flex items-center gap-1 text-sm ${
-            tone === "good" ? "text-success" : tone === "bad" ? "text-error" : "text-base-content/60"
+            tone === "good" ? "text-success" : tone === "bad" ? "text-error" : "text-muted"
           }`}
         >
           <ConsoleIcon
@@ -98,7 +98,7 @@ export function StatCard({
           {trend.text}
         </p>
       ) : null}
-      {hint ? <p className="mt-1 text-sm text-base-content/60">{hint}</p> : null}
+      {hint ? <p className="mt-1 text-sm text-muted">{hint}</p> : null}
     </div>
   );
 }
@@ -148,8 +148,8 @@ export function ErrorCard({
         <ConsoleIcon name="alert" className="mt-0.5 size-5" />
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{title}</p>
-          {message ? <p className="mt-1 text-sm text-base-content/80">{message}</p> : null}
-          {hint ? <p className="mt-1 text-sm text-base-content/70">{hint}</p> : null}
+          {message ? <p className="mt-1 text-sm text-soft">{message}</p> : null}
+          {hint ? <p className="mt-1 text-sm text-soft">{hint}</p> : null}
           {onRetry ? (
             <button type="button" className="btn btn-sm btn-outline btn-error mt-3" onClick={onRetry}>
               <ConsoleIcon name="refresh" className="size-4" />
@@ -175,11 +175,11 @@ export function EmptyState({
 }) {
   return (
     <div className="flex flex-col items-center justify-center gap-2 px-6 py-12 text-center">
-      <span className="grid size-12 place-items-center rounded-full bg-base-200 text-base-content/50">
+      <span className="grid size-12 place-items-center rounded-full bg-base-200 text-muted">
         <ConsoleIcon name={icon} className="size-6" />
       </span>
       <p className="font-semibold">{title}</p>
-      {hint ? <p className="max-w-sm text-sm text-base-content/70">{hint}</p> : null}
+      {hint ? <p className="max-w-sm text-sm text-soft">{hint}</p> : null}
       {action ? <div className="mt-2">{action}</div> : null}
     </div>
   );
@@ -207,7 +207,7 @@ export function Pagination({
       className="flex flex-wrap items-center justify-between gap-3 border-t border-base-300 px-5 py-3 text-sm"
       aria-label="Pagination"
     >
-      <span className="text-base-content/70">
+      <span className="text-soft">
         {first}–{last} of {total} {label}
       </span>
       <div className="join">
@@ -316,7 +316,7 @@ export function Modal({
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
-          {description ? <p className="mt-0.5 text-sm text-base-content/70">{description}</p> : null}
+          {description ? <p className="mt-0.5 text-sm text-soft">{description}</p> : null}
         </div>
         <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label="Close" onClick={onClose}>
           <ConsoleIcon name="x" className="size-4" />
@@ -370,7 +370,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      <div className="text-sm text-base-content/80">{message}</div>
+      <div className="text-sm text-soft">{message}</div>
     </Modal>
   );
 }
@@ -384,7 +384,7 @@ const BADGE: Record<BadgeVariant, string> = {
   outline: "badge-outline",
   success: "badge-success",
   warning: "badge-warning",
-  muted: "badge-ghost text-base-content/70",
+  muted: "badge-ghost text-soft",
 };
 export function Badge({ variant = "default", children }: { variant?: BadgeVariant; children: ReactNode }) {
   return <span className={`badge badge-sm whitespace-nowrap ${BADGE[variant]}`}>{children}</span>;

@@ -172,9 +172,9 @@ export function BusinessesTab() {
                     <tr key={org.id} className="hover:bg-base-200/60" data-testid="organization-row">
                       <td className="min-w-48">
                         <p className="font-medium">{org.name}</p>
-                        <p className="text-xs text-base-content/60">{org.domain ?? "No domain set"}</p>
+                        <p className="text-xs text-muted">{org.domain ?? "No domain set"}</p>
                       </td>
-                      <td className={org.industry ? "" : "text-base-content/50"}>{org.industry ?? "Not specified"}</td>
+                      <td className={org.industry ? "" : "text-muted"}>{org.industry ?? "Not specified"}</td>
                       <td>
                         <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
                       </td>
@@ -338,7 +338,7 @@ function OrganizationDialog({ state, onClose }: { state: NonNullable<DialogState
           </label>
           <label className="grid gap-1">
             <span className="text-sm font-medium">
-              Domain <span className="font-normal text-base-content/60">(optional)</span>
+              Domain <span className="font-normal text-muted">(optional)</span>
             </span>
             <input
               className="input w-full"
@@ -350,7 +350,7 @@ function OrganizationDialog({ state, onClose }: { state: NonNullable<DialogState
           </label>
           <label className="grid gap-1">
             <span className="text-sm font-medium">
-              Industry <span className="font-normal text-base-content/60">(optional)</span>
+              Industry <span className="font-normal text-muted">(optional)</span>
             </span>
             <input
               className="input w-full"
@@ -433,7 +433,7 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
               ["Created", formatDate(data.organization.createdAt)],
             ].map(([label, value]) => (
               <div key={String(label)} className="rounded-field bg-base-200 p-3">
-                <dt className="text-xs text-base-content/60">{label}</dt>
+                <dt className="text-xs text-muted">{label}</dt>
                 <dd className="mt-0.5 font-semibold tabular-nums">{value}</dd>
               </div>
             ))}
@@ -441,7 +441,7 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <h3 className="text-sm font-semibold">Billing</h3>
-              <p className="mt-1 text-sm text-base-content/70">
+              <p className="mt-1 text-sm text-soft">
                 {data.subscription
                   ? `Subscription ${data.subscription.status} · ${data.subscription.salespersonCount} billable · ${usd(data.subscription.monthlyCost)}/month`
                   : data.trial
@@ -451,7 +451,7 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
             </div>
             <div>
               <h3 className="text-sm font-semibold">Last check-in</h3>
-              <p className="mt-1 text-sm text-base-content/70">
+              <p className="mt-1 text-sm text-soft">
                 {data.checkIns.lastCompletedAt ? formatDateTime(data.checkIns.lastCompletedAt) : "None completed yet"}
               </p>
             </div>
@@ -459,14 +459,14 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
           <div>
             <h3 className="text-sm font-semibold">Accounts</h3>
             {data.accounts.length === 0 ? (
-              <p className="mt-1 text-sm text-base-content/70">No sign-in accounts belong to this organization.</p>
+              <p className="mt-1 text-sm text-soft">No sign-in accounts belong to this organization.</p>
             ) : (
               <ul className="mt-2 divide-y divide-base-300 rounded-field border border-base-300">
                 {data.accounts.map((a) => (
                   <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                     <span className="min-w-0">
                       <span className="font-medium">{a.name}</span>
-                      <span className="block truncate text-base-content/60">{a.email}</span>
+                      <span className="block truncate text-muted">{a.email}</span>
                     </span>
                     <Badge variant="outline">{roleLabel(a.role)}</Badge>
                   </li>

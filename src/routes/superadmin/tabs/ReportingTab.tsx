@@ -106,7 +106,7 @@ export function ReportingTab() {
               </span>
               <div className="min-w-0 flex-1">
                 <h3 className="font-semibold">{REPORTS[kind].title}</h3>
-                <p className="mt-1 text-sm text-base-content/70">{REPORTS[kind].description}</p>
+                <p className="mt-1 text-sm text-soft">{REPORTS[kind].description}</p>
                 <DownloadButton
                   className="mt-3"
                   busy={exports.pending === kind}

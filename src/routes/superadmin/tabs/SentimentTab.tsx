@@ -148,7 +148,7 @@ export function SentimentTab() {
                         {row.activeAlerts > 0 ? (
                           <Badge variant="destructive">{row.activeAlerts}</Badge>
                         ) : (
-                          <span className="text-base-content/50">0</span>
+                          <span className="text-muted">0</span>
                         )}
                       </td>
                       <td className="whitespace-nowrap" title={formatDate(row.lastResponseAt)}>
@@ -226,7 +226,7 @@ function SentimentCards({ data }: { data: SentimentSummary }) {
               <p className="text-3xl font-bold tabular-nums" data-testid="sentiment-total-responses">
                 {data.total_responses}
               </p>
-              <p className="text-sm text-base-content/70">
+              <p className="text-sm text-soft">
                 responses in all · {data.volume.last_7_days} this week · {data.volume.last_30_days} in 30 days
               </p>
             </div>
@@ -250,9 +250,9 @@ function SentimentCards({ data }: { data: SentimentSummary }) {
         <Card title="Data Quality">
           <div className="flex items-center gap-3">
             <Badge variant={quality.label === "High" ? "success" : "muted"}>{quality.label}</Badge>
-            <p className="text-sm text-base-content/80">{quality.text}</p>
+            <p className="text-sm text-soft">{quality.text}</p>
           </div>
-          <p className="mt-4 text-sm text-base-content/60">
+          <p className="mt-4 text-sm text-muted">
             Global values average the newest 1,000 responses; week-over-week lines compare the last 7 days with the 7
             before. Team dynamics is the average of morale and quota confidence.
           </p>

@@ -110,9 +110,9 @@ export function SiteMapTab() {
                   {entry.kind !== "page" ? <Badge variant="outline">{entry.kind}</Badge> : null}
                   {entry.developmentOnly ? <Badge variant="muted">development only</Badge> : null}
                 </div>
-                <p className="mt-1 text-sm text-base-content/70">{entry.description}</p>
+                <p className="mt-1 text-sm text-soft">{entry.description}</p>
                 {details ? (
-                  <div className="mt-2 text-xs text-base-content/60">
+                  <div className="mt-2 text-xs text-muted">
                     <p>
                       Served by <code>{entry.component}</code> · {entry.category}
                     </p>

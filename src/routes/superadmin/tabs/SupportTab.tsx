@@ -83,7 +83,7 @@ export function SupportTab() {
                   <li key={org.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
                     <div className="min-w-0 flex-1">
                       <p className="font-medium">{org.name}</p>
-                      <p className="text-sm text-base-content/60">
+                      <p className="text-sm text-muted">
                         {org.domain ?? "No domain set"} · {org.accountCount} accounts · since{" "}
                         {formatDate(org.createdAt)}
                       </p>
@@ -134,8 +134,8 @@ function SupportUser({ user }: { user: SupportSearch["users"][number] }) {
         </Badge>
         {user.status !== "Active" ? <Badge variant="muted">{user.status}</Badge> : null}
       </div>
-      <p className="text-sm break-all text-base-content/70">{user.email}</p>
-      <p className="text-xs text-base-content/60">
+      <p className="text-sm break-all text-soft">{user.email}</p>
+      <p className="text-xs text-muted">
         {user.organizationName ?? "No organization"} · joined {formatDate(user.createdAt)} · last sign-in{" "}
         {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "never"}
       </p>

@@ -152,7 +152,7 @@ function ProviderCard({
       actions={badge}
     >
       <Rows rows={rows} />
-      <p className="mt-3 text-sm text-base-content/70" data-testid={`provider-${title}`}>
+      <p className="mt-3 text-sm text-soft" data-testid={`provider-${title}`}>
         {status.detail}
         {status.configured && !probed ? " · Press 'Check connectivity' to test it." : ""}
       </p>
@@ -165,7 +165,7 @@ function Rows({ rows }: { rows: [string, string][] }) {
     <dl className="divide-y divide-base-300 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="flex justify-between gap-4 py-1.5">
-          <dt className="text-base-content/70">{label}</dt>
+          <dt className="text-soft">{label}</dt>
           <dd className="text-right font-medium break-all">{value}</dd>
         </div>
       ))}

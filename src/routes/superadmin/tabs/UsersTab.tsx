@@ -172,7 +172,7 @@ export function UsersTab() {
                     <tr key={`${person.kind}-${person.id}`} data-testid="user-row">
                       <td className="min-w-52">
                         <p className="font-medium">{person.name}</p>
-                        <p className="text-xs text-base-content/60">{person.email}</p>
+                        <p className="text-xs text-muted">{person.email}</p>
                       </td>
                       <td>
                         <div className="flex flex-wrap items-center gap-1">
@@ -183,7 +183,7 @@ export function UsersTab() {
                           {person.emailVerified === false ? <Badge variant="warning">unverified</Badge> : null}
                         </div>
                       </td>
-                      <td className={person.organizationName ? "" : "text-base-content/50"}>
+                      <td className={person.organizationName ? "" : "text-muted"}>
                         {person.organizationName ?? "No organization"}
                       </td>
                       <td>

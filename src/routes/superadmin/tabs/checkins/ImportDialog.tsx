@@ -151,7 +151,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             disabled={busy}
           />
         </label>
-        <details className="text-sm text-base-content/70">
+        <details className="text-sm text-soft">
           <summary className="cursor-pointer">Format</summary>
           <p className="mt-2">
             Each question needs <code>pillar</code> (quota_confidence, burnout_risks, team_dynamics, morale,

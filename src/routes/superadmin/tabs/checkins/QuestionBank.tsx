@@ -65,7 +65,7 @@ export function QuestionBank() {
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
         <div className="rounded-box border border-base-300 bg-base-100 p-4">
-          <p className="text-xs font-medium text-base-content/60">Total questions</p>
+          <p className="text-xs font-medium text-muted">Total questions</p>
           <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="question-total">
             {stats ? stats.total : "–"}
           </p>
@@ -80,7 +80,7 @@ export function QuestionBank() {
               pillar === p ? "border-primary ring-1 ring-primary" : "border-base-300"
             }`}
           >
-            <p className="line-clamp-2 min-h-8 text-xs font-medium text-base-content/60">{PILLAR_LABELS[p]}</p>
+            <p className="line-clamp-2 min-h-8 text-xs font-medium text-muted">{PILLAR_LABELS[p]}</p>
             <p className="mt-1 text-2xl font-bold tabular-nums">{stats ? stats.byPillar[p] : "–"}</p>
           </button>
         ))}
@@ -130,7 +130,7 @@ export function QuestionBank() {
         <PagedCardBody
           query={questions}
           loading={
-            <div className="flex items-center justify-center gap-3 p-10 text-sm text-base-content/70" role="status">
+            <div className="flex items-center justify-center gap-3 p-10 text-sm text-soft" role="status">
               <span className="loading loading-spinner" />
               Loading question bank
             </div>
@@ -162,11 +162,11 @@ export function QuestionBank() {
                         {PILLAR_LABELS[q.pillar]}
                       </span>
                       <Badge variant="outline">{QUESTION_TYPE_LABELS[q.question_type]}</Badge>
-                      <span className="text-xs text-base-content/60">Priority {q.priority_order}</span>
+                      <span className="text-xs text-muted">Priority {q.priority_order}</span>
                     </div>
                     <p className="font-medium">{q.question_text}</p>
                     {q.psychological_framework ? (
-                      <p className="text-sm text-base-content/60">
+                      <p className="text-sm text-muted">
                         <span className="font-medium">Framework:</span> {q.psychological_framework}
                       </p>
                     ) : null}

@@ -113,11 +113,11 @@ export function QuestionDialog({ question, onClose }: { question: BankQuestionRo
               value={priority}
               onChange={(e) => setPriority(e.target.value)}
             />
-            <span className="text-xs text-base-content/60">Lower numbers are asked first.</span>
+            <span className="text-xs text-muted">Lower numbers are asked first.</span>
           </label>
           <label className="grid gap-1">
             <span className="text-sm font-medium">
-              Psychological framework <span className="font-normal text-base-content/60">(optional)</span>
+              Psychological framework <span className="font-normal text-muted">(optional)</span>
             </span>
             <textarea
               className="textarea w-full"
@@ -131,7 +131,7 @@ export function QuestionDialog({ question, onClose }: { question: BankQuestionRo
         </fieldset>
         <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
           {!complete ? (
-            <span className="mr-auto text-sm text-base-content/60">Pillar, question text and type are required.</span>
+            <span className="mr-auto text-sm text-muted">Pillar, question text and type are required.</span>
           ) : null}
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={save.isPending}>
             Cancel
