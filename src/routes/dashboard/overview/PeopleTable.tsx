@@ -1,6 +1,7 @@
 import type { PersonRow } from "@shared/insights";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { TableScroll } from "@/components/ui/TableScroll";
 import { formatRelative } from "../charts/format";
 import { scoreTone } from "../charts/Meters";
 import { fullName, RISK_BADGE } from "../ui/labels";
@@ -78,7 +79,7 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
         ))}
       </ul>
 
-      <div className="hidden overflow-x-auto sm:block">
+      <TableScroll label="Team" className="hidden sm:block">
         <table className="table table-sm">
           <thead>
             <tr>
@@ -129,7 +130,7 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {shown.length === 0 ? <p className="text-sm text-muted">Nobody matches “{query}”.</p> : null}
     </div>
   );

@@ -25,19 +25,23 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
       <button
         type="button"
         className="btn btn-ghost btn-circle relative"
-        aria-label={`Notifications${unread > 0 ? ` (${unread} unread)` : ""}`}
         aria-expanded={open}
         aria-haspopup="true"
         onClick={() => setOpen((v) => !v)}
       >
         <ConsoleIcon name="bell" className="size-5" />
+        {/* The name is the visible badge inside words: "Notifications 4 unread". */}
+        <span className="sr-only">Notifications</span>
         {badge ? (
-          <span
-            className="badge badge-error badge-xs absolute -top-0.5 -right-0.5 h-5 min-w-5 px-1 font-semibold"
-            data-testid="notification-badge"
-          >
-            {badge}
-          </span>
+          <>
+            <span
+              className="badge badge-error badge-xs absolute -top-0.5 -right-0.5 h-5 min-w-5 px-1 font-semibold"
+              data-testid="notification-badge"
+            >
+              {badge}
+            </span>
+            <span className="sr-only"> unread</span>
+          </>
         ) : null}
       </button>
       {open ? (

@@ -1,6 +1,7 @@
 import type { AuditEntry } from "@shared/admin";
 import { formatDateTime } from "@shared/console-display";
 import { useState } from "react";
+import { TableScroll } from "@/components/ui/TableScroll";
 import { useAuditLog } from "../console/api";
 import {
   Badge,
@@ -111,7 +112,7 @@ export function AuditTab() {
           pagination={{ page, onPage: setPage, label: "entries" }}
         >
           {(data) => (
-            <div className="overflow-x-auto">
+            <TableScroll label="Audit log entries">
               <table className="table table-sm">
                 <thead>
                   <tr>
@@ -133,7 +134,7 @@ export function AuditTab() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </PagedCardBody>
       </Card>

@@ -8,6 +8,7 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { TableScroll } from "@/components/ui/TableScroll";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useOrganizations } from "../console/api";
 import { Badge, type BadgeVariant, Modal, SearchInput, useDebounced } from "../console/ui";
@@ -252,7 +253,7 @@ function InviteResults({ result, onClose }: { result: BulkInviteResult; onClose:
         </button>
       }
     >
-      <div className="overflow-x-auto">
+      <TableScroll label="Invitation results">
         <table className="table table-sm" data-testid="invite-results">
           <thead>
             <tr>
@@ -273,7 +274,7 @@ function InviteResults({ result, onClose }: { result: BulkInviteResult; onClose:
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Modal>
   );
 }

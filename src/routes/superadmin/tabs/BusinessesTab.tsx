@@ -10,6 +10,7 @@ import { ORGANIZATION_STATUSES, roleLabel, SUBSCRIPTION_TIERS } from "@shared/do
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { TableScroll } from "@/components/ui/TableScroll";
 import { api } from "@/lib/api";
 import { adminKeys, useOrganizationDetail, useOrganizations } from "../console/api";
 import { ConsoleIcon } from "../console/icons";
@@ -151,7 +152,7 @@ export function BusinessesTab() {
           pagination={{ page, onPage: setPage, label: "organizations" }}
         >
           {(data) => (
-            <div className="overflow-x-auto">
+            <TableScroll label="Organizations">
               <table className="table table-sm">
                 <thead>
                   <tr>
@@ -220,7 +221,7 @@ export function BusinessesTab() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </PagedCardBody>
       </Card>

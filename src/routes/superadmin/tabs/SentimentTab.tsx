@@ -2,6 +2,7 @@ import { COMPARISON_SORTS, COMPARISON_WINDOWS, type SentimentSummary } from "@sh
 import { dataQuality, formatDate, relativeAge, weekOverWeek } from "@shared/console-display";
 import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
+import { TableScroll } from "@/components/ui/TableScroll";
 import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
 import {
   Badge,
@@ -117,7 +118,7 @@ export function SentimentTab() {
           pagination={{ page, onPage: setPage, label: "organizations" }}
         >
           {(data) => (
-            <div className="overflow-x-auto">
+            <TableScroll label="Organizations by sentiment">
               <table className="table table-sm">
                 <thead>
                   <tr>
@@ -158,7 +159,7 @@ export function SentimentTab() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </PagedCardBody>
       </Card>

@@ -2,6 +2,7 @@ import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/admin";
 import { formatDate, growthPercent, percentOf } from "@shared/console-display";
 import { roleLabel } from "@shared/domain";
 import { useState } from "react";
+import { TableScroll } from "@/components/ui/TableScroll";
 import { qs, useUserStats, useUsers } from "../console/api";
 import { ConsoleIcon } from "../console/icons";
 import {
@@ -156,7 +157,7 @@ export function UsersTab() {
           pagination={{ page, onPage: setPage, label: "people" }}
         >
           {(data) => (
-            <div className="overflow-x-auto">
+            <TableScroll label="People">
               <table className="table table-sm">
                 <thead>
                   <tr>
@@ -194,7 +195,7 @@ export function UsersTab() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </PagedCardBody>
       </Card>
