@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { toast } from "@/components/toast/toast-store";
 import { formatRelative } from "../charts/format";
 import { useResolveAlert } from "../data/insights";
-import { alertCategoryLabel, fullName, PRIORITY_BADGE } from "../ui/labels";
+import { alertCategoryLabel, fullName, PRIORITY_BADGE } from "../labels";
 
 type Group = { key: string; name: string; memberId: string | null; alerts: AlertItem[] };
 

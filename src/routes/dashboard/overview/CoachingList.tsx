@@ -1,7 +1,7 @@
 import type { CoachingAction } from "@shared/insights";
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
-import { COACHING_BADGE } from "../ui/labels";
+import { COACHING_BADGE } from "../labels";
 
 /** Coaching actions: what to do this week, with the figures behind each. */
 export function CoachingList({

@@ -2,11 +2,11 @@ import { INSIGHT_RANGES, type InsightRange, type InsightsResponse, RANGE_WEEKS }
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
+import { LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { Ring, ScoreGauge } from "../charts/Meters";
 import { TrendChart, WeeklyBarsChart } from "../charts/TrendChart";
 import { useAiCoaching, useInsights } from "../data/insights";
-import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
 import { AlertsPanel } from "./AlertsPanel";
 import { BlockersPanel } from "./BlockersPanel";
 import { CoachingList } from "./CoachingList";

@@ -1,10 +1,10 @@
 import type { PersonRow } from "@shared/insights";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { TableScroll } from "@/components/ui/TableScroll";
+import { TableScroll } from "@/components/ui";
 import { formatRelative } from "../charts/format";
 import { scoreTone } from "../charts/Meters";
-import { fullName, RISK_BADGE } from "../ui/labels";
+import { fullName, RISK_BADGE } from "../labels";
 
 const TONE_TEXT = {
   error: "text-error",

@@ -2,7 +2,7 @@ import type { SalesStrengthProfile } from "@shared/insights";
 import { useState } from "react";
 import { Link } from "react-router";
 import { scoreTone } from "../charts/Meters";
-import { fullName } from "../ui/labels";
+import { fullName } from "../labels";
 
 const BANDS = [
   { key: "strong", label: "Strong (75+)", className: "bg-success" },

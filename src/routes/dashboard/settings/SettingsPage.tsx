@@ -4,11 +4,10 @@ import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } f
 import { type FormEvent, type ReactNode, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
-import { Field } from "@/components/ui/Field";
+import { Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
-import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
 
 const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
   daily: "Daily",

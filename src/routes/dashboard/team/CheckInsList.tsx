@@ -1,10 +1,10 @@
 import type { CheckInListItem } from "@shared/team";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { PanelSkeleton } from "@/components/ui";
 import { formatRelative } from "../charts/format";
 import { useCheckInAction, useCheckIns } from "../data/team";
-import { fullName } from "../ui/labels";
-import { PanelSkeleton } from "../ui/Panel";
+import { fullName } from "../labels";
 
 const FILTERS = [
   { value: "all", label: "All" },

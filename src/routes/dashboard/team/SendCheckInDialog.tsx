@@ -2,10 +2,10 @@ import type { CreateCheckInResponse, TeamMember } from "@shared/team";
 import { useState } from "react";
 import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
+import { Modal } from "@/components/ui";
 import { formatDateTime } from "../charts/format";
 import { useSendCheckIn } from "../data/team";
-import { Dialog } from "../ui/Dialog";
-import { fullName } from "../ui/labels";
+import { fullName } from "../labels";
 
 /**
  * Send a check-in: the private link goes to the member's own email and nowhere else — not
@@ -37,7 +37,7 @@ export function SendCheckInDialog({ member, onClose }: { member: TeamMember; onC
     );
 
   return (
-    <Dialog title={sent ? "Check-in sent" : `Send a check-in to ${member.firstName}`} onClose={onClose}>
+    <Modal title={sent ? "Check-in sent" : `Send a check-in to ${member.firstName}`} onClose={onClose}>
       {sent ? (
         <SentView result={sent} member={member} onClose={onClose} />
       ) : (
@@ -73,7 +73,7 @@ export function SendCheckInDialog({ member, onClose }: { member: TeamMember; onC
           </div>
         </div>
       )}
-    </Dialog>
+    </Modal>
   );
 }
 

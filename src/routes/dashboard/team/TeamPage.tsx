@@ -3,17 +3,16 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
+import { LoadError, Modal, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatRelative } from "../charts/format";
 import { useRemoveMember, useTeam, useUpdateMember } from "../data/team";
-import { Dialog } from "../ui/Dialog";
-import { fullName } from "../ui/labels";
-import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
+import { fullName } from "../labels";
 import { CheckInsList } from "./CheckInsList";
 import { MemberFormDialog } from "./MemberFormDialog";
 import { SendCheckInDialog } from "./SendCheckInDialog";
 
-type Modal =
+type OpenDialog =
   | { kind: "add" }
   | { kind: "edit"; member: TeamMember }
   | { kind: "send"; member: TeamMember }
@@ -84,7 +83,7 @@ export function TeamPage({ onUpgrade }: { onUpgrade?: () => void }) {
   const team = useTeam();
   const update = useUpdateMember();
   const remove = useRemoveMember();
-  const [modal, setModal] = useState<Modal>(null);
+  const [modal, setModal] = useState<OpenDialog>(null);
   const [params, setParams] = useSearchParams();
 
   useDocumentTitle("Team — Undertone");
@@ -250,7 +249,7 @@ export function TeamPage({ onUpgrade }: { onUpgrade?: () => void }) {
       ) : null}
       {modal?.kind === "send" ? <SendCheckInDialog member={modal.member} onClose={() => setModal(null)} /> : null}
       {modal?.kind === "remove" ? (
-        <Dialog title={`Remove ${fullName(modal.member)}?`} onClose={() => setModal(null)}>
+        <Modal title={`Remove ${fullName(modal.member)}?`} onClose={() => setModal(null)}>
           <p className="text-sm text-soft">
             Their check-ins, scores, blockers and alerts are deleted with them, and the team's history no longer
             includes them. To stop check-ins but keep their history, pause them instead.
@@ -281,7 +280,7 @@ export function TeamPage({ onUpgrade }: { onUpgrade?: () => void }) {
               Remove
             </button>
           </div>
-        </Dialog>
+        </Modal>
       ) : null}
     </div>
   );

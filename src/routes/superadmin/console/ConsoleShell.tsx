@@ -3,8 +3,8 @@ import { roleLabel } from "@shared/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { LogoMark } from "@/components/LogoMark";
+import { ConsoleIcon } from "@/components/ui";
 import { useDismiss } from "@/components/useDismiss";
-import { ConsoleIcon } from "./icons";
 import { NotificationBell } from "./NotificationBell";
 
 export type ConsoleOperator = { firstName: string; lastName: string; email: string; role: string };

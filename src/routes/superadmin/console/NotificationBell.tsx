@@ -1,8 +1,8 @@
 import { badgeText, cutMessage, priorityDotClass, relativeAge } from "@shared/console-display";
 import { useRef, useState } from "react";
+import { ConsoleIcon } from "@/components/ui";
 import { useDismiss } from "@/components/useDismiss";
 import { useNotifications } from "./api";
-import { ConsoleIcon } from "./icons";
 
 /**
  * Spec 2 §2: the bell with the unread count (99+ above 99) and the 'Platform Notifications'

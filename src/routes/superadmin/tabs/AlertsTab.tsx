@@ -3,13 +3,11 @@ import { formatDateTime, priorityDotClass, relativeAge } from "@shared/console-d
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { api } from "@/lib/api";
-import { adminKeys, useAlertDetail, useAlertSummary, useAlerts } from "../console/api";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   type BadgeVariant,
   Card,
+  ConsoleIcon,
   EmptyState,
   ErrorCard,
   FilterSelect,
@@ -21,7 +19,9 @@ import {
   StatGridSkeleton,
   TabHeader,
   usePage,
-} from "../console/ui";
+} from "@/components/ui";
+import { api } from "@/lib/api";
+import { adminKeys, useAlertDetail, useAlertSummary, useAlerts } from "../console/api";
 
 const PRIORITY_FILTERS = [
   { value: "high", label: "Urgent and high" },

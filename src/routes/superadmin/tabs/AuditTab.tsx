@@ -1,8 +1,6 @@
 import type { AuditEntry } from "@shared/admin";
 import { formatDateTime } from "@shared/console-display";
 import { useState } from "react";
-import { TableScroll } from "@/components/ui/TableScroll";
-import { useAuditLog } from "../console/api";
 import {
   Badge,
   Card,
@@ -12,9 +10,11 @@ import {
   PagedCardBody,
   SearchInput,
   TabHeader,
+  TableScroll,
   useDebounced,
   usePage,
-} from "../console/ui";
+} from "@/components/ui";
+import { useAuditLog } from "../console/api";
 
 /** Audit Logs (the spec leaves it 'will be implemented here'): every console change and role change. */
 export function AuditTab() {

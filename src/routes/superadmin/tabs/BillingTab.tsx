@@ -2,11 +2,10 @@ import type { AdminSubscription } from "@shared/admin";
 import { formatDate, usd } from "@shared/console-display";
 import { PRICE_PER_SALESPERSON_USD } from "@shared/domain";
 import { useState } from "react";
-import { useBillingSummary, useSubscriptions } from "../console/api";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   Card,
+  ConsoleIcon,
   EmptyState,
   ErrorCard,
   FilterSelect,
@@ -17,7 +16,8 @@ import {
   StatGridSkeleton,
   TabHeader,
   usePage,
-} from "../console/ui";
+} from "@/components/ui";
+import { useBillingSummary, useSubscriptions } from "../console/api";
 import { OrganizationDetailsDialog } from "./BusinessesTab";
 
 const SUBSCRIPTION_FILTERS = [

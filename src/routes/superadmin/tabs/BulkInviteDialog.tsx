@@ -8,10 +8,9 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { TableScroll } from "@/components/ui/TableScroll";
+import { Badge, type BadgeVariant, Modal, SearchInput, TableScroll, useDebounced } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useOrganizations } from "../console/api";
-import { Badge, type BadgeVariant, Modal, SearchInput, useDebounced } from "../console/ui";
 
 const ROLE_CHOICES: { role: BulkInviteRole; title: string; hint: string }[] = [
   {

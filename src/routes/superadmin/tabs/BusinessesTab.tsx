@@ -10,14 +10,11 @@ import { ORGANIZATION_STATUSES, roleLabel, SUBSCRIPTION_TIERS } from "@shared/do
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { TableScroll } from "@/components/ui/TableScroll";
-import { api } from "@/lib/api";
-import { adminKeys, useOrganizationDetail, useOrganizations } from "../console/api";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   Card,
   ConfirmDialog,
+  ConsoleIcon,
   EmptyState,
   ErrorCard,
   FilterSelect,
@@ -27,9 +24,12 @@ import {
   PagedCardBody,
   SearchInput,
   TabHeader,
+  TableScroll,
   useDebounced,
   usePage,
-} from "../console/ui";
+} from "@/components/ui";
+import { api } from "@/lib/api";
+import { adminKeys, useOrganizationDetail, useOrganizations } from "../console/api";
 
 const capitalizedOption = <Value extends string>(value: Value) => ({
   value,

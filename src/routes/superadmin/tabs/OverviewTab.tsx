@@ -2,11 +2,11 @@ import type { ActivityEvent } from "@shared/admin";
 import { relativeAge } from "@shared/console-display";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
-import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
 import {
   Badge,
   Card,
+  ConsoleIcon,
+  type ConsoleIconName,
   EmptyState,
   ErrorCard,
   ListSkeleton,
@@ -15,7 +15,8 @@ import {
   StatCard,
   StatGridSkeleton,
   TabHeader,
-} from "../console/ui";
+} from "@/components/ui";
+import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
 import { OrganizationDetailsDialog } from "./BusinessesTab";
 
 const ACTIVITY_ICON: Record<ActivityEvent["kind"], ConsoleIconName> = {

@@ -2,9 +2,8 @@ import { REPORT_KINDS, type ReportKind } from "@shared/admin";
 import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { Card, ConsoleIcon, type ConsoleIconName, DownloadButton, TabHeader, useDownload } from "@/components/ui";
 import { qs } from "../console/api";
-import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
-import { Card, DownloadButton, TabHeader, useDownload } from "../console/ui";
 
 const REPORTS: Record<ReportKind, { title: string; description: string; icon: ConsoleIconName }> = {
   organizations: {

@@ -2,8 +2,6 @@ import { COMPARISON_SORTS, COMPARISON_WINDOWS, type SentimentSummary } from "@sh
 import { dataQuality, formatDate, relativeAge, weekOverWeek } from "@shared/console-display";
 import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
-import { TableScroll } from "@/components/ui/TableScroll";
-import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
 import {
   Badge,
   Card,
@@ -15,9 +13,11 @@ import {
   StatCard,
   StatGridSkeleton,
   TabHeader,
+  TableScroll,
   useDownload,
   usePage,
-} from "../console/ui";
+} from "@/components/ui";
+import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
 
 const WINDOW_LABELS: Record<(typeof COMPARISON_WINDOWS)[number], string> = {
   "7": "Last 7 days",

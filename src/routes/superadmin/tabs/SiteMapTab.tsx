@@ -10,8 +10,16 @@ import {
 } from "@shared/site-map";
 import { utcDay } from "@shared/time";
 import { useMemo, useState } from "react";
-import { ConsoleIcon } from "../console/icons";
-import { Badge, type BadgeVariant, Card, EmptyState, SearchInput, saveBlob, TabHeader } from "../console/ui";
+import {
+  Badge,
+  type BadgeVariant,
+  Card,
+  ConsoleIcon,
+  EmptyState,
+  SearchInput,
+  saveBlob,
+  TabHeader,
+} from "@/components/ui";
 
 const ACCESS_VARIANT: Record<Access, BadgeVariant> = {
   public: "success",

@@ -4,19 +4,19 @@ import { roleLabel } from "@shared/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { ApiRequestError, api } from "@/lib/api";
-import { useSupportSearch } from "../console/api";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   Card,
+  ConsoleIcon,
   EmptyState,
   ErrorCard,
   ListSkeleton,
   organizationStatusVariant,
   TabHeader,
   useDebounced,
-} from "../console/ui";
+} from "@/components/ui";
+import { ApiRequestError, api } from "@/lib/api";
+import { useSupportSearch } from "../console/api";
 import { OrganizationDetailsDialog } from "./BusinessesTab";
 
 /** Customer Support (the spec leaves it 'will be implemented here'): find people and fix sign-up trouble. */

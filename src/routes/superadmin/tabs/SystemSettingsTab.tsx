@@ -1,9 +1,8 @@
 import type { ProviderStatus } from "@shared/admin";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { Badge, Card, ConsoleIcon, type ConsoleIconName, ErrorCard, ListSkeleton, TabHeader } from "@/components/ui";
 import { adminKeys, useSystemStatus } from "../console/api";
-import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
-import { Badge, Card, ErrorCard, ListSkeleton, TabHeader } from "../console/ui";
 
 /**
  * System Settings (the spec leaves it 'will be implemented here'): which AI, email and

@@ -2,12 +2,10 @@ import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/admin";
 import { formatDate, growthPercent, percentOf } from "@shared/console-display";
 import { roleLabel } from "@shared/domain";
 import { useState } from "react";
-import { TableScroll } from "@/components/ui/TableScroll";
-import { qs, useUserStats, useUsers } from "../console/api";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   Card,
+  ConsoleIcon,
   DownloadButton,
   EmptyState,
   ErrorCard,
@@ -18,10 +16,12 @@ import {
   StatCard,
   StatGridSkeleton,
   TabHeader,
+  TableScroll,
   useDebounced,
   useDownload,
   usePage,
-} from "../console/ui";
+} from "@/components/ui";
+import { qs, useUserStats, useUsers } from "../console/api";
 import { BulkInviteDialog } from "./BulkInviteDialog";
 
 const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {

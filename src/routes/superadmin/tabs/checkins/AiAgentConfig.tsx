@@ -10,10 +10,9 @@ import { EXAMPLE_FRAMEWORK, SAMPLE_TEST_MESSAGE, testFailureMessage } from "@sha
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { Badge, Card, ConfirmDialog, ConsoleIcon, ErrorCard, ListSkeleton } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useAiConfig } from "../../console/api";
-import { ConsoleIcon } from "../../console/icons";
-import { Badge, Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
 import { EditorHeader, SaveButton, SelectField, Slider, useLeaveWarning } from "./controls";
 
 const FRAMEWORK_ROWS = 12;

@@ -9,10 +9,9 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { ConsoleIcon, Modal } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
-import { ConsoleIcon } from "../../console/icons";
-import { Modal } from "../../console/ui";
 
 /** The largest file the dialog reads; the API's body limit is 256 KB. */
 const MAX_FILE_BYTES = 256 * 1024;

@@ -4,13 +4,11 @@ import { utcDay } from "@shared/time";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { api } from "@/lib/api";
-import { adminKeys, useQuestions } from "../../console/api";
-import { ConsoleIcon } from "../../console/icons";
 import {
   Badge,
   Card,
   ConfirmDialog,
+  ConsoleIcon,
   DownloadButton,
   EmptyState,
   FilterSelect,
@@ -19,7 +17,9 @@ import {
   useDebounced,
   useDownload,
   usePage,
-} from "../../console/ui";
+} from "@/components/ui";
+import { api } from "@/lib/api";
+import { adminKeys, useQuestions } from "../../console/api";
 import { ImportDialog } from "./ImportDialog";
 import { QUESTION_TYPE_LABELS } from "./labels";
 import { QuestionDialog } from "./QuestionDialog";

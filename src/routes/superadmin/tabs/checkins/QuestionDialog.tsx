@@ -4,9 +4,9 @@ import { PILLAR_LABELS, PILLARS, QUESTION_TYPES } from "@shared/pillars";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { Modal } from "@/components/ui";
 import { api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
-import { Modal } from "../../console/ui";
 import { QUESTION_TYPE_LABELS } from "./labels";
 
 /** Add or edit one question (spec 2 §2): Save disables the form and reads 'Saving...' until done. */

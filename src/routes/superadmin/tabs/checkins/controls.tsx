@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { Field } from "@/components/ui/Field";
+import { Field } from "@/components/ui";
 
 /** The form controls and frame the two settings editors (AI agent, global settings) share. */
 
