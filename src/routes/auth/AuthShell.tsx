@@ -39,18 +39,3 @@ export function AuthShell({
     </main>
   );
 }
-
-/** A labelled input; the label is the accessible name the tests and screen readers use. */
-export function Field({
-  label,
-  hint,
-  ...input
-}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
-  return (
-    <label className="flex flex-col gap-1.5">
-      <span className="text-sm font-medium">{label}</span>
-      <input className="input w-full" {...input} />
-      {hint ? <span className="text-xs text-muted">{hint}</span> : null}
-    </label>
-  );
-}

@@ -2,13 +2,15 @@ import { PASSWORD_MIN_LENGTH, validateSimpleSignup } from "@shared/auth";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
-import { requestMagicLink, signInWithPassword, signUp } from "@/auth/auth-api";
-import { AUTH_TOASTS, authErrorMessage, loginErrorMessage, signupErrorMessage } from "@/auth/messages";
+import { requestMagicLink, signInWithPassword } from "@/auth/auth-api";
+import { AUTH_TOASTS, authErrorMessage, loginErrorMessage } from "@/auth/messages";
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
+import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
-import { AuthShell, Field } from "./AuthShell";
+import { AuthShell } from "./AuthShell";
+import { submitSignup } from "./submit-signup";
 
 type Tab = "login" | "signup";
 
@@ -194,23 +196,14 @@ function SimpleSignupForm() {
       return;
     }
     setSubmitting(true);
-    const result = await signUp({
+    const sent = await submitSignup({
       email: email.trim(),
       password,
       first_name: firstName.trim(),
       last_name: lastName.trim(),
     });
     setSubmitting(false);
-    if (!result.ok) {
-      toast({
-        title: AUTH_TOASTS.signupFailedTitle,
-        description: signupErrorMessage(result.error),
-        variant: "destructive",
-      });
-      return;
-    }
-    toast(AUTH_TOASTS.signupSuccess);
-    setSentTo(result.data.user.email);
+    if (sent) setSentTo(sent);
   };
 
   if (sentTo) {

@@ -2,13 +2,13 @@ import { PASSWORD_MIN_LENGTH, SIGNUP_VALIDATION_TITLE, validateSignup } from "@s
 import { type FormEvent, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
-import { signUp } from "@/auth/auth-api";
-import { AUTH_TOASTS, signupErrorMessage } from "@/auth/messages";
 import { Icon } from "@/components/Icon";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
+import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
-import { AuthShell, Field } from "./AuthShell";
+import { AuthShell } from "./AuthShell";
+import { submitSignup } from "./submit-signup";
 
 type Phase = "form" | "submitting" | "submitted" | "sent";
 
@@ -46,7 +46,7 @@ export function SignupPage() {
     }
     inFlight.current = true;
     setPhase("submitting");
-    const result = await signUp({
+    const sent = await submitSignup({
       first_name: fields.firstName.trim(),
       last_name: fields.lastName.trim(),
       email: fields.email.trim(),
@@ -54,17 +54,11 @@ export function SignupPage() {
       company_name: fields.companyName.trim(),
     });
     inFlight.current = false;
-    if (!result.ok) {
+    if (!sent) {
       setPhase("form");
-      toast({
-        title: AUTH_TOASTS.signupFailedTitle,
-        description: signupErrorMessage(result.error),
-        variant: "destructive",
-      });
       return;
     }
-    toast(AUTH_TOASTS.signupSuccess);
-    setSentTo(result.data.user.email);
+    setSentTo(sent);
     setPhase("sent");
   };
 

@@ -18,7 +18,7 @@ import {
   usePage,
 } from "@/components/ui";
 import { useBillingSummary, useSubscriptions } from "../console/api";
-import { OrganizationDetailsDialog } from "./BusinessesTab";
+import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 const SUBSCRIPTION_FILTERS = [
   { value: "active", label: "Active" },

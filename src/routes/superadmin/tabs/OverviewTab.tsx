@@ -17,7 +17,7 @@ import {
   TabHeader,
 } from "@/components/ui";
 import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
-import { OrganizationDetailsDialog } from "./BusinessesTab";
+import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 const ACTIVITY_ICON: Record<ActivityEvent["kind"], ConsoleIconName> = {
   organization_created: "building",

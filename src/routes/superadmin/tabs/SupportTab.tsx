@@ -17,7 +17,7 @@ import {
 } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { useSupportSearch } from "../console/api";
-import { OrganizationDetailsDialog } from "./BusinessesTab";
+import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 /** Customer Support (the spec leaves it 'will be implemented here'): find people and fix sign-up trouble. */
 export function SupportTab() {
