@@ -64,7 +64,8 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
         </div>
       ) : null}
 
-      <main className="flex-1 overflow-y-auto" aria-live="polite">
+      <ReplyAnnouncer messages={messages} />
+      <main className="flex-1 overflow-y-auto">
         <div className="mx-auto flex max-w-2xl flex-col gap-3 px-4 py-4">
           {!view.synced ? (
             <div className="flex items-center justify-center gap-2 py-12 text-sm text-soft" role="status">
@@ -137,6 +138,19 @@ function PrivacyNote() {
   );
 }
 
+/**
+ * Screen readers hear each reply once, when it is finished (assistant.done), not token by
+ * token: a polite region holding the newest assistant message that is no longer streaming.
+ */
+function ReplyAnnouncer({ messages }: { messages: ReturnType<typeof visibleMessages> }) {
+  const finished = messages.findLast((m) => m.sender === "assistant" && !m.streaming);
+  return (
+    <div className="sr-only" role="status" data-testid="reply-announcer">
+      {finished?.content ?? ""}
+    </div>
+  );
+}
+
 function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => void; onResume: () => void }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -152,7 +166,8 @@ function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => 
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between text-xs">
           <span className="flex items-center gap-2">
-            <span className="font-medium" data-testid="timer-text">
+            {/* Announced when its words change (a phase boundary or pause), never each second. */}
+            <span className="font-medium" data-testid="timer-text" role="status">
               {timerText(progress)}
             </span>
             {view.timer.paused ? (
