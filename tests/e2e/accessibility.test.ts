@@ -49,6 +49,7 @@ async function scanAtWidths(page: Page, visit: (scan: (where: string) => Promise
       await visit(async (where) => {
         last = where;
         found.push(...(await axeViolations(page, `${where} @${size.width}`)));
+        found.push(...(await reflowProblems(page, `${where} @${size.width}`, size)));
       });
     } catch (error) {
       // Where it stopped, for the reader of a failed run: tests/.artifacts/a11y-failure.png.
@@ -57,6 +58,21 @@ async function scanAtWidths(page: Page, visit: (scan: (where: string) => Promise
     }
   }
   expect(found).toEqual([]);
+}
+
+/**
+ * Issue 16 §4 (reflow, WCAG 1.4.10): the page also fits at 320 px (after the 375 px scan) and
+ * at 720 px, which is 1440 px at 200 % zoom (after the 1440 px scan), with no horizontal
+ * scrolling of the page itself. The viewport returns to its size afterwards.
+ */
+async function reflowProblems(page: Page, where: string, size: { width: number; height: number }): Promise<string[]> {
+  const narrow = size.width === 375 ? 320 : 720;
+  await page.setViewportSize({ width: narrow, height: size.height });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  await page.setViewportSize(size);
+  return overflow > 0 ? [`${where}: scrolls sideways by ${overflow} px at ${narrow} px`] : [];
 }
 
 async function freshCheckInPath(): Promise<string> {
