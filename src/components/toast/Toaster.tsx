@@ -7,17 +7,22 @@ const SWIPE_THRESHOLD_PX = 50;
  * The toast viewport: bottom-right on desktop, full width on phones; F8 focuses it.
  * Screen readers hear toasts through two live regions that exist before any toast does
  * (a region inserted together with its text is often not announced): `status` (polite)
- * and `alert` (destructive toasts). The visible list itself carries no roles, so it stays
- * a plain list of items.
+ * and `alert` (destructive toasts), each wrapping its own list, so every list item stays a
+ * plain <li> of an <ol> and each toast's text is in the page once.
  */
 export function Toaster() {
   const toasts = useToasts();
   const viewport = useRef<HTMLElement>(null);
   const open = toasts.filter((t) => t.open);
-  const latest = (destructive: boolean) => {
-    const last = open.findLast((t) => (t.variant === "destructive") === destructive);
-    return last ? [last.title, last.description].filter(Boolean).join(". ") : "";
-  };
+  const list = (destructive: boolean) => (
+    <ol className="flex flex-col gap-2">
+      {open
+        .filter((t) => (t.variant === "destructive") === destructive)
+        .map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
+    </ol>
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -35,21 +40,10 @@ export function Toaster() {
       ref={viewport}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] p-4 outline-none sm:inset-x-auto sm:right-0 sm:w-[26rem]"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:right-0 sm:w-[26rem]"
     >
-      <div role="status" className="sr-only">
-        {latest(false)}
-      </div>
-      <div role="alert" className="sr-only">
-        {latest(true)}
-      </div>
-      {open.length > 0 ? (
-        <ol className="flex flex-col gap-2">
-          {open.map((t) => (
-            <ToastItem key={t.id} toast={t} />
-          ))}
-        </ol>
-      ) : null}
+      <div role="status">{list(false)}</div>
+      <div role="alert">{list(true)}</div>
     </section>
   );
 }

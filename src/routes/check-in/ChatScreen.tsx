@@ -64,8 +64,9 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
         </div>
       ) : null}
 
-      <ReplyAnnouncer messages={messages} />
-      <main className="flex-1 overflow-y-auto">
+      {/* Screen readers hear a reply once it is finished (assistant.done), not token by token:
+          the region is busy while a reply streams, and a busy live region waits. */}
+      <main className="flex-1 overflow-y-auto" aria-live="polite" aria-busy={messages.some((m) => m.streaming)}>
         <div className="mx-auto flex max-w-2xl flex-col gap-3 px-4 py-4">
           {!view.synced ? (
             <div className="flex items-center justify-center gap-2 py-12 text-sm text-soft" role="status">
@@ -135,19 +136,6 @@ function PrivacyNote() {
         see this conversation or your words.
       </p>
     </aside>
-  );
-}
-
-/**
- * Screen readers hear each reply once, when it is finished (assistant.done), not token by
- * token: a polite region holding the newest assistant message that is no longer streaming.
- */
-function ReplyAnnouncer({ messages }: { messages: ReturnType<typeof visibleMessages> }) {
-  const finished = messages.findLast((m) => m.sender === "assistant" && !m.streaming);
-  return (
-    <div className="sr-only" role="status" data-testid="reply-announcer">
-      {finished?.content ?? ""}
-    </div>
   );
 }
 
