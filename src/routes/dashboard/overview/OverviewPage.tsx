@@ -210,11 +210,11 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
       <Panel title="Trends" subtitle={`Weekly team averages over the last ${weeks} weeks`} testId="trends">
         <TrendChart points={insights.trend} />
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-2 text-sm font-semibold">Blockers reported</h3>
             <WeeklyBarsChart points={insights.trend} metric="blockers" />
           </div>
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-2 text-sm font-semibold">Participation</h3>
             <WeeklyBarsChart points={insights.trend} metric="participation" />
           </div>
