@@ -56,6 +56,11 @@ type ScoreRow = {
   confidence: number | null;
   stress: number | null;
   sales_strength: number | null;
+  morale_discussed: number;
+  confidence_discussed: number;
+  stress_discussed: number;
+  sales_strength_discussed: number;
+  blockers_discussed: number;
 };
 type CountRow = { bucket: number; count: number };
 type CheckInRow = { bucket: number; sent: number; completed: number; expired: number; pending: number };
@@ -116,6 +121,13 @@ const toScores = (row: ScoreRow): BucketScores => ({
   confidence: row.confidence,
   stress: row.stress,
   salesStrength: row.sales_strength,
+  discussed: {
+    morale: row.morale_discussed,
+    confidence: row.confidence_discussed,
+    stress: row.stress_discussed,
+    salesStrength: row.sales_strength_discussed,
+    blockers: row.blockers_discussed,
+  },
 });
 const toTheme = (row: ThemeRow): BlockerTheme => ({
   theme: row.theme,
@@ -250,7 +262,12 @@ const windowStatements = (scope: SQL, now: number, rangeStart: number) =>
     query<ScoreRow>(sql`
       select ${bucketOf("recorded_at", now)} as bucket, count(*) as responses,
         avg(morale) as morale, avg(confidence) as confidence, avg(stress) as stress,
-        avg(coalesce(sales_strength, 75)) as sales_strength
+        avg(coalesce(sales_strength, 75)) as sales_strength,
+        sum(coalesce(morale_evidence, 1) > 0) as morale_discussed,
+        sum(coalesce(confidence_evidence, 1) > 0) as confidence_discussed,
+        sum(coalesce(stress_evidence, 1) > 0) as stress_discussed,
+        sum(coalesce(sales_strength_evidence, 1) > 0) as sales_strength_discussed,
+        sum(coalesce(blockers_evidence, 1) > 0) as blockers_discussed
       from sentiment_scores
       where ${scope} and recorded_at > ${rangeStart} and recorded_at <= ${now}
       group by bucket`),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
@@ -17,6 +17,7 @@ import {
   reminderDedupeKey,
 } from "../team/check-ins";
 import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
+import { type OperationalRetentionReport, pruneOperationalRecords } from "./operational-retention";
 
 /**
  * The Cron Trigger's run (every 15 minutes), in steps that are each idempotent, so a run
@@ -34,7 +35,8 @@ import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
  *    dedupe key, written the same way;
  * 5. reconcile: Pro subscriptions whose Stripe quantity lags the billable count;
  * 6. retain: once a day, delete raw data (transcripts, per-pillar rows) past the raw
- *    retention, and summaries past the summary retention (global settings).
+ *    retention, and summaries past the summary retention (global settings); and the email
+ *    log, rate-limit counters and audit log past theirs (./operational-retention.ts).
  *
  * Each step is bounded per run; what is left is picked up 15 minutes later.
  */
@@ -64,7 +66,7 @@ export type ScheduleRunReport = {
     alerts: number;
     checkIns: number;
     anonymized: number;
-  };
+  } & Partial<OperationalRetentionReport>;
   errors: string[];
 };
 
@@ -177,6 +179,8 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
           sql`${checkIns.expiresAt} > ${now}`,
           isNull(checkIns.invitedAt),
           isNotNull(checkIns.scheduleKey),
+          // A suspended organization's links do not work: no email points at one.
+          ne(organizations.status, "suspended"),
         ),
       )
       .limit(limit);
@@ -219,6 +223,7 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
           sql`${checkIns.expiresAt} > ${now}`,
           isNotNull(checkIns.invitedAt),
           isNull(checkIns.startedAt),
+          ne(organizations.status, "suspended"),
         ),
       )
       .limit(limit * 5);
@@ -279,7 +284,11 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
   const retentionHour = new Date(now).getUTCHours() === RETENTION_HOUR_UTC && new Date(now).getUTCMinutes() < 15;
   if (options.forceRetention || retentionHour) {
     await step("retain", async () => {
-      report.retention = { ...(await applyRetention(db, now, global.dataRetention, limit * 25)), ran: true };
+      report.retention = {
+        ...(await applyRetention(db, now, global.dataRetention, limit * 25)),
+        ...(await pruneOperationalRecords(db, now, limit * 25)),
+        ran: true,
+      };
     });
   }
 

@@ -64,7 +64,11 @@ export function PillarCards({
           title={PILLAR_LABELS[card.pillar]}
         >
           <p className="text-xs font-semibold tracking-wide text-soft uppercase">{PILLAR_SHORT[card.pillar]}</p>
-          {card.changeUnit === "count" ? (
+          {card.notDiscussed ? (
+            <p className="text-base font-semibold text-muted" data-testid={`pillar-${card.pillar}`}>
+              Not discussed
+            </p>
+          ) : card.changeUnit === "count" ? (
             <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid={`pillar-${card.pillar}`}>
               {card.value ?? 0}
               <span className="ml-1 text-sm font-medium text-muted">reported</span>
@@ -83,7 +87,12 @@ export function PillarCards({
               />
             </div>
           )}
-          <TrendLine card={card} reference={reference} />
+          {card.notDiscussed ? (
+            // The stored value is the spec's neutral default: a trend over it would mean nothing.
+            <p className="text-xs text-muted">No answers touched it</p>
+          ) : (
+            <TrendLine card={card} reference={reference} />
+          )}
           <p className="mt-auto pt-1 text-[11px] leading-snug text-muted">{PILLAR_HINT[card.pillar]}</p>
         </li>
       ))}
