@@ -81,7 +81,7 @@ export function TrendChart({ points, height = 260 }: { points: readonly TrendPoi
 
   return (
     <div>
-      <div style={{ height }} className="relative">
+      <div style={{ height }} className="relative min-w-0 overflow-hidden">
         <canvas ref={canvas} role="img" aria-label={describe(points, visible)} />
       </div>
       <fieldset className="mt-3 flex flex-wrap gap-2">
@@ -175,7 +175,7 @@ export function WeeklyBarsChart({
     ? `Blockers reported per week: ${total} in ${points.length} weeks.`
     : `Share of check-ins answered per week, latest ${points.at(-1)?.participation ?? "no data"}${points.at(-1)?.participation === null ? "" : "%"}.`;
   return (
-    <div style={{ height }} className="relative">
+    <div style={{ height }} className="relative min-w-0 overflow-hidden">
       <canvas ref={canvas} role="img" aria-label={label} />
     </div>
   );
