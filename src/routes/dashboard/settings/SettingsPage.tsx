@@ -4,11 +4,10 @@ import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } f
 import { type FormEvent, type ReactNode, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
-import { Field } from "@/components/ui/Field";
+import { Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
-import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
 
 const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
   daily: "Daily",
@@ -163,7 +162,7 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
       ) : null}
       <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-base-300 bg-base-200/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         {!loaded.customized && !dirty ? (
-          <span className="mr-auto text-xs text-base-content/60">Using the platform defaults.</span>
+          <span className="mr-auto text-xs text-muted">Using the platform defaults.</span>
         ) : null}
         <button
           type="button"
@@ -204,7 +203,7 @@ function ToggleRow({
       />
       <span>
         <span className="font-medium">{label}</span>
-        <span className="block text-sm text-base-content/65">{children}</span>
+        <span className="block text-sm text-muted">{children}</span>
       </span>
     </label>
   );

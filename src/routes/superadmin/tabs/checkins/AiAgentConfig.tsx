@@ -9,11 +9,10 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { Badge, Card, ConfirmDialog, ConsoleIcon, ErrorCard, ListSkeleton } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useAiConfig } from "../../console/api";
 import { EXAMPLE_FRAMEWORK, SAMPLE_TEST_MESSAGE, testFailureMessage } from "../../console/display";
-import { ConsoleIcon } from "../../console/icons";
-import { Badge, Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
 import { EditorHeader, SaveButton, SelectField, Slider, useLeaveWarning } from "./controls";
 
 const FRAMEWORK_ROWS = 12;
@@ -365,7 +364,7 @@ function AiConfigEditor({ initial }: { initial: AiConfigRecord }) {
               aria-label="Psychological framework"
               onChange={(e) => update("prompts", { psychological_profiles_framework: e.target.value })}
             />
-            <div className="mt-1 flex justify-between text-xs text-base-content/60">
+            <div className="mt-1 flex justify-between text-xs text-muted">
               <span>{framework.length} / 20,000 characters</span>
               <button
                 type="button"
@@ -389,7 +388,7 @@ function AiConfigEditor({ initial }: { initial: AiConfigRecord }) {
               </ul>
             ) : null}
           </div>
-          <div className="rounded-field bg-base-200 p-4 text-sm text-base-content/80">
+          <div className="rounded-field bg-base-200 p-4 text-sm text-soft">
             <p className="font-semibold">What makes a good framework</p>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               <li>At least 50 characters.</li>
@@ -454,7 +453,7 @@ function AiConfigEditor({ initial }: { initial: AiConfigRecord }) {
 function StatusItem({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <p className="text-xs font-medium text-base-content/60">{label}</p>
+      <p className="text-xs font-medium text-muted">{label}</p>
       <div className="mt-1 font-medium">{children}</div>
     </div>
   );
@@ -528,7 +527,7 @@ function TestResultCard({ result }: { result: AiTestResult }) {
               {result.configurationApplied ? "Configuration applied" : "Configuration not applied"}
             </Badge>
             {result.sentimentScores ? (
-              <span className="text-base-content/70">
+              <span className="text-soft">
                 Read of the test message — confidence {result.sentimentScores.confidence}%, stress{" "}
                 {result.sentimentScores.stress}%, morale {result.sentimentScores.morale}%
               </span>
@@ -540,7 +539,7 @@ function TestResultCard({ result }: { result: AiTestResult }) {
           <p className="text-error">{testFailureMessage(result.error)}</p>
           <div>
             <p className="font-medium">Common solutions</p>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-base-content/80">
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-soft">
               <li>Make sure the AI provider key (OPENAI_API_KEY) is set in the server secrets.</li>
               <li>Fill in the required fields: opening greeting and closing statement.</li>
               <li>Check that the connection is stable.</li>
@@ -618,15 +617,11 @@ function TestChat({ configuration }: { configuration: AgentConfig }) {
           data-testid="test-chat-messages"
         >
           {messages.length === 0 ? (
-            <p className="text-center text-sm text-base-content/60">
-              Say how your week is going to see how the agent answers.
-            </p>
+            <p className="text-center text-sm text-muted">Say how your week is going to see how the agent answers.</p>
           ) : (
             messages.map((m) => (
               <div key={m.id} className={`chat ${m.sender === "user" ? "chat-end" : "chat-start"}`}>
-                <div className="chat-header text-xs text-base-content/60">
-                  {m.sender === "user" ? "You" : "AI Agent"}
-                </div>
+                <div className="chat-header text-xs text-muted">{m.sender === "user" ? "You" : "AI Agent"}</div>
                 <div
                   className={`chat-bubble text-sm whitespace-pre-wrap ${m.sender === "user" ? "chat-bubble-primary" : ""}`}
                 >
