@@ -15,8 +15,10 @@ import { healthRoutes } from "./health/routes";
 import { alertRoutes, insightsRoutes } from "./insights/routes";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError, noApiRoute } from "./lib/errors";
+import { notificationRoutes } from "./notify/routes";
 import { organizationRoutes } from "./organization/routes";
 import { checkInSettingsRoutes } from "./schedule/routes";
+import { slackEventRoutes, slackRoutes } from "./slack/routes";
 import { teamCheckInRoutes } from "./team/check-in-routes";
 import { teamMemberRoutes } from "./team/routes";
 
@@ -56,7 +58,10 @@ const routes = app
   .route("/api/check-ins", teamCheckInRoutes)
   .route("/api/insights", insightsRoutes)
   .route("/api/alerts", alertRoutes)
-  .route("/api/check-in-settings", checkInSettingsRoutes);
+  .route("/api/check-in-settings", checkInSettingsRoutes)
+  .route("/api/notifications", notificationRoutes)
+  .route("/api/slack", slackEventRoutes)
+  .route("/api/slack", slackRoutes);
 
 app.route("/dev", mailboxRoutes);
 

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { requireSuperAdmin } from "../auth/middleware";
+import { deliveryRoutes } from "../notify/admin-routes";
 import { aiConfigRoutes } from "./ai-config";
 import { aiTestRoutes } from "./ai-test";
 import { alertRoutes } from "./alerts";
@@ -36,6 +37,7 @@ export const adminRoutes = new Hono<ConsoleEnv>()
   .route("/settings", settingsRoutes)
   .route("/billing", billingRoutes)
   .route("/alerts", alertRoutes)
+  .route("/deliveries", deliveryRoutes)
   .route("/reports", reportRoutes)
   .route("/audit", auditRoutes)
   .route("/system", systemRoutes)

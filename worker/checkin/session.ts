@@ -9,6 +9,7 @@ import { type BankQuestion, loadQuestionBank } from "../ai/question-bank";
 import { type Judgement, lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
 import { createDb } from "../db/client";
 import { readConfig } from "../lib/config";
+import { enqueueCompletionAlerts } from "../notify/enqueue";
 import { getGlobalSettings } from "../settings/global-settings";
 import type { AiAgentConfig } from "../shared/ai-config";
 import {
@@ -910,7 +911,10 @@ export class CheckInSession extends DurableObject<Env> {
         if (kind === "started" && session.started_at !== null) {
           await persistStart(this.env.DB, session.check_in_id, session.started_at);
         } else if (kind === "completion" && session.result) {
-          await persistCompletion(this.env.DB, JSON.parse(session.result) as CompletionResult);
+          const completion = JSON.parse(session.result) as CompletionResult;
+          await persistCompletion(this.env.DB, completion);
+          // Alerts reach the admins through the notifications queue (idempotent, so a retry may enqueue again).
+          await enqueueCompletionAlerts(this.env, completion.organizationId, completion.checkInId);
         } else if (kind === "expired") {
           await persistExpiry(this.env.DB, session.check_in_id);
         }

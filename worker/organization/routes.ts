@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { requireUser, type UserEnv } from "../auth/middleware";
 import { forbidden } from "../lib/errors";
+import { adoptBrowserTimeZone, browserTimeZone } from "../notify/org-time-zone";
 import type { EnsureOrganizationResponse } from "../shared/organization";
 import { ensureOrganization } from "./ensure";
 
@@ -10,6 +11,9 @@ export const organizationRoutes = new Hono<UserEnv>().use(requireUser).post("/en
   // Operators work across organizations and belong to none.
   if (user.role !== "Admin") throw forbidden("Only organization admins have an organization.");
   const organization = await ensureOrganization(c.var.db, user);
+  // The browser's time zone becomes the organization's default (schedules, the weekly digest).
+  const timeZone = browserTimeZone(await c.req.json().catch(() => null));
+  if (timeZone) await adoptBrowserTimeZone(c.var.db, organization.id, timeZone);
   const body: EnsureOrganizationResponse = {
     organization: { id: organization.id, name: organization.name },
     created: organization.created,

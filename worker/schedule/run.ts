@@ -2,8 +2,9 @@ import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-o
 import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
+import { schedulePeriodIn, timeZoneOrDefault } from "../notify/time-zone";
 import { getGlobalSettings } from "../settings/global-settings";
-import { expiryFor, isMemberDue, reminderDue, retentionCutoffs, schedulePeriod } from "../shared/schedule";
+import { expiryFor, isMemberDue, reminderDue, retentionCutoffs } from "../shared/schedule";
 import type { OrganizationCheckInSettings } from "../shared/settings";
 import { DAY_MS } from "../shared/time";
 import { syncSubscriptionQuantity } from "../team/billing-sync";
@@ -123,13 +124,14 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
 
   await step("create", async () => {
     const enabled = await db
-      .select({ settings: organizationSettings })
+      .select({ settings: organizationSettings, timeZone: organizations.timeZone })
       .from(organizationSettings)
       .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
       .where(and(eq(organizationSettings.schedulingEnabled, true), inArray(organizations.status, ["active", "trial"])));
-    for (const { settings } of enabled) {
+    for (const { settings, timeZone } of enabled) {
       if (report.created >= limit) break;
-      const period = schedulePeriod(settings.frequency, now);
+      // Periods start at midnight in the organization's time zone (worker/notify/time-zone.ts).
+      const period = schedulePeriodIn(settings.frequency, now, timeZoneOrDefault(timeZone));
       // Each active member's latest check-in and whether one is still open: index seeks per member.
       const members = await db
         .select({
