@@ -41,7 +41,7 @@ async function deliverOnce(body: NotifyMessage, attempts: number, id = "msg-1", 
     };
   }
   const ctx = createExecutionContext();
-  await worker.queue(batch as MessageBatch<unknown>, bindings, ctx);
+  await worker.queue(batch as MessageBatch<unknown>, bindings);
   return { ...(await getQueueResult(batch as MessageBatch<unknown>, ctx)), delays };
 }
 
