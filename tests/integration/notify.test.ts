@@ -2,7 +2,9 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../../worker/index";
-import { enqueueCompletionAlerts } from "../../worker/notify/enqueue";
+import { createDb } from "../../worker/db/client";
+import { runDigests } from "../../worker/notify/digest";
+import { enqueueCompletionAlerts, notifyQueue } from "../../worker/notify/enqueue";
 import type { NotifyMessage } from "../../worker/notify/messages";
 import { createAdmin, requestAs, type TestAdmin } from "./auth-helpers";
 import { insertCompletedCheckIn } from "./checkin-helpers";
@@ -284,5 +286,49 @@ describe("settings: alert emails, time zone", () => {
       .bind(admin.organizationId)
       .first<{ time_zone: string }>();
     expect(row?.time_zone).toBe("Asia/Tokyo");
+  });
+});
+
+describe("the weekly digest", () => {
+  it("goes out once, Monday 08:00 in the organization's time zone, to admins and Slack; the preview shows the week", async () => {
+    const admin = await createAdmin({ companyName: "Digest Co" });
+    const memberId = await addMember(admin, "Dora");
+    await insertCompletedCheckIn({
+      organizationId: admin.organizationId,
+      teamMemberId: memberId,
+      memberName: "Dora Notify",
+      transcript: TRANSCRIPT,
+    });
+    await requestAs(admin, "/api/notifications/time-zone", {
+      method: "PUT",
+      body: JSON.stringify({ timeZone: "America/New_York" }),
+    });
+    await connectSlack(admin);
+    const db = createDb(env.DB);
+    const queue = notifyQueue(env);
+    const runs = async (iso: string) => {
+      await runDigests({ db, queue, now: Date.parse(iso) });
+      return countRows("digest_runs", `organization_id = '${admin.organizationId}'`);
+    };
+    expect(await runs("2026-11-23T12:55:00Z")).toBe(0); // 07:55 in New York
+    expect(await runs("2026-11-23T13:05:00Z")).toBe(1);
+    expect(await runs("2026-11-23T13:20:00Z")).toBe(1); // the next cron run: nothing new
+
+    const id = `digest:${admin.organizationId}:2026-W48:email:${admin.userId}`;
+    await eventually(async () => (await deliveryRow(id))?.status === "delivered");
+    const email = await env.DB.prepare("select subject, html, text from email_outbox where dedupe_key = ?")
+      .bind(id)
+      .first<{ subject: string; html: string; text: string }>();
+    expect(email?.subject).toBe("Digest Co: your weekly Undertone digest (week of 2026-11-23)");
+    expect(email?.text).toContain("THE FIVE NUMBERS");
+    expect(email?.text).not.toContain(TRANSCRIPT);
+    await eventually(async () => (await deliveryRow(`digest:${admin.organizationId}:2026-W48:slack`))?.status === "delivered");
+
+    const preview = await requestAs(admin, "/api/notifications/digest-preview");
+    expect(preview.status).toBe(200);
+    const body = (await preview.json()) as { subject: string; html: string; weekOf: string };
+    expect(body.html).toContain("Weekly digest — Digest Co");
+    expect(body.html).toContain(`/dashboard/team/${memberId}`);
+    expect(body.weekOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });
