@@ -1,8 +1,8 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import worker from "../../worker/index";
 import { createDb } from "../../worker/db/client";
+import worker from "../../worker/index";
 import { runDigests } from "../../worker/notify/digest";
 import { enqueueCompletionAlerts, notifyQueue } from "../../worker/notify/enqueue";
 import type { NotifyMessage } from "../../worker/notify/messages";
@@ -322,7 +322,9 @@ describe("the weekly digest", () => {
     expect(email?.subject).toBe("Digest Co: your weekly Undertone digest (week of 2026-11-23)");
     expect(email?.text).toContain("THE FIVE NUMBERS");
     expect(email?.text).not.toContain(TRANSCRIPT);
-    await eventually(async () => (await deliveryRow(`digest:${admin.organizationId}:2026-W48:slack`))?.status === "delivered");
+    await eventually(
+      async () => (await deliveryRow(`digest:${admin.organizationId}:2026-W48:slack`))?.status === "delivered",
+    );
 
     const preview = await requestAs(admin, "/api/notifications/digest-preview");
     expect(preview.status).toBe(200);

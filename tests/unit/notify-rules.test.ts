@@ -3,8 +3,8 @@ import { alertContent } from "../../worker/notify/alert-email";
 import { backoffSeconds, MAX_ATTEMPTS } from "../../worker/notify/consumer";
 import { digestContent } from "../../worker/notify/digest-email";
 import { digestDue, digestWeek, schedulePeriodIn, zonedTime } from "../../worker/notify/time-zone";
-import { schedulePeriod } from "../../worker/shared/schedule";
 import { isValidTimeZone } from "../../worker/shared/notifications";
+import { schedulePeriod } from "../../worker/shared/schedule";
 
 const at = (iso: string) => Date.parse(iso);
 

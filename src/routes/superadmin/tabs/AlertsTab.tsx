@@ -22,6 +22,7 @@ import {
   TabHeader,
   usePage,
 } from "../console/ui";
+import { DeliveriesCard } from "./DeliveriesCard";
 
 const PRIORITY_FILTERS = [
   { value: "high", label: "Urgent and high" },
@@ -184,6 +185,8 @@ export function AlertsTab() {
           )}
         </QueryCardBody>
       </Card>
+
+      <DeliveriesCard />
 
       {viewing ? (
         <AlertDetailsDialog
