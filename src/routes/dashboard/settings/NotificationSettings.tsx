@@ -35,18 +35,26 @@ export function NotificationSections() {
 
 function AlertEmailsPanel({ settings }: { settings: NotificationSettings }) {
   const save = useSaveAlertEmails();
-  const choose = (mode: AlertEmailMode) =>
+  // Shown at once; put back if the server refuses it.
+  const [selected, setSelected] = useState(settings.alertEmails);
+  const choose = (mode: AlertEmailMode) => {
+    const previous = selected;
+    setSelected(mode);
     save.mutate(mode, {
       onSuccess: () => toast({ title: "Alert emails updated", description: MODE_TEXT[mode].label }),
-      onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
+      onError: (error) => {
+        setSelected(previous);
+        toast({ title: "Error", description: error.message, variant: "destructive" });
+      },
     });
+  };
   return (
     <Panel
       title="Alert emails"
       subtitle="Your own choice: each admin decides. Emails name the person and the figures, never what they wrote."
       testId="alert-emails-panel"
     >
-      <fieldset className="flex flex-col gap-3" disabled={save.isPending}>
+      <fieldset className="flex flex-col gap-3">
         <legend className="sr-only">When to email me about alerts</legend>
         {ALERT_EMAIL_MODES.map((mode) => (
           <label key={mode} className="flex cursor-pointer items-start gap-3">
@@ -54,7 +62,7 @@ function AlertEmailsPanel({ settings }: { settings: NotificationSettings }) {
               type="radio"
               name="alert-emails"
               className="radio radio-primary mt-0.5"
-              checked={settings.alertEmails === mode}
+              checked={selected === mode}
               onChange={() => choose(mode)}
             />
             <span>
