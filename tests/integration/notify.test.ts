@@ -87,7 +87,7 @@ describe("a completed check-in's alerts, through the real queue", () => {
         .first<{ subject: string; html: string; text: string }>(),
     );
     expect(email.subject).toBe("Urgent: Maya Notify — burnout risk");
-    expect(email.text).toContain("Stress is 80/100 (the burnout line is 70).");
+    expect(email.text).toContain("Stress is 80/100, in the burnout range.");
     expect(email.text).toContain("Suggested: Book a 1:1 this week about workload");
     expect(email.text).toContain("Blockers they named: Pricing approvals.");
     expect(email.text).toContain(`http://localhost:5173/dashboard/team/${memberId}`);

@@ -1,8 +1,8 @@
 import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "../checkin/rules";
-import { type TopicId, themeOf } from "../checkin/themes";
+import { sentimentOf } from "../language/lexicon";
+import { type TopicId, themeOf } from "../language/themes";
 import type { Pillar } from "../shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "../shared/settings";
-import { sentimentOf } from "./lexicon";
 import type { InterviewProvider, InterviewRequest } from "./provider";
 import { pillarToProbe, type Reading, readAnswer, salientConcern } from "./reading";
 import {

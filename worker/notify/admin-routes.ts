@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
-import type { ConsoleEnv } from "../admin/env";
+import type { ConsoleEnv } from "../auth/middleware";
 import { notificationDeliveries, organizations } from "../db/schema";
 import { zv } from "../lib/validate";
 import { type DeliveryList, deliveryListQuerySchema } from "../shared/notifications";

@@ -1,4 +1,3 @@
-import { RISK_LINES } from "../checkin/risk";
 import { escapeHtml, layout } from "../email/templates";
 import type { DeliveryContent } from "./messages";
 import { slackEscape } from "./slack-text";
@@ -26,20 +25,20 @@ function reading(category: string, scores: AlertEmailInput["scores"]): Reading |
     case "burnout":
       return {
         headline: "burnout risk",
-        figure: `Stress is ${scores?.stress ?? "high"}/100 (the burnout line is ${RISK_LINES.burnoutStressAtLeast}).`,
+        figure: `Stress is ${scores?.stress ?? "high"}/100, in the burnout range.`,
         action:
           "Book a 1:1 this week about workload: what can come off their plate, and whether their targets still fit.",
       };
     case "low_morale":
       return {
         headline: "low morale",
-        figure: `Morale is ${scores?.morale ?? "low"}/100 (the line is ${RISK_LINES.lowMoraleBelow}).`,
+        figure: `Morale is ${scores?.morale ?? "low"}/100, in the low-morale range.`,
         action: "Check in with them personally within a day or two and ask what would make next week better.",
       };
     case "low_confidence":
       return {
         headline: "low quota confidence",
-        figure: `Quota confidence is ${scores?.confidence ?? "low"}/100 (the line is ${RISK_LINES.lowConfidenceBelow}).`,
+        figure: `Quota confidence is ${scores?.confidence ?? "low"}/100: they doubt they will make their number.`,
         action: "Review their pipeline together and agree on the three deals to focus on first.",
       };
     default:

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { slackInstallations } from "../db/schema";
 import type { EmailMessage, SendResult } from "../email/send";
-import type { Mailer } from "../team/check-ins";
 import { enqueueSends, notifyQueue } from "./enqueue";
 import type { DeliveryRef } from "./messages";
 import { slackFromEmail } from "./slack-text";
@@ -13,7 +12,10 @@ import { slackFromEmail } from "./slack-text";
  * "sent" here means accepted by the queue, which then delivers it (as a Slack DM when the
  * organization chose that and the workspace knows the address, else by email).
  */
-export function queueMailer(env: { NOTIFY_QUEUE: Queue }, db: Database): Mailer {
+export function queueMailer(
+  env: { NOTIFY_QUEUE: Queue },
+  db: Database,
+): (message: EmailMessage) => Promise<SendResult> {
   return async (message: EmailMessage): Promise<SendResult> => {
     const id = message.dedupeKey;
     const organizationId = message.organizationId;

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import type { AppEnv } from "../app-env";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import { slackInstallations } from "../db/schema";
+import type { AppEnv } from "../lib/app-env";
 import { ApiError, notFound } from "../lib/errors";
 import { parseOrThrow, zv } from "../lib/validate";
 import { slackSettingsBodySchema } from "../shared/notifications";

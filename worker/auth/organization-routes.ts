@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { requireUser, type UserEnv } from "../auth/middleware";
 import { forbidden } from "../lib/errors";
-import { adoptBrowserTimeZone, browserTimeZone } from "../notify/org-time-zone";
 import type { EnsureOrganizationResponse } from "../shared/organization";
-import { ensureOrganization } from "./ensure";
+import { requireUser, type UserEnv } from "./middleware";
+import { ensureOrganization } from "./organization";
+import { adoptBrowserTimeZone, browserTimeZone } from "./organization-time-zone";
 
 /** POST /api/organization/ensure — replaces ensure_user_organization (spec 1 §7 item 8). */
 export const organizationRoutes = new Hono<UserEnv>().use(requireUser).post("/ensure", async (c) => {

@@ -6,7 +6,7 @@ import { organizationTimeZone } from "../notify/org-time-zone";
 import { schedulePeriodIn } from "../notify/time-zone";
 import type { CheckInSettingsResponse } from "../shared/schedule";
 import { organizationCheckInSettingsSchema } from "../shared/settings";
-import { organizationCheckInSettings, saveOrganizationCheckInSettings } from "./settings";
+import { organizationCheckInSettings, saveOrganizationCheckInSettings } from "./organization";
 
 /** /api/check-in-settings — the organization's schedule (/dashboard/settings). */
 async function settingsBody(db: Database, organizationId: string): Promise<CheckInSettingsResponse> {

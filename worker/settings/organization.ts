@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizationSettings } from "../db/schema";
 import { parseOrThrow } from "../lib/validate";
-import { getGlobalSettings } from "../settings/global-settings";
 import {
   type GlobalSettings,
   type OrganizationCheckInSettings,
   organizationCheckInSettingsSchema,
   organizationDefaultsFrom,
 } from "../shared/settings";
+import { getGlobalSettings } from "./global";
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
 
