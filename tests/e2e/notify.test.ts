@@ -64,11 +64,24 @@ describe("early warnings reach the manager", () => {
       });
       expect(added.status()).toBe(201);
       const memberId = ((await added.json()) as { member: { id: string } }).member.id;
+      const memberEmail = `jordan.${suffix}@warning.example`;
       const sent = await page.request.post("/api/check-ins", {
-        data: { teamMemberId: memberId, sendEmail: false },
+        data: { teamMemberId: memberId },
         headers: { Origin: origin },
       });
-      const { url } = (await sent.json()) as { url: string };
+      expect(sent.status()).toBe(201);
+      // The invitation goes through the notifications queue to the member's inbox.
+      let url = "";
+      await expect
+        .poll(
+          async () => {
+            const invite = (await mailbox(origin, memberEmail)).find((e) => e.kind === "check_in_invite");
+            url = invite?.text.match(/https?:\/\/\S+\/check-in\/\S+/)?.[0] ?? "";
+            return url;
+          },
+          { timeout: 30_000, interval: 300 },
+        )
+        .not.toBe("");
       const name = `Jordan Vale${suffix}`;
 
       // The distressed conversation, over the WebSocket, to completion.

@@ -13,6 +13,7 @@ import {
 import { createAdmin, createSuperAdmin, requestAs, type TestAccount, type TestAdmin } from "./auth-helpers";
 import { insertCompletedCheckIn } from "./checkin-helpers";
 import { request } from "./helpers";
+import { deliveryRow, eventually } from "./notify-helpers";
 
 /**
  * The abuse suite, tenancy part: EVERY signed-in route, read from the app's own route table,
@@ -74,6 +75,8 @@ beforeAll(async () => {
     body: JSON.stringify({ teamMemberId: memberId }),
   });
   checkInId = createCheckInResponseSchema.parse(await sent.json()).id;
+  // The invitation travels on the notifications queue: let it land before the owner's rows are compared.
+  await eventually(async () => (await deliveryRow(`check-in-invite:${checkInId}`))?.status === "delivered");
   const settings = (await (await requestAs(owner, "/api/check-in-settings")).json()) as { settings: object };
   expect(
     (await requestAs(owner, "/api/check-in-settings", { method: "PUT", body: JSON.stringify(settings.settings) }))
