@@ -6,8 +6,8 @@ import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../lib/errors";
 import { clientIp, hitRateLimit, type RateLimitRule } from "../lib/rate-limit";
 import type { CheckInInfo } from "../shared/checkin-protocol";
+import { INIT_HEADER, type SessionInit } from "./init";
 import { reachOutAlert } from "./risk";
-import { INIT_HEADER, type SessionInit } from "./session";
 import { digestsEqual, hashCheckInToken } from "./token";
 
 /**
@@ -27,6 +27,7 @@ type CheckInRecord = {
   id: string;
   organizationId: string;
   organizationName: string;
+  organizationStatus: string;
   teamMemberId: string;
   firstName: string;
   lastName: string;
@@ -66,6 +67,7 @@ export async function checkInForLink(
         id: checkIns.id,
         organizationId: checkIns.organizationId,
         organizationName: organizations.name,
+        organizationStatus: organizations.status,
         teamMemberId: checkIns.teamMemberId,
         firstName: teamMembers.firstName,
         lastName: teamMembers.lastName,
@@ -92,7 +94,8 @@ export async function checkInForLink(
     await hitRateLimit(db, key, GUESS_RULE, now);
     throw notFound(NOT_FOUND_MESSAGE);
   }
-  if (!accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
+  // A suspended organization's links stop working (and work again when it is lifted).
+  if (record.organizationStatus === "suspended" || !accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
   return record;
 }
 

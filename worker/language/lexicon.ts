@@ -91,6 +91,20 @@ const SALES_WORDS: Record<string, number> = {
   chaotic: -2,
   meh: -1,
   efficient: 1.5,
+  // Chat words for a mood that AFINN does not know.
+  bummed: -2,
+  sucky: -2.5,
+  rubbish: -2,
+  bleh: -1.5,
+  blah: -1,
+  yay: 2,
+  psyched: 3,
+  jazzed: 2.5,
+  fab: 2.5,
+  brill: 2.5,
+  dope: 2,
+  salty: -1.5,
+  cooked: -2,
   inefficient: -2,
   dreading: -2.5,
   resentful: -2.5,
@@ -454,6 +468,7 @@ const PARSED_PHRASES: Phrase[] = PHRASES.map(([pattern, cue]) => ({
 
 const NEGATORS = new Set([
   "not",
+  "stopped",
   "no",
   "never",
   "none",
@@ -531,7 +546,19 @@ const DAMPENERS = new Set([
 ]);
 const CONTRASTS = new Set(["but", "however", "although", "though", "except"]);
 /** Words that make a clause a guess: its good words count for less. */
-const HEDGES = new Set(["maybe", "perhaps", "probably", "hopefully", "hoping", "hope", "might", "guess", "possibly"]);
+const HEDGES = new Set([
+  "maybe",
+  "perhaps",
+  "probably",
+  "prob",
+  "hopefully",
+  "hoping",
+  "hope",
+  "might",
+  "guess",
+  "possibly",
+  "ish",
+]);
 /** Words that put a segment on the quota, or on a deal's outcome (for the confidence cues). */
 const QUOTA_WORDS = ["quota", "number", "numbers", "target", "forecast", "pipeline", "quarter", "commit", "attainment"];
 const DEAL_WORDS = ["deal", "deals", "close", "closing", "sign", "renewal", "make it", "get there", "hit it"];
@@ -606,10 +633,19 @@ function sarcastic(sentence: string): boolean {
   return (
     /^(oh|yeah|wow)\b[\s,!.]*(great|love|fantastic|awesome|perfect|wonderful|brilliant|nice|super)\b/.test(s) ||
     /^(great|perfect|fantastic|wonderful)[,!]\s*(another|more)\b/.test(s) ||
-    /\blove (spending|giving up|losing|working|doing|chasing|updating)\b.*\b(friday|saturday|sunday|weekend|evening|night|holiday|vacation)/.test(
-      s,
-    )
+    lovesLosingFreeTime(s)
   );
+}
+
+const LOVE_DOING = /\blove (spending|giving up|losing|working|doing|chasing|updating)\b/;
+const FREE_TIME = /\b(friday|saturday|sunday|weekend|evening|night|holiday|vacation)/;
+/**
+ * "love spending … weekend": two linear scans. One pattern with `.*` between them retried
+ * the rest of the sentence after every "love …", quadratic in the sentence's length.
+ */
+function lovesLosingFreeTime(s: string): boolean {
+  const love = LOVE_DOING.exec(s);
+  return !!love && FREE_TIME.test(s.slice(love.index + love[0].length));
 }
 
 /**

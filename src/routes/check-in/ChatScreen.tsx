@@ -1,5 +1,5 @@
 import { type CheckInInfo, reachOutResponseSchema } from "@shared/checkin-protocol";
-import { formatClock, progressOf, timerText } from "@shared/checkin-rules";
+import { formatClock, progressOf, timerText } from "@shared/checkin-timer";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { LogoMark } from "@/components/LogoMark";
 import { toast } from "@/components/toast/toast-store";

@@ -1,5 +1,5 @@
 import { type ClientFrame, PING_FRAME, PONG_FRAME, parseServerFrame, type ServerFrame } from "@shared/checkin-protocol";
-import { reconnectDelayMs, SYNC_RETRY_MS } from "@shared/checkin-rules";
+import { reconnectDelayMs, SYNC_RETRY_MS } from "@shared/checkin-timer";
 
 /**
  * The page's side of the check-in socket, outside React: reconnects with backoff, keeps

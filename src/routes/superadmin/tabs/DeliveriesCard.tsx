@@ -1,4 +1,3 @@
-import { formatDateTime, relativeAge } from "@shared/console-display";
 import {
   DELIVERY_CHANNELS,
   DELIVERY_STATUSES,
@@ -9,6 +8,7 @@ import {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api } from "@/lib/api";
+import { formatDateTime, relativeAge } from "@/routes/superadmin/console/display";
 import {
   Badge,
   type BadgeVariant,
