@@ -1,7 +1,6 @@
 import { app } from "./app";
 import { createDb } from "./db/client";
 import { readConfig } from "./lib/config";
-import { DailyCapReached } from "./lib/daily-caps";
 import { handleNotifyBatch } from "./notify/consumer";
 import { runDigests } from "./notify/digest";
 import { notifyQueue } from "./notify/enqueue";
