@@ -3,6 +3,7 @@ import { providerFor } from "../ai/choose-provider";
 import { embeddedProvider } from "../ai/embedded";
 import type { InterviewProvider, PlannedReply } from "../ai/provider";
 import { readConfig } from "../lib/config";
+import { enqueueCompletionAlerts } from "../notify/enqueue";
 import {
   type ErrorCode,
   MAX_FRAME_BYTES,
@@ -58,7 +59,10 @@ export class CheckInSession extends DurableObject<Env> {
     super(ctx, env);
     this.store = new SessionStore(ctx.storage.sql);
     this.schedule = new Schedule(ctx.storage.sql, ctx.storage);
-    this.outbox = new Outbox(ctx.storage.sql, env.DB, this.store, this.schedule);
+    // Alerts reach the admins through the notifications queue once the completion has landed.
+    this.outbox = new Outbox(ctx.storage.sql, env.DB, this.store, this.schedule, (result) =>
+      enqueueCompletionAlerts(env, result.organizationId, result.checkInId),
+    );
     this.clock = new SessionClock(this.store, this.schedule, (frame) => this.broadcast(frame));
     this.ownership = new Ownership(ctx.storage.sql);
     this.ownership.ensureTable();

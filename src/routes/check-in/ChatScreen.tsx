@@ -75,7 +75,7 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
             </div>
           ) : null}
           {info.device ? (
-            <p className="text-center text-xs text-base-content/60" data-testid="device-note">
+            <p className="text-center text-xs text-muted" data-testid="device-note">
               {deviceSentence(info.device)} It stays on this device.
             </p>
           ) : null}

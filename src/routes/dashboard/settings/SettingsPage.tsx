@@ -8,6 +8,8 @@ import { Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
+import { NotificationSections } from "./NotificationSettings";
+import { useSlackOutcome } from "./useSlackOutcome";
 
 const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
   daily: "Daily",
@@ -38,14 +40,16 @@ const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
 export function SettingsPage() {
   const settings = useCheckInSettings();
   useDocumentTitle("Settings — Undertone");
+  useSlackOutcome();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <PageHeader title="Settings" subtitle="How and when your team is asked to check in." />
+      <PageHeader title="Settings" subtitle="How and when your team is asked to check in, and how you hear about it." />
       {settings.isError ? (
         <LoadError message="We couldn't load your settings." onRetry={() => settings.refetch()} />
       ) : null}
       {settings.isPending ? <PanelSkeleton rows={3} /> : null}
       {settings.data ? <SettingsForm key={settings.data.updatedAt ?? "defaults"} loaded={settings.data} /> : null}
+      <NotificationSections />
     </div>
   );
 }
@@ -121,7 +125,7 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
         </ToggleRow>
 
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
-          <Field label="Frequency" hint="Periods start at 00:00 UTC.">
+          <Field label="Frequency" hint="Periods start at midnight in your organization's time zone (below).">
             {(id) => (
               <select
                 id={id}

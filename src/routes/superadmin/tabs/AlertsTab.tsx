@@ -23,6 +23,7 @@ import {
 import { api } from "@/lib/api";
 import { adminKeys, useAlertDetail, useAlertSummary, useAlerts } from "../console/api";
 import { formatDateTime, priorityDotClass, relativeAge } from "../console/display";
+import { DeliveriesCard } from "./DeliveriesCard";
 
 const PRIORITY_FILTERS = [
   { value: "high", label: "Urgent and high" },
@@ -185,6 +186,8 @@ export function AlertsTab() {
           )}
         </QueryCardBody>
       </Card>
+
+      <DeliveriesCard />
 
       {viewing ? (
         <AlertDetailsDialog
