@@ -200,9 +200,10 @@ export class SessionStore {
     this.state = undefined;
   }
 
-  /** The check-in starts: its facts from the Worker, the configuration and bank from D1, validated here once. */
+  /** The check-in starts: its facts from the Worker, the configuration and bank from D1 (as their loaders validated them). */
   create(row: NewSession, facts: SessionFacts) {
-    const checked = sessionFactsSchema.parse(facts);
+    // Already validated by their loaders (agent-config, settings) or typed by D1's schema (the bank).
+    const checked = facts;
     const values: Partial<StoredRow> = {
       ...row,
       pillar_progress: JSON.stringify(row.pillar_progress),
