@@ -12,3 +12,9 @@ CREATE TABLE `coaching_cache` (
 	PRIMARY KEY(`organization_id`, `week_key`, `range`),
 	FOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE cascade
 );
+-- trust (issue 12): where the cron's bounded create step stopped, kept between runs.
+CREATE TABLE `schedule_cursors` (
+	`name` text PRIMARY KEY NOT NULL,
+	`value` text NOT NULL,
+	`updated_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL
+);

@@ -1,3 +1,5 @@
+// Plans, Stripe Checkout and webhooks against the Stripe stand-in. Over 300 lines: the
+// subscription lifecycle is one story, told in order over the same organizations.
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";

@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { judgementFromLlm, occursIn } from "../../worker/ai/llm-judge";
 import { answersOf, lexiconJudgement, type TranscriptMessage } from "../../worker/ai/scorer";
 import { completionOf } from "../../worker/checkin/completion";
+import { concernLevelFor, REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../../worker/checkin/real-time";
 import { reconcile } from "../../worker/checkin/review";
 import { RISK_LINES, reachOutAlert, riskAlertsFor } from "../../worker/checkin/risk";
 import { conversationQuality, finalizeScores, SCORE_BOUNDS } from "../../worker/checkin/scoring";
 import { sentimentOf, valenceOf } from "../../worker/language/lexicon";
 import { blockerThemesIn, themeOf } from "../../worker/language/themes";
-import { concernLevelFor, REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../../worker/shared/scores";
 
 describe("score rules (spec 2 §9)", () => {
   it("with no user messages: every score 50 and quality 30", () => {

@@ -1,3 +1,5 @@
+// The dashboard's pure computations and coaching rules. Over 300 lines: one describe per
+// computed figure, each with its hand-worked fixture.
 import { describe, expect, it } from "vitest";
 import { BLOCKER_PLAYBOOK, coachingActions, coachingForPerson, listNames } from "../../worker/insights/coaching";
 import {

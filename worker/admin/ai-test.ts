@@ -17,8 +17,8 @@ import { ApiError, tooManyRequests } from "../lib/errors";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { getGlobalSettings } from "../settings/global";
-import { type AiTestResult, aiChatRequestSchema, aiConfigTestRequestSchema } from "../shared/admin";
 import type { AiAgentConfig } from "../shared/ai-config";
+import { type AiTestResult, aiChatRequestSchema, aiConfigTestRequestSchema } from "../shared/console/ai-agent";
 import type { Pillar } from "../shared/pillars";
 
 /**

@@ -1,7 +1,7 @@
 import { NEGATIVE_BELOW } from "../language/polarity";
 import { wordsOf } from "../language/words";
 import type { Phase } from "../shared/checkin-protocol";
-import { CLOSING_PROGRESS } from "../shared/checkin-rules";
+import { CLOSING_PROGRESS } from "../shared/checkin-timer";
 import { PILLARS, type Pillar } from "../shared/pillars";
 
 /**

@@ -1,7 +1,6 @@
 import type { Signal } from "../language/lexicon";
 import { blockerThemesIn } from "../language/themes";
-import type { Pillar } from "../shared/pillars";
-import type { DimensionScores } from "../shared/scores";
+import type { DimensionScores, Pillar } from "../shared/pillars";
 import { type AlertReasons, alertReasonsOf } from "./alert-reasons";
 import { readAnswer } from "./reading";
 

@@ -1,7 +1,7 @@
 import { type EvidenceCounts, type Judgement, lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
 import type { ConcernLevel } from "../shared/domain";
 import type { ClassificationPillar } from "../shared/pillars";
-import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
+import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "./real-time";
 import { type ReviewFlag, reconcile } from "./review";
 import { type RiskAlertDraft, riskAlertsFor } from "./risk";
 import { type FinalScores, finalizeScores } from "./scoring";

@@ -1,4 +1,4 @@
-import { SYNC_RETRY_MS } from "../shared/checkin-rules";
+import { SYNC_RETRY_MS } from "../shared/checkin-timer";
 import type { Schedule } from "./alarms";
 import { type CompletionResult, completionOf } from "./completion";
 import { checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";

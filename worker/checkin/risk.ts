@@ -1,6 +1,6 @@
 import type { AlertReasons } from "../ai/alert-reasons";
 import { type AlertPriority, type AlertType, alertPriorityForType } from "../shared/domain";
-import type { DimensionScores } from "../shared/scores";
+import type { DimensionScores } from "../shared/pillars";
 
 /**
  * Risk lines: a check-in whose score crosses one raises a risk alert for the manager

@@ -1,4 +1,4 @@
-import { CLOSING_PROGRESS } from "../shared/checkin-rules";
+import { CLOSING_PROGRESS } from "../shared/checkin-timer";
 
 /**
  * The check-in's own rules (spec 2 §4): closure and the clock, as plain functions; the

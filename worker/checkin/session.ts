@@ -7,17 +7,21 @@ import {
   type ErrorCode,
   MAX_FRAME_BYTES,
   MAX_MESSAGE_CHARS,
+  MOVED_CLOSE_CODE,
   PING_FRAME,
   PONG_FRAME,
   parseClientFrame,
   type ServerFrame,
 } from "../shared/checkin-protocol";
-import { COMPLETION_DELAY_MS } from "../shared/checkin-rules";
+import { COMPLETION_DELAY_MS } from "../shared/checkin-timer";
+import { closeOtherDevices, refuseSocket } from "./admission";
 import { Schedule } from "./alarms";
 import { type Streaming, snapshotFrame } from "./frames";
-import { sessionInitFrom } from "./init";
+import { type SessionInit, sessionInitFrom, sessionInitSchema } from "./init";
+import { ChatRate, userTotals, withinCaps } from "./limits";
 import { describe, Outbox } from "./outbox";
-import { broadcast, closeAll, errorFrame, FloodGuard, safeSend } from "./sockets";
+import { type Device, type FreshLinkOutcome, type OpenOutcome, Ownership } from "./ownership";
+import { broadcast, closeAll, errorFrame, safeSend } from "./sockets";
 import { startSession } from "./start";
 import { SessionStore } from "./store";
 import { SessionClock } from "./timer";
@@ -41,7 +45,10 @@ export class CheckInSession extends DurableObject<Env> {
   private readonly schedule: Schedule;
   private readonly outbox: Outbox;
   private readonly clock: SessionClock;
-  private readonly flood = new FloodGuard();
+  /** Frames per chat, not per socket (limits.ts). */
+  private readonly rate = new ChatRate();
+  /** Which browser owns the chat (README → Chat ownership). */
+  private readonly ownership: Ownership;
   /** The reply being generated right now (in memory only: after an eviction it is generated again). */
   private streaming: (Streaming & { abort: AbortController }) | null = null;
   private turnRunning = false;
@@ -54,6 +61,8 @@ export class CheckInSession extends DurableObject<Env> {
     this.schedule = new Schedule(ctx.storage.sql, ctx.storage);
     this.outbox = new Outbox(ctx.storage.sql, env.DB, this.store, this.schedule);
     this.clock = new SessionClock(this.store, this.schedule, (frame) => this.broadcast(frame));
+    this.ownership = new Ownership(ctx.storage.sql);
+    this.ownership.ensureTable();
     // Heartbeats are answered by the runtime without waking a hibernated object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
@@ -65,14 +74,11 @@ export class CheckInSession extends DurableObject<Env> {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
     this.store.refresh();
-    if (!this.store.session()) {
-      const init = sessionInitFrom(request);
-      if (!init) return new Response("Check-in session not found", { status: 404 });
-      await this.ctx.blockConcurrencyWhile(async () => {
-        if (!this.store.session()) await startSession(this.env.DB, this.store, this.schedule, init, Date.now());
-      });
-      if (!this.store.session()) return new Response("Check-in session not found", { status: 404 });
-    }
+    const init = this.store.session() ? null : sessionInitFrom(request);
+    if (!(await this.ensureStarted(init))) return new Response("Check-in session not found", { status: 404 });
+    // Only the owner's device once the chat is owned, and a few tabs at most.
+    const refused = refuseSocket(this.ctx, this.ownership, request);
+    if (refused) return refused;
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
@@ -82,12 +88,35 @@ export class CheckInSession extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
+  /** A browser opens the link (GET /api/check-in/:id): the first one owns the chat. */
+  async openChat(init: SessionInit, device: Device, claimHash: string | null): Promise<OpenOutcome> {
+    this.store.refresh();
+    await this.ensureStarted(sessionInitSchema.safeParse(init).data ?? null);
+    const opened = this.ownership.open(device, claimHash, Date.now());
+    if (opened.outcome === "claimed") closeOtherDevices(this.ctx, MOVED_CLOSE_CODE);
+    return opened;
+  }
+
+  /** 'Email me a fresh link': records its claim's hash (the Worker sends the email). */
+  async issueFreshLink(claimHash: string): Promise<FreshLinkOutcome> {
+    return this.ownership.issueClaim(claimHash, Date.now());
+  }
+
+  private async ensureStarted(init: SessionInit | null): Promise<boolean> {
+    if (this.store.session()) return true;
+    if (!init) return false;
+    await this.ctx.blockConcurrencyWhile(async () => {
+      if (!this.store.session()) await startSession(this.env.DB, this.store, this.schedule, init, Date.now());
+    });
+    return this.store.session() !== null;
+  }
+
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
     this.store.refresh();
     const size = typeof raw === "string" ? raw.length : raw.byteLength;
     if (size > MAX_FRAME_BYTES) return this.refuse(ws, "frame_too_large");
     const frame = parseClientFrame(raw);
-    if (!this.flood.allow(ws, Date.now())) {
+    if (!this.rate.allow(Date.now())) {
       return this.refuse(ws, "rate_limited", frame?.type === "message" ? frame.clientId : undefined);
     }
     if (!frame) return this.refuse(ws, "invalid_frame");
@@ -176,6 +205,12 @@ export class CheckInSession extends DurableObject<Env> {
     const now = Date.now();
     const messageId = crypto.randomUUID();
     const open = status === "active" || status === "closing";
+    // Per-chat caps (limits.ts); a resent clientId is still acked below.
+    if (open && !withinCaps(userTotals(this.ctx.storage.sql), content.length)) {
+      const existing = this.store.messageIdForClient(clientId);
+      if (!existing) return this.refuse(ws, "chat_full", clientId);
+      return safeSend(ws, JSON.stringify({ type: "ack", clientId, messageId: existing }));
+    }
     if (!open || !this.store.insertUser(messageId, clientId, content, now, this.store.questionPillar())) {
       // A resent clientId is acked again, never stored twice (also once the chat has closed).
       const existing = this.store.messageIdForClient(clientId);
@@ -196,8 +231,14 @@ export class CheckInSession extends DurableObject<Env> {
       this.clock.broadcastTimer(now);
       this.ctx.waitUntil(this.outbox.flush());
     }
+    // Other tabs get the one message (a delta), never the whole transcript again.
     const others = this.ctx.getWebSockets().filter((socket) => socket !== ws);
-    if (others.length > 0) broadcast(others, this.snapshot(now));
+    if (others.length > 0) {
+      broadcast(others, {
+        type: "user.message",
+        message: { id: messageId, sender: "user", content, createdAt: now, clientId },
+      });
+    }
     if (status === "active") this.requestTurn();
   }
 
@@ -368,6 +409,7 @@ export class CheckInSession extends DurableObject<Env> {
         await this.ctx.storage.deleteAll();
         // Empty tables again, so a late event on this instance reads "no session" instead of failing.
         this.store.reset();
+        this.ownership.ensureTable();
       })(),
     );
   }

@@ -1,5 +1,5 @@
 import type { ServerFrame } from "../shared/checkin-protocol";
-import { CLOSING_PROGRESS } from "../shared/checkin-rules";
+import { CLOSING_PROGRESS } from "../shared/checkin-timer";
 import type { Schedule } from "./alarms";
 import { timerFrame, timerOf } from "./frames";
 import { closingDueAt, elapsedMs, MAX_PAUSE_MS } from "./rules";

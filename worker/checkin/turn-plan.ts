@@ -1,7 +1,7 @@
 import { closingFor } from "../ai/agent-config";
 import { interviewRequest } from "../ai/interview-request";
 import type { InterviewProvider, InterviewRequest, PlannedReply } from "../ai/provider";
-import { COMPLETION_DELAY_MS } from "../shared/checkin-rules";
+import { COMPLETION_DELAY_MS } from "../shared/checkin-timer";
 import { timerOf } from "./frames";
 import { type AbsorbedProgress, absorbAnswers, withQuestionCounted } from "./progress";
 import { closureReached, elapsedMs, exploredCount, phaseFor } from "./rules";

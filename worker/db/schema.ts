@@ -23,6 +23,10 @@ export * from "./organizations";
  * Business tables. Times are epoch milliseconds (integer) so that SQL can bucket them by
  * day or week with integer arithmetic. Every org-owned row carries organization_id, and
  * every org-scoped query leads with it, so each index below starts with it.
+ *
+ * Over 300 lines: drizzle-kit and the relational queries read one schema module; the
+ * tables are declarations, one block each (organizations.ts and auth-schema.ts are apart
+ * only because both sides reference them).
  */
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
@@ -371,6 +375,13 @@ export const coachingCache = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.weekKey, t.range] })],
 );
+
+/** Where a bounded cron step stopped, so the next run carries on from there (worker/schedule/create-step.ts). */
+export const scheduleCursors = sqliteTable("schedule_cursors", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** Every email the app sends; locally it is the mailbox, in production the delivery log. */
 export const emailOutbox = sqliteTable(

@@ -1,17 +1,17 @@
+import { type AiAgentConfig as AgentConfig, aiAgentConfigSchema, validateFramework } from "@shared/ai-config";
 import {
   type AiConfigRecord,
   type AiTestResult,
   aiChatResponseSchema,
   aiConfigRecordSchema,
   aiTestResultSchema,
-} from "@shared/admin";
-import { type AiAgentConfig as AgentConfig, aiAgentConfigSchema, validateFramework } from "@shared/ai-config";
-import { EXAMPLE_FRAMEWORK, SAMPLE_TEST_MESSAGE, testFailureMessage } from "@shared/console-display";
+} from "@shared/console/ai-agent";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useAiConfig } from "../../console/api";
+import { EXAMPLE_FRAMEWORK, SAMPLE_TEST_MESSAGE, testFailureMessage } from "../../console/display";
 import { ConsoleIcon } from "../../console/icons";
 import { Badge, Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
 import { EditorHeader, SaveButton, SelectField, Slider, useLeaveWarning } from "./controls";
