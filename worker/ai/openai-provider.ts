@@ -85,6 +85,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
           bank: request.bank,
           context: request.context,
           firstName: request.firstName,
+          pillarWeights: request.pillarWeights,
         });
         const stream = await client.chat.completions.create(
           {

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
-import { closingFor, greetingFor, loadAgentConfig } from "../ai/agent-config";
+import { closingFor, greetingFor } from "../ai/agent-config";
 import { ALTERNATIVE_QUESTIONS, classifyReply, embeddedProvider, type PillarWeights, planReply } from "../ai/embedded";
 import { sentimentOf } from "../ai/lexicon";
 import { createOpenAiProvider } from "../ai/openai-provider";
@@ -9,6 +9,7 @@ import { type BankQuestion, loadQuestionBank } from "../ai/question-bank";
 import { type Judgement, lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
 import { createDb } from "../db/client";
 import { readConfig } from "../lib/config";
+import { agentConfigFor } from "../settings/conversation-style";
 import { getGlobalSettings } from "../settings/global-settings";
 import type { AiAgentConfig } from "../shared/ai-config";
 import {
@@ -959,7 +960,7 @@ export class CheckInSession extends DurableObject<Env> {
   private async initialize(init: SessionInit, now: number) {
     const db = createDb(this.env.DB);
     const [config, bank, settings] = await Promise.all([
-      loadAgentConfig(db),
+      agentConfigFor(db, init.organizationId),
       loadQuestionBank(db),
       getGlobalSettings(db),
     ]);

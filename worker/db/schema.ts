@@ -14,7 +14,7 @@ import {
   TEAM_MEMBER_STATUSES,
 } from "../shared/domain";
 import { CLASSIFICATION_PILLARS, PILLARS, QUESTION_TYPES } from "../shared/pillars";
-import type { GlobalSettings } from "../shared/settings";
+import type { ConversationStyle, GlobalSettings } from "../shared/settings";
 import { user } from "./auth-schema";
 
 export * from "./auth-schema";
@@ -63,6 +63,8 @@ export const organizationSettings = sqliteTable("organization_settings", {
   reminderIntervalHours: integer("reminder_interval_hours").notNull().default(24),
   maxResponseHours: integer("max_response_hours").notNull().default(72),
   schedulingEnabled: integer("scheduling_enabled", { mode: "boolean" }).notNull().default(false),
+  /** The organization's own conversation style (JSON); null follows Global Settings' defaults. */
+  conversationStyle: text("conversation_style", { mode: "json" }).$type<ConversationStyle>(),
   updatedAt: updatedAt(),
 });
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizationSettings } from "../db/schema";
 import { parseOrThrow } from "../lib/validate";
+import { parseConversationStyle } from "../settings/conversation-style";
 import { getGlobalSettings } from "../settings/global-settings";
 import {
   type GlobalSettings,
@@ -41,8 +42,13 @@ export async function organizationCheckInSettings(db: Database, organizationId: 
   ]);
   const defaults = defaultsFor(global);
   if (!row) return { settings: defaults, defaults, customized: false, updatedAt: null };
-  const { organizationId: _, updatedAt, ...stored } = row;
-  return { settings: stored, defaults, customized: true, updatedAt };
+  const { organizationId: _, updatedAt, conversationStyle, ...stored } = row;
+  return {
+    settings: { ...stored, conversationStyle: parseConversationStyle(conversationStyle) },
+    defaults,
+    customized: true,
+    updatedAt,
+  };
 }
 
 export async function saveOrganizationCheckInSettings(
@@ -50,7 +56,9 @@ export async function saveOrganizationCheckInSettings(
   organizationId: string,
   input: OrganizationCheckInSettings,
 ): Promise<void> {
-  const settings = parseOrThrow(organizationCheckInSettingsSchema, input);
+  const { conversationStyle, ...schedule } = parseOrThrow(organizationCheckInSettingsSchema, input);
+  // A form that does not send the conversation style leaves the stored one as it is.
+  const settings = conversationStyle === undefined ? schedule : { ...schedule, conversationStyle };
   const now = new Date();
   await db
     .insert(organizationSettings)
