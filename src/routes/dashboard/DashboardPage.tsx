@@ -45,7 +45,14 @@ function logOrganizationError(error: unknown) {
 function AdminDashboard({ user }: { user: AppUser }) {
   const { refresh } = useAuth();
   // Decided once, from the user as they arrived (before the organization is ensured).
-  const [phase, setPhase] = useState<Phase>(() => (shouldSkipOnboarding(user, Date.now()) ? "dashboard" : "welcome"));
+  // The trial emails' "Upgrade to Pro" link (/dashboard?plan=choose) opens the plans.
+  const [phase, setPhase] = useState<Phase>(() =>
+    new URLSearchParams(window.location.search).get("plan") === "choose"
+      ? "plans"
+      : shouldSkipOnboarding(user, Date.now())
+        ? "dashboard"
+        : "welcome",
+  );
   const [organizationReady, setOrganizationReady] = useState(Boolean(user.organizationId));
   const ensuring = useRef(false);
 
