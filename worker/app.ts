@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import { operatorDemoRoutes } from "./admin/demo";
 import { adminRoutes } from "./admin/routes";
-import type { AppEnv } from "./app-env";
+import { organizationRoutes } from "./auth/organization-routes";
 import { authRoutes, meRoutes } from "./auth/routes";
 import { stripeWebhookRoutes, subscriptionRoutes } from "./billing/routes";
 import { serveCheckInPage } from "./checkin/page";
@@ -13,16 +13,17 @@ import { mailboxRoutes } from "./dev/mailbox";
 import { devRoutes } from "./dev/routes";
 import { healthRoutes } from "./health/routes";
 import { alertRoutes, insightsRoutes } from "./insights/routes";
+import type { AppEnv } from "./lib/app-env";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError, noApiRoute } from "./lib/errors";
-import { organizationRoutes } from "./organization/routes";
-import { checkInSettingsRoutes } from "./schedule/routes";
+import { checkInSettingsRoutes } from "./settings/organization-routes";
 import { teamCheckInRoutes } from "./team/check-in-routes";
 import { teamMemberRoutes } from "./team/routes";
 
 /**
- * The Worker's HTTP surface. Feature routers are chained so `AppType` carries every route
- * and the SPA can call them through hono/client with types.
+ * The Worker's HTTP surface: one router per feature, mounted under /api. The SPA does not
+ * use hono/client (README → Decisions, "A typed fetch helper"); it checks each response
+ * against the zod/mini schemas in worker/shared, the ones these routes validate input with.
  */
 const app = new Hono<AppEnv>();
 
@@ -41,7 +42,7 @@ app.use(
   }),
 );
 
-const routes = app
+app
   .route("/api/health", healthRoutes)
   .route("/api/dev", devRoutes)
   .route("/api/check-in", checkInRoutes)
@@ -68,5 +69,4 @@ app.notFound((c) => {
 });
 app.onError(handleError);
 
-export type AppType = typeof routes;
 export { app };

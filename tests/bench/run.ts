@@ -339,8 +339,8 @@ try {
   rows.push({
     metric: "password_hash_ms (one sign-up, in workerd)",
     figure: `${hash.p50} / ${hash.p95} / ${hash.p99}  (n=${hash.count})`,
-    budget: "≤ 100 ms (p95)",
-    verdict: hash.p95 <= 100 ? "pass" : "miss",
+    budget: "≤ 300 ms (p95)",
+    verdict: hash.p95 <= 300 ? "pass" : "miss",
   });
   phases.insightsAndHashing = clock() - phaseStart;
 

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { type AppServer, startBuiltApp } from "../tools/app-server.ts";
-import { createVerifiedAdmin, loginAs, randomClientIp } from "./auth.ts";
+import { createVerifiedAdmin, emailedCheckInLink, loginAs, randomClientIp } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 import { E2E_VARS } from "./vars.ts";
 
@@ -60,15 +60,16 @@ describe("HTML and script render as text", () => {
       .getSetCookie()
       .map((line) => line.split(";")[0] ?? "")
       .join("; ");
+    const hostileEmail = `hostile-${Date.now()}@example.com`;
     const added = await api("/api/team-members", {
       cookie,
-      body: { firstName: HOSTILE_FIRST, lastName: HOSTILE_LAST, email: `hostile-${Date.now()}@example.com` },
+      body: { firstName: HOSTILE_FIRST, lastName: HOSTILE_LAST, email: hostileEmail },
     });
     expect(added.status).toBe(201);
     const { member } = (await added.json()) as { member: { id: string } };
-    const sent = await api("/api/check-ins", { cookie, body: { teamMemberId: member.id, sendEmail: false } });
+    const sent = await api("/api/check-ins", { cookie, body: { teamMemberId: member.id } });
     expect(sent.status).toBe(201);
-    const { url } = (await sent.json()) as { url: string };
+    const url = await emailedCheckInLink(origin, hostileEmail);
 
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {

@@ -48,6 +48,21 @@ export async function emailedLink(origin: string, to: string, kind: "verificatio
   throw new Error(`No ${kind} email to ${to}`);
 }
 
+/**
+ * The check-in link emailed to `to` (the newest one, of any check-in kind), waiting up to
+ * 10 s. No API answer carries it: like the salesperson, a test reads it from the mailbox.
+ */
+export async function emailedCheckInLink(origin: string, to: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const email = (await mailbox(origin, to)).find((e) => e.kind.startsWith("check_in"));
+    const link = email?.text.match(/https?:\/\/\S+\/check-in\/[\w-]+\?token=[\w-]+(?:&claim=[\w-]+)?/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No check-in email to ${to}`);
+}
+
 async function api(origin: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
   const headers: Record<string, string> = { origin, "cf-connecting-ip": randomClientIp() };
   if (init.body !== undefined) headers["content-type"] = "application/json";

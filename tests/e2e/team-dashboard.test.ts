@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers.ts";
-import { createVerifiedAdmin, loginAs, toastText } from "./auth.ts";
+import { createVerifiedAdmin, emailedCheckInLink, loginAs, toastText } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 
 const { newPage, origin } = browserSuite();
@@ -54,18 +54,19 @@ describe("team, check-in and dashboard", () => {
       const row = page.locator(`[data-member="${email}"]`);
       await row.waitFor();
 
-      // Send: the dialog shows the link once.
+      // Send: the link goes to Riley's email only; the Admin never sees it.
       await row.getByRole("button", { name: "Send check-in" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Send check-in" }).click();
-      const link = page.getByTestId("check-in-link");
-      await link.waitFor();
-      const url = await link.inputValue();
-      expect(url).toMatch(new RegExp(`^${origin}/check-in/[0-9a-f-]{36}\\?token=[\\w-]{43}$`));
-      expect(await page.getByTestId("check-in-sent").textContent()).toContain(`Emailed to ${email}`);
+      const sent = page.getByTestId("check-in-sent");
+      await sent.waitFor();
+      expect(await sent.textContent()).toContain(`Emailed to ${email}`);
+      expect(await page.getByTestId("check-in-link").count()).toBe(0);
       await page.getByRole("button", { name: "Done" }).click();
       await row.getByText("Check-in waiting").waitFor();
 
-      // The salesperson, in their own browser, on a phone.
+      // The salesperson, in their own browser, on a phone, from the email.
+      const url = await emailedCheckInLink(origin, email);
+      expect(url).toMatch(new RegExp(`^${origin}/check-in/[0-9a-f-]{36}\\?token=[\\w-]{43}$`));
       await rep.page.goto(url);
       await rep.page.getByRole("heading", { name: "Your check-in, Riley" }).waitFor();
       for (const text of DISTRESSED_ANSWERS) await answer(rep.page, text);

@@ -71,7 +71,7 @@ beforeAll(async () => {
   memberId = teamMemberResponseSchema.parse(await added.json()).member.id;
   const sent = await requestAs(owner, "/api/check-ins", {
     method: "POST",
-    body: JSON.stringify({ teamMemberId: memberId, sendEmail: false }),
+    body: JSON.stringify({ teamMemberId: memberId }),
   });
   checkInId = createCheckInResponseSchema.parse(await sent.json()).id;
   const settings = (await (await requestAs(owner, "/api/check-in-settings")).json()) as { settings: object };
@@ -129,7 +129,7 @@ const ATTACKS: Record<string, Attack> = {
   },
   "DELETE /api/team-members/:id": { expect: "not-found", path: () => `/api/team-members/${memberId}` },
   "GET /api/check-ins": { expect: "own", path: () => `/api/check-ins?teamMemberId=${memberId}` },
-  "POST /api/check-ins": { expect: "not-found", body: () => ({ teamMemberId: memberId, sendEmail: false }) },
+  "POST /api/check-ins": { expect: "not-found", body: () => ({ teamMemberId: memberId }) },
   "POST /api/check-ins/:id/resend": { expect: "not-found", path: () => `/api/check-ins/${checkInId}/resend` },
   "POST /api/check-ins/:id/revoke": { expect: "not-found", path: () => `/api/check-ins/${checkInId}/revoke` },
   "GET /api/check-in-settings": { expect: "own" },

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getGlobalSettings } from "../../worker/settings/global-settings";
+import { getGlobalSettings } from "../../worker/settings/global";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../worker/shared/settings";
 import { buildPlatform, testDb } from "./admin-fixtures";

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import type { AppEnv } from "../../worker/app-env";
 import {
   type AdminEnv,
   requireAdmin,
@@ -11,6 +10,7 @@ import {
   type UserEnv,
 } from "../../worker/auth/middleware";
 import { createDb } from "../../worker/db/client";
+import type { AppEnv } from "../../worker/lib/app-env";
 import { readConfig } from "../../worker/lib/config";
 import { handleError } from "../../worker/lib/errors";
 import { createAdmin, createSuperAdmin, postJson, requestAs, signIn, signUp, verifyEmailOf } from "./auth-helpers";

@@ -9,7 +9,7 @@ import {
   teamMemberResponseSchema,
 } from "../../worker/shared/team";
 import { createAdmin, latestEmail, requestAs, type TestAdmin } from "./auth-helpers";
-import { ChatClient, objectTables, sessionStub, upgrade, wsPath } from "./checkin-helpers";
+import { ChatClient, linkOf, objectTables, sessionStub, upgrade, wsPath } from "./checkin-helpers";
 import { countRows, request } from "./helpers";
 
 /** /api/check-ins: sending (with the email through the transport), listing, resend and revoke. */
@@ -23,7 +23,6 @@ async function addMember(admin: TestAdmin, email: string, firstName = "Maya") {
   return teamMemberResponseSchema.parse(await response.json()).member;
 }
 const send = (admin: TestAdmin, body: unknown) => requestAs(admin, "/api/check-ins", post(body));
-const tokenOf = (url: string) => new URL(url, "http://x").searchParams.get("token") ?? "";
 
 describe("POST /api/check-ins", () => {
   let admin: TestAdmin;
@@ -31,15 +30,18 @@ describe("POST /api/check-ins", () => {
     admin = await createAdmin({ companyName: "Send Co" });
   });
 
-  it("creates a pending check-in, emails the link and shows the token once", async () => {
+  it("creates a pending check-in and emails the link to the member only: the Admin's answer never carries it", async () => {
     const member = await addMember(admin, "maya@send.example");
     const before = Date.now();
     const response = await send(admin, { teamMemberId: member.id });
     expect(response.status).toBe(201);
-    const body = createCheckInResponseSchema.parse(await response.json());
-    expect(body.url).toMatch(new RegExp(`^/check-in/${body.id}\\?token=[\\w-]{43}$`));
-    expect(body.link).toBe(`http://localhost:5173${body.url}`);
+    const raw = await response.text();
+    const body = createCheckInResponseSchema.parse(JSON.parse(raw));
     expect(body.email).toBe("sent");
+    const { token } = await linkOf(body.id);
+    const link = `http://localhost:5173/check-in/${body.id}?token=${token}`;
+    expect(raw).not.toContain(token);
+    expect(raw).not.toContain("token");
 
     const row = await env.DB.prepare("select * from check_ins where id = ?")
       .bind(body.id)
@@ -53,29 +55,37 @@ describe("POST /api/check-ins", () => {
       schedule_key: null,
     });
     // Only the hash is stored; the max response time (72 h by default) sets the expiry.
-    expect(row?.token_hash).toBe(await hashCheckInToken(tokenOf(body.url)));
-    expect(JSON.stringify(row)).not.toContain(tokenOf(body.url));
+    expect(row?.token_hash).toBe(await hashCheckInToken(token));
+    expect(JSON.stringify(row)).not.toContain(token);
     expect(Number(row?.expires_at) - before).toBeGreaterThanOrEqual(72 * HOUR - 5000);
     expect(Number(row?.expires_at) - before).toBeLessThanOrEqual(72 * HOUR + 5000);
 
     const email = await latestEmail("maya@send.example", "check_in_invite");
     expect(email).toMatchObject({ status: "sent", subject: "Send Co: your 10-minute check-in is ready" });
-    expect(email?.text).toContain(body.link);
+    expect(email?.text).toContain(link);
     expect(email?.text).toContain("never what you write");
 
     // The list never carries the token.
     const list = await (await requestAs(admin, "/api/check-ins")).text();
-    expect(list).not.toContain(tokenOf(body.url));
+    expect(list).not.toContain(token);
     expect(list).not.toContain(String(row?.token_hash));
+    // Nor does a resend.
+    const resent = await requestAs(admin, `/api/check-ins/${body.id}/resend`, { method: "POST" });
+    expect(resent.status).toBe(200);
+    expect(await resent.text()).not.toContain(token);
   });
 
-  it("can skip the email, refuses a second open check-in, and a paused or unknown member", async () => {
+  it("refuses to hand the Admin a link to share (sendEmail: false), a second open check-in, and a paused or unknown member", async () => {
     const member = await addMember(admin, "liam@send.example", "Liam");
-    const first = createCheckInResponseSchema.parse(
-      await (await send(admin, { teamMemberId: member.id, sendEmail: false })).json(),
-    );
-    expect(first.email).toBe("skipped");
+    const shared = await send(admin, { teamMemberId: member.id, sendEmail: false });
+    expect(shared.status).toBe(400);
+    expect(await shared.json()).toMatchObject({ error: { code: "link_is_emailed" } });
+    expect(
+      await env.DB.prepare("select count(*) as n from check_ins where team_member_id = ?").bind(member.id).first("n"),
+    ).toBe(0);
     expect(await latestEmail("liam@send.example", "check_in_invite")).toBeNull();
+    const first = createCheckInResponseSchema.parse(await (await send(admin, { teamMemberId: member.id })).json());
+    expect(first.email).toBe("sent");
 
     const second = await send(admin, { teamMemberId: member.id });
     expect(second.status).toBe(409);
@@ -120,14 +130,12 @@ describe("POST /api/check-ins", () => {
 describe("GET /api/check-ins, resend and revoke", () => {
   let admin: TestAdmin;
   const ids: string[] = [];
-  const links: string[] = [];
   beforeAll(async () => {
     admin = await createAdmin({ companyName: "List Co" });
     for (const name of ["Ana", "Ben", "Cy"]) {
       const member = await addMember(admin, `${name.toLowerCase()}@list.example`, name);
       const body = createCheckInResponseSchema.parse(await (await send(admin, { teamMemberId: member.id })).json());
       ids.push(body.id);
-      links.push(body.link);
     }
   });
 
@@ -164,7 +172,7 @@ describe("GET /api/check-ins, resend and revoke", () => {
     expect(response.status).toBe(200);
     expect(checkInActionResponseSchema.parse(await response.json())).toMatchObject({ email: "sent" });
     const email = await latestEmail("ben@list.example", "check_in_invite");
-    expect(email?.text).toContain(links[1]);
+    expect(email?.text).toContain(`/check-in/${ids[1]}?token=${(await linkOf(ids[1] ?? "")).token}`);
     expect(await countRows("email_outbox", "to_address = 'ben@list.example' and kind = 'check_in_invite'")).toBe(2);
     // A double click within the minute is delivered once.
     await requestAs(admin, `/api/check-ins/${ids[1]}/resend`, { method: "POST" });
@@ -198,10 +206,8 @@ describe("GET /api/check-ins, resend and revoke", () => {
     // A new organization: the trial's three members are taken above.
     const owner = await createAdmin({ companyName: "Revoke Co" });
     const member = await addMember(owner, "dee@revoke.example", "Dee");
-    const sent = createCheckInResponseSchema.parse(
-      await (await send(owner, { teamMemberId: member.id, sendEmail: false })).json(),
-    );
-    const link = { id: sent.id, token: tokenOf(sent.url) };
+    const sent = createCheckInResponseSchema.parse(await (await send(owner, { teamMemberId: member.id })).json());
+    const link = await linkOf(sent.id);
     const chat = await ChatClient.open(link);
     const other = await ChatClient.open(link);
     await chat.say("Pipeline is thin this month and I'm worried about it.");

@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { hashCheckInToken, newCheckInToken } from "../../worker/checkin/token";
 import { parseServerFrame, type ServerFrame } from "../../worker/shared/checkin-protocol";
+import { checkInLinkToken } from "../../worker/team/link-token";
 
 /**
  * Check-in test helpers: rows inserted straight into D1 (the team feature creates them in
@@ -83,6 +84,14 @@ export async function insertCompletedCheckIn(input: {
     ),
   ]);
   return { checkInId, alertId };
+}
+
+/**
+ * The token of a check-in the API created. No API answer carries it (it goes to the member's
+ * email only); like the email, the test derives it from the server's secret.
+ */
+export async function linkOf(checkInId: string): Promise<{ id: string; token: string }> {
+  return { id: checkInId, token: await checkInLinkToken(env.BETTER_AUTH_SECRET ?? "", checkInId) };
 }
 
 export function wsPath(checkIn: { id: string; token: string }) {

@@ -113,6 +113,36 @@ describe("team members CRUD", () => {
   });
 });
 
+describe("a member's email while one of their check-ins is open", () => {
+  it("cannot change (409, nothing written), other fields can, and it can once the check-in is closed", async () => {
+    const admin = await createAdmin({ companyName: "Locked Email Co" });
+    const { member } = teamMemberResponseSchema.parse(await (await add(admin, maya)).json());
+    const patch = (body: unknown) =>
+      requestAs(admin, `/api/team-members/${member.id}`, { method: "PATCH", body: JSON.stringify(body) });
+    const sent = await requestAs(admin, "/api/check-ins", json({ teamMemberId: member.id }));
+    expect(sent.status).toBe(201);
+    const { id: checkInId } = (await sent.json()) as { id: string };
+
+    // The Admin points the address at their own inbox, to Resend the link there: refused.
+    const moved = await patch({ email: admin.email, jobTitle: "Changed" });
+    expect(moved.status).toBe(409);
+    expect(await errorOf(moved)).toEqual({
+      code: "check_in_open",
+      message:
+        "Maya's email can't change while their check-in is open. Change it once the check-in is completed, or revoke it first.",
+    });
+    const row = await env.DB.prepare("select email, job_title from team_members where id = ?")
+      .bind(member.id)
+      .first<{ email: string; job_title: string }>();
+    expect(row).toEqual({ email: maya.email, job_title: "AE" });
+    // The same address (any case) and the other fields are fine.
+    expect((await patch({ email: "MAYA@northwind.example", region: "East" })).status).toBe(200);
+
+    expect((await requestAs(admin, `/api/check-ins/${checkInId}/revoke`, json({}))).status).toBe(200);
+    expect((await patch({ email: "maya.chen@northwind.example" })).status).toBe(200);
+  });
+});
+
 describe("the Free Trial's limit of 3 team members", () => {
   it("refuses the 4th active member with the upgrade message, and counts only active ones", async () => {
     const admin = await createAdmin({ companyName: "Trial Co" });

@@ -42,7 +42,7 @@ beforeAll(async () => {
   memberId = teamMemberResponseSchema.parse(await added.json()).member.id;
   const sent = await requestAs(owner, "/api/check-ins", {
     method: "POST",
-    body: JSON.stringify({ teamMemberId: memberId, sendEmail: false }),
+    body: JSON.stringify({ teamMemberId: memberId }),
   });
   checkInId = createCheckInResponseSchema.parse(await sent.json()).id;
   // A completed check-in with its transcript, scores and an alert, as the check-in writes them.

@@ -47,7 +47,7 @@ const sendCheckIn = (admin: TestAdmin, member: string) =>
   requestAs(admin, "/api/check-ins", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ teamMemberId: `${admin.organizationId}-${member}`, sendEmail: false }),
+    body: JSON.stringify({ teamMemberId: `${admin.organizationId}-${member}` }),
   });
 const setSubscription = (org: string, status: string) =>
   env.DB.prepare(

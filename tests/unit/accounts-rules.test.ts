@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { defaultOrganizationName } from "../../worker/auth/organization";
 import { linkify } from "../../worker/dev/mailbox";
 import { magicLinkEmail, signupNotificationEmail, verificationEmail } from "../../worker/email/templates";
-import { defaultOrganizationName } from "../../worker/organization/ensure";
 import {
   avatarInitials,
   effectiveRole,

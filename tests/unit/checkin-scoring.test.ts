@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { sentimentOf, valenceOf } from "../../worker/ai/lexicon";
 import { answersOf, judgementFromLlm, lexiconJudgement, type TranscriptMessage } from "../../worker/ai/scorer";
 import { RISK_LINES, reachOutAlert, riskAlertsFor } from "../../worker/checkin/risk";
 import { conversationQuality, finalizeScores, SCORE_BOUNDS } from "../../worker/checkin/scoring";
-import { blockerThemesIn, themeOf } from "../../worker/checkin/themes";
+import { sentimentOf, valenceOf } from "../../worker/language/lexicon";
+import { blockerThemesIn, themeOf } from "../../worker/language/themes";
 import { concernLevelFor, REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../../worker/shared/scores";
 
 describe("score rules (spec 2 §9)", () => {

@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { activeAgentConfigRow, mergeWithDefaults } from "../ai/agent-config";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { aiAgentConfigurations } from "../db/schema";
 import { zv } from "../lib/validate";
 import { type AiConfigRecord, aiConfigSaveSchema } from "../shared/admin";
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
-import type { ConsoleEnv } from "./env";
 
 export const GLOBAL_CONFIG_NAME = "Global AI agent configuration";
 

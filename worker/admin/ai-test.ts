@@ -7,21 +7,21 @@ import { createOpenAiProvider, DEFAULT_MODEL } from "../ai/openai-provider";
 import { EmptyReplyError, type InterviewProvider, type InterviewRequest } from "../ai/provider";
 import { type BankQuestion, loadQuestionBank } from "../ai/question-bank";
 import { lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
+import type { ConsoleEnv } from "../auth/middleware";
 import { type AskedQuestion, aiContextFor, emptyPillarProgress } from "../checkin/rules";
 import { finalizeScores } from "../checkin/scoring";
-import { themeOf } from "../checkin/themes";
 import type { Database } from "../db/client";
+import { themeOf } from "../language/themes";
 import type { AppConfig } from "../lib/config";
 import { ApiError, tooManyRequests } from "../lib/errors";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { withConversationStyle } from "../settings/conversation-style";
-import { getGlobalSettings } from "../settings/global-settings";
+import { getGlobalSettings } from "../settings/global";
 import { type AiTestResult, aiChatRequestSchema, aiConfigTestRequestSchema } from "../shared/admin";
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
 import type { Pillar } from "../shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS } from "../shared/settings";
-import type { ConsoleEnv } from "./env";
 
 /**
  * The AI Agent Config screen's Quick Test and interactive test chat (spec 2 §2, §7, §8).

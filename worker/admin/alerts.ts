@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { riskAlerts } from "../db/schema";
 import { notFound } from "../lib/errors";
@@ -12,7 +13,6 @@ import {
   type Notifications,
 } from "../shared/admin";
 import { type AlertPriority, alertPriorityForType } from "../shared/domain";
-import type { ConsoleEnv } from "./env";
 import { num, pageWindow } from "./sql";
 
 /** Spec 2 §9: the alerts tab shows at most 10 at a time. */

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { recordAudit } from "../lib/audit";
 import { badRequest } from "../lib/errors";
 import { clientIp } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { type AuditEntry, auditQuerySchema, DEFAULT_PAGE_SIZE } from "../shared/admin";
-import type { ConsoleEnv } from "./env";
 import { containsPattern, dayBoundary, num, pageWindow } from "./sql";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

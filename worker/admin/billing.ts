@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { zv } from "../lib/validate";
 import {
@@ -9,7 +10,6 @@ import {
   subscriptionListQuerySchema,
 } from "../shared/admin";
 import { PRICE_PER_SALESPERSON_USD } from "../shared/domain";
-import type { ConsoleEnv } from "./env";
 import { num, pageWindow } from "./sql";
 
 /**

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
 import { getAuth } from "../auth/auth";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
 import { account, organizations, user } from "../db/schema";
 import { developmentOnly } from "../dev/development-only";
 import { DEMO_ADMIN, DEMO_OPERATOR, DEMO_ORG_ID, seedDemo } from "../dev/seed";
+import type { AppEnv } from "../lib/app-env";
 import { recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail } from "../lib/config";
 import { forbidden } from "../lib/errors";

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { getAuth, publicOrigin } from "../auth/auth";
 import { invitationRequest } from "../auth/invitations";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { organizations, teamMembers, user } from "../db/schema";
 import { recordRoleChange } from "../lib/audit";
@@ -13,7 +14,6 @@ import { type BulkInvitePerson, type BulkInviteResult, bulkInviteRequestSchema }
 import { syncSubscriptionQuantity } from "../team/billing-sync";
 import { insertTeamMember } from "../team/routes";
 import { sendNewCheckIn } from "../team/send-check-in";
-import type { ConsoleEnv } from "./env";
 
 type Outcome = BulkInviteResult["results"][number];
 const ALREADY_ON_TEAM = "Already on the team";

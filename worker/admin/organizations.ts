@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { organizations } from "../db/schema";
 import { notFound } from "../lib/errors";
@@ -16,7 +17,6 @@ import {
 } from "../shared/admin";
 import { PRICE_PER_SALESPERSON_USD } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
-import type { ConsoleEnv } from "./env";
 import { containsPattern, num, pageWindow } from "./sql";
 
 type OrganizationRow = {

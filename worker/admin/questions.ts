@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { ensureQuestionBank } from "../ai/question-bank";
+import type { ConsoleEnv } from "../auth/middleware";
 import { chunkedInserts, runBatch } from "../db/batch";
 import type { Database } from "../db/client";
 import { coreQuestionBank } from "../db/schema";
@@ -19,7 +20,6 @@ import {
 import { PILLARS, type Pillar } from "../shared/pillars";
 import { type ImportedQuestion, validateQuestionImport } from "../shared/question-import";
 import { utcDay } from "../shared/time";
-import type { ConsoleEnv } from "./env";
 import { containsPattern, num, pageWindow } from "./sql";
 
 /** The bank is small but may grow; the tab pages through it 50 at a time. */

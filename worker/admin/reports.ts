@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { recordAudit } from "../lib/audit";
 import { badRequest } from "../lib/errors";
@@ -8,7 +9,6 @@ import { REPORT_KINDS, type ReportKind, reportQuerySchema } from "../shared/admi
 import { alertPriorityForType } from "../shared/domain";
 import { DAY_MS, utcDay } from "../shared/time";
 import { type CsvValue, csvResponse, toCsv } from "./csv";
-import type { ConsoleEnv } from "./env";
 import { dayBoundary, num } from "./sql";
 import { allPeople, PEOPLE_CSV_HEADERS, personCsvRow } from "./users";
 

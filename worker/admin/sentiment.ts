@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { zv } from "../lib/validate";
 import {
@@ -9,7 +10,6 @@ import {
   type SentimentSummary,
 } from "../shared/admin";
 import { DAY_MS } from "../shared/time";
-import type { ConsoleEnv } from "./env";
 import { num, pageWindow } from "./sql";
 
 /** Spec 2 §9: sentiment samples are the newest 1000 rows; trend windows are 7 days. */

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/admin";
 import { ROLE_GROUPS } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
-import type { ConsoleEnv } from "./env";
 import { num, sqlList } from "./sql";
 
 /**

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { getAuth } from "../auth/auth";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { user } from "../db/schema";
 import { notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { type SupportSearch, supportSearchQuerySchema } from "../shared/admin";
-import type { ConsoleEnv } from "./env";
 import { containsPattern, num } from "./sql";
 
 const SUPPORT_RESULT_LIMIT = 20;

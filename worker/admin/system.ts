@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import type { AppConfig } from "../lib/config";
 import type { ProviderStatus, SystemStatus } from "../shared/admin";
 import { DAY_MS } from "../shared/time";
-import type { ConsoleEnv } from "./env";
 import { num } from "./sql";
 
 const PROBE_TIMEOUT_MS = 4000;

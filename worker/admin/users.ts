@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { recordAudit } from "../lib/audit";
 import { zv } from "../lib/validate";
@@ -13,7 +14,6 @@ import {
 import { ROLE_GROUPS } from "../shared/domain";
 import { DAY_MS, utcDay } from "../shared/time";
 import { csvResponse, toCsv } from "./csv";
-import type { ConsoleEnv } from "./env";
 import { containsPattern, num, pageWindow, sqlList } from "./sql";
 
 /**

@@ -1,5 +1,6 @@
 import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "../checkin/rules";
-import { type TopicId, themeOf } from "../checkin/themes";
+import { sentimentOf } from "../language/lexicon";
+import { type TopicId, themeOf } from "../language/themes";
 import type { Pillar } from "../shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "../shared/settings";
 import {
@@ -12,7 +13,6 @@ import {
   wantsProbe,
   wrapUpQuestions,
 } from "./interviewer-style";
-import { sentimentOf } from "./lexicon";
 import type { InterviewProvider, InterviewRequest } from "./provider";
 import { pillarToProbe, type Reading, readAnswer, salientConcern } from "./reading";
 import {

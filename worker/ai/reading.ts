@@ -1,7 +1,8 @@
-import { PROBE_BELOW, wordsOf } from "../checkin/rules";
-import { blockerOf, namesTopic, type TopicId, topicById, topicVerdicts } from "../checkin/themes";
+import { PROBE_BELOW } from "../checkin/rules";
+import { type Segment, type Sentiment, type Signal, segmentsOf, sentimentOfSegments } from "../language/lexicon";
+import { blockerOf, namesTopic, type TopicId, topicById, topicVerdicts } from "../language/themes";
+import { wordsOf } from "../language/words";
 import type { Pillar } from "../shared/pillars";
-import { type Segment, type Sentiment, type Signal, segmentsOf, sentimentOfSegments } from "./lexicon";
 
 /**
  * How an answer reads, for the interviewer's reaction and the embedded scorer: its
@@ -32,8 +33,22 @@ export type Reading = {
   heaviestMood: number;
   /** Three words or fewer ("Fine.", "Not bad."). */
   terse: boolean;
+  /** How many segments give a sign of strain (0 when the answer's strain is outweighed by rest). */
+  strain: number;
+  /** The answer opens by saying there is nothing ("Nothing really.", "None", "nah"). */
+  saysNone: boolean;
 };
 
+const NONE = /^(?:nothing|none|nah|nope|no blockers?|no issues|not really|not much|nada|zero)\b/;
+/** What narrows a "nothing": "nothing at work, just time", "nothing specific". */
+const NONE_BUT = /\b(?:just|except|but|apart from|other than|besides|work|specific|personal|me|myself)\b/;
+
+/** The answer says nothing is in the way: "Nothing really.", "nah", "nothing right now". */
+function saysNone(text: string): boolean {
+  const t = text.trim().toLowerCase();
+  if (t.length > 300 || !NONE.test(t)) return false;
+  return !NONE_BUT.test(t.replace(NONE, ""));
+}
 /** Just under a plain "rough" (−2 → 0.46): a hard week is strong, "could be better" is mild. */
 const STRONG = 0.45;
 const NEGATIVE_SIGNALS: readonly Signal[] = ["confidence_low", "stress_high", "flight_risk", "support_negative"];
@@ -105,6 +120,13 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
         !segments.some((other) => other.clause === s.clause && namesTopic(other.text)),
     ),
     terse: wordsOf(text).length <= 3,
+    strain: resolved.includes("stress_high")
+      ? Math.max(
+          0.5,
+          segments.reduce((sum, s) => sum + s.strain, 0),
+        )
+      : 0,
+    saysNone: saysNone(text),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { TopicId } from "../checkin/themes";
+import type { TopicId } from "../language/themes";
 
 /**
  * What the embedded interviewer can say back about a topic, in its own words (never the

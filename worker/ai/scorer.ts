@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { BLOCKER_THEMES, blockerThemesIn } from "../checkin/themes";
+import type { Signal } from "../language/lexicon";
+import { BLOCKER_THEMES, blockerThemesIn } from "../language/themes";
 import type { Pillar } from "../shared/pillars";
 import type { DimensionScores } from "../shared/scores";
-import type { Signal } from "./lexicon";
 import { readAnswer } from "./reading";
 
 /**
@@ -53,44 +53,95 @@ const PRIOR = 2;
  * or more cross it, and a conversation full of them goes well past it.
  */
 const STRAIN_SIGNAL = 0.8;
+/** Signs of strain counted per answer at most: one answer cannot make a burnout alone by repetition. */
+const STRAIN_PER_ANSWER = 3;
+/** Intent to leave is a retention risk: morale goes below the low-morale line (35), which alerts. */
+const LEAVING_MORALE = 32;
+/** Bad news weighs more than good in morale: an early-warning tool must not average a low away. */
+const LOW_WEIGHT = 1;
+/**
+ * How much each answer says about morale: the morale question most, how they hold up and
+ * their team next; an answer about obstacles or the number is mostly about those (naming a
+ * blocker is not low morale).
+ */
+const MORALE_WEIGHT: Record<Pillar, number> = {
+  morale: 2,
+  burnout_risks: 1,
+  team_dynamics: 1,
+  quota_confidence: 0.5,
+  sales_strength: 0.5,
+  blockers: 0.5,
+};
+
+type Answer = ReturnType<typeof answersOf>[number] & { reading: ReturnType<typeof readAnswer> };
+
+/**
+ * An answer's feeling on the −1…+1 scale. A very short answer is all feeling: "awful" to
+ * "how was your week?" says as much as a paragraph would, so its compound is not damped.
+ */
+function feeling(a: Answer): number {
+  const c = a.reading.sentiment.compound;
+  return a.reading.terse ? Math.sign(c) * Math.min(1, Math.abs(c) * 1.3) : c;
+}
+
+/**
+ * A mild answer about the number ("decent", "should be ok") is not yet confidence: below
+ * ±0.6 a feeling counts in proportion to its strength, so only a clear answer moves the
+ * score out of the middle band.
+ */
+function decided(value: number): number {
+  return Math.abs(value) >= 0.6 ? value : (Math.sign(value) * value * value) / 0.6;
+}
+
+/** How many answers touched each score: the evidence behind it (0 = nobody talked about it). */
+export type EvidenceCounts = Record<keyof DimensionScores, number>;
 
 /**
  * The embedded scorer. Every answer is read (worker/ai/reading.ts) with the pillar of the
  * question it answers, then:
- * - morale: how every answer feels (answers to morale questions count double), less for
- *   each sign of leaving;
- * - confidence: answers to quota questions, and every sign of doubt or confidence about
- *   the number anywhere ("maybe 60 % at best", "on track"), with wins as a little support;
- * - stress: answers to burnout questions (inverted), and every sign of strain or of rest;
+ * - morale: how every answer feels (answers to morale questions count double, lows count
+ *   half again), and any sign of leaving puts it under the low-morale line;
+ * - confidence: answers to quota questions, and signs of doubt or confidence about the
+ *   number in other answers ("maybe 60 % at best", "on track"), with wins as a little support;
+ * - stress: answers to burnout questions (inverted), and every sign of strain or of rest
+ *   (several signs in one answer each count, up to three);
  * - sales strength: answers to sales-strength questions and wins;
- * - blockers: answers to blocker questions, less for each distinct blocker named.
+ * - blockers: answers to blocker questions ("nothing really" is few blockers), less for
+ *   each distinct blocker that holds them back now.
  * Raw values; the spec's clamps come after (checkin/scoring.ts).
  */
-export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judgement {
-  const answers = answersOf(transcript).map((a) => ({ ...a, reading: readAnswer(a.content, a.pillar) }));
+export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judgement & { evidence: EvidenceCounts } {
+  const answers: Answer[] = answersOf(transcript).map((a) => ({ ...a, reading: readAnswer(a.content, a.pillar) }));
   const felt = answers.filter((a) => a.reading.sentiment.hits > 0 || a.reading.signals.length > 0);
-  const compound = (a: (typeof answers)[number]) => a.reading.sentiment.compound;
-  const has = (a: (typeof answers)[number], signal: Signal) => a.reading.signals.includes(signal);
-  const signalEvidence = (up: Signal, down: Signal, strength = SIGNAL): Evidence[] =>
-    answers.flatMap((a) => [
-      ...(has(a, up) ? [{ value: strength, weight: 1 }] : []),
-      ...(has(a, down) ? [{ value: -strength, weight: 1 }] : []),
-    ]);
-
+  const has = (a: Answer, signal: Signal) => a.reading.signals.includes(signal);
   const raw: Judgement["raw"] = {};
 
-  const moraleAnswers = [...felt, ...felt.filter((a) => a.pillar === "morale")];
-  if (moraleAnswers.length > 0) {
-    const mean = moraleAnswers.reduce((sum, a) => sum + compound(a), 0) / moraleAnswers.length;
-    const leaving = Math.min(2, answers.filter((a) => has(a, "flight_risk")).length);
-    raw.morale = 50 + 45 * mean - 12 * leaving;
+  const moraleEvidence = felt.map((a) => {
+    const value = feeling(a);
+    const weight = (a.pillar ? MORALE_WEIGHT[a.pillar] : 1) * (value < 0 ? LOW_WEIGHT : 1);
+    return { value, weight };
+  });
+  const leaving = answers.some((a) => has(a, "flight_risk"));
+  if (moraleEvidence.length > 0) {
+    const weight = moraleEvidence.reduce((sum, e) => sum + e.weight, 0);
+    const mean = moraleEvidence.reduce((sum, e) => sum + e.value * e.weight, 0) / weight;
+    raw.morale = 50 + 45 * mean;
   }
+  if (leaving) raw.morale = Math.min(raw.morale ?? 50, LEAVING_MORALE);
 
+  // A direct answer's feeling already holds its own cues; other answers lend theirs.
+  const offPillar = (pillar: Pillar) => (a: Answer) => a.pillar !== pillar;
+  const onQuota = felt.filter((a) => a.pillar === "quota_confidence");
   const confidence = pooled(
     [
-      ...felt.filter((a) => a.pillar === "quota_confidence").map((a) => ({ value: compound(a), weight: ON_PILLAR })),
-      ...signalEvidence("confidence_high", "confidence_low"),
-      ...answers.filter((a) => has(a, "win")).map(() => ({ value: SIGNAL, weight: 0.5 })),
+      ...onQuota.map((a) => ({ value: decided(feeling(a)), weight: ON_PILLAR })),
+      ...answers
+        .filter(offPillar("quota_confidence"))
+        .flatMap((a) => [
+          ...(has(a, "confidence_high") ? [{ value: SIGNAL, weight: 1 }] : []),
+          ...(has(a, "confidence_low") ? [{ value: -SIGNAL, weight: 1 }] : []),
+        ]),
+      ...answers.filter((a) => has(a, "win")).map(() => ({ value: SIGNAL, weight: 1 })),
     ],
     PRIOR,
   );
@@ -98,33 +149,53 @@ export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judg
 
   const stress = pooled(
     [
-      ...felt.filter((a) => a.pillar === "burnout_risks").map((a) => ({ value: -compound(a), weight: ON_PILLAR })),
-      ...signalEvidence("stress_high", "stress_low", STRAIN_SIGNAL),
+      ...felt.filter((a) => a.pillar === "burnout_risks").map((a) => ({ value: -feeling(a), weight: ON_PILLAR })),
+      ...answers.flatMap((a) => [
+        ...(a.reading.strain > 0
+          ? [{ value: STRAIN_SIGNAL, weight: Math.min(STRAIN_PER_ANSWER, a.reading.strain) }]
+          : []),
+        ...(has(a, "stress_low") ? [{ value: -STRAIN_SIGNAL, weight: 1 }] : []),
+      ]),
     ],
     PRIOR - 0.5,
   );
   if (stress !== null) raw.stress = 50 + 45 * stress;
 
-  const strength = pooled(
-    [
-      ...felt.filter((a) => a.pillar === "sales_strength").map((a) => ({ value: compound(a), weight: ON_PILLAR })),
-      ...answers.filter((a) => has(a, "win")).map(() => ({ value: SIGNAL, weight: 1 })),
-    ],
-    1,
-  );
-  if (strength !== null) raw.sales_strength = 60 + 35 * strength;
+  // Saying you sell well is mild evidence; a deal won is strong evidence.
+  const onStrength = felt.filter((a) => a.pillar === "sales_strength");
+  const wins = Math.min(2, answers.filter((a) => has(a, "win")).length);
+  if (onStrength.length > 0 || wins > 0) {
+    const mean = onStrength.reduce((sum, a) => sum + feeling(a), 0) / Math.max(1, onStrength.length);
+    raw.sales_strength = 52 + 14 * mean + 10 * wins;
+  }
 
   const blockers = blockerThemesIn(
     answers.map((a) => ({ content: a.content, answersBlockersQuestion: a.pillar === "blockers" })),
   );
-  const onBlockers = felt.filter((a) => a.pillar === "blockers");
+  const onBlockers = answers.filter((a) => a.pillar === "blockers");
+  const blockerValues = onBlockers.map((a) =>
+    a.reading.saysNone && a.reading.concerns.length === 0 ? 0.5 + Math.min(0, feeling(a)) : feeling(a),
+  );
   const blockerMean =
-    onBlockers.length > 0 ? onBlockers.reduce((sum, a) => sum + compound(a), 0) / onBlockers.length : null;
+    blockerValues.length > 0 ? blockerValues.reduce((sum, v) => sum + v, 0) / blockerValues.length : null;
   if (blockerMean !== null || blockers.length > 0) {
-    raw.blockers = 60 + 30 * (blockerMean ?? 0) - 12 * Math.min(4, blockers.length);
+    raw.blockers = 58 + 30 * (blockerMean ?? 0) - 13 * Math.min(4, blockers.length);
   }
 
-  return { raw, blockers, judgedBy: "lexicon" };
+  const touched = (pillar: Pillar, signals: readonly Signal[]) =>
+    answers.filter(
+      (a) => (a.pillar === pillar && a.reading.sentiment.hits > 0) || signals.some((signal) => has(a, signal)),
+    ).length;
+  const evidence: EvidenceCounts = {
+    morale: felt.length,
+    confidence: touched("quota_confidence", ["confidence_high", "confidence_low"]),
+    stress: touched("burnout_risks", ["stress_high", "stress_low"]),
+    sales_strength: touched("sales_strength", ["win"]),
+    blockers:
+      onBlockers.length + answers.filter((a) => a.pillar !== "blockers" && a.reading.blockers.length > 0).length,
+  };
+
+  return { raw, blockers, judgedBy: "lexicon", evidence };
 }
 
 const themeNames = BLOCKER_THEMES.map((b) => b.theme) as [string, ...string[]];

@@ -1,4 +1,5 @@
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { createDb, type Database } from "../db/client";
@@ -9,6 +10,7 @@ import { type AppConfig, isSuperAdminEmail, readConfig } from "../lib/config";
 import { effectiveRole, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/auth";
 import { invitationOf } from "./invitations";
 import { hashPassword, verifyPassword } from "./password";
+import { upgradePasswordHash } from "./password-upgrade";
 
 /** Spec 1 §2: a verification link older than 24 hours no longer works. */
 export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
@@ -96,6 +98,16 @@ function buildAuth(env: Env, db: Database) {
       },
     },
     session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
+    hooks: {
+      // A password sign-in that succeeded is the one moment the plain password is at hand:
+      // a hash made with older scrypt parameters is replaced by one with today's.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-in/email") return;
+        const userId = ctx.context.newSession?.user.id;
+        const password: unknown = ctx.body?.password;
+        if (userId && typeof password === "string") await upgradePasswordHash(db, userId, password);
+      }),
+    },
     databaseHooks: {
       user: {
         create: {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-env";
 import type { Database } from "../db/client";
 import { user as userTable } from "../db/schema";
-import { recordRoleChange } from "../lib/audit";
+import type { AppEnv } from "../lib/app-env";
+import { type AuditNote, recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail, readConfig } from "../lib/config";
 import { forbidden, unauthorized } from "../lib/errors";
 import { effectiveRole } from "../shared/auth";
@@ -54,6 +54,15 @@ export type AdminEnv = {
 };
 /** Routes behind requireSuperAdmin (the operator console's /api/admin/*). */
 export type SuperAdminEnv = UserEnv;
+/**
+ * What every /api/admin route sees: the operator (c.var.user, set by requireSuperAdmin)
+ * and `audit`, what a mutating handler says it did, for the audit middleware to record
+ * (worker/admin/audit.ts).
+ */
+export type ConsoleEnv = {
+  Bindings: SuperAdminEnv["Bindings"];
+  Variables: SuperAdminEnv["Variables"] & { audit?: AuditNote };
+};
 
 export type SignedIn = { user: AuthUser; session: AuthSession; setCookies: string[] };
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app-env";
-import { tooManyRequests } from "../lib/errors";
-import { clientIp, hitRateLimit, type RateLimitRule } from "../lib/rate-limit";
+import type { AppEnv } from "../lib/app-env";
+import { ApiError, tooManyRequests } from "../lib/errors";
+import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -12,13 +12,17 @@ type AuthLimit = { scope: Scope; rule: RateLimitRule };
 /**
  * Limits on the auth routes, counted in D1 (rate_limits) so every isolate and every restart
  * sees the same counts. Per address-and-email for guessing one account from one place, per
- * address for spraying many accounts, per email for flooding one inbox.
+ * address for spraying many accounts, per email for flooding one inbox or for guessing one
+ * account from many places (with the failure back-off of ./sign-in-backoff.ts). An address
+ * is an IPv4 address or an IPv6 /64 (rateLimitAddress).
  */
 export const AUTH_RATE_LIMITS = {
   signIn: [
     // The fourth try within 10 s is refused.
     { scope: "ip+email", rule: { limit: 3, windowMs: 10 * SECOND } },
     { scope: "ip", rule: { limit: 30, windowMs: MINUTE } },
+    // Whatever the address: a burst from many addresses cannot outrun the back-off.
+    { scope: "email", rule: { limit: 10, windowMs: MINUTE } },
   ],
   signUp: [
     { scope: "email", rule: { limit: 5, windowMs: 10 * MINUTE } },
@@ -36,8 +40,11 @@ export const AUTH_RATE_LIMITS = {
 
 export type AuthLimitName = keyof typeof AUTH_RATE_LIMITS;
 
-/** The email a JSON auth request is about, lower-cased; read from a clone so the body stays intact. */
-async function emailOf(request: Request): Promise<string> {
+/**
+ * The email a JSON auth request is about, lower-cased; read from a clone so the body stays
+ * intact. Only JSON reaches here: `jsonBodiesOnly` refuses every other body first.
+ */
+export async function emailOf(request: Request): Promise<string> {
   try {
     const body: unknown = await request.clone().json();
     if (body && typeof body === "object" && "email" in body && typeof body.email === "string") {
@@ -53,7 +60,7 @@ async function emailOf(request: Request): Promise<string> {
 export function authRateLimit(name: AuthLimitName): MiddlewareHandler<AppEnv> {
   const limits: AuthLimit[] = AUTH_RATE_LIMITS[name];
   return async (c, next) => {
-    const ip = clientIp(c.req.raw);
+    const ip = rateLimitAddress(c.req.raw);
     const email = await emailOf(c.req.raw);
     for (const { scope, rule } of limits) {
       if (scope !== "ip" && !email) continue;
@@ -67,3 +74,22 @@ export function authRateLimit(name: AuthLimitName): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/**
+ * better-auth reads form-encoded and multipart bodies as readily as JSON, but our limiters
+ * read JSON: a form body would carry the email past every per-account limit. A body on
+ * /api/auth/* must be JSON (415 otherwise), before any limiter or better-auth sees it.
+ */
+export const jsonBodiesOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.req.raw.body !== null) {
+    const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    if (mediaType !== "application/json") {
+      throw new ApiError(
+        415,
+        "unsupported_media_type",
+        "Send the request body as JSON (Content-Type: application/json).",
+      );
+    }
+  }
+  await next();
+};

@@ -2,12 +2,11 @@ import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "../app-env";
 import { organizations, user as userTable } from "../db/schema";
+import type { AppEnv } from "../lib/app-env";
 import { isSuperAdminEmail } from "../lib/config";
 import { ApiError, conflict, errorJson } from "../lib/errors";
 import { zv } from "../lib/validate";
-import { recordFoundedOrganization } from "../organization/ensure";
 import {
   DUPLICATE_EMAIL_MESSAGE,
   type MeResponse,
@@ -20,15 +19,29 @@ import {
 import { getAuth } from "./auth";
 import { requireUser, type UserEnv } from "./middleware";
 import { notifySignup } from "./notify-signup";
-import { authRateLimit } from "./rate-limits";
+import { recordFoundedOrganization } from "./organization";
+import { authRateLimit, jsonBodiesOnly } from "./rate-limits";
+import { signInBackoff } from "./sign-in-backoff";
 
 const toBetterAuth = async (c: Context<AppEnv>) => withoutSessionToken(await getAuth(c.env).handler(c.req.raw));
 
 /**
- * better-auth also puts the session token in some JSON bodies (sign-in, get-session). It
- * belongs only in the httpOnly cookie, where page scripts cannot read it: a body would hand
- * it to any script that runs on the page. (Found by the abuse suite's secrets scan.)
+ * better-auth puts session tokens in JSON bodies: sign-in and get-session at the top or
+ * under `session`, list-sessions in every element of its array. They belong only in the
+ * httpOnly cookie, where page scripts cannot read them, so every `token` key is removed at
+ * any depth of any JSON answer from /api/auth/*. (tests/integration/auth-tokens.test.ts
+ * calls every better-auth endpoint and scans the answers for the stored session tokens.)
  */
+export function stripTokens(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(stripTokens);
+  const kept: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key !== "token") kept[key] = stripTokens(item);
+  }
+  return kept;
+}
+
 async function withoutSessionToken(response: Response): Promise<Response> {
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
   const text = await response.text();
@@ -38,16 +51,13 @@ async function withoutSessionToken(response: Response): Promise<Response> {
   } catch {
     return new Response(text, response);
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) return new Response(text, response);
-  const { token: _token, ...rest } = body as Record<string, unknown>;
-  const session = rest.session;
-  if (session && typeof session === "object" && !Array.isArray(session)) {
-    const { token: _sessionToken, ...sessionRest } = session as Record<string, unknown>;
-    rest.session = sessionRest;
-  }
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  return new Response(JSON.stringify(rest), { status: response.status, statusText: response.statusText, headers });
+  return new Response(JSON.stringify(stripTokens(body)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** better-auth's own error codes, phrased as the spec's screens phrase them. */
@@ -63,6 +73,7 @@ const BETTER_AUTH_MESSAGES: Record<string, string> = {
  * duplicate check apply and the company is recorded.
  */
 export const authRoutes = new Hono<AppEnv>()
+  .use(jsonBodiesOnly)
   .post("/sign-up/email", authRateLimit("signUp"), zv("json", signupRequestSchema), async (c) => {
     const input = normalizeSignupRequest(c.req.valid("json"));
     const problem = validateSignupRequest(input);
@@ -117,7 +128,7 @@ export const authRoutes = new Hono<AppEnv>()
     const body: SignupResponse = { needsConfirmation: !created.emailVerified, user: { id: created.id, email } };
     return c.json(body);
   })
-  .post("/sign-in/email", authRateLimit("signIn"), toBetterAuth)
+  .post("/sign-in/email", authRateLimit("signIn"), signInBackoff, toBetterAuth)
   .post("/sign-in/magic-link", authRateLimit("magicLink"), toBetterAuth)
   .post("/send-verification-email", authRateLimit("verificationResend"), toBetterAuth)
   .on(["GET", "POST"], "/*", async (c) => {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import Stripe from "stripe";
-import type { AppEnv } from "../app-env";
 import { publicOrigin } from "../auth/auth";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import { subscriptions } from "../db/schema";
+import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest } from "../lib/errors";
 import { zv } from "../lib/validate";
 import {

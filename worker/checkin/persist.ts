@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNull, not, sql } from "drizzle-orm";
 import { chunkedInserts, runBatch } from "../db/batch";
 import { createDb } from "../db/client";
 import {
@@ -9,9 +9,7 @@ import {
   sentimentScores,
   userChallenges,
 } from "../db/schema";
-import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
-import { riskAlertsFor } from "./risk";
-import type { CompletionResult } from "./session";
+import type { CompletionResult } from "./completion";
 
 /**
  * The object's writes to D1. Each is idempotent (fixed ids, ON CONFLICT DO NOTHING on the
@@ -39,18 +37,23 @@ export async function persistExpiry(d1: D1Database, checkInId: string) {
     .where(and(eq(checkIns.id, checkInId), eq(checkIns.status, "pending")));
 }
 
-/** The completion, in ONE atomic D1 batch: status, messages, scores, per-pillar rows, blockers, alerts. */
+/**
+ * The completion, in ONE atomic D1 batch: status, messages, scores, per-pillar rows, blockers,
+ * alerts — each already computed (completion.ts); this only maps them to tables.
+ *
+ * Only a pending check-in completes: the UPDATE requires `status = 'pending'` in its own WHERE,
+ * so a check-in revoked while this batch kept failing (the object completed, D1 was down)
+ * stays expired. The inserts then run, and the batch's last statements remove them again
+ * unless the row now says completed at this very time: a revoked check-in never becomes
+ * scores, and a retry of a batch that already landed keeps everything.
+ */
 export async function persistCompletion(d1: D1Database, result: CompletionResult) {
   const db = createDb(d1);
   const recordedAt = new Date(result.completedAt);
   const base = { organizationId: result.organizationId, checkInId: result.checkInId };
   const { scores } = result;
-  const alerts = riskAlertsFor(
-    scores,
-    result.fullName,
-    result.blockers.map((b) => b.theme),
-  );
 
+  const alertIds = result.alerts.map((a) => `${result.checkInId}-alert-${a.category}`);
   await runBatch(db, [
     db
       .update(checkIns)
@@ -66,7 +69,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
           fallback_used: result.fallbackUsed,
         },
       })
-      .where(and(eq(checkIns.id, result.checkInId), ne(checkIns.status, "completed"))),
+      .where(and(eq(checkIns.id, result.checkInId), eq(checkIns.status, "pending"))),
     ...chunkedInserts(
       db,
       checkInMessages,
@@ -98,13 +101,13 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ...chunkedInserts(
       db,
       realTimeSentiment,
-      realTimeSentimentFor(scores).map((row) => ({
+      result.realTime.map((row) => ({
         id: `${result.checkInId}-rt-${row.pillar}`,
         ...base,
         teamMemberId: result.teamMemberId,
         pillar: row.pillar,
         sentimentScore: row.sentimentScore,
-        confidenceLevel: REAL_TIME_CONFIDENCE_LEVEL,
+        confidenceLevel: row.confidenceLevel,
         concernLevel: row.concernLevel,
         recordedAt,
       })),
@@ -126,7 +129,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ...chunkedInserts(
       db,
       riskAlerts,
-      alerts.map((a) => ({
+      result.alerts.map((a) => ({
         id: `${result.checkInId}-alert-${a.category}`,
         ...base,
         teamMemberId: result.teamMemberId,
@@ -138,7 +141,25 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
       })),
       { ignoreConflicts: true },
     ),
+    ...undoUnlessCompleted(db, result, alertIds),
   ]);
+}
+
+/**
+ * The batch's closing statements: unless the check-in row says completed at this result's
+ * time (set by this batch, or by an earlier run of it), delete what this batch inserted.
+ * Alerts by their ids only: a reach-out alert raised before the revocation stays.
+ */
+function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: CompletionResult, alertIds: string[]) {
+  const id = result.checkInId;
+  const landed = sql`exists (select 1 from check_ins where id = ${id} and status = 'completed' and completed_at = ${result.completedAt})`;
+  return [
+    db.delete(checkInMessages).where(and(eq(checkInMessages.checkInId, id), not(landed))),
+    db.delete(sentimentScores).where(and(eq(sentimentScores.checkInId, id), not(landed))),
+    db.delete(realTimeSentiment).where(and(eq(realTimeSentiment.checkInId, id), not(landed))),
+    db.delete(userChallenges).where(and(eq(userChallenges.checkInId, id), not(landed))),
+    ...(alertIds.length > 0 ? [db.delete(riskAlerts).where(and(inArray(riskAlerts.id, alertIds), not(landed)))] : []),
+  ];
 }
 
 function slug(text: string): string {

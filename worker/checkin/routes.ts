@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
 import type { Database } from "../db/client";
 import { checkIns, organizations, riskAlerts, teamMembers } from "../db/schema";
+import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../lib/errors";
 import { clientIp, hitRateLimit, type RateLimitRule } from "../lib/rate-limit";
 import type { CheckInInfo } from "../shared/checkin-protocol";
@@ -18,7 +18,7 @@ import { digestsEqual, hashCheckInToken } from "./token";
 export const MISSING_MESSAGE = "Missing check-in ID or token";
 export const NOT_FOUND_MESSAGE = "Check-in not found or already completed";
 
-/** Ten wrong links per IP per 15 minutes; the eleventh attempt is refused before it is checked. */
+/** Ten wrong links per IP per 15 minutes; the eleventh wrong one gets 429, a right one still works. */
 export const GUESS_RULE: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 /** A salesperson may still ask for their manager to reach out this long after completing. */
 const REACH_OUT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -82,11 +82,13 @@ export async function checkInForLink(
       .limit(1),
     hashCheckInToken(token),
   ]);
-  if (exhausted) throw tooManyRequests("Too many attempts. Please wait a few minutes and try again.");
   const record = rows[0];
   // Same work whether or not the id exists, so timing does not reveal which ids are real.
   const tokenMatches = digestsEqual(hash, record?.tokenHash ?? "0".repeat(64)) && !!record;
   if (!record || !tokenMatches) {
+    // Only failures are throttled: a right link still opens from an office whose address
+    // used up its wrong guesses (a 256-bit token is not guessable; this stops the noise).
+    if (exhausted) throw tooManyRequests("Too many attempts. Please wait a few minutes and try again.");
     await hitRateLimit(db, key, GUESS_RULE, now);
     throw notFound(NOT_FOUND_MESSAGE);
   }

@@ -1,3 +1,4 @@
+import { wordsOf } from "../language/words";
 import type { Phase } from "../shared/checkin-protocol";
 import { CLOSING_PROGRESS } from "../shared/checkin-rules";
 import { PILLARS, type Pillar } from "../shared/pillars";
@@ -27,10 +28,7 @@ export const ALTERNATIVE_THRESHOLD = 0.6;
 
 export type AskedQuestion = { content: string; theme: string | null };
 
-/** All words, lower-cased, without punctuation (apostrophes kept inside words). */
-export function wordsOf(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []).map((w) => w.replace(/’/g, "'"));
-}
+export { wordsOf };
 
 /** The words that count for overlap: longer than 2 characters (spec 2 §5). */
 export function significantWords(text: string): Set<string> {

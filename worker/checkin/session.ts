@@ -2,15 +2,16 @@ import { DurableObject } from "cloudflare:workers";
 import { z } from "zod";
 import { closingFor, greetingFor } from "../ai/agent-config";
 import { ALTERNATIVE_QUESTIONS, classifyReply, embeddedProvider, type PillarWeights, planReply } from "../ai/embedded";
-import { sentimentOf } from "../ai/lexicon";
 import { createOpenAiProvider } from "../ai/openai-provider";
 import type { InterviewProvider, InterviewRequest } from "../ai/provider";
 import { type BankQuestion, loadQuestionBank } from "../ai/question-bank";
-import { type Judgement, lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
+import type { Judgement, TranscriptMessage } from "../ai/scorer";
 import { createDb } from "../db/client";
+import { sentimentOf } from "../language/lexicon";
+import { themeOf } from "../language/themes";
 import { readConfig } from "../lib/config";
 import { agentConfigFor } from "../settings/conversation-style";
-import { getGlobalSettings } from "../settings/global-settings";
+import { getGlobalSettings } from "../settings/global";
 import type { AiAgentConfig } from "../shared/ai-config";
 import {
   type ChatMessage,
@@ -27,6 +28,7 @@ import {
 } from "../shared/checkin-protocol";
 import { CLOSING_PROGRESS, COMPLETION_DELAY_MS, SYNC_RETRY_MS } from "../shared/checkin-rules";
 import type { Pillar } from "../shared/pillars";
+import { type CompletionResult, completionOf } from "./completion";
 import { checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
 import {
   type AskedQuestion,
@@ -44,8 +46,6 @@ import {
   pickAlternative,
   REMEMBERED_QUESTIONS,
 } from "./rules";
-import { finalizeScores } from "./scoring";
-import { themeOf } from "./themes";
 
 /**
  * One object per check-in conversation. Everything lives in the object's own SQLite
@@ -112,23 +112,6 @@ type MessageRow = {
 type AbsorbedProgress = { progress: Record<Pillar, PillarProgress>; processedSeq: number; changed: boolean };
 
 type ScheduleKind = "closing" | "complete" | "retry" | "expire" | "watchdog";
-
-/** What the completion batch writes, fixed once so a retried batch writes the same rows. */
-export type CompletionResult = {
-  checkInId: string;
-  organizationId: string;
-  teamMemberId: string;
-  fullName: string;
-  startedAt: number | null;
-  completedAt: number;
-  scores: ReturnType<typeof finalizeScores>;
-  blockers: Judgement["blockers"];
-  judgedBy: Judgement["judgedBy"];
-  fallbackUsed: boolean;
-  questionsAsked: number;
-  pillarsExplored: number;
-  messages: { id: string; seq: number; sender: "user" | "assistant"; content: string; createdAt: number }[];
-};
 
 /** A client may send this many frames in a burst, refilled at REFILL_PER_SECOND. */
 const BURST = 20;
@@ -817,27 +800,19 @@ export class CheckInSession extends DurableObject<Env> {
     if (!session) return;
     if (session.status === "closing") {
       const transcript = this.transcript();
-      const stored = session.judgement
-        ? (JSON.parse(session.judgement) as { count: number; judgement: Judgement })
-        : null;
-      // The LLM's scores count only if it saw every message; otherwise the lexicon scorer judges.
-      const judgement = stored && stored.count === transcript.length ? stored.judgement : lexiconJudgement(transcript);
-      const userMessages = transcript.filter((m) => m.sender === "user").map((m) => m.content);
+      const llm = session.judgement ? (JSON.parse(session.judgement) as { count: number; judgement: Judgement }) : null;
       const pillarProgress = JSON.parse(session.pillar_progress) as Record<Pillar, PillarProgress>;
       const messages = this.sql
         .exec<MessageRow>("select * from messages order by seq")
         .toArray()
         .map((m) => ({ id: m.id, seq: m.seq, sender: m.sender, content: m.content, createdAt: m.created_at }));
       const result: CompletionResult = {
+        ...completionOf({ transcript, memberName: session.full_name, llm }),
         checkInId: session.check_in_id,
         organizationId: session.organization_id,
         teamMemberId: session.team_member_id,
-        fullName: session.full_name,
         startedAt: session.started_at,
         completedAt: now,
-        scores: finalizeScores(judgement.raw, userMessages),
-        blockers: judgement.blockers,
-        judgedBy: judgement.judgedBy,
         fallbackUsed: session.fallback === 1,
         questionsAsked: session.questions_asked,
         pillarsExplored: exploredCount(pillarProgress),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { USER_ROLES } from "../shared/domain";
-import { organizations } from "./schema";
+import { organizations } from "./organizations";
 
 /**
  * better-auth's own tables, with the profile fields (spec 1 §3) on the user. The JS keys

@@ -9,15 +9,15 @@ import {
   CHECK_IN_STATUSES,
   CONCERN_LEVELS,
   MESSAGE_SENDERS,
-  ORGANIZATION_STATUSES,
-  SUBSCRIPTION_TIERS,
   TEAM_MEMBER_STATUSES,
 } from "../shared/domain";
 import { CLASSIFICATION_PILLARS, PILLARS, QUESTION_TYPES } from "../shared/pillars";
 import type { ConversationStyle, GlobalSettings } from "../shared/settings";
 import { user } from "./auth-schema";
+import { organizations } from "./organizations";
 
 export * from "./auth-schema";
+export * from "./organizations";
 
 /**
  * Business tables. Times are epoch milliseconds (integer) so that SQL can bucket them by
@@ -31,26 +31,6 @@ const orgId = () =>
   text("organization_id")
     .notNull()
     .references(() => organizations.id, { onDelete: "cascade" });
-
-export const organizations = sqliteTable(
-  "organizations",
-  {
-    id: text("id").primaryKey(),
-    name: text("name").notNull(),
-    domain: text("domain"),
-    industry: text("industry"),
-    status: text("status", { enum: ORGANIZATION_STATUSES }).notNull().default("active"),
-    subscriptionTier: text("subscription_tier", { enum: SUBSCRIPTION_TIERS }).notNull().default("basic"),
-    /** The user whose sign-up created it (null for organizations an operator created). */
-    createdBy: text("created_by"),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index("organizations_created_idx").on(t.createdAt),
-    uniqueIndex("organizations_created_by_idx").on(t.createdBy),
-  ],
-);
 
 /** An organization's check-in schedule (dashboard settings), seeded from the global defaults. */
 export const organizationSettings = sqliteTable("organization_settings", {

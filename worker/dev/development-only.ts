@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../lib/app-env";
 import { isDevelopment } from "../lib/config";
 import { noApiRoute } from "../lib/errors";
 

@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
 import type { Database } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { escapeHtml } from "../email/templates";
+import type { AppEnv } from "../lib/app-env";
 import { isDevelopment } from "../lib/config";
 
 const MAILBOX_LIMIT = 100;

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../lib/app-env";
 import { developmentOnly } from "./development-only";
 import { listMailbox } from "./mailbox";
 import { seedDemo } from "./seed";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../lib/app-env";
 
 /** GET /api/health: the version and whether D1 answers. 503 when it does not. */
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app-env";
 import type { Database } from "../db/client";
+import type { AppEnv } from "./app-env";
 import { tooManyRequests } from "./errors";
 
 export type RateLimitRule = { limit: number; windowMs: number };
@@ -33,6 +33,27 @@ export async function hitRateLimit(
 /** The caller's address as Cloudflare reports it; never a header the client controls. */
 export function clientIp(request: Request): string {
   return request.headers.get("cf-connecting-ip") ?? "local";
+}
+
+/**
+ * The address a rate limit counts: an IPv4 address as it is, an IPv6 address by its /64
+ * (one subscriber usually holds a whole /64 and can pick any address in it). Split and
+ * counted, never matched with a pattern; anything unreadable counts as itself, cut short.
+ */
+export function rateLimitAddress(request: Request): string {
+  const ip = clientIp(request).slice(0, 64).toLowerCase();
+  if (!ip.includes(":")) return ip;
+  // An IPv4 address written as IPv6 (::ffff:192.0.2.1) is that IPv4 address.
+  const last = ip.slice(ip.lastIndexOf(":") + 1);
+  if (last.includes(".")) return last;
+  const [head = "", tail, ...rest] = ip.split("::");
+  if (rest.length > 0) return ip;
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = 8 - left.length - right.length;
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, missing)).fill("0"), ...right];
+  const prefix = groups.slice(0, 4).map((group) => (Number.parseInt(group || "0", 16) || 0).toString(16));
+  return `${prefix.join(":")}::/64`;
 }
 
 /** Refuses with 429 (and Retry-After) once `keyOf` has used up its rule. */

@@ -3,7 +3,8 @@ import { checkInsAllowedSql, runTrialLifecycle, type TrialLifecycleReport } from
 import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
-import { getGlobalSettings } from "../settings/global-settings";
+import { getGlobalSettings } from "../settings/global";
+import { defaultsFor } from "../settings/organization";
 import { expiryFor, isMemberDue, reminderDue, retentionCutoffs, schedulePeriod } from "../shared/schedule";
 import type { OrganizationCheckInSettings } from "../shared/settings";
 import { DAY_MS } from "../shared/time";
@@ -17,7 +18,6 @@ import {
   reminderDedupeKey,
 } from "../team/check-ins";
 import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
-import { defaultsFor } from "./settings";
 
 /**
  * The Cron Trigger's run (every 15 minutes), in steps that are each idempotent, so a run

@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { organizationSettings } from "../db/schema";
 import type { AiAgentConfig } from "../shared/ai-config";
 import { type ConversationStyle, conversationStyleSchema } from "../shared/settings";
-import { getGlobalSettings } from "./global-settings";
+import { getGlobalSettings } from "./global";
 
 /**
  * Global Settings → Conversation defaults (issue 13 §2): the empathy band, follow-up style

@@ -6,9 +6,12 @@ import * as z from "zod/mini";
  * page. Neither side trusts a cast: every frame goes through `parseClientFrame` /
  * `parseServerFrame`, which return null for anything that is not exactly a known frame.
  *
- * Two small extensions, both optional for a client: `ping`/`pong` (answered by the
- * runtime's auto-response without waking the object, so a page can tell a dead link from
- * a quiet one) and an optional `clientId` on `error`, naming the message that was refused.
+ * Small extensions, all optional for a client: `ping`/`pong` (answered by the runtime's
+ * auto-response without waking the object, so a page can tell a dead link from a quiet
+ * one); an optional `clientId` on `error`, naming the message that was refused; and
+ * `user.message`, the delta another tab of the same chat receives instead of a whole new
+ * snapshot when the salesperson sends from one tab (a client that ignores it sees the
+ * message at its next snapshot). README → Decisions.
  */
 
 /** Spec: a message over 2,000 characters gets a clear error. */
@@ -58,6 +61,7 @@ export const ERROR_CODES = [
   "message_too_long",
   "rate_limited",
   "check_in_closed",
+  "chat_full",
   "internal_error",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -74,6 +78,8 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
     messages: z.array(chatMessageSchema),
   }),
   z.object({ type: z.literal("ack"), clientId: z.string(), messageId: z.string() }),
+  /** A message the salesperson sent from another tab, after this socket's snapshot. */
+  z.object({ type: z.literal("user.message"), message: chatMessageSchema }),
   z.object({ type: z.literal("assistant.delta"), messageId: z.string(), delta: z.string() }),
   z.object({ type: z.literal("assistant.done"), messageId: z.string(), content: z.string() }),
   z.object({
@@ -127,8 +133,43 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   message_too_long: `Your message is too long. Please keep it under ${MAX_MESSAGE_CHARS.toLocaleString("en-US")} characters.`,
   rate_limited: "You're sending messages too quickly. Please wait a moment and try again.",
   check_in_closed: "This check-in has ended, so new messages can't be added.",
+  chat_full: "This check-in has reached its length limit, so new messages can't be added.",
   internal_error: "Message Error: There was an issue processing your message. Please try again.",
 };
+
+/** Coarse kinds of device, from the User-Agent (the page words them). */
+export const DEVICE_KINDS = [
+  "iphone",
+  "ipad",
+  "android-phone",
+  "android-tablet",
+  "mac",
+  "windows",
+  "linux",
+  "chromebook",
+  "other",
+] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/** When, and on what kind of device, the chat was opened by the browser that owns it. */
+export const ownerDeviceSchema = z.object({
+  openedAt: z.number(),
+  kind: z.enum(DEVICE_KINDS),
+  /** Set when a fresh link moved the chat to this device. */
+  movedAt: z.nullable(z.number()),
+});
+export type OwnerDevice = z.infer<typeof ownerDeviceSchema>;
+
+export const OPEN_ELSEWHERE_CODE = "open_elsewhere";
+export const OPEN_ELSEWHERE_MESSAGE = "This check-in is already open on another device";
+/** The WebSocket close code a tab gets when a fresh link moved the chat to another device. */
+export const MOVED_CLOSE_CODE = 4409;
+
+/** The details of a 409 open_elsewhere answer: the owner's device, and whether a fresh link can be emailed. */
+export const openElsewhereSchema = z.object({ owner: ownerDeviceSchema, freshLink: z.boolean() });
+export type OpenElsewhere = z.infer<typeof openElsewhereSchema>;
+
+export const freshLinkResponseSchema = z.object({ sent: z.boolean() });
 
 /** The public `GET /api/check-in/:id?token=` answer: what the page needs before it connects. */
 export const checkInInfoSchema = z.object({
@@ -138,6 +179,8 @@ export const checkInInfoSchema = z.object({
   expiresAt: z.number(),
   /** The company asking, so the salesperson knows whose check-in this is. */
   organizationName: z.string(),
+  /** This browser owns the chat: when and on what it was opened. */
+  device: z.optional(ownerDeviceSchema),
 });
 
 export type CheckInInfo = z.infer<typeof checkInInfoSchema>;

@@ -128,19 +128,20 @@ export const createCheckInSchema = z.object({
   teamMemberId: z
     .string({ error: "teamMemberId is required" })
     .check(z.minLength(1, "teamMemberId is required"), z.maxLength(100)),
-  /** Email the invitation to the member (default). Off: the admin shares the link themselves. */
+  /**
+   * The link always goes to the member's own email (the chat is theirs, not the Admin's):
+   * `false` is refused with SHARE_LINK_REFUSED. Kept in the schema so an old client gets a
+   * clear 400 instead of an email it did not expect.
+   */
   sendEmail: z.optional(z.boolean({ error: "sendEmail must be true or false" })),
 });
 export type CreateCheckIn = z.output<typeof createCheckInSchema>;
 
 export const EMAIL_DELIVERY = ["sent", "failed", "skipped"] as const;
 
+/** The answer to POST /api/check-ins: never the link or its token (they go to the member's email only). */
 export const createCheckInResponseSchema = z.object({
   id: z.string(),
-  /** `/check-in/{id}?token=…` (DESIGN): the token is shown here and nowhere else. */
-  url: z.string(),
-  /** The same link, absolute, for copying. */
-  link: z.string(),
   expiresAt: isoDate,
   email: z.enum(EMAIL_DELIVERY),
 });
@@ -192,6 +193,9 @@ export const checkInActionResponseSchema = z.object({
   email: z.optional(z.enum(EMAIL_DELIVERY)),
 });
 export type CheckInActionResponse = z.infer<typeof checkInActionResponseSchema>;
+
+export const SHARE_LINK_REFUSED =
+  "Check-in links go only to the team member's own email, so the conversation stays theirs. Leave sendEmail on.";
 
 export const PENDING_CHECK_IN_MESSAGE =
   "This team member already has a check-in waiting. Resend it or revoke it before sending a new one.";

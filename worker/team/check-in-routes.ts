@@ -15,14 +15,16 @@ import {
   createCheckInSchema,
   idParamSchema,
   PENDING_CHECK_IN_MESSAGE,
+  SHARE_LINK_REFUSED,
 } from "../shared/team";
 import { checkInItem, effectiveStatus, emailCheckIn, linkFor, resendDedupeKey } from "./check-ins";
 import { organizationName, sendNewCheckIn } from "./send-check-in";
 
 /**
  * /api/check-ins — send a check-in to a member, list the organization's check-ins, resend
- * or revoke one. The link's token appears once, in the answer to the POST; the list never
- * carries it, and no route here returns a transcript.
+ * or revoke one. The link goes to the member's own email only: no answer here carries it or
+ * its token (the chat belongs to whoever opens it first, so it must be the member), and no
+ * route here returns a transcript.
  */
 
 /**
@@ -57,6 +59,7 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
   .post("/", zv("json", createCheckInSchema), async (c) => {
     const { db, organizationId, config, user } = c.var;
     const { teamMemberId, sendEmail: shouldEmail = true } = c.req.valid("json");
+    if (!shouldEmail) throw new ApiError(400, "link_is_emailed", SHARE_LINK_REFUSED);
     const [member] = await db
       .select()
       .from(teamMembers)
@@ -73,13 +76,11 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
       member,
       createdBy: user.id,
       origin,
-      sendEmail: shouldEmail,
+      sendEmail: true,
     });
     if (!sent) throw new ApiError(409, "check_in_pending", PENDING_CHECK_IN_MESSAGE);
     const body: CreateCheckInResponse = {
       id: sent.id,
-      url: sent.link.path,
-      link: `${origin}${sent.link.path}`,
       expiresAt: new Date(sent.expiresAt).toISOString(),
       email: sent.email,
     };

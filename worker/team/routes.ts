@@ -83,6 +83,21 @@ function isDuplicateEmail(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A member's email cannot change while one of their check-ins is open: the link (and a
+ * fresh link, README → Chat ownership) goes to that address, and an Admin who could point it
+ * at their own inbox and press Resend would get the salesperson's chat.
+ */
+export const emailLockedMessage = (firstName: string) =>
+  `${firstName}'s email can't change while their check-in is open. Change it once the check-in is completed, or revoke it first.`;
+const noOpenCheckIn = (memberId: string, now: number) =>
+  sql`not exists (select 1 from check_ins where team_member_id = ${memberId} and status = 'pending' and expires_at > ${now})`;
+
+async function hasOpenCheckIn(db: Database, memberId: string): Promise<boolean> {
+  const row = await db.get<{ open: number }>(sql`select not ${noOpenCheckIn(memberId, Date.now())} as open`);
+  return row?.open === 1;
+}
+
 const limitReached = () =>
   new ApiError(403, TEAM_LIMIT_CODE, teamLimitMessage(TRIAL_TEAM_MEMBER_LIMIT), { limit: TRIAL_TEAM_MEMBER_LIMIT });
 
@@ -147,6 +162,7 @@ export const teamMemberRoutes = new Hono<AdminEnv>()
     const patch = c.req.valid("json");
     const current = await oneMember(db, organizationId, id);
     const resuming = patch.status === "active" && current.status !== "active";
+    const emailChanging = patch.email !== undefined && patch.email !== current.email;
     const plan = await teamPlan(db, organizationId);
     if (resuming && !plan.canAdd) throw limitReached();
 
@@ -160,10 +176,17 @@ export const teamMemberRoutes = new Hono<AdminEnv>()
             eq(teamMembers.id, id),
             eq(teamMembers.organizationId, organizationId),
             resuming && plan.plan !== "pro" ? underTrialLimit(organizationId) : undefined,
+            // In the same statement, so a check-in sent a moment ago cannot slip between check and write.
+            emailChanging ? noOpenCheckIn(id, Date.now()) : undefined,
           ),
         )
         .returning({ id: teamMembers.id });
-      if (updated.length === 0) throw resuming ? limitReached() : notFound("Team member not found");
+      if (updated.length === 0) {
+        if (emailChanging && (await hasOpenCheckIn(db, id))) {
+          throw new ApiError(409, "check_in_open", emailLockedMessage(current.firstName));
+        }
+        throw resuming ? limitReached() : notFound("Team member not found");
+      }
     } catch (error) {
       if (isDuplicateEmail(error)) throw conflict(DUPLICATE_MEMBER_MESSAGE);
       throw error;

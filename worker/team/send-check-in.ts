@@ -4,11 +4,10 @@ import type { Database } from "../db/client";
 import { organizations } from "../db/schema";
 import { sendEmail } from "../email/send";
 import type { AppConfig } from "../lib/config";
-import { organizationCheckInSettings } from "../schedule/settings";
+import { organizationCheckInSettings } from "../settings/organization";
 import { expiryFor } from "../shared/schedule";
 import type { CreateCheckInResponse } from "../shared/team";
 import { emailCheckIn, insertCheckIn, inviteDedupeKey, type MemberRow } from "./check-ins";
-import type { CheckInLink } from "./link-token";
 
 export async function organizationName(db: Database, organizationId: string): Promise<string> {
   const [row] = await db
@@ -18,9 +17,9 @@ export async function organizationName(db: Database, organizationId: string): Pr
   return row?.name ?? "Your team";
 }
 
+/** No link in here: it goes to the member's email and nowhere else (README: Chat ownership). */
 export type SentCheckIn = {
   id: string;
-  link: CheckInLink;
   expiresAt: number;
   email: CreateCheckInResponse["email"];
 };
@@ -59,7 +58,7 @@ export async function sendNewCheckIn(
     now,
   });
   if (!created) return null;
-  if (!input.sendEmail) return { ...created, expiresAt, email: "skipped" };
+  if (!input.sendEmail) return { id: created.id, expiresAt, email: "skipped" };
   const result = await emailCheckIn((message) => sendEmail(env, db, message), config, {
     kind: "invite",
     checkIn: { id: created.id, durationMinutes: settings.durationMinutes, expiresAt: new Date(expiresAt) },
@@ -69,5 +68,5 @@ export async function sendNewCheckIn(
     origin: input.origin,
     dedupeKey: inviteDedupeKey(created.id),
   });
-  return { ...created, expiresAt, email: result.status === "failed" ? "failed" : "sent" };
+  return { id: created.id, expiresAt, email: result.status === "failed" ? "failed" : "sent" };
 }

@@ -1,6 +1,5 @@
 import { closingFor, greetingFor } from "../../../worker/ai/agent-config";
 import { type PlannedReply, planReply } from "../../../worker/ai/embedded";
-import { sentimentOf } from "../../../worker/ai/lexicon";
 import type { InterviewRequest } from "../../../worker/ai/provider";
 import { DEFAULT_QUESTION_BANK } from "../../../worker/ai/question-bank";
 import type { TranscriptMessage } from "../../../worker/ai/scorer";
@@ -14,7 +13,8 @@ import {
   PROBE_BELOW,
   rememberQuestion,
 } from "../../../worker/checkin/rules";
-import { themeOf } from "../../../worker/checkin/themes";
+import { sentimentOf } from "../../../worker/language/lexicon";
+import { themeOf } from "../../../worker/language/themes";
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../../../worker/shared/ai-config";
 import type { Pillar } from "../../../worker/shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../../worker/shared/settings";

@@ -67,7 +67,7 @@ export function useRemoveMember() {
 export function useSendCheckIn() {
   const refresh = useRefreshTeam();
   return useMutation({
-    mutationFn: (input: { teamMemberId: string; sendEmail: boolean }) =>
+    mutationFn: (input: { teamMemberId: string }) =>
       api("/api/check-ins", createCheckInResponseSchema, { method: "POST", body: input }),
     onSuccess: refresh,
   });

@@ -1,6 +1,7 @@
-import { type Segment, segmentsOf } from "../ai/lexicon";
 import type { Pillar } from "../shared/pillars";
-import { wordsOf } from "./rules";
+import { type Segment, segmentsOf } from "./lexicon";
+import { RESOLVED_CUES } from "./phrases";
+import { wordsOf } from "./words";
 
 /**
  * Themes: what a question is about (for the repetition check's "same theme" rule and to
@@ -413,7 +414,14 @@ export function topicVerdicts(text: string, answersBlockersQuestion = false): To
   for (const s of segments) clauseValence.set(s.clause, (clauseValence.get(s.clause) ?? 0) + s.valence);
   const praise: TopicId[] = [];
   const concernSegments: TopicVerdicts["concernSegments"] = [];
+  const sentenceText = (index: number) =>
+    segments
+      .filter((s) => s.sentence === index)
+      .map((s) => s.text)
+      .join(" ");
   for (const segment of segments) {
+    // A problem that is over ("the CRM sync was a pain last month but IT fixed it") holds nobody back now.
+    if (isResolved(sentenceText(segment.sentence))) continue;
     const named: Topic[] = TOPICS.filter((topic) => topic.cues.some((cue) => cueMatches(segment.text, cue)));
     // "My manager is amazing, but I barely see her": a pronoun after "but" points back at what came before.
     if (named.length === 0 && segment.weight === 1.5 && PRONOUNS.test(segment.text)) {
@@ -441,6 +449,20 @@ export function topicVerdicts(text: string, answersBlockersQuestion = false): To
   }
   const concerns = [...new Set(concernSegments.map((c) => c.topic))];
   return { praise: praise.filter((p) => !concerns.includes(p)), concerns, concernSegments };
+}
+
+const PAST =
+  /(?:^| )(?:last|in) (?:week|month|quarter|year|january|february|march|april|may|june|july|august|september|october|november|december|q[1-4])(?: |$)/;
+
+/** A sentence that says its problem is over: resolved, or in the past and not "still". */
+export function isResolved(sentence: string): boolean {
+  if (/(?:^| )still(?: |$)/.test(sentence)) return false;
+  // "I used to love closing" is a loss, not a problem solved.
+  sentence = sentence.replace(/used to (?:love|enjoy|like)/g, "");
+  return (
+    RESOLVED_CUES.some((cue) => cueMatches(sentence, cue)) ||
+    (PAST.test(sentence) && /(?:^| )(?:was|were|had)(?: |$)/.test(sentence))
+  );
 }
 
 /** True when a segment's words name any topic. */

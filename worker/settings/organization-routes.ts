@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { zv } from "../lib/validate";
 import { type CheckInSettingsResponse, nextPeriodStart } from "../shared/schedule";
 import { organizationCheckInSettingsSchema } from "../shared/settings";
-import { organizationCheckInSettings, saveOrganizationCheckInSettings } from "./settings";
+import { organizationCheckInSettings, saveOrganizationCheckInSettings } from "./organization";
 
 /** /api/check-in-settings — the organization's schedule (/dashboard/settings). */
 async function settingsBody(db: Database, organizationId: string): Promise<CheckInSettingsResponse> {

@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizationSettings } from "../db/schema";
 import { parseOrThrow } from "../lib/validate";
-import { parseConversationStyle } from "../settings/conversation-style";
-import { getGlobalSettings } from "../settings/global-settings";
 import {
   type GlobalSettings,
   type OrganizationCheckInSettings,
   organizationCheckInSettingsSchema,
   organizationDefaultsFrom,
 } from "../shared/settings";
+import { parseConversationStyle } from "./conversation-style";
+import { getGlobalSettings } from "./global";
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
 

@@ -1,5 +1,5 @@
-import type { Database } from "./db/client";
-import type { AppConfig } from "./lib/config";
+import type { Database } from "../db/client";
+import type { AppConfig } from "./config";
 
 /**
  * Hono's typing for every route: the bindings plus what middleware puts on the context.

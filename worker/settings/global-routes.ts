@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import type { ConsoleEnv } from "../auth/middleware";
 import { globalSettings } from "../db/schema";
 import { zv } from "../lib/validate";
-import { getGlobalSettings, saveGlobalSettings } from "../settings/global-settings";
 import { globalSettingsSchema } from "../shared/settings";
-import type { ConsoleEnv } from "./env";
+import { getGlobalSettings, saveGlobalSettings } from "./global";
 
 /**
  * Global Check-In Settings, persisted in D1 (the spec keeps them in the screen only).

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { Judgement, TranscriptMessage } from "../../worker/ai/scorer";
+import { completionOf, judgementFor } from "../../worker/checkin/completion";
+
+const transcript: TranscriptMessage[] = [
+  { sender: "assistant", content: "Hi Maya, how has your week been?", pillar: "morale" },
+  { sender: "user", content: "Exhausted, honestly. Working every weekend and I can't sleep.", pillar: "morale" },
+  { sender: "assistant", content: "How are you feeling about your number this quarter?", pillar: "quota_confidence" },
+  {
+    sender: "user",
+    content: "Not sure we'll hit it, maybe 60% at best. Discount approvals are so slow.",
+    pillar: "quota_confidence",
+  },
+];
+
+const llm: Judgement = {
+  raw: { morale: 20, confidence: 30, stress: 90, sales_strength: 60, blockers: 20 },
+  blockers: [{ theme: "Pricing & discount approvals", description: "Slow approvals" }],
+  judgedBy: "llm",
+};
+
+describe("completion result (pure)", () => {
+  it("uses the LLM's judgement only when it saw every message", () => {
+    expect(judgementFor({ transcript, llm: { count: transcript.length, judgement: llm } }).judgedBy).toBe("llm");
+    expect(judgementFor({ transcript, llm: { count: transcript.length - 1, judgement: llm } }).judgedBy).toBe(
+      "lexicon",
+    );
+    expect(judgementFor({ transcript, llm: null }).judgedBy).toBe("lexicon");
+  });
+
+  it("clamps the scores and derives the alerts and the five real-time rows from them", () => {
+    const result = completionOf({ transcript, memberName: "Maya Chen", llm: { count: 4, judgement: llm } });
+    expect(result.scores).toMatchObject({ morale: 20, confidence: 30, stress: 85, sales_strength: 60, blockers: 20 });
+    expect(result.alerts.map((a) => a.category)).toEqual(["burnout", "low_morale", "low_confidence", "blockers"]);
+    expect(result.alerts[0]?.message).toContain("Maya Chen");
+    expect(result.alerts[3]?.message).toContain("Pricing & discount approvals");
+    expect(result.realTime).toHaveLength(5);
+    expect(result.realTime.every((row) => row.confidenceLevel === 80)).toBe(true);
+    expect(result.blockers).toEqual(llm.blockers);
+  });
+
+  it("is deterministic: the same transcript always gives the same rows", () => {
+    const input = { transcript, memberName: "Maya Chen" };
+    expect(completionOf(input)).toEqual(completionOf(input));
+    expect(completionOf(input).judgedBy).toBe("lexicon");
+  });
+});

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "../shared/domain";
+
+/**
+ * The tenancy root, in its own module because both the business tables (schema.ts) and
+ * better-auth's user (auth-schema.ts) reference it: neither has to import the other.
+ */
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+export const organizations = sqliteTable(
+  "organizations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    domain: text("domain"),
+    industry: text("industry"),
+    status: text("status", { enum: ORGANIZATION_STATUSES }).notNull().default("active"),
+    subscriptionTier: text("subscription_tier", { enum: SUBSCRIPTION_TIERS }).notNull().default("basic"),
+    /** The user whose sign-up created it (null for organizations an operator created). */
+    createdBy: text("created_by"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (t) => [
+    index("organizations_created_idx").on(t.createdAt),
+    uniqueIndex("organizations_created_by_idx").on(t.createdBy),
+  ],
+);

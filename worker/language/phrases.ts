@@ -1,0 +1,143 @@
+/**
+ * Cue phrases for the strain, rest, leaving and recovery signals that chat answers give in
+ * a few words ("up past midnight", "took friday off but spent it on calls", "final round at
+ * another company", "IT fixed it"). The lexicon (lexicon.ts) reads them with its own
+ * idioms; this file only holds the data and the types they share.
+ *
+ * Time words are normalised first (lexicon.ts `normalise`): a late or early hour
+ * ("11pm", "2am", "midnight") is the token `latehour`, a working week of 50 hours or more
+ * `longweeks`, a working day of 10 hours or more `longdays`.
+ */
+
+/** What an answer can say about a pillar, beyond good or bad. */
+export type Signal =
+  | "confidence_low"
+  | "confidence_high"
+  | "stress_high"
+  | "stress_low"
+  | "flight_risk"
+  | "win"
+  | "support_positive"
+  | "support_negative";
+
+/**
+ * A signal cue found in a segment, negation already applied. `context` says what the
+ * segment must be about for the cue to count: "quota" (the number, the quarter, the
+ * pipeline) or "deal" (that, or a deal closing): "I'm not sure" about lunch is not doubt
+ * about the quarter.
+ */
+export type Mark = { signal: Signal; context?: "quota" | "deal" };
+
+export type Cue = {
+  valence: number;
+  negated?: number;
+  fixed?: boolean;
+  mark?: Mark;
+  negatedMark?: Mark | null;
+  /** A guess about the outcome ("not sure", "fingers crossed") rather than a fact about it. */
+  hedge?: boolean;
+};
+
+const STRAIN: Mark = { signal: "stress_high" };
+const LEAVING: Mark = { signal: "flight_risk" };
+
+export const STRAIN_PHRASES: [string, Cue][] = [
+  // Hours: the normalised tokens, and hours said in words.
+  ["latehour|latehours", { valence: -2, mark: STRAIN }],
+  ["longweeks|longdays", { valence: -2.5, mark: STRAIN }],
+  ["up|online|working|awake|still till|until|past|at? latehour", { valence: -2.5, mark: STRAIN }],
+  ["every|most|all weekend|weekends|saturday|saturdays|sunday|sundays", { valence: -2, mark: STRAIN }],
+  ["work|working|worked most|every|all|the weekend|weekends", { valence: -2, mark: STRAIN }],
+  ["weekends are just more work|emails|calls", { valence: -2, mark: STRAIN }],
+  ["from|on the road", { valence: -1, mark: STRAIN }],
+  ["jet lagged|lag", { valence: -2, mark: STRAIN }],
+  // Sleep.
+  [
+    "barely|hardly|not|never|can't|cant|cannot|don't|dont sleeping|sleep|slept",
+    { valence: -2.5, fixed: true, mark: STRAIN },
+  ],
+  ["haven't|havent|hasn't|not slept|sleep properly|well|at? in|for", { valence: -2.5, fixed: true, mark: STRAIN }],
+  ["no|zero|little sleep", { valence: -2.5, fixed: true, mark: STRAIN }],
+  ["sleep is|has been wrecked|shot|broken|terrible|awful|bad|gone", { valence: -2.5, fixed: true, mark: STRAIN }],
+  ["insomnia", { valence: -2.5, mark: STRAIN }],
+  // Rest that was not rest, and rest put off.
+  [
+    "haven't|havent|hasn't|not had|taken|took a? real|proper|single? day|days|weekend|week|break|holiday|vacation|pto",
+    { valence: -2.5, fixed: true, mark: STRAIN },
+  ],
+  ["no vacation|holiday|break|weekend|weekends|pto", { valence: -2.5, fixed: true, mark: STRAIN }],
+  ["haven't|havent|hasn't|not had|taken|took time off", { valence: -2.5, fixed: true, mark: STRAIN }],
+  [
+    "spent|spend|spending it|them|the|my? day|weekend|evening|evenings|holiday|vacation|friday|saturday|sunday? on|doing calls|emails|email|work|slack",
+    { valence: -2.5, fixed: true, mark: STRAIN },
+  ],
+  ["worked|working|answered|answering through|on it|my day off|holiday|vacation", { valence: -2.5, mark: STRAIN }],
+  [
+    "i'll|will|gonna recover|rest|recharge|sleep|crash over|after|during|at|when|in",
+    { valence: -2, fixed: true, mark: STRAIN },
+  ],
+  // The body and the nerves.
+  ["shattered|fried|frazzled|wiped|knackered|spent", { valence: -2.5, mark: STRAIN }],
+  ["panic attacks|attack", { valence: -3, mark: STRAIN }],
+  ["on edge", { valence: -2, mark: STRAIN }],
+  ["in knots", { valence: -2, mark: STRAIN }],
+  ["feel|feeling sick", { valence: -2.5, mark: STRAIN }],
+  ["blood pressure", { valence: -2.5, mark: STRAIN }],
+  ["by a thread", { valence: -3, mark: STRAIN }],
+  ["hanging on", { valence: -2, mark: STRAIN }],
+  ["cried|crying", { valence: -3, mark: STRAIN }],
+  ["can't|cant|cannot|never switch|switching off", { valence: -2, fixed: true, mark: STRAIN }],
+  ["anxious all the time", { valence: -3, fixed: true, mark: STRAIN }],
+  // Strain denied only half-way: "not burned out exactly", "not burned out yet".
+  ["not|never burned|burnt out exactly|yet|technically|really", { valence: -1, fixed: true, mark: STRAIN }],
+];
+
+const DOUBT: Mark = { signal: "confidence_low", context: "deal" };
+
+/** Doubt about the number in chat words: "dunno", "not gonna happen", "no way I hit it". */
+export const DOUBT_PHRASES: [string, Cue][] = [
+  ["dunno|idk|unsure", { hedge: true, valence: -1.5, fixed: true, mark: DOUBT }],
+  ["no clue", { hedge: true, valence: -1.5, fixed: true, mark: DOUBT }],
+  ["who knows", { hedge: true, valence: -1.5, fixed: true, mark: DOUBT }],
+  ["not|never gonna|going to happen", { valence: -3, fixed: true, mark: { signal: "confidence_low" } }],
+  ["no way i|we|it", { valence: -3, fixed: true, mark: DOUBT }],
+  ["not|isn't|isnt realistic|achievable|doable", { valence: -2.5, fixed: true, mark: DOUBT }],
+  ["gonna|going to be short|behind", { valence: -2.5, fixed: true, mark: { signal: "confidence_low" } }],
+  ["not gonna|going to make|hit it|quota|my|the", { valence: -2.5, fixed: true, mark: DOUBT }],
+  ["basically|pretty|totally empty", { valence: -2, mark: DOUBT }],
+];
+
+export const LEAVING_PHRASES: [string, Cue][] = [
+  ["recruiter|recruiters calls|call|calling|reached|reaching", { valence: -2.5, mark: LEAVING }],
+  ["taking|take|took recruiter|recruiters", { valence: -2.5, mark: LEAVING }],
+  ["final|second|third|last round", { valence: -3, mark: LEAVING }],
+  ["interview|interviews|interviewing at|with|for|elsewhere", { valence: -3, mark: LEAVING }],
+  ["handing|hand|handed|put|putting in my? notice", { valence: -3, mark: LEAVING }],
+  ["done with this|the place|company|job|team|role", { valence: -3, fixed: true, mark: LEAVING }],
+  ["another|other company|companies|offer", { valence: -1.5, mark: LEAVING }],
+  ["future here", { valence: 1, negated: -3, negatedMark: LEAVING }],
+  ["no|zero future|growth|promotion|path", { valence: -2.5, fixed: true }],
+  ["passed over", { valence: -2.5 }],
+  ["don't|dont|doesn't|doesnt really? matter|care", { valence: -2, fixed: true }],
+  ["it's|its just a job", { valence: -1.5, fixed: true }],
+  ["it's|its a job", { valence: -1.5, fixed: true }],
+];
+
+/** Words that say a problem is over: "IT fixed it", "it's done and way better now". */
+export const RESOLVED_CUES = [
+  "fixed",
+  "sorted",
+  "solved",
+  "resolved",
+  "used to",
+  "no longer",
+  "not anymore",
+  "not any more",
+  "better now",
+  "it's done",
+  "its done",
+  "was a pain",
+  "was a mess",
+  "was a nightmare",
+  "finally",
+] as const;
