@@ -3,6 +3,7 @@ import { z } from "zod";
 import { closingFor, greetingFor } from "../ai/agent-config";
 import { ALTERNATIVE_QUESTIONS, classifyReply, embeddedProvider, type PillarWeights, planReply } from "../ai/embedded";
 import { createOpenAiProvider } from "../ai/openai-provider";
+import { agentConfigFor } from "../ai/organization-config";
 import type { InterviewProvider, InterviewRequest } from "../ai/provider";
 import { type BankQuestion, loadQuestionBank } from "../ai/question-bank";
 import type { Judgement, TranscriptMessage } from "../ai/scorer";
@@ -10,7 +11,6 @@ import { createDb } from "../db/client";
 import { sentimentOf } from "../language/lexicon";
 import { themeOf } from "../language/themes";
 import { readConfig } from "../lib/config";
-import { agentConfigFor } from "../settings/conversation-style";
 import { getGlobalSettings } from "../settings/global";
 import type { AiAgentConfig } from "../shared/ai-config";
 import {

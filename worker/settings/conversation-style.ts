@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import * as zc from "zod/v4/core";
-import { loadAgentConfig } from "../ai/agent-config";
 import type { Database } from "../db/client";
 import { organizationSettings } from "../db/schema";
 import type { AiAgentConfig } from "../shared/ai-config";
@@ -44,10 +43,4 @@ export async function conversationStyleFor(db: Database, organizationId: string)
       .where(eq(organizationSettings.organizationId, organizationId)),
   ]);
   return parseConversationStyle(row?.style) ?? global.conversationDefaults;
-}
-
-/** The AI agent configuration one organization's check-in runs with. */
-export async function agentConfigFor(db: Database, organizationId: string): Promise<AiAgentConfig> {
-  const [config, style] = await Promise.all([loadAgentConfig(db), conversationStyleFor(db, organizationId)]);
-  return withConversationStyle(config, style);
 }
