@@ -6,7 +6,7 @@ import {
   CONSOLE_TABS,
   cutMessage,
   dataQuality,
-  growthPercent,
+  growthRate,
   operatorInitials,
   percentOf,
   priorityDotClass,
@@ -74,9 +74,11 @@ describe("numbers", () => {
   it("computes percentages and growth without dividing by zero", () => {
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(1, 0)).toBe(0);
-    expect(growthPercent(15, 10)).toBe(50);
-    expect(growthPercent(5, 0)).toBe(100);
-    expect(growthPercent(0, 0)).toBe(0);
+    // Issue 13 §4: a rate needs a base; growth from nothing is not "+100%".
+    expect(growthRate(15, 10)).toBe("+50%");
+    expect(growthRate(5, 10)).toBe("-50%");
+    expect(growthRate(5, 0)).toBe("New");
+    expect(growthRate(0, 0)).toBe("—");
   });
 
   it("formats money at $2.00 a salesperson", () => {
@@ -172,5 +174,15 @@ describe("site map", () => {
     expect(text).toBe(
       "/ | Landing | public | What Undertone does, pricing and sign-up\n/termsofservice | Terms of Service | public | The terms every organization agrees to\n",
     );
+  });
+});
+
+describe("honest figures (issue 13 §4)", () => {
+  it("prints a difference of scores as points, never as a percent", () => {
+    expect(weekOverWeek(5, "points")).toBe("+5 points from last week");
+    expect(weekOverWeek(-1, "points")).toBe("-1 point from last week");
+    expect(weekOverWeek(0.4, "points")).toBe("No change from last week");
+    expect(weekOverWeek(5)).toBe("+5% from last week");
+    expect(weekOverWeek(2, "count")).toBe("+2 blockers from last week");
   });
 });

@@ -17,6 +17,7 @@ async function settingsBody(db: Database, organizationId: string): Promise<Check
     nextCheckInsAt: resolved.settings.schedulingEnabled
       ? new Date(nextPeriodStart(resolved.settings.frequency, Date.now())).toISOString()
       : null,
+    conversationDefaults: resolved.conversationDefaults,
   };
 }
 

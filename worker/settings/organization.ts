@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { organizationSettings } from "../db/schema";
 import { parseOrThrow } from "../lib/validate";
 import {
+  type ConversationStyle,
   type GlobalSettings,
   type OrganizationCheckInSettings,
   organizationCheckInSettingsSchema,
@@ -33,6 +34,8 @@ export type ResolvedSettings = {
   defaults: OrganizationCheckInSettings;
   customized: boolean;
   updatedAt: Date | null;
+  /** Global Settings' conversation style, in force while `settings.conversationStyle` is null. */
+  conversationDefaults: ConversationStyle;
 };
 
 export async function organizationCheckInSettings(db: Database, organizationId: string): Promise<ResolvedSettings> {
@@ -41,13 +44,15 @@ export async function organizationCheckInSettings(db: Database, organizationId: 
     db.select().from(organizationSettings).where(eq(organizationSettings.organizationId, organizationId)),
   ]);
   const defaults = defaultsFor(global);
-  if (!row) return { settings: defaults, defaults, customized: false, updatedAt: null };
+  const conversationDefaults = global.conversationDefaults;
+  if (!row) return { settings: defaults, defaults, customized: false, updatedAt: null, conversationDefaults };
   const { organizationId: _, updatedAt, conversationStyle, ...stored } = row;
   return {
     settings: { ...stored, conversationStyle: parseConversationStyle(conversationStyle) },
     defaults,
     customized: true,
     updatedAt,
+    conversationDefaults,
   };
 }
 

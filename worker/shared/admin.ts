@@ -50,6 +50,8 @@ export const platformStatsSchema = z.object({
   total_checkins: z.number(),
   checkins_last_30_days: z.number(),
   checkins_last_7_days: z.number(),
+  /** Completed in the 7 days before the last 7: the base of the check-in growth rate. */
+  checkins_previous_7_days: z.number(),
   new_organizations_last_30_days: z.number(),
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;
@@ -62,6 +64,7 @@ export const EMPTY_PLATFORM_STATS: PlatformStats = {
   total_checkins: 0,
   checkins_last_30_days: 0,
   checkins_last_7_days: 0,
+  checkins_previous_7_days: 0,
   new_organizations_last_30_days: 0,
 };
 
@@ -192,8 +195,12 @@ export const sentimentSummarySchema = z.object({
   global_stress: z.number(),
   global_sales_strength: z.number(),
   global_team_dynamics: z.number(),
+  /** Blockers named in the check-ins of the same sample as the global means. */
   global_blockers_count: z.number(),
+  /** How many responses the global values cover: the newest, up to 1000. */
+  sample_size: z.number(),
   total_responses: z.number(),
+  /** Score trends: this week's mean minus last week's, in points; blockers: a count difference. */
   trends: z.object({
     morale: z.number(),
     confidence: z.number(),

@@ -9,6 +9,7 @@ import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
 import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
+import { ConversationStylePanel } from "./ConversationStylePanel";
 
 const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
   daily: "Daily",
@@ -19,7 +20,7 @@ const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
 
 type NumberSetting = "durationMinutes" | "reminderIntervalHours" | "maxResponseHours";
 type Draft = Record<NumberSetting, string> &
-  Pick<OrganizationCheckInSettings, "frequency" | "autoReminders" | "schedulingEnabled">;
+  Pick<OrganizationCheckInSettings, "frequency" | "autoReminders" | "schedulingEnabled" | "conversationStyle">;
 
 const toDraft = (s: OrganizationCheckInSettings): Draft => ({
   ...s,
@@ -156,6 +157,11 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
         </div>
       </Panel>
 
+      <ConversationStylePanel
+        value={draft.conversationStyle}
+        defaults={loaded.conversationDefaults}
+        onChange={(style) => set("conversationStyle", style)}
+      />
       {error ? (
         <p role="alert" className="alert alert-error alert-soft text-sm">
           {error}

@@ -1,5 +1,5 @@
 import type { ActivityEvent } from "@shared/admin";
-import { relativeAge } from "@shared/console-display";
+import { growthRate, relativeAge } from "@shared/console-display";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
@@ -108,9 +108,9 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
           />
           <StatCard
             testId="stat-growth"
-            label="Growth Trend"
-            value={`+${s.checkins_last_7_days}%`}
-            hint={`${s.checkins_last_30_days} check-ins in 30 days · ${s.total_checkins} in all`}
+            label="Check-in Growth"
+            value={growthRate(s.checkins_last_7_days, s.checkins_previous_7_days)}
+            hint={`Completed this week vs the week before: ${s.checkins_last_7_days} vs ${s.checkins_previous_7_days} · ${s.checkins_last_30_days} in 30 days · ${s.total_checkins} in all`}
             icon="trendUp"
           />
         </div>
