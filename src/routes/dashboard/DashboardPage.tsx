@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, Route, Routes, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { ProtectedRoute } from "@/auth/ProtectedRoute";
+import { RoleHome } from "@/auth/RoleHome";
 import { Logo } from "@/components/Logo";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
@@ -27,11 +28,13 @@ export function DashboardPage() {
   );
 }
 
-/** Spec 1 §4: the profile must be loaded and the role Admin; anyone else goes to /. */
+/** Spec 1 §4: the profile must be loaded and the role Admin; other roles see where they may go. */
 function DashboardGate() {
   const { user, profileLoaded } = useAuth();
   if (!profileLoaded || !user) return <PageLoader label="Loading your dashboard…" />;
-  if (user.role !== "Admin") return <Navigate to="/" replace />;
+  // Issue 13 §5: other roles get a page of their own here, never a redirect back to / (it looped).
+  if (user.role === "SuperAdmin") return <Navigate to="/superadmin" replace />;
+  if (user.role !== "Admin") return <RoleHome user={user} />;
   return <AdminDashboard key={user.id} user={user} />;
 }
 

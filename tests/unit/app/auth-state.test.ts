@@ -41,7 +41,8 @@ describe("deriveAuthState (spec 1 §4)", () => {
   });
 
   it("ends loading at the emergency timeout", () => {
-    expect(deriveAuthState(pending, null, true, NOW)).toEqual(SIGNED_OUT);
+    // Issue 13 §6: as "unreachable" (a Retry on protected pages), not signed out.
+    expect(deriveAuthState(pending, null, true, NOW)).toEqual({ ...SIGNED_OUT, unreachable: true });
   });
 
   it("is authenticated at once from a fresh cache, with the profile not yet loaded", () => {
@@ -70,9 +71,9 @@ describe("deriveAuthState (spec 1 §4)", () => {
       profileLoaded: true,
       user: { id: "u1" },
     });
-    expect(deriveAuthState(failed, null, false, NOW)).toEqual(SIGNED_OUT);
+    expect(deriveAuthState(failed, null, false, NOW)).toEqual({ ...SIGNED_OUT, unreachable: true });
     const serverError = { data: undefined, error: new Error("Profile request failed (500)"), isError: true };
-    expect(deriveAuthState(serverError, cache(0), false, NOW)).toEqual(SIGNED_OUT);
+    expect(deriveAuthState(serverError, cache(0), false, NOW)).toEqual({ ...SIGNED_OUT, unreachable: true });
   });
 
   it("gives the fallback user the spec's names when none are known", () => {
