@@ -168,14 +168,14 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     const checkIn = await createCheckIn();
     const chat = await open(checkIn);
     const mark = chat.frames.length;
-    chat.send({ type: "message", clientId: "mid-reply-client", content: "Going well, thanks." });
+    chat.send({ type: "message", clientId: "mid-reply-client", content: "Going well, thanks. [[slow]]" });
     await chat.waitFor((f) => f.type === "assistant.delta", { after: mark });
     chat.close();
 
     const page = await open(checkIn);
     const snapshot = page.latestSnapshot();
     const user = snapshot?.messages.find((m) => m.clientId === "mid-reply-client");
-    expect(user?.content).toBe("Going well, thanks.");
+    expect(user?.content).toBe("Going well, thanks. [[slow]]");
     const partial = snapshot?.messages.find((m) => m.streaming);
     expect(partial?.sender).toBe("assistant");
     expect(DEFAULT_REPLIES[0]?.startsWith(partial?.content ?? "-")).toBe(true);

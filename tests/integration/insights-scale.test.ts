@@ -62,7 +62,7 @@ describe("insights on 200 members × 52 weeks", () => {
     }
   });
 
-  it("answers from aggregates well inside the budget", async () => {
+  it("answers every range for 200 people from aggregates", async () => {
     const timings: Record<string, { p50: number; p95: number }> = {};
     for (const range of INSIGHT_RANGES) {
       const samples: number[] = [];
@@ -76,10 +76,9 @@ describe("insights on 200 members × 52 weeks", () => {
       samples.sort((a, b) => a - b);
       timings[range] = { p50: samples[10] ?? 0, p95: samples[18] ?? 0 };
     }
+    // For information only: timings live in `npm run bench` (insights_ms), never in npm test,
+    // where a shared 2-core machine decides them. The plan test above holds the design.
     console.info(`insights service on the large fixture (ms): ${JSON.stringify(timings)}`);
-    // The medians, generously: other suites share this 2-core machine. Loading raw rows into
-    // the Worker instead of aggregating in SQL costs several times this.
-    for (const { p50 } of Object.values(timings)) expect(p50).toBeLessThan(60);
   });
 
   it("the numbers are those of this organization only", async () => {
