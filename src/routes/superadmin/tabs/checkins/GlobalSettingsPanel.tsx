@@ -142,7 +142,7 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
 
         <Card
           title="Sentiment pillar weights"
-          description="0.5 to 2: each pillar's share of the interview questions (a pillar at 2 gets twice the questions of one at 1) and its weight in the dashboard's overall index."
+          description="0.5 to 2: each pillar's share of the interview questions (a pillar at 2 gets twice the questions of one at 1) and its weight in the dashboard's Overall index (blockers, a count, are not in the index)."
         >
           <div className="space-y-4">
             {PILLARS.map((pillar) => (
