@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import { reconnectDelayMs } from "../../worker/shared/checkin-rules.ts";
+import { reconnectDelayMs } from "../../worker/shared/checkin-timer.ts";
 import { type Connector, type KillKind, ResilientChat, UpgradeRefused } from "../fixtures/resilience/chat.ts";
 import {
   type ConversationDiff,

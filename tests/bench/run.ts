@@ -7,6 +7,9 @@
  * first token and 30 ms per token; drives real WebSocket clients through the public
  * check-in route; prints the table and writes bench-results.json. README "Performance and
  * Reliability" explains every figure.
+ *
+ * Over 300 lines: one script that starts the servers, runs every scenario in order and
+ * prints one table; its measuring parts live in tests/bench/*.ts.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

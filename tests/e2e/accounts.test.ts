@@ -1,3 +1,5 @@
+// Sign-up, sign-in, verification and roles in chromium. Over 300 lines: the browser and
+// the built app start once per file, so the account flows share this one.
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import {

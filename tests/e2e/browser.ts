@@ -43,11 +43,14 @@ export function browserSuite() {
   const origin = inject("appOrigin");
   return {
     origin,
-    async newPage(options: { width?: number; height?: number } = {}): Promise<{ page: Page; context: BrowserContext }> {
+    async newPage(
+      options: { width?: number; height?: number; userAgent?: string } = {},
+    ): Promise<{ page: Page; context: BrowserContext }> {
       if (!state.browser) throw new Error("browser not started");
       const context = await state.browser.newContext({
         baseURL: origin,
         viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+        ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       });
       const page = await context.newPage();
       return { page, context };

@@ -1,13 +1,11 @@
 import { z } from "zod";
-import { lexiconJudgement } from "../../worker/ai/scorer";
-import { riskAlertsFor } from "../../worker/checkin/risk";
-import { finalizeScores } from "../../worker/checkin/scoring";
+import { completionOf } from "../../worker/checkin/completion";
 import { PILLARS } from "../../worker/shared/pillars";
 
 /**
  * The judge command's core (`npm run judge`, `npm run eval`): one transcript in, the
  * scores, alerts and blockers the Durable Object would store at completion with the
- * embedded provider. It imports the object's own completion functions, never a copy.
+ * embedded provider: the object's own completionOf (worker/checkin/completion.ts), never a copy.
  */
 export const transcriptSchema = z.object({
   fullName: z.string().min(1).max(200),
@@ -25,20 +23,14 @@ export const transcriptSchema = z.object({
 export type Transcript = z.infer<typeof transcriptSchema>;
 
 export function judgeTranscript(transcript: Transcript) {
-  const judgement = lexiconJudgement(transcript.messages);
-  const userMessages = transcript.messages.filter((m) => m.sender === "user").map((m) => m.content);
-  const { conversation_quality_score, ...scores } = finalizeScores(judgement.raw, userMessages);
-  const alerts = riskAlertsFor(
-    scores,
-    transcript.fullName,
-    judgement.blockers.map((b) => b.theme),
-  );
+  const completion = completionOf({ transcript: transcript.messages, memberName: transcript.fullName, llm: null });
+  const { conversation_quality_score, ...scores } = completion.scores;
   return {
     scores,
-    alerts: alerts.map((a) => ({ category: a.category, priority: a.priority, message: a.message })),
-    blockers: judgement.blockers.map((b) => ({ theme: b.theme, description: b.description })),
+    alerts: completion.alerts.map((a) => ({ category: a.category, priority: a.priority, message: a.message })),
+    blockers: completion.blockers.map((b) => ({ theme: b.theme, description: b.description })),
     conversation_quality_score,
-    judgedBy: judgement.judgedBy,
+    judgedBy: completion.judgedBy,
   };
 }
 

@@ -123,6 +123,9 @@ describe("no response or log line carries a password, token or secret", () => {
 
     await call("/api/me", { cookie });
     const session = await call("/api/auth/get-session", { cookie });
+    // Every session with its metadata: the one auth answer that used to carry every token.
+    const sessions = await call("/api/auth/list-sessions", { cookie });
+    expect(sessions.status).toBe(200);
     expect(await session.clone().json()).toMatchObject({ session: { userId: expect.any(String) } });
     await call("/api/organization/ensure", { method: "POST", cookie });
     await call("/api/subscription", { method: "POST", cookie, body: JSON.stringify({ planType: "paid" }) });
@@ -145,9 +148,13 @@ describe("no response or log line carries a password, token or secret", () => {
     linkTokens.push(linkToken);
     await call("/api/check-ins", { cookie });
     await call(`/api/check-ins/${checkIn.id}/resend`, { method: "POST", cookie });
-    await call(`/api/check-in/${checkIn.id}?token=${encodeURIComponent(linkToken)}`);
+    const opened = await call(`/api/check-in/${checkIn.id}?token=${encodeURIComponent(linkToken)}`);
+    // The chat's device secret rides in its httpOnly cookie only: scanned for like a token.
+    const deviceCookie = (opened.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    linkTokens.push(deviceCookie.split("=")[1] ?? "");
+    expect(linkTokens.at(-1)).toHaveLength(43);
     await call(`/api/check-in/${checkIn.id}?token=${encodeURIComponent(`${linkToken}x`)}`);
-    const chat = await ChatClient.open({ id: checkIn.id, token: linkToken });
+    const chat = await ChatClient.open({ id: checkIn.id, token: linkToken }, { Cookie: deviceCookie });
     await chat.say("My manager's phone is 555-0100 and I'm worn out.");
     chat.send({ type: "message", clientId: "secret-junk-1", content: "" });
     await chat.waitFor((f) => f.type === "error");

@@ -175,6 +175,23 @@ describe("another organization's Admin, on every session-scoped route", () => {
       organization_id: string;
     }>();
     expect(ivy?.organization_id).toBe(intruder.organizationId);
+
+    // Positive control: the same requests from the owner find what the intruder was refused,
+    // so each 404 above is tenancy, not a probe id that does not exist. (Destructive last.)
+    const notFound = Object.entries(ATTACKS).filter(([, attack]) => attack.expect === "not-found");
+    const order = (key: string) => (key.startsWith("DELETE") ? 2 : key.endsWith("/revoke") ? 1 : 0);
+    notFound.sort(([a], [b]) => order(a) - order(b));
+    for (const [key, attack] of notFound) {
+      const method = methodOf(key as RouteKey);
+      const body = attack.body?.();
+      const response = await requestAs(owner, attack.path?.() ?? pathFor(key as RouteKey), {
+        method,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      expect(response.status, `the owner's ${key}: ${text}`).not.toBe(404);
+      expect(response.status, `the owner's ${key}: ${text}`).toBeLessThan(500);
+    }
   });
 });
 
@@ -194,25 +211,34 @@ describe("every /api/admin route", () => {
   it("refuses a visitor (401), an Admin and a SuperAdmin who is not allowlisted (403), and writes nothing", async () => {
     const routes = allRoutes().filter(isAdminRoute);
     expect(routes.length).toBeGreaterThan(30);
-    // The unlisted account's first request corrects its stored role (and audits that): not part of the attack.
-    expect((await requestAs(unlisted, "/api/admin/stats")).status).toBe(403);
+    // Every row of the tables a console route could write, as a digest. The unlisted account's
+    // own row and the role corrections its probes cause are left out: they are the defence.
     const count = async () =>
       JSON.stringify(
         (
           await env.DB.batch(
             [
               "organizations",
-              "user",
+              `user where id != '${unlisted.userId}'`,
               "core_question_bank",
               "ai_agent_configurations",
               "global_settings",
-              "audit_logs",
+              "audit_logs where action != 'user.role_change'",
               "risk_alerts",
               "email_outbox",
-            ].map((table) => env.DB.prepare(`select count(*) as n, max(rowid) as last from ${table}`)),
+            ].map((table) => env.DB.prepare(`select * from ${table} order by rowid`)),
           )
         ).map((r) => r.results),
       );
+    const promote = () =>
+      env.DB.prepare("update user set role = 'SuperAdmin' where id = ?").bind(unlisted.userId).run();
+    const corrections = async () =>
+      (
+        await env.DB.prepare("select count(*) as n from audit_logs where action = 'user.role_change' and target_id = ?")
+          .bind(unlisted.userId)
+          .first<{ n: number }>()
+      )?.n ?? 0;
+    const correctionsBefore = await corrections();
     const before = await count();
     for (const key of routes) {
       const method = methodOf(key);
@@ -224,9 +250,14 @@ describe("every /api/admin route", () => {
       const path = pathFor(key);
       expect((await request(path, init())).status, `${key} as a visitor`).toBe(401);
       expect((await request(path, init(admin.cookie))).status, `${key} as an Admin`).toBe(403);
+      // Stored SuperAdmin again before every probe: each one is the unlisted-SuperAdmin case,
+      // not the Admin it reads as once the first request has corrected it.
+      await promote();
       expect((await request(path, init(unlisted.cookie))).status, `${key} as an unlisted SuperAdmin`).toBe(403);
     }
     expect(await count()).toBe(before);
+    // Each probe met a stored SuperAdmin role and corrected it: proof the case was exercised.
+    expect((await corrections()) - correctionsBefore).toBe(routes.length);
     // The same probes reach the routes for the real operator (whatever the route then says about the probe id).
     for (const key of routes.filter((k) => methodOf(k) === "GET")) {
       const status = (await requestAs(operator, pathFor(key))).status;

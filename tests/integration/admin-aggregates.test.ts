@@ -12,6 +12,9 @@ import { buildPlatform, DAY, testDb } from "./admin-fixtures";
 /**
  * The console's SQL aggregates against a platform whose numbers are known by hand.
  * (Storage is per file: this file's world is exactly what beforeAll builds.)
+ *
+ * Over 300 lines: storage is per file, and every figure is checked against the one
+ * platform beforeAll builds.
  */
 const now = Date.now();
 const db = testDb();

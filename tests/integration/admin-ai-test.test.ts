@@ -3,13 +3,15 @@ import { describe, expect, it } from "vitest";
 import { chatWithConfiguration, TEST_ERRORS, testConfiguration } from "../../worker/admin/ai-test";
 import { readConfig } from "../../worker/lib/config";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
-import { SAMPLE_TEST_MESSAGE } from "../../worker/shared/console-display";
 import { testDb } from "./admin-fixtures";
 
 /** Without OPENAI_API_KEY the console's tests run on the embedded interviewer, fully offline. */
 const db = testDb();
 const config = readConfig(env);
 const signal = () => AbortSignal.timeout(10_000);
+/** The console's sample test message (src/routes/superadmin/console/display.ts). */
+const SAMPLE_TEST_MESSAGE =
+  "Honestly, this quarter has been rough. My pipeline is thin, I'm working late most nights, and I'm worried I won't hit my number.";
 
 describe("Quick Test on the embedded interviewer", () => {
   it("answers the stressed test message with a question and reads it as stressed", async () => {

@@ -11,6 +11,8 @@ import { countRows, request, requestWithEnv } from "./helpers";
  * /api/admin/* end to end through the Worker: every route refuses a visitor (401), an Admin
  * (403) and a SuperAdmin whose address is not (or no longer) in SUPERADMIN_EMAILS (403);
  * for an operator, each works, and every change lands in audit_logs.
+ *
+ * Over 300 lines: one table of every console route, then one case per route.
  */
 let operator: TestAccount;
 let admin: TestAccount;

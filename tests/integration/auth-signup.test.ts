@@ -254,3 +254,29 @@ describe("sign-up notification (spec 1 §7 item 7)", () => {
     expect(await countRows("email_outbox", `kind = 'signup_notification' and text like '%${email}%'`)).toBe(2);
   });
 });
+
+describe("length before any pattern (issue 12 item 3)", () => {
+  it("refuses a 250,000-character email on sign-up and on every auth route that reads one", async () => {
+    const email = `a@${"a".repeat(250_000)}`;
+    const signup = await postJson("/api/auth/sign-up/email", { email, password: "correct-horse", company_name: "C" });
+    expect(signup.status).toBe(400);
+    const justTooLong = await postJson("/api/auth/sign-up/email", {
+      first_name: "A",
+      last_name: "B",
+      email: `${"a".repeat(250)}@example.com`,
+      password: "correct-horse",
+      company_name: "C",
+    });
+    expect(justTooLong.status).toBe(400);
+    expect(await justTooLong.json()).toMatchObject({ error: { message: "Email must be at most 254 characters" } });
+    for (const path of [
+      "/api/auth/sign-in/email",
+      "/api/auth/sign-in/magic-link",
+      "/api/auth/send-verification-email",
+    ]) {
+      const response = await postJson(path, { email, password: "whatever-1" });
+      expect(response.status, path).toBe(400);
+    }
+    expect(await countRows("user", `length(email) > 254`)).toBe(0);
+  });
+});

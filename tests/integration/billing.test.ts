@@ -1,3 +1,5 @@
+// Plans, Stripe Checkout and webhooks against the Stripe stand-in. Over 300 lines: the
+// subscription lifecycle is one story, told in order over the same organizations.
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
@@ -294,6 +296,37 @@ describe("POST /api/stripe/webhook", () => {
       .bind(admin.organizationId)
       .first();
     expect(organization).toEqual({ subscription_tier: "basic" });
+  });
+
+  it("orders events by Stripe's own time: a team change on our side never makes a later event stale", async () => {
+    const admin = await createAdmin();
+    const t = now();
+    const created = checkoutCompleted(admin.organizationId, `evt_${crypto.randomUUID()}`, t - 100);
+    expect((await deliver(created, await sign(created))).status).toBe(200);
+    // What the quantity sync does after a team change (worker/team/billing-sync.ts): our own
+    // write, an hour "later" than anything Stripe has sent.
+    await env.DB.prepare(
+      "update subscriptions set current_salesperson_count = 4, updated_at = ? where organization_id = ?",
+    )
+      .bind((t + 3600) * 1000, admin.organizationId)
+      .run();
+
+    const deleted = subscriptionEvent("customer.subscription.deleted", admin.organizationId, "canceled", t);
+    expect(await (await deliver(deleted, await sign(deleted))).json()).toMatchObject({ outcome: "applied" });
+    expect(await subscriptionRow(admin.organizationId)).toMatchObject({ subscription_status: "canceled" });
+    const row = await env.DB.prepare("select stripe_event_at from subscriptions where organization_id = ?")
+      .bind(admin.organizationId)
+      .first<{ stripe_event_at: number }>();
+    expect(row?.stripe_event_at).toBe(t * 1000);
+    const organization = await env.DB.prepare("select subscription_tier from organizations where id = ?")
+      .bind(admin.organizationId)
+      .first();
+    expect(organization).toEqual({ subscription_tier: "basic" });
+
+    // And an event older than that one, arriving late, still changes nothing.
+    const late = subscriptionEvent("customer.subscription.updated", admin.organizationId, "active", t - 10, 9);
+    expect((await deliver(late, await sign(late))).status).toBe(200);
+    expect(await subscriptionRow(admin.organizationId)).toMatchObject({ subscription_status: "canceled" });
   });
 
   it("records but ignores events it does not handle or whose organization is unknown", async () => {

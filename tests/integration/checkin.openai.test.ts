@@ -123,6 +123,58 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     expect(JSON.parse(state?.conversation_state ?? "{}")).toMatchObject({ judged_by: "llm", fallback_used: false });
   });
 
+  /** A whole check-in with the provider, through completion; the stored scores row and check-in state. */
+  async function completeWith(firstName: string, answers: string[]) {
+    const checkIn = await createCheckIn({ firstName });
+    const chat = await open(checkIn);
+    for (const answer of answers) await chat.say(answer);
+    await travel(checkIn.id, 9.6 * 60_000);
+    await chat.waitFor(
+      (f) => f.type === "assistant.done" && f.content === DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await travel(checkIn.id, 4000);
+    await chat.waitFor((f) => f.type === "completed");
+    const scores = await env.DB.prepare(
+      "select morale, confidence, stress, sales_strength, blockers, morale_evidence, confidence_evidence, stress_evidence, sales_strength_evidence, blockers_evidence from sentiment_scores where check_in_id = ?",
+    )
+      .bind(checkIn.id)
+      .first<Record<string, number | null>>();
+    const row = await env.DB.prepare("select conversation_state, needs_review from check_ins where id = ?")
+      .bind(checkIn.id)
+      .first<{ conversation_state: string; needs_review: number }>();
+    return { checkIn, scores, state: JSON.parse(row?.conversation_state ?? "{}"), needsReview: row?.needs_review };
+  }
+
+  it("discards the judge's scores whose quote the salesperson never said, and the reader judges instead", async () => {
+    const { scores, state, checkIn } = await completeWith("Quinn", [
+      "Honestly a great week [[invent]], I feel relaxed and rested.",
+      "Very confident, already at 120% of quota.",
+    ]);
+    expect(state).toMatchObject({ judged_by: "lexicon" });
+    // The stand-in's stress of 78 would have raised a burnout alert; the reader reads a rested person.
+    expect(scores?.stress).toBeLessThan(50);
+    expect(await d1Count("risk_alerts", "check_in_id = ? and category = 'burnout'", checkIn.id)).toBe(0);
+    // Evidence counts: morale and confidence were discussed, the blockers were not.
+    expect(scores?.morale_evidence).toBeGreaterThan(0);
+    expect(scores?.confidence_evidence).toBeGreaterThan(0);
+    expect(scores?.blockers_evidence).toBe(0);
+  });
+
+  it("marks the check-in for review when the judge's backed score and the reader's differ by more than the margin", async () => {
+    const { scores, state, needsReview } = await completeWith("Reese", [
+      "Great week, totally relaxed, I took a long weekend and switched off.",
+      "Workload is manageable and I sleep well.",
+    ]);
+    // The LLM's backed scores count (not averaged); the disagreement is recorded in figures only.
+    expect(scores).toMatchObject({ stress: DEFAULT_SCORES.stress, morale: DEFAULT_SCORES.morale });
+    expect(state).toMatchObject({ judged_by: "llm" });
+    expect(needsReview).toBe(1);
+    const flagged = (state.review as { dimension: string; llm: number; reader: number }[]).map((r) => r.dimension);
+    expect(flagged).toContain("stress");
+    expect(JSON.stringify(state.review)).not.toContain("relaxed");
+  });
+
   it("falls back to the embedded interviewer with the banner when the provider fails, and stays there", async () => {
     const checkIn = await createCheckIn({ firstName: "Sam" });
     const chat = await open(checkIn);

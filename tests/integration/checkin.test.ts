@@ -1,3 +1,5 @@
+// The check-in end to end in workerd (socket, object, alarms, D1). Over 300 lines: one
+// suite per protocol area, sharing the socket helpers and fixtures of this file.
 import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
@@ -85,7 +87,8 @@ describe("GET /api/check-in/:id and the WebSocket route refuse bad links without
       durationMinutes: 10,
       organizationName: "Acme Sales",
     });
-    expect(await objectCount()).toBe(before);
+    // The right link's first open creates its one object: it records which browser owns the chat.
+    expect(await objectCount()).toBe(before + 1);
   });
 
   it("rate limits token guessing per IP, and other addresses are unaffected", async () => {
@@ -98,10 +101,13 @@ describe("GET /api/check-in/:id and the WebSocket route refuse bad links without
     expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     // Only failures are throttled: a further wrong guess stays refused, the right link opens
-    // (an office behind one address is never locked out of its own links), and another
-    // address is unaffected.
+    // (an office behind one address is never locked out of its own links) with its device
+    // cookie on the socket, and another address is unaffected.
     expect((await api(`/api/check-in/${checkIn.id}?token=guess-13`, { headers: guesser })).status).toBe(429);
-    expect((await api(`/api/check-in/${checkIn.id}?token=${checkIn.token}`, { headers: guesser })).status).toBe(200);
+    const right = await api(`/api/check-in/${checkIn.id}?token=${checkIn.token}`, { headers: guesser });
+    expect(right.status).toBe(200);
+    const cookie = (right.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
+    expect((await upgrade(wsPath(checkIn), { ...guesser, Cookie: cookie })).status).toBe(101);
     const elsewhere = { "cf-connecting-ip": "203.0.113.10" };
     expect((await api(`/api/check-in/${checkIn.id}?token=guess-0`, { headers: elsewhere })).status).toBe(404);
   });
@@ -281,11 +287,12 @@ describe("the protocol's guarantees", () => {
     const tabB = await open(checkIn);
     const mark = tabB.frames.length;
     const { done } = await tabA.say("Things are going well, thanks!");
-    const seenByB = await tabB.waitFor<"snapshot">(
-      (f) => f.type === "snapshot" && f.messages.some((m) => m.content === "Things are going well, thanks!"),
+    // Tab B gets the message as a delta, not the whole transcript again (README → Chat ownership).
+    const seenByB = await tabB.waitFor<"user.message">(
+      (f) => f.type === "user.message" && f.message.content === "Things are going well, thanks!",
       { after: mark },
     );
-    expect(seenByB.messages.filter((m) => m.sender === "user")).toHaveLength(1);
+    expect(seenByB.message.sender).toBe("user");
     const doneB = await tabB.waitFor<"assistant.done">((f) => f.type === "assistant.done", { after: mark });
     expect(doneB.content).toBe(done?.content);
   });

@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { COACHING_LLM_DAILY_CAP } from "../../worker/insights/coaching-cache";
+import { DAILY_CAP_MESSAGES } from "../../worker/lib/daily-caps";
 import { coachingResponseSchema, insightsResponseSchema } from "../../worker/shared/insights";
-import { createAdmin, requestAs, type TestAdmin } from "./auth-helpers";
+import { createAdmin, createSuperAdmin, requestAs, type TestAdmin } from "./auth-helpers";
 
 /**
  * With an LLM configured (the OpenAI-compatible stand-in), coaching actions are rephrased by
@@ -67,5 +69,65 @@ describe("AI-enriched coaching actions", () => {
     expect(body.source).toBe("rules");
     expect(body.coaching.length).toBeGreaterThan(0);
     expect(body.coaching.every((action) => action.source === "rules")).toBe(true);
+  });
+});
+
+describe("coaching costs (issue 12 item 4)", () => {
+  const standInRequests = async (marker: string) => {
+    const stats = (await (await fetch(`${new URL(env.OPENAI_BASE_URL).origin}/__stats`)).json()) as {
+      requests: { body: string }[];
+    };
+    return stats.requests.filter((r) => JSON.stringify(r.body).includes(marker)).length;
+  };
+
+  it("asks the model once per organization, week and range, however often the dashboard asks", async () => {
+    const admin = await createAdmin({ companyName: "Cached Co" });
+    const marker = `Cache theme ${crypto.randomUUID().slice(0, 8)}`;
+    await seedTeam(admin, marker);
+    for (let i = 0; i < 4; i++) {
+      const body = coachingResponseSchema.parse(await (await requestAs(admin, "/api/insights/coaching")).json());
+      expect(body.source).toBe("ai");
+    }
+    expect(await standInRequests(marker)).toBe(1);
+    await requestAs(admin, "/api/insights/coaching?range=4w");
+    await requestAs(admin, "/api/insights/coaching?range=4w");
+    expect(await standInRequests(marker)).toBe(2);
+    // Another organization has its own cache.
+    const other = await createAdmin({ companyName: "Other Cached Co" });
+    await seedTeam(other, marker);
+    await requestAs(other, "/api/insights/coaching");
+    expect(await standInRequests(marker)).toBe(3);
+  });
+
+  it("caps model calls per organization and day with a clear 429, keeps serving the cache, and tells the operator", async () => {
+    const admin = await createAdmin({ companyName: "Capped Co" });
+    await seedTeam(admin, `Cap theme ${crypto.randomUUID().slice(0, 8)}`);
+    expect((await requestAs(admin, "/api/insights/coaching")).status).toBe(200);
+    // The rest of today's allowance used up (as by many ranges and weeks of misses).
+    const day = new Date().toISOString().slice(0, 10);
+    await env.DB.prepare("update rate_limits set count = ? where key = ?")
+      .bind(COACHING_LLM_DAILY_CAP, `cap:llm:${admin.organizationId}:${day}`)
+      .run();
+
+    const capped = await requestAs(admin, "/api/insights/coaching?range=52w");
+    expect(capped.status).toBe(429);
+    expect(await capped.json()).toMatchObject({
+      error: { code: "daily_limit_reached", message: DAILY_CAP_MESSAGES.llm(COACHING_LLM_DAILY_CAP) },
+    });
+    // What is cached still comes back, at no cost.
+    expect((await requestAs(admin, "/api/insights/coaching")).status).toBe(200);
+
+    const operator = await createSuperAdmin();
+    const audit = (await (
+      await requestAs(operator, "/api/admin/audit?action=organization.daily_cap_reached")
+    ).json()) as { items: { targetId: string | null; details: unknown }[] };
+    expect(audit.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          targetId: admin.organizationId,
+          details: expect.objectContaining({ kind: "llm", limit: COACHING_LLM_DAILY_CAP }),
+        }),
+      ]),
+    );
   });
 });

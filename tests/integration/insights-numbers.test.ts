@@ -18,6 +18,8 @@ import { DAY_MS, HOUR_MS } from "../../worker/shared/time";
  * Every expected figure below is worked out in the comments, not produced by the code.
  *
  * now = 2026-11-18 12:00 UTC. Week buckets: 0 = the last 7 days, 1 = the 7 days before, …
+ *
+ * Over 300 lines: the fixture and the hand-worked expected figures must sit together.
  */
 const now = Date.parse("2026-11-18T12:00:00Z");
 const daysAgo = (days: number) => new Date(now - days * DAY_MS);

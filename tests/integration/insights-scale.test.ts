@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { compile } from "../../worker/db/batch";
 import { createDb } from "../../worker/db/client";
-import { compile, memberStatements, teamStatements } from "../../worker/insights/queries";
+import { memberStatements, teamStatements } from "../../worker/insights/queries";
 import { memberInsights, teamInsights } from "../../worker/insights/service";
 import { INSIGHT_RANGES, RANGE_WEEKS } from "../../worker/shared/insights";
 import { fixtureSql, generateInsightsFixture } from "../fixtures/worker/insights-fixture";

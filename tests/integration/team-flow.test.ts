@@ -32,7 +32,11 @@ describe("from a sent check-in to the dashboard", () => {
     expect(info.status).toBe(200);
     expect(await info.text()).toContain("Jordan");
 
-    const chat = await ChatClient.open({ id, token });
+    // This "browser" opened it first, so the chat is its own: the socket carries its device cookie.
+    const chat = await ChatClient.open(
+      { id, token },
+      { Cookie: (info.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "" },
+    );
     for (const answer of DISTRESSED_ANSWERS) await chat.say(answer);
     await travel(id, 4000);
     await chat.waitFor((frame) => frame.type === "completed");

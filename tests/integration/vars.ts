@@ -1,9 +1,5 @@
-/** Bindings the integration tests run with: development mode, no external providers. */
-export const INTEGRATION_VARS = {
-  APP_ENV: "development",
-  BETTER_AUTH_SECRET: "integration-test-secret-0123456789abcdef0123456789abcdef",
-  BETTER_AUTH_URL: "http://localhost:5173",
-  SUPERADMIN_EMAILS: "operator@undertone.dev,Second.Operator@Undertone.dev",
+/** No AI key, no Stripe, no email provider: the app's offline defaults (integration and e2e). */
+export const NO_PROVIDERS = {
   OPENAI_API_KEY: "",
   OPENAI_BASE_URL: "",
   OPENAI_MODEL: "",
@@ -12,6 +8,15 @@ export const INTEGRATION_VARS = {
   STRIPE_PRICE_ID: "",
   EMAIL_API_KEY: "",
   EMAIL_FROM: "Undertone <no-reply@undertone.dev>",
+} as const;
+
+/** Bindings the integration tests run with: development mode, no external providers. */
+export const INTEGRATION_VARS = {
+  APP_ENV: "development",
+  BETTER_AUTH_SECRET: "integration-test-secret-0123456789abcdef0123456789abcdef",
+  BETTER_AUTH_URL: "http://localhost:5173",
+  SUPERADMIN_EMAILS: "operator@undertone.dev,Second.Operator@Undertone.dev",
+  ...NO_PROVIDERS,
 } as const;
 
 /** The password the auth helpers give every test account. */

@@ -14,14 +14,7 @@ import { type DependencyTree, globFiles, parseCircular, parseDependencyTree } fr
  * Cycles whose fix is under way on another branch. Each entry names who removes it; the
  * list must end empty (the integrator deletes an entry when its fix lands).
  */
-const KNOWN: { members: string[]; todo: string }[] = [
-  // TODO(core): persist.ts and session.ts import each other until the object is split.
-  { members: ["worker/checkin/persist.ts", "worker/checkin/session.ts"], todo: "core" },
-  // TODO(core): the embedded provider and the provider contract import each other.
-  { members: ["worker/ai/embedded.ts", "worker/ai/provider.ts"], todo: "core" },
-  // TODO(judge): ai/reading → checkin/themes → ai/lexicon, until the leaf worker/language/.
-  { members: ["worker/ai", "worker/checkin"], todo: "judge" },
-];
+const KNOWN: { members: string[]; todo: string }[] = [];
 
 const root = process.cwd();
 const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");

@@ -26,7 +26,7 @@ import {
   reconnectDelayMs,
   SYNC_RETRY_MS,
   timerText,
-} from "../../worker/shared/checkin-rules";
+} from "../../worker/shared/checkin-timer";
 
 describe("timer text by progress (spec 2 §2)", () => {
   it.each([

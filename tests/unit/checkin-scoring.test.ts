@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { answersOf, judgementFromLlm, lexiconJudgement, type TranscriptMessage } from "../../worker/ai/scorer";
+import { judgementFromLlm, occursIn } from "../../worker/ai/llm-judge";
+import { answersOf, lexiconJudgement, type TranscriptMessage } from "../../worker/ai/scorer";
+import { completionOf } from "../../worker/checkin/completion";
+import { concernLevelFor, REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../../worker/checkin/real-time";
+import { reconcile } from "../../worker/checkin/review";
 import { RISK_LINES, reachOutAlert, riskAlertsFor } from "../../worker/checkin/risk";
 import { conversationQuality, finalizeScores, SCORE_BOUNDS } from "../../worker/checkin/scoring";
 import { sentimentOf, valenceOf } from "../../worker/language/lexicon";
 import { blockerThemesIn, themeOf } from "../../worker/language/themes";
-import { concernLevelFor, REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../../worker/shared/scores";
 
 describe("score rules (spec 2 §9)", () => {
   it("with no user messages: every score 50 and quality 30", () => {
@@ -194,33 +197,105 @@ describe("themes", () => {
   });
 });
 
-describe("LLM judgement (structured output)", () => {
-  it("accepts the schema's shape and maps blocker themes", () => {
-    const j = judgementFromLlm({
-      morale: 40,
-      confidence: 55,
-      stress: 80,
-      sales_strength: 60,
-      blockers: 30,
-      blocker_themes: ["CRM admin"],
-    });
-    expect(j).toMatchObject({ raw: { morale: 40, stress: 80 }, judgedBy: "llm" });
-    expect(j?.blockers[0]).toEqual({ theme: "CRM admin", description: "Time lost to CRM data entry and admin work" });
+describe("LLM judgement (structured output with evidence)", () => {
+  const said: TranscriptMessage[] = [
+    { sender: "assistant", content: "How are things going?", pillar: "morale" },
+    { sender: "user", content: "Honestly I’m exhausted, the CRM eats my evenings.", pillar: null },
+    { sender: "assistant", content: "What gets in the way?", pillar: "blockers" },
+    { sender: "user", content: "Deal desk approvals take two weeks.", pillar: null },
+  ];
+  const scored = (value: number, evidence: string) => ({ value, evidence });
+  const answer = (evidence: string) => ({
+    scores: {
+      morale: scored(40, "I'm exhausted"),
+      confidence: scored(55, evidence),
+      stress: scored(80, "the crm eats my evenings"),
+      sales_strength: scored(60, ""),
+      blockers: scored(30, "approvals take two weeks"),
+    },
+    blockers: [
+      { theme: "Pricing approvals", evidence: "Deal desk approvals take two weeks." },
+      { theme: "CRM admin", evidence: "the CRM is a nightmare" },
+    ],
   });
+
+  it("keeps a score or blocker only when its phrase occurs in what the salesperson said", () => {
+    const j = judgementFromLlm(answer("we will crush the quarter"), said);
+    // Curly quotes, case and the quote's own punctuation do not matter; an invented or empty quote does.
+    expect(j?.raw).toEqual({ morale: 40, stress: 80, blockers: 30 });
+    expect(j?.blockers).toEqual([
+      { theme: "Pricing approvals", description: "Slow pricing, discount or deal-desk approvals" },
+    ]);
+    expect(j?.discarded).toEqual(["confidence", "sales_strength", "blocker:CRM admin"]);
+    // The interviewer's words are not evidence.
+    expect(
+      occursIn(
+        "What gets in the way",
+        said.map((m) => m.content),
+      ),
+    ).toBe(true);
+    expect(
+      occursIn(
+        "What gets in the way",
+        said.filter((m) => m.sender === "user").map((m) => m.content),
+      ),
+    ).toBe(false);
+  });
+
   it("refuses anything else", () => {
-    expect(judgementFromLlm({ morale: "high" })).toBeNull();
+    expect(judgementFromLlm({ morale: "high" }, said)).toBeNull();
     expect(
-      judgementFromLlm({ morale: 140, confidence: 1, stress: 1, sales_strength: 1, blockers: 1, blocker_themes: [] }),
+      judgementFromLlm({ ...answer(""), scores: { ...answer("").scores, morale: scored(140, "x") } }, said),
     ).toBeNull();
     expect(
-      judgementFromLlm({
-        morale: 40,
-        confidence: 55,
-        stress: 80,
-        sales_strength: 60,
-        blockers: 30,
-        blocker_themes: ["Aliens"],
-      }),
+      judgementFromLlm({ ...answer(""), blockers: [{ theme: "Aliens", evidence: "exhausted" }] }, said),
     ).toBeNull();
+  });
+
+  it("fills what the LLM could not back from the reader and flags a large disagreement for review", () => {
+    const llm = judgementFromLlm(answer("nope"), said);
+    if (!llm) throw new Error("expected a judgement");
+    const reader = lexiconJudgement(said);
+    const { judgement, review } = reconcile(llm, reader, ["a"]);
+    expect(judgement.raw.confidence).toBe(reader.raw.confidence);
+    expect(judgement.raw.stress).toBe(80);
+    expect(review).toEqual([]);
+    const { review: flagged } = reconcile({ ...llm, raw: { ...llm.raw, stress: 15 } }, reader, ["a"]);
+    expect(flagged.map((f) => f.dimension)).toEqual(["stress"]);
+  });
+});
+
+describe("alerts say why, in themes and figures", () => {
+  it("names the kinds of strain and how many signs, never the salesperson's words", () => {
+    const said = [
+      "Up past midnight clearing emails again, haven't had a day off since March.",
+      "Exhausted. I can't sleep before a big call and I'm working every weekend.",
+      "I've started taking recruiter calls, honestly.",
+    ];
+    const transcript: TranscriptMessage[] = said.flatMap((content, i) => [
+      {
+        sender: "assistant" as const,
+        content: "How are you holding up?",
+        pillar: i === 2 ? "morale" : "burnout_risks",
+      },
+      { sender: "user" as const, content, pillar: null },
+    ]);
+    const { alerts } = completionOf({ transcript, memberName: "Pat Doe", llm: null });
+    const burnout = alerts.find((a) => a.category === "burnout")?.message ?? "";
+    expect(burnout).toMatch(/^Pat Doe shows burnout risk in their latest check-in \(stress \d+\/100\): /);
+    expect(burnout).toContain("signs of strain in 2 answers");
+    expect(alerts.find((a) => a.category === "low_morale")?.message).toContain("signs they may leave");
+    const words = new Set(
+      said
+        .join(" ")
+        .toLowerCase()
+        .match(/[a-z']{5,}/g),
+    );
+    for (const alert of alerts) {
+      const own = (alert.message.toLowerCase().match(/[a-z']{5,}/g) ?? []).filter(
+        (w) => words.has(w) && !["their", "latest", "answers", "signs", "sleep"].includes(w),
+      );
+      expect(own, alert.message).toEqual([]);
+    }
   });
 });

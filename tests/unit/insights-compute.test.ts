@@ -1,3 +1,5 @@
+// The dashboard's pure computations and coaching rules. Over 300 lines: one describe per
+// computed figure, each with its hand-worked fixture.
 import { describe, expect, it } from "vitest";
 import { BLOCKER_PLAYBOOK, coachingActions, coachingForPerson, listNames } from "../../worker/insights/coaching";
 import {
@@ -50,6 +52,26 @@ describe("pillar cards (spec 2 §7)", () => {
     expect(cards.sales_strength).toMatchObject({ value: 75, change: null });
     expect(cards.morale).toMatchObject({ value: 50, previous: null, change: null });
     expect(cards.blockers).toMatchObject({ value: 0, change: 0 });
+  });
+
+  it("says 'not discussed' for a pillar nobody in the window talked about, keeping the stored value", () => {
+    const window = { responses: 3, morale: 62, confidence: 50, stress: 50, salesStrength: 50 };
+    const discussed = { morale: 3, confidence: 0, stress: 2, salesStrength: 0, blockers: 0 };
+    const cards = byPillar(buildPillarCards({ ...window, discussed }, null, { current: 0, previous: 0 }));
+    expect(cards.quota_confidence).toMatchObject({ value: 50, notDiscussed: true });
+    expect(cards.sales_strength?.notDiscussed).toBe(true);
+    expect(cards.blockers?.notDiscussed).toBe(true);
+    expect(cards.morale?.notDiscussed).toBeUndefined();
+    expect(cards.burnout_risks?.notDiscussed).toBeUndefined();
+    // Team dynamics is morale and confidence: discussed when either was.
+    expect(cards.team_dynamics?.notDiscussed).toBeUndefined();
+    // A blocker reported is a discussion of blockers; rows from before evidence was kept say nothing.
+    expect(
+      byPillar(buildPillarCards({ ...window, discussed }, null, { current: 1, previous: 0 })).blockers?.notDiscussed,
+    ).toBeUndefined();
+    expect(
+      byPillar(buildPillarCards(window, null, { current: 0, previous: 0 })).sales_strength?.notDiscussed,
+    ).toBeUndefined();
   });
 
   it("leaves every score empty when nobody answered", () => {

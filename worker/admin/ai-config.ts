@@ -5,8 +5,8 @@ import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { aiAgentConfigurations } from "../db/schema";
 import { zv } from "../lib/validate";
-import { type AiConfigRecord, aiConfigSaveSchema } from "../shared/admin";
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
+import { type AiConfigRecord, aiConfigSaveSchema } from "../shared/console/ai-agent";
 
 export const GLOBAL_CONFIG_NAME = "Global AI agent configuration";
 

@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { greetingFor } from "../ai/agent-config";
+import { providerFor } from "../ai/choose-provider";
 import { configChanges } from "../ai/config-changes";
-import { classifyReply, embeddedProvider } from "../ai/embedded";
-import { createOpenAiProvider, DEFAULT_MODEL } from "../ai/openai-provider";
+import { classifyReply } from "../ai/embedded";
+import { interviewRequest } from "../ai/interview-request";
 import { EmptyReplyError, type InterviewProvider, type InterviewRequest } from "../ai/provider";
 import { type BankQuestion, loadQuestionBank } from "../ai/question-bank";
 import { lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
 import type { ConsoleEnv } from "../auth/middleware";
-import { type AskedQuestion, aiContextFor, emptyPillarProgress } from "../checkin/rules";
+import { type AskedQuestion, emptyPillarProgress } from "../checkin/rules";
 import { finalizeScores } from "../checkin/scoring";
 import type { Database } from "../db/client";
 import { themeOf } from "../language/themes";
@@ -18,8 +19,8 @@ import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { withConversationStyle } from "../settings/conversation-style";
 import { getGlobalSettings } from "../settings/global";
-import { type AiTestResult, aiChatRequestSchema, aiConfigTestRequestSchema } from "../shared/admin";
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
+import { type AiTestResult, aiChatRequestSchema, aiConfigTestRequestSchema } from "../shared/console/ai-agent";
 import type { Pillar } from "../shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS } from "../shared/settings";
 
@@ -43,17 +44,10 @@ export const TEST_ERRORS = {
   empty: "No response from AI service",
 } as const;
 
-/** The provider a check-in would use, by the same rule as the CheckInSession object. */
+/** The provider a check-in would use, by the same rule (ai/choose-provider.ts). */
 export function interviewerFor(config: AppConfig): { provider: InterviewProvider; label: string } {
-  if (!config.OPENAI_API_KEY) return { provider: embeddedProvider, label: "Embedded interviewer (offline)" };
-  return {
-    provider: createOpenAiProvider({
-      apiKey: config.OPENAI_API_KEY,
-      baseURL: config.OPENAI_BASE_URL,
-      model: config.OPENAI_MODEL,
-    }),
-    label: `OpenAI-compatible · ${config.OPENAI_MODEL ?? DEFAULT_MODEL}`,
-  };
+  const provider = providerFor(config);
+  return { provider, label: provider.label };
 }
 
 type Turn = { role: "user" | "assistant"; content: string };
@@ -91,37 +85,29 @@ export function testInterviewRequest(input: {
     currentPillar = pillar;
   }
   const questionsAsked = messages.filter((m) => m.role === "assistant").length;
-  return {
+  return interviewRequest({
     checkInId: "operator-console-test",
     firstName: TEST_FIRST_NAME,
     messages,
     // A minute per exchange: the phases move on as they would in a real check-in.
-    context: aiContextFor({
-      elapsedMs: Math.min(TEST_DURATION_MS, (questionsAsked - 1) * 60_000),
-      targetMs: TEST_DURATION_MS,
-      questionsAsked,
-      pillarProgress: progress,
-      lastAsked,
-    }),
-    config: input.config,
-    bank: input.bank,
-    pillarWeights: input.pillarWeights,
+    elapsedMs: Math.min(TEST_DURATION_MS, (questionsAsked - 1) * 60_000),
+    targetMs: TEST_DURATION_MS,
+    questionsAsked,
+    pillarProgress: progress,
     lastAsked: lastAsked.slice(-5),
     askedBankIds,
-    pillarProgress: progress,
     currentPillar,
-  };
+    facts: { config: input.config, bank: input.bank, pillarWeights: input.pillarWeights },
+  });
 }
 
-/** The whole reply from a provider (deltas joined); an empty one is an error (spec 2 §8). */
+/** The whole reply from a provider, as it reviewed it; an empty one is an error (spec 2 §8). */
 export async function replyFrom(
   provider: InterviewProvider,
   request: InterviewRequest,
   signal: AbortSignal,
 ): Promise<string> {
-  let text = "";
-  for await (const delta of provider.streamReply(request, signal)) text += delta;
-  const reply = text.trim();
+  const reply = (await provider.reply(request, signal, () => {})).text.trim();
   if (!reply) throw new EmptyReplyError();
   return reply;
 }

@@ -11,7 +11,7 @@ import {
   alertListQuerySchema,
   NOTIFICATION_LIST_LIMIT,
   type Notifications,
-} from "../shared/admin";
+} from "../shared/console/alerts";
 import { type AlertPriority, alertPriorityForType } from "../shared/domain";
 import { num, pageWindow } from "./sql";
 

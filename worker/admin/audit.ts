@@ -7,7 +7,8 @@ import { recordAudit } from "../lib/audit";
 import { badRequest } from "../lib/errors";
 import { clientIp } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
-import { type AuditEntry, auditQuerySchema, DEFAULT_PAGE_SIZE } from "../shared/admin";
+import { type AuditEntry, auditQuerySchema } from "../shared/console/audit";
+import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
 import { containsPattern, dayBoundary, num, pageWindow } from "./sql";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -3,12 +3,8 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { zv } from "../lib/validate";
-import {
-  type AdminSubscription,
-  type BillingSummary,
-  DEFAULT_PAGE_SIZE,
-  subscriptionListQuerySchema,
-} from "../shared/admin";
+import { type AdminSubscription, type BillingSummary, subscriptionListQuerySchema } from "../shared/console/billing";
+import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
 import { PRICE_PER_SALESPERSON_USD } from "../shared/domain";
 import { num, pageWindow } from "./sql";
 

@@ -10,7 +10,7 @@ import type { AppEnv } from "../lib/app-env";
 import { recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail } from "../lib/config";
 import { forbidden } from "../lib/errors";
-import { ACCESS_DENIED_MESSAGE } from "../shared/admin";
+import { ACCESS_DENIED_MESSAGE } from "../shared/console/access";
 import type { UserRole } from "../shared/domain";
 
 /**

@@ -5,16 +5,16 @@ import type { Database } from "../db/client";
 import { organizations } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
+import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
 import {
   type AdminOrganization,
-  DEFAULT_PAGE_SIZE,
   type OrganizationDetail,
   type OrganizationInput,
   type OrganizationUpdate,
   organizationInputSchema,
   organizationListQuerySchema,
   organizationUpdateSchema,
-} from "../shared/admin";
+} from "../shared/console/organizations";
 import { PRICE_PER_SALESPERSON_USD } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
 import { containsPattern, num, pageWindow } from "./sql";

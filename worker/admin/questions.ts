@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { ensureQuestionBank } from "../ai/question-bank";
 import type { ConsoleEnv } from "../auth/middleware";
@@ -16,7 +16,7 @@ import {
   questionImportRequestSchema,
   questionInputSchema,
   questionListQuerySchema,
-} from "../shared/admin";
+} from "../shared/console/questions";
 import { PILLARS, type Pillar } from "../shared/pillars";
 import { type ImportedQuestion, validateQuestionImport } from "../shared/question-import";
 import { utcDay } from "../shared/time";
@@ -41,9 +41,10 @@ export function toQuestion(row: Row): BankQuestionRow {
 }
 
 export async function questionStats(db: Database) {
-  const rows = await db.all<{ pillar: Pillar; n: number }>(
-    sql`select pillar, count(*) as n from core_question_bank group by pillar`,
-  );
+  const rows = await db
+    .select({ pillar: coreQuestionBank.pillar, n: count() })
+    .from(coreQuestionBank)
+    .groupBy(coreQuestionBank.pillar);
   const byPillar = Object.fromEntries(PILLARS.map((p) => [p, 0])) as Record<Pillar, number>;
   let total = 0;
   for (const row of rows) {
@@ -78,7 +79,7 @@ export async function listQuestions(
   }
   if (query.pillar) conditions.push(sql`${coreQuestionBank.pillar} = ${query.pillar}`);
   const where = sql.join(conditions, sql` and `);
-  const [rows, count, stats] = await Promise.all([
+  const [rows, total, stats] = await Promise.all([
     db
       .select()
       .from(coreQuestionBank)
@@ -86,10 +87,10 @@ export async function listQuestions(
       .orderBy(asc(coreQuestionBank.pillar), asc(coreQuestionBank.priorityOrder), asc(coreQuestionBank.createdAt))
       .limit(pageSize)
       .offset(offset),
-    db.get<{ n: number }>(sql`select count(*) as n from ${coreQuestionBank} where ${where}`),
+    db.$count(coreQuestionBank, where),
     questionStats(db),
   ]);
-  return { items: rows.map(toQuestion), page, pageSize, total: num(count?.n), stats };
+  return { items: rows.map(toQuestion), page, pageSize, total, stats };
 }
 
 const frameworkOrNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);

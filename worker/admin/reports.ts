@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { recordAudit } from "../lib/audit";
 import { badRequest } from "../lib/errors";
 import { zv } from "../lib/validate";
-import { REPORT_KINDS, type ReportKind, reportQuerySchema } from "../shared/admin";
+import { REPORT_KINDS, type ReportKind, reportQuerySchema } from "../shared/console/reports";
 import { alertPriorityForType } from "../shared/domain";
 import { DAY_MS, utcDay } from "../shared/time";
 import { type CsvValue, csvResponse, toCsv } from "./csv";

@@ -3,12 +3,12 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { zv } from "../lib/validate";
+import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
 import {
   type CompanySentiment,
   companyComparisonQuerySchema,
-  DEFAULT_PAGE_SIZE,
   type SentimentSummary,
-} from "../shared/admin";
+} from "../shared/console/sentiment";
 import { DAY_MS } from "../shared/time";
 import { num, pageWindow } from "./sql";
 

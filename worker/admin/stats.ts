@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
-import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/admin";
+import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/console/overview";
 import { ROLE_GROUPS } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
 import { num, sqlList } from "./sql";

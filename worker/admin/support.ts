@@ -7,7 +7,7 @@ import { user } from "../db/schema";
 import { notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
-import { type SupportSearch, supportSearchQuerySchema } from "../shared/admin";
+import { type SupportSearch, supportSearchQuerySchema } from "../shared/console/support";
 import { containsPattern, num } from "./sql";
 
 const SUPPORT_RESULT_LIMIT = 20;

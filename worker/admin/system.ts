@@ -1,11 +1,11 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
+import { emailOutbox } from "../db/schema";
 import type { AppConfig } from "../lib/config";
-import type { ProviderStatus, SystemStatus } from "../shared/admin";
+import type { ProviderStatus, SystemStatus } from "../shared/console/system";
 import { DAY_MS } from "../shared/time";
-import { num } from "./sql";
 
 const PROBE_TIMEOUT_MS = 4000;
 const DEFAULT_OPENAI_BASE = "https://api.openai.com/v1";
@@ -75,11 +75,13 @@ export async function systemStatus(
   let queued = 0;
   let failed = 0;
   try {
-    const row = await db.get<{ queued: number; failed: number }>(sql`
-      select (select count(*) from email_outbox where status = 'queued') as queued,
-             (select count(*) from email_outbox where status = 'failed' and created_at >= ${Date.now() - 7 * DAY_MS}) as failed`);
-    queued = num(row?.queued);
-    failed = num(row?.failed);
+    [queued, failed] = await Promise.all([
+      db.$count(emailOutbox, eq(emailOutbox.status, "queued")),
+      db.$count(
+        emailOutbox,
+        and(eq(emailOutbox.status, "failed"), gte(emailOutbox.createdAt, new Date(Date.now() - 7 * DAY_MS))),
+      ),
+    ]);
   } catch {
     databaseReachable = false;
   }

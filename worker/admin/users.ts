@@ -4,13 +4,8 @@ import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { recordAudit } from "../lib/audit";
 import { zv } from "../lib/validate";
-import {
-  DEFAULT_PAGE_SIZE,
-  type PlatformPerson,
-  type UserRoleFilter,
-  type UserStats,
-  userListQuerySchema,
-} from "../shared/admin";
+import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
+import { type PlatformPerson, type UserRoleFilter, type UserStats, userListQuerySchema } from "../shared/console/users";
 import { ROLE_GROUPS } from "../shared/domain";
 import { DAY_MS, utcDay } from "../shared/time";
 import { csvResponse, toCsv } from "./csv";

@@ -47,7 +47,7 @@ export function mergeWithDefaults(stored: unknown): AiAgentConfig {
 /** The greeting with the salesperson's first name in place of {name}. */
 export function greetingFor(config: AiAgentConfig, firstName: string): string {
   const text = config.prompts.opening_greeting.trim() || DEFAULT_AI_AGENT_CONFIG.prompts.opening_greeting;
-  return text.replaceAll("{name}", firstName).replace(/\s+,/g, ",");
+  return text.replaceAll("{name}", firstName).replace(/(?<!\s)\s+,/g, ",");
 }
 
 export function closingFor(config: AiAgentConfig, firstName: string): string {

@@ -1,8 +1,8 @@
-import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "../checkin/rules";
 import { sentimentOf } from "../language/lexicon";
 import { type TopicId, themeOf } from "../language/themes";
 import type { Pillar } from "../shared/pillars";
-import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "../shared/settings";
+import { DEFAULT_GLOBAL_SETTINGS } from "../shared/settings";
+import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "./interview-rules";
 import {
   nextDeepProbe,
   pillarOrder,
@@ -13,7 +13,7 @@ import {
   wantsProbe,
   wrapUpQuestions,
 } from "./interviewer-style";
-import type { InterviewProvider, InterviewRequest } from "./provider";
+import type { InterviewProvider, InterviewRequest, PillarWeights, PlannedReply as Planned } from "./provider";
 import { pillarToProbe, type Reading, readAnswer, salientConcern } from "./reading";
 import {
   CONCERN_WORDS,
@@ -43,15 +43,9 @@ import { lexiconJudgement, type TranscriptMessage } from "./scorer";
  * pillar, asks its highest-priority question that does not repeat the last five, and turns
  * to a wrap-up question in the wrap-up phase.
  */
-export type PillarWeights = GlobalSettings["pillarWeights"];
+export type { PillarWeights };
 
-export type PlannedReply = {
-  text: string;
-  /** The question inside the reply, and what it is about (for pillar progress and the repetition check). */
-  question: string;
-  pillar: Pillar | null;
-  theme: string | null;
-  bankQuestionId: string | null;
+export type PlannedReply = Planned & {
   /** How the reply met the answer: warmly, plainly, with empathy, or both sides of a mixed one. */
   reaction: Reaction;
 };
@@ -287,10 +281,14 @@ export function* chunksOf(text: string): Generator<string> {
   for (const piece of text.match(/\S+\s*/g) ?? []) yield piece;
 }
 
+/** Its replies are planned to avoid repetition, so planning is its review; sent word by word. */
 export const embeddedProvider: InterviewProvider = {
   kind: "embedded",
-  async *streamReply(request) {
-    yield* chunksOf(planReply(request).text);
+  label: "Embedded interviewer (offline)",
+  async reply(request, _signal, onDelta) {
+    const planned = planReply(request);
+    for (const chunk of chunksOf(planned.text)) onDelta(chunk);
+    return planned;
   },
   async judge(transcript: readonly TranscriptMessage[]) {
     return lexiconJudgement(transcript);

@@ -1,7 +1,7 @@
-import { type AskedQuestion, isRepetitive, type PillarProgress } from "../checkin/rules";
 import type { AiAgentConfig } from "../shared/ai-config";
 import type { Pillar } from "../shared/pillars";
 import type { GlobalSettings } from "../shared/settings";
+import { type AskedQuestion, isRepetitive, type PillarProgress } from "./interview-rules";
 
 /**
  * How the AI agent configuration shapes the embedded interviewer (issue 13 §1, §2): pure

@@ -1,6 +1,10 @@
 import OpenAI from "openai";
-import { EmptyReplyError, type InterviewProvider, type InterviewRequest } from "./provider";
-import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA, type TranscriptMessage } from "./scorer";
+import { chatDeltas } from "./chat-stream";
+import { ALTERNATIVE_QUESTIONS, classifyReply } from "./embedded";
+import { type AskedQuestion, isRepetitive, pickAlternative } from "./interview-rules";
+import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA } from "./llm-judge";
+import { EmptyReplyError, type InterviewProvider, type InterviewRequest, type PlannedReply } from "./provider";
+import type { TranscriptMessage } from "./scorer";
 import { buildSystemPrompt } from "./system-prompt";
 
 /**
@@ -64,19 +68,44 @@ function watchdog(outer: AbortSignal) {
   };
 }
 
+/**
+ * The provider's review of its own reply: what the question inside it is about, and a reply
+ * that repeats one of the last 5 questions gets an alternative question instead (spec 2 §8).
+ */
+export function reviewedReply(text: string, lastAsked: readonly AskedQuestion[]): PlannedReply {
+  const classified = classifyReply(text);
+  const candidate = { content: classified.question, theme: classified.theme };
+  if (!isRepetitive(candidate, lastAsked)) {
+    return {
+      text,
+      question: classified.question,
+      pillar: classified.pillar,
+      theme: classified.theme,
+      bankQuestionId: null,
+    };
+  }
+  const alternative = pickAlternative(ALTERNATIVE_QUESTIONS, lastAsked) ?? ALTERNATIVE_QUESTIONS[0];
+  const question = alternative?.content ?? classified.question;
+  const replaced = text.includes(classified.question)
+    ? text.replace(classified.question, question)
+    : `${text} ${question}`;
+  return { text: replaced, question, pillar: null, theme: alternative?.theme ?? null, bankQuestionId: null };
+}
+
 export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvider {
-  const client = new OpenAI({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseURL,
-    maxRetries: 0,
-    timeout: 60_000,
-  });
+  // The package's client is built only when the judgement needs it (replies stream through chat-stream.ts).
+  let openai: OpenAI | undefined;
+  const client = () => {
+    openai ??= new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, maxRetries: 0, timeout: 60_000 });
+    return openai;
+  };
   const model = settings.model ?? DEFAULT_MODEL;
 
   return {
     kind: "openai",
+    label: `OpenAI-compatible · ${model}`,
 
-    async *streamReply(request: InterviewRequest, signal: AbortSignal) {
+    async reply(request: InterviewRequest, signal: AbortSignal, onDelta: (delta: string) => void) {
       const guard = watchdog(signal);
       guard.arm(FIRST_TOKEN_TIMEOUT_MS, "first token");
       try {
@@ -87,25 +116,25 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
           firstName: request.firstName,
           pillarWeights: request.pillarWeights,
         });
-        const stream = await client.chat.completions.create(
-          {
+        const stream = chatDeltas({
+          apiKey: settings.apiKey,
+          baseURL: settings.baseURL,
+          body: {
             model,
-            stream: true,
             temperature: 0.7,
             max_tokens: 300,
             messages: [{ role: "system", content: system }, ...request.messages],
           },
-          { signal: guard.signal },
-        );
-        let produced = false;
-        for await (const chunk of stream) {
-          const delta = chunk.choices[0]?.delta?.content;
-          if (!delta) continue;
+          signal: guard.signal,
+        });
+        let text = "";
+        for await (const delta of stream) {
           guard.arm(STALL_TIMEOUT_MS, "stalled stream");
-          produced ||= delta.trim().length > 0;
-          yield delta;
+          text += delta;
+          onDelta(delta);
         }
-        if (!produced) throw new EmptyReplyError();
+        if (!text.trim()) throw new EmptyReplyError();
+        return reviewedReply(text.trim(), request.lastAsked);
       } catch (error) {
         if (guard.signal.aborted && guard.signal.reason instanceof Error) throw guard.signal.reason;
         throw error;
@@ -118,7 +147,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
       const guard = watchdog(signal);
       guard.arm(JUDGE_TIMEOUT_MS, "scoring");
       try {
-        const completion = await client.chat.completions.create(
+        const completion = await client().chat.completions.create(
           {
             model,
             temperature: 0,
@@ -138,7 +167,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
         );
         const text = completion.choices[0]?.message?.content;
         if (!text) throw new EmptyReplyError();
-        const judgement = judgementFromLlm(JSON.parse(text));
+        const judgement = judgementFromLlm(JSON.parse(text), transcript);
         if (!judgement) throw new Error("AI provider returned scores in an unexpected shape");
         return judgement;
       } finally {

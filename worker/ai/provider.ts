@@ -1,9 +1,11 @@
-import type { AiContext, AskedQuestion, PillarProgress } from "../checkin/rules";
 import type { AiAgentConfig } from "../shared/ai-config";
 import type { Pillar } from "../shared/pillars";
-import type { PillarWeights } from "./embedded";
+import type { GlobalSettings } from "../shared/settings";
+import type { AiContext, AskedQuestion, PillarProgress } from "./interview-rules";
 import type { BankQuestion } from "./question-bank";
 import type { Judgement, TranscriptMessage } from "./scorer";
+
+export type PillarWeights = GlobalSettings["pillarWeights"];
 
 /**
  * The AI provider interface (DESIGN "AI"). One interface, chosen by configuration:
@@ -28,10 +30,29 @@ export type InterviewRequest = {
   currentPillar: Pillar | null;
 };
 
+/**
+ * A reply as planned and reviewed by its provider: the text to store and send as
+ * `assistant.done`, and the question inside it with what it is about (pillar progress, the
+ * repetition check, the bank questions already asked).
+ */
+export type PlannedReply = {
+  text: string;
+  question: string;
+  pillar: Pillar | null;
+  theme: string | null;
+  bankQuestionId: string | null;
+};
+
 export interface InterviewProvider {
   readonly kind: "openai" | "embedded";
-  /** The reply, streamed as text deltas as soon as they are generated. Throws on failure. */
-  streamReply(request: InterviewRequest, signal: AbortSignal): AsyncIterable<string>;
+  /** What the console shows as the provider ("Embedded interviewer (offline)", "OpenAI-compatible · model"). */
+  readonly label: string;
+  /**
+   * The next reply: each text delta goes to `onDelta` the moment it is generated, then the
+   * reply comes back planned and reviewed by the provider itself (its text may differ from
+   * the deltas, e.g. a repeated question replaced). Throws on failure or an empty reply.
+   */
+  reply(request: InterviewRequest, signal: AbortSignal, onDelta: (delta: string) => void): Promise<PlannedReply>;
   /** Scores the conversation (structured output); throws on failure. */
   judge(transcript: readonly TranscriptMessage[], signal: AbortSignal): Promise<Judgement>;
 }

@@ -1,4 +1,4 @@
-import { asc, sql } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { chunkedInserts, runBatch } from "../db/batch";
 import type { Database } from "../db/client";
 import { coreQuestionBank } from "../db/schema";
@@ -181,8 +181,7 @@ export const DEFAULT_QUESTION_BANK: BankQuestion[] = [
  * and an operator's edits or deletions are never overwritten (only an empty bank is filled).
  */
 export async function ensureQuestionBank(db: Database): Promise<void> {
-  const row = await db.get<{ n: number }>(sql`select count(*) as n from core_question_bank`);
-  if ((row?.n ?? 0) > 0) return;
+  if ((await db.$count(coreQuestionBank)) > 0) return;
   await runBatch(
     db,
     chunkedInserts(

@@ -1,5 +1,5 @@
-import { PROBE_BELOW } from "../checkin/rules";
 import { type Segment, type Sentiment, type Signal, segmentsOf, sentimentOfSegments } from "../language/lexicon";
+import { NEGATIVE_BELOW } from "../language/polarity";
 import { blockerOf, namesTopic, type TopicId, topicById, topicVerdicts } from "../language/themes";
 import { wordsOf } from "../language/words";
 import type { Pillar } from "../shared/pillars";
@@ -61,7 +61,7 @@ const OPPOSITES: [Signal, Signal][] = [
 
 /** A polarity from a 0–100 reading: below the probe line is negative, 60 and up positive. */
 export function polarityOfScore(score: number): Polarity {
-  if (score < PROBE_BELOW) return "negative";
+  if (score < NEGATIVE_BELOW) return "negative";
   return score >= 60 ? "positive" : "neutral";
 }
 
@@ -161,7 +161,8 @@ function signalsOf(segments: readonly Segment[], answering: Pillar | null): Sign
     );
     if (segment.about.quota && !hasOwn) {
       if (segment.valence <= -1) signals.push("confidence_low");
-      else if (segment.valence >= 1.5) signals.push("confidence_high");
+      // "Probably fine on the number" is a guess, not confidence.
+      else if (segment.valence >= 1.5 && !segment.hedged) signals.push("confidence_high");
     }
   }
   return signals;

@@ -1,8 +1,7 @@
-import { z } from "zod";
 import type { Signal } from "../language/lexicon";
-import { BLOCKER_THEMES, blockerThemesIn } from "../language/themes";
-import type { Pillar } from "../shared/pillars";
-import type { DimensionScores } from "../shared/scores";
+import { blockerThemesIn } from "../language/themes";
+import type { DimensionScores, Pillar } from "../shared/pillars";
+import { type AlertReasons, alertReasonsOf } from "./alert-reasons";
 import { readAnswer } from "./reading";
 
 /**
@@ -16,6 +15,8 @@ export type Judgement = {
   raw: Partial<Record<keyof DimensionScores, number>>;
   blockers: { theme: string; description: string }[];
   judgedBy: "llm" | "lexicon";
+  /** The LLM's scores and blockers whose supporting phrase was not in the transcript (worker/ai/llm-judge.ts). */
+  discarded?: string[];
 };
 
 /** Each user message with the pillar of the question it answers. */
@@ -73,6 +74,9 @@ const MORALE_WEIGHT: Record<Pillar, number> = {
   blockers: 0.5,
 };
 
+const EVERYTHING =
+  /^(?:everything|all of it|all of the above|where do i (?:even )?start|so much|too much|too many to)\b/;
+
 type Answer = ReturnType<typeof answersOf>[number] & { reading: ReturnType<typeof readAnswer> };
 
 /**
@@ -110,7 +114,9 @@ export type EvidenceCounts = Record<keyof DimensionScores, number>;
  *   each distinct blocker that holds them back now.
  * Raw values; the spec's clamps come after (checkin/scoring.ts).
  */
-export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judgement & { evidence: EvidenceCounts } {
+export function lexiconJudgement(
+  transcript: readonly TranscriptMessage[],
+): Judgement & { evidence: EvidenceCounts; reasons: AlertReasons } {
   const answers: Answer[] = answersOf(transcript).map((a) => ({ ...a, reading: readAnswer(a.content, a.pillar) }));
   const felt = answers.filter((a) => a.reading.sentiment.hits > 0 || a.reading.signals.length > 0);
   const has = (a: Answer, signal: Signal) => a.reading.signals.includes(signal);
@@ -173,9 +179,12 @@ export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judg
     answers.map((a) => ({ content: a.content, answersBlockersQuestion: a.pillar === "blockers" })),
   );
   const onBlockers = answers.filter((a) => a.pillar === "blockers");
-  const blockerValues = onBlockers.map((a) =>
-    a.reading.saysNone && a.reading.concerns.length === 0 ? 0.5 + Math.min(0, feeling(a)) : feeling(a),
-  );
+  const blockerValues = onBlockers.map((a) => {
+    if (a.reading.saysNone && a.reading.concerns.length === 0) return 0.5 + Math.min(0, feeling(a));
+    // "Everything", "where do I start": no theme, but a great deal in the way.
+    if (EVERYTHING.test(a.content.trim().toLowerCase())) return Math.min(-0.7, feeling(a));
+    return feeling(a);
+  });
   const blockerMean =
     blockerValues.length > 0 ? blockerValues.reduce((sum, v) => sum + v, 0) / blockerValues.length : null;
   if (blockerMean !== null || blockers.length > 0) {
@@ -195,67 +204,11 @@ export function lexiconJudgement(transcript: readonly TranscriptMessage[]): Judg
       onBlockers.length + answers.filter((a) => a.pillar !== "blockers" && a.reading.blockers.length > 0).length,
   };
 
-  return { raw, blockers, judgedBy: "lexicon", evidence };
-}
-
-const themeNames = BLOCKER_THEMES.map((b) => b.theme) as [string, ...string[]];
-
-/** What the LLM must answer: 0–100 per dimension and blockers from our theme list. */
-export const llmJudgementSchema = z.object({
-  morale: z.number().min(0).max(100),
-  confidence: z.number().min(0).max(100),
-  stress: z.number().min(0).max(100),
-  sales_strength: z.number().min(0).max(100),
-  blockers: z.number().min(0).max(100),
-  blocker_themes: z.array(z.enum(themeNames)).max(BLOCKER_THEMES.length),
-});
-
-/** The JSON schema sent as response_format (strict structured output). */
-export const LLM_JUDGEMENT_JSON_SCHEMA = {
-  type: "object",
-  additionalProperties: false,
-  required: ["morale", "confidence", "stress", "sales_strength", "blockers", "blocker_themes"],
-  properties: {
-    morale: {
-      type: "integer",
-      minimum: 0,
-      maximum: 100,
-      description: "How positive they feel about work; 50 neutral.",
-    },
-    confidence: { type: "integer", minimum: 0, maximum: 100, description: "Confidence in hitting quota; 50 neutral." },
-    stress: {
-      type: "integer",
-      minimum: 0,
-      maximum: 100,
-      description: "Stress and burnout risk; HIGHER means MORE stressed.",
-    },
-    sales_strength: {
-      type: "integer",
-      minimum: 0,
-      maximum: 100,
-      description: "Self-assessed selling skill and recent wins.",
-    },
-    blockers: {
-      type: "integer",
-      minimum: 0,
-      maximum: 100,
-      description: "HIGHER means FEWER blockers; 50 when none discussed.",
-    },
-    blocker_themes: { type: "array", items: { type: "string", enum: themeNames }, description: "Blockers they named." },
-  },
-} as const;
-
-export const JUDGE_INSTRUCTIONS = `You score a private sales check-in conversation for a sentiment dashboard.
-Read only what the salesperson (role "user") said. Answer with JSON matching the schema: integers 0-100 where 50 is neutral or unknown.
-stress: higher means more stressed. blockers: higher means fewer or smaller blockers. blocker_themes: only themes the salesperson actually named as obstacles.`;
-
-export function judgementFromLlm(value: unknown): Judgement | null {
-  const parsed = llmJudgementSchema.safeParse(value);
-  if (!parsed.success) return null;
-  const { blocker_themes, ...raw } = parsed.data;
-  const blockers = BLOCKER_THEMES.filter((b) => blocker_themes.includes(b.theme)).map((b) => ({
-    theme: b.theme,
-    description: b.description,
-  }));
-  return { raw, blockers, judgedBy: "llm" };
+  return {
+    raw,
+    blockers,
+    judgedBy: "lexicon",
+    evidence,
+    reasons: alertReasonsOf(answers.map((a) => a.reading)),
+  };
 }

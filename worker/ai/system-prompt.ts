@@ -1,6 +1,6 @@
-import type { AiContext } from "../checkin/rules";
 import type { AiAgentConfig } from "../shared/ai-config";
 import { PILLAR_LABELS, PILLARS } from "../shared/pillars";
+import type { AiContext } from "./interview-rules";
 import { type PillarWeights, styleInstructions } from "./interviewer-style";
 import type { BankQuestion } from "./question-bank";
 

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
-import { user as userTable } from "../db/schema";
+import { organizations, user as userTable } from "../db/schema";
 import type { AppEnv } from "../lib/app-env";
 import { type AuditNote, recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail, readConfig } from "../lib/config";
-import { forbidden, unauthorized } from "../lib/errors";
+import { ApiError, forbidden, unauthorized } from "../lib/errors";
 import { effectiveRole } from "../shared/auth";
 import type { UserRole } from "../shared/domain";
 import { getAuth } from "./auth";
@@ -39,6 +39,8 @@ export type AuthUser = {
   organizationId: string | null;
   emailVerified: boolean;
   createdAt: Date;
+  /** "Active" unless an operator deactivated the account; anything else is refused everywhere. */
+  status: string;
 };
 
 export type AuthSession = { id: string; expiresAt: Date };
@@ -95,6 +97,7 @@ export async function readSignedIn(env: Env, db: Database, request: Request): Pr
       organizationId: stored.organizationId ?? null,
       emailVerified: stored.emailVerified,
       createdAt: new Date(stored.createdAt),
+      status: stored.status ?? "Active",
     },
     session: { id: response.session.id, expiresAt: new Date(response.session.expiresAt) },
     setCookies: headers.getSetCookie(),
@@ -120,7 +123,25 @@ async function authenticate(c: AnyAuthContext): Promise<SignedIn> {
   assertSameOrigin(c.env, c.req.raw);
   const signedIn = await readSignedIn(c.env, c.var.db, c.req.raw);
   if (!signedIn) throw unauthorized();
+  if (signedIn.user.status !== "Active") {
+    throw new ApiError(403, "account_inactive", ACCOUNT_INACTIVE_MESSAGE);
+  }
   return signedIn;
+}
+
+export const ACCOUNT_INACTIVE_MESSAGE = "Your account has been deactivated. Contact your administrator to restore it.";
+export const ORGANIZATION_SUSPENDED_MESSAGE =
+  "Your organization's account is suspended. Contact support to restore access; none of your data has been deleted.";
+
+/** Suspension blocks the organization's admins and links; it deletes nothing, so lifting it restores all. */
+async function assertOrganizationNotSuspended(db: Database, organizationId: string) {
+  const [organization] = await db
+    .select({ status: organizations.status })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (organization?.status === "suspended") {
+    throw new ApiError(403, "organization_suspended", ORGANIZATION_SUSPENDED_MESSAGE);
+  }
 }
 
 function forwardCookies(c: AnyAuthContext, cookies: string[]) {
@@ -140,6 +161,7 @@ export const requireAdmin: MiddlewareHandler<AdminEnv> = createMiddleware<AdminE
   if (user.role !== "Admin") throw forbidden("This area is for organization admins.");
   const { organizationId } = user;
   if (!organizationId) throw forbidden("Your account has no organization yet. Finish setting up your account first.");
+  await assertOrganizationNotSuspended(c.var.db, organizationId);
   c.set("user", { ...user, organizationId });
   c.set("session", session);
   c.set("organizationId", organizationId);

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../lib/app-env";
-import { ApiError, tooManyRequests } from "../lib/errors";
+import { ApiError, badRequest, tooManyRequests } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
+import { EMAIL_MAX_LENGTH } from "../shared/auth";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -48,9 +49,12 @@ export async function emailOf(request: Request): Promise<string> {
   try {
     const body: unknown = await request.clone().json();
     if (body && typeof body === "object" && "email" in body && typeof body.email === "string") {
-      return body.email.trim().toLowerCase().slice(0, 320);
+      // Length before any pattern: better-auth's email check never sees a longer string.
+      if (body.email.length > EMAIL_MAX_LENGTH + 64) throw badRequest("Please enter a valid email address.");
+      return body.email.trim().toLowerCase();
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     // Not JSON: the route itself answers 400; the limiter still counts the address.
   }
   return "";

@@ -85,7 +85,8 @@ function isUniqueViolation(error: unknown): boolean {
  * Applies one verified event exactly once. The event id is recorded in the same atomic
  * batch as the change it causes, so ten concurrent deliveries of one event change state
  * once (the other nine hit the unique id and roll back), and a failed write is retried by
- * Stripe's next delivery. Events older than the row's last change are not applied.
+ * Stripe's next delivery. An event older (by Stripe's own `created`) than the newest one
+ * applied to the row is not applied; our own writes to the row do not count.
  */
 export async function applyStripeEvent(db: Database, event: Stripe.Event): Promise<WebhookOutcome> {
   const [seen] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
@@ -108,16 +109,18 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event): Promi
         subscriptionStatus: change.status,
         ...(change.salespersonCount === null ? {} : { currentSalespersonCount: change.salespersonCount }),
         ...(change.currentPeriodEnd === null ? {} : { currentPeriodEnd: change.currentPeriodEnd }),
-        updatedAt: eventTime,
+        stripeEventAt: eventTime,
+        updatedAt: new Date(),
       };
       statements.push(
         db
           .insert(subscriptions)
-          .values({ id: crypto.randomUUID(), organizationId: change.organizationId, createdAt: eventTime, ...values })
+          .values({ id: crypto.randomUUID(), organizationId: change.organizationId, ...values })
           .onConflictDoUpdate({
             target: subscriptions.organizationId,
             set: values,
-            setWhere: sql`${subscriptions.updatedAt} <= ${eventTime.getTime()}`,
+            // Stripe's order, not ours: a row never touched by an event takes any event.
+            setWhere: sql`coalesce(${subscriptions.stripeEventAt}, 0) <= ${eventTime.getTime()}`,
           }),
       );
       // The organization's plan follows the subscription row as it stands after the upsert

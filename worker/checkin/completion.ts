@@ -1,7 +1,8 @@
-import { type Judgement, lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
+import { type EvidenceCounts, type Judgement, lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
 import type { ConcernLevel } from "../shared/domain";
 import type { ClassificationPillar } from "../shared/pillars";
-import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
+import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "./real-time";
+import { type ReviewFlag, reconcile } from "./review";
 import { type RiskAlertDraft, riskAlertsFor } from "./risk";
 import { type FinalScores, finalizeScores } from "./scoring";
 
@@ -33,6 +34,10 @@ export type RealTimeRow = {
 
 export type CompletionScores = {
   scores: FinalScores;
+  /** How many answers touched each score (0 = not discussed), read by the embedded reader. */
+  evidence: EvidenceCounts;
+  /** Scores where the LLM and the reader disagree by more than the review margin (worker/checkin/review.ts). */
+  review: ReviewFlag[];
   judgedBy: Judgement["judgedBy"];
   blockers: Judgement["blockers"];
   alerts: RiskAlertDraft[];
@@ -46,17 +51,23 @@ export function judgementFor(input: Pick<CompletionInput, "transcript" | "llm">)
 }
 
 export function completionOf(input: CompletionInput): CompletionScores {
-  const judgement = judgementFor(input);
   const userMessages = input.transcript.filter((m) => m.sender === "user").map((m) => m.content);
+  const reader = lexiconJudgement(input.transcript);
+  // The reader always judges: it fills what the LLM could not back, and is what the LLM is checked against.
+  const llm = input.llm && input.llm.count === input.transcript.length ? input.llm.judgement : null;
+  const { judgement, review } = llm ? reconcile(llm, reader, userMessages) : { judgement: reader, review: [] };
   const scores = finalizeScores(judgement.raw, userMessages);
   return {
     scores,
+    evidence: reader.evidence,
+    review,
     judgedBy: judgement.judgedBy,
     blockers: judgement.blockers,
     alerts: riskAlertsFor(
       scores,
       input.memberName,
       judgement.blockers.map((b) => b.theme),
+      reader.reasons,
     ),
     realTime: realTimeSentimentFor(scores).map((row) => ({ ...row, confidenceLevel: REAL_TIME_CONFIDENCE_LEVEL })),
   };

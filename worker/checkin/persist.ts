@@ -67,7 +67,10 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
           pillars_explored: result.pillarsExplored,
           judged_by: result.judgedBy,
           fallback_used: result.fallbackUsed,
+          // Which scores the LLM and the reader disagreed on, in figures (never the salesperson's words).
+          ...(result.review.length > 0 ? { review: result.review } : {}),
         },
+        needsReview: result.review.length > 0,
       })
       .where(and(eq(checkIns.id, result.checkInId), eq(checkIns.status, "pending"))),
     ...chunkedInserts(
@@ -96,6 +99,11 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
         blockers: scores.blockers,
         conversationQualityScore: scores.conversation_quality_score,
         recordedAt,
+        moraleEvidence: result.evidence.morale,
+        confidenceEvidence: result.evidence.confidence,
+        stressEvidence: result.evidence.stress,
+        salesStrengthEvidence: result.evidence.sales_strength,
+        blockersEvidence: result.evidence.blockers,
       })
       .onConflictDoNothing(),
     ...chunkedInserts(

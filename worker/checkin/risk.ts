@@ -1,5 +1,6 @@
+import type { AlertReasons } from "../ai/alert-reasons";
 import { type AlertPriority, type AlertType, alertPriorityForType } from "../shared/domain";
-import type { DimensionScores } from "../shared/scores";
+import type { DimensionScores } from "../shared/pillars";
 
 /**
  * Risk lines: a check-in whose score crosses one raises a risk alert for the manager
@@ -31,15 +32,29 @@ function draft(category: RiskAlertDraft["category"], alertType: AlertType, messa
   return { category, alertType, priority: alertPriorityForType(alertType), message };
 }
 
-/** The alerts a check-in's scores raise; the message names the person and the figure, never their words. */
-export function riskAlertsFor(scores: DimensionScores, personName: string, blockerThemes: readonly string[] = []) {
+/** " (stress 78/100): long hours, exhaustion or poor sleep; 4 signs of strain in 2 answers." */
+function why(figure: string, reasons: readonly string[] = []): string {
+  const themes = reasons.slice(0, 4).join(", ");
+  return themes ? ` (${figure}): ${themes}.` : ` (${figure}).`;
+}
+
+/**
+ * The alerts a check-in's scores raise. The message names the person, the figure and why,
+ * in themes and counts (worker/ai/alert-reasons.ts), never in their words.
+ */
+export function riskAlertsFor(
+  scores: DimensionScores,
+  personName: string,
+  blockerThemes: readonly string[] = [],
+  reasons: Partial<AlertReasons> = {},
+) {
   const alerts: RiskAlertDraft[] = [];
   if (scores.stress >= RISK_LINES.burnoutStressAtLeast) {
     alerts.push(
       draft(
         "burnout",
         "retention",
-        `${personName} shows burnout risk in their latest check-in (stress ${scores.stress}/100).`,
+        `${personName} shows burnout risk in their latest check-in${why(`stress ${scores.stress}/100`, reasons.burnout)}`,
       ),
     );
   }
@@ -48,18 +63,28 @@ export function riskAlertsFor(scores: DimensionScores, personName: string, block
       draft(
         "low_morale",
         "retention",
-        `${personName} reported low morale in their latest check-in (morale ${scores.morale}/100).`,
+        `${personName} reported low morale in their latest check-in${why(`morale ${scores.morale}/100`, reasons.low_morale)}`,
       ),
     );
   }
   if (scores.confidence < RISK_LINES.lowConfidenceBelow) {
     alerts.push(
-      draft("low_confidence", "performance", `${personName} has low quota confidence (${scores.confidence}/100).`),
+      draft(
+        "low_confidence",
+        "performance",
+        `${personName} has low quota confidence${why(`${scores.confidence}/100`, reasons.low_confidence)}`,
+      ),
     );
   }
   if (scores.blockers < RISK_LINES.blockersBelow) {
     const named = blockerThemes.length > 0 ? `: ${blockerThemes.slice(0, 3).join(", ")}` : "";
-    alerts.push(draft("blockers", "other", `${personName} is held back by several blockers${named}.`));
+    alerts.push(
+      draft(
+        "blockers",
+        "other",
+        `${personName} is held back by several blockers (blockers ${scores.blockers}/100)${named}.`,
+      ),
+    );
   }
   return alerts;
 }

@@ -1,14 +1,32 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { publicOrigin } from "../auth/auth";
 import type { Database } from "../db/client";
 import { checkIns, organizations, riskAlerts, teamMembers } from "../db/schema";
+import { sendEmail } from "../email/send";
 import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../lib/errors";
 import { clientIp, hitRateLimit, type RateLimitRule } from "../lib/rate-limit";
-import type { CheckInInfo } from "../shared/checkin-protocol";
+import {
+  type CheckInInfo,
+  OPEN_ELSEWHERE_CODE,
+  OPEN_ELSEWHERE_MESSAGE,
+  type OpenElsewhere,
+} from "../shared/checkin-protocol";
+import {
+  CLAIM_PARAM,
+  DEVICE_HEADER,
+  deviceCookie,
+  deviceKindOf,
+  deviceSecretOf,
+  hashDeviceSecret,
+  newDeviceSecret,
+  wellFormedSecret,
+} from "./device";
+import { freshLinkEmail } from "./fresh-link-email";
+import { INIT_HEADER, type SessionInit } from "./init";
 import { reachOutAlert } from "./risk";
-import { INIT_HEADER, type SessionInit } from "./session";
-import { digestsEqual, hashCheckInToken } from "./token";
+import { checkInPath, digestsEqual, hashCheckInToken } from "./token";
 
 /**
  * The public check-in routes. The Worker validates id + token (hashed, compared in
@@ -27,9 +45,11 @@ type CheckInRecord = {
   id: string;
   organizationId: string;
   organizationName: string;
+  organizationStatus: string;
   teamMemberId: string;
   firstName: string;
   lastName: string;
+  email: string;
   tokenHash: string;
   status: "pending" | "completed" | "expired";
   durationMinutes: number;
@@ -66,9 +86,11 @@ export async function checkInForLink(
         id: checkIns.id,
         organizationId: checkIns.organizationId,
         organizationName: organizations.name,
+        organizationStatus: organizations.status,
         teamMemberId: checkIns.teamMemberId,
         firstName: teamMembers.firstName,
         lastName: teamMembers.lastName,
+        email: teamMembers.email,
         tokenHash: checkIns.tokenHash,
         status: checkIns.status,
         durationMinutes: checkIns.durationMinutes,
@@ -92,11 +114,24 @@ export async function checkInForLink(
     await hitRateLimit(db, key, GUESS_RULE, now);
     throw notFound(NOT_FOUND_MESSAGE);
   }
-  if (!accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
+  // A suspended organization's links stop working (and work again when it is lifted).
+  if (record.organizationStatus === "suspended" || !accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
   return record;
 }
 
 const isOpen = (record: CheckInRecord, now: number) => record.status === "pending" && record.expiresAt.getTime() > now;
+
+function sessionInit(record: CheckInRecord): SessionInit {
+  return {
+    checkInId: record.id,
+    organizationId: record.organizationId,
+    teamMemberId: record.teamMemberId,
+    firstName: record.firstName,
+    fullName: `${record.firstName} ${record.lastName}`.trim(),
+    durationMinutes: record.durationMinutes,
+    expiresAt: record.expiresAt.getTime(),
+  };
+}
 
 /** Browsers send Origin on a WebSocket upgrade: only the app's own origin may open one. */
 function originAllowed(request: Request, env: Env): boolean {
@@ -119,16 +154,59 @@ export const checkInRoutes = new Hono<AppEnv>()
     throw badRequest(MISSING_MESSAGE);
   })
   .get("/:id", async (c) => {
+    c.header("Cache-Control", "no-store");
     const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), c.req.query("token"), isOpen);
+    // The first browser to get here owns the chat (README → Chat ownership).
+    const secret = deviceSecretOf(c.req.raw) ?? newDeviceSecret();
+    const claim = wellFormedSecret(c.req.query(CLAIM_PARAM));
+    const opened = await c.env.CHECKIN_SESSION.getByName(record.id).openChat(
+      sessionInit(record),
+      { hash: await hashDeviceSecret(secret), kind: deviceKindOf(c.req.header("User-Agent") ?? null) },
+      claim ? await hashDeviceSecret(claim) : null,
+    );
+    if (opened.outcome === "elsewhere") {
+      const details: OpenElsewhere = { owner: opened.owner, freshLink: true };
+      throw new ApiError(409, OPEN_ELSEWHERE_CODE, OPEN_ELSEWHERE_MESSAGE, details);
+    }
+    c.header("Set-Cookie", deviceCookie(record.id, secret, c.req.raw, record.expiresAt.getTime()));
     const info: CheckInInfo = {
       id: record.id,
       firstName: record.firstName,
       durationMinutes: record.durationMinutes,
       expiresAt: record.expiresAt.getTime(),
       organizationName: record.organizationName,
+      device: opened.owner,
     };
-    c.header("Cache-Control", "no-store");
     return c.json(info);
+  })
+  .post("/:id/fresh-link", async (c) => {
+    // Lost the browser that owns the chat: a fresh link to the member's own email moves it.
+    const token = c.req.query("token");
+    const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), token, isOpen);
+    const claim = newDeviceSecret();
+    const issued = await c.env.CHECKIN_SESSION.getByName(record.id).issueFreshLink(await hashDeviceSecret(claim));
+    if (!issued.ok) {
+      if (issued.reason === "unowned")
+        throw new ApiError(409, "not_open", "This check-in is not open on any device yet: just open your link.");
+      throw tooManyRequests(
+        issued.reason === "limit"
+          ? "No more fresh links can be sent for this check-in."
+          : "A fresh link was sent a moment ago. Please check your email, or try again in a minute.",
+      );
+    }
+    const origin = publicOrigin(c.var.config, c.req.raw);
+    const url = `${origin}${checkInPath(record.id, token ?? "")}&${CLAIM_PARAM}=${claim}`;
+    const result = await sendEmail(c.env, c.var.db, {
+      to: record.email,
+      ...freshLinkEmail({ firstName: record.firstName, organizationName: record.organizationName, url }),
+      kind: "check_in_fresh_link",
+      dedupeKey: `check-in-fresh-link:${record.id}:${issued.number}`,
+      organizationId: record.organizationId,
+    });
+    if (result.status === "failed") {
+      throw new ApiError(503, "email_failed", "We couldn't send the email just now. Please try again in a minute.");
+    }
+    return c.json({ sent: true });
   })
   .get("/:id/ws", async (c) => {
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
@@ -136,19 +214,15 @@ export const checkInRoutes = new Hono<AppEnv>()
     }
     if (!originAllowed(c.req.raw, c.env)) throw forbidden("Cross-origin WebSocket connections are not allowed");
     const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), c.req.query("token"), isOpen);
-    const init: SessionInit = {
-      checkInId: record.id,
-      organizationId: record.organizationId,
-      teamMemberId: record.teamMemberId,
-      firstName: record.firstName,
-      fullName: `${record.firstName} ${record.lastName}`.trim(),
-      durationMinutes: record.durationMinutes,
-      expiresAt: record.expiresAt.getTime(),
+    const headers: Record<string, string> = {
+      Upgrade: "websocket",
+      [INIT_HEADER]: JSON.stringify(sessionInit(record)),
     };
+    // The object admits the socket only with the owner's device (once the chat is owned).
+    const secret = deviceSecretOf(c.req.raw);
+    if (secret) headers[DEVICE_HEADER] = await hashDeviceSecret(secret);
     const stub = c.env.CHECKIN_SESSION.getByName(record.id);
-    return stub.fetch("https://check-in-session/ws", {
-      headers: { Upgrade: "websocket", [INIT_HEADER]: JSON.stringify(init) },
-    });
+    return stub.fetch("https://check-in-session/ws", { headers });
   })
   .post("/:id/reach-out", async (c) => {
     // At the end of the chat (or just after it was submitted) the salesperson may ask for contact.

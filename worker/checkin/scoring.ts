@@ -1,4 +1,4 @@
-import type { DimensionScores } from "../shared/scores";
+import type { DimensionScores } from "../shared/pillars";
 
 /**
  * Spec 2 §9 score rules, applied to whatever judged the conversation (the LLM or the

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { AiAgentConfig } from "../shared/ai-config";
 import {
   ALERT_PRIORITIES,
@@ -23,6 +23,10 @@ export * from "./organizations";
  * Business tables. Times are epoch milliseconds (integer) so that SQL can bucket them by
  * day or week with integer arithmetic. Every org-owned row carries organization_id, and
  * every org-scoped query leads with it, so each index below starts with it.
+ *
+ * Over 300 lines: drizzle-kit and the relational queries read one schema module; the
+ * tables are declarations, one block each (organizations.ts and auth-schema.ts are apart
+ * only because both sides reference them).
  */
 const now = sql`(unixepoch('subsec') * 1000)`;
 const createdAt = () => integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
@@ -73,6 +77,11 @@ export const subscriptions = sqliteTable(
     currentSalespersonCount: integer("current_salesperson_count").notNull().default(0),
     subscriptionStatus: text("subscription_status").notNull().default("incomplete"),
     currentPeriodEnd: integer("current_period_end", { mode: "timestamp_ms" }),
+    /**
+     * Stripe's own time (`event.created`) of the newest event applied to this row. Webhooks
+     * are ordered by it, never by updatedAt, which our own changes (team size) also move.
+     */
+    stripeEventAt: integer("stripe_event_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -135,6 +144,8 @@ export const checkIns = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     /** The salesperson asked for their manager to reach out at the end of the chat. */
     reachOutRequested: integer("reach_out_requested", { mode: "boolean" }).notNull().default(false),
+    /** The LLM's scores and the embedded reader's disagreed by more than the review margin (worker/checkin/review.ts). */
+    needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
     conversationState: text("conversation_state", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
@@ -186,6 +197,15 @@ export const sentimentScores = sqliteTable(
     blockers: integer("blockers").notNull(),
     conversationQualityScore: integer("conversation_quality_score").notNull(),
     recordedAt: integer("recorded_at", { mode: "timestamp_ms" }).notNull(),
+    /**
+     * How many answers touched each score (issue 14): 0 means nobody talked about it and the
+     * stored 50 is the spec's default, not a reading. Null on rows stored before it was kept.
+     */
+    moraleEvidence: integer("morale_evidence"),
+    confidenceEvidence: integer("confidence_evidence"),
+    stressEvidence: integer("stress_evidence"),
+    salesStrengthEvidence: integer("sales_strength_evidence"),
+    blockersEvidence: integer("blockers_evidence"),
   },
   (t) => [
     uniqueIndex("sentiment_scores_check_in_idx").on(t.checkInId),
@@ -197,6 +217,11 @@ export const sentimentScores = sqliteTable(
       t.confidence,
       t.stress,
       t.salesStrength,
+      t.moraleEvidence,
+      t.confidenceEvidence,
+      t.stressEvidence,
+      t.salesStrengthEvidence,
+      t.blockersEvidence,
     ),
     index("sentiment_scores_member_recorded_idx").on(t.teamMemberId, t.recordedAt),
     index("sentiment_scores_recorded_idx").on(t.recordedAt),
@@ -335,6 +360,31 @@ export const auditLogs = sqliteTable(
   ],
 );
 
+/**
+ * The LLM's coaching reply per organization, week (its Monday, UTC) and range: one model
+ * call a week per dashboard range, merged into each request's rule-based actions by id.
+ */
+export const coachingCache = sqliteTable(
+  "coaching_cache",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    weekKey: text("week_key").notNull(),
+    range: text("range").notNull(),
+    reply: text("reply", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.weekKey, t.range] })],
+);
+
+/** Where a bounded cron step stopped, so the next run carries on from there (worker/schedule/create-step.ts). */
+export const scheduleCursors = sqliteTable("schedule_cursors", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
 /** Every email the app sends; locally it is the mailbox, in production the delivery log. */
 export const emailOutbox = sqliteTable(
   "email_outbox",
@@ -364,8 +414,13 @@ export const emailOutbox = sqliteTable(
 );
 
 /** Fixed-window counters shared by every isolate (sign-in, sign-up, magic link, token guesses). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull(),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  // Retention deletes old counters in this order (worker/schedule/operational-retention.ts).
+  (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
+import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../checkin/real-time";
 import { checkInPath, hashCheckInToken, newCheckInToken } from "../checkin/token";
 import { chunkedInserts, runBatch } from "../db/batch";
 import type { Database } from "../db/client";
@@ -15,7 +16,6 @@ import {
   user,
   userChallenges,
 } from "../db/schema";
-import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../shared/scores";
 import { DAY_MS, WEEK_MS } from "../shared/time";
 import { clampScore, seededRandom } from "./random";
 
@@ -23,6 +23,9 @@ import { clampScore, seededRandom } from "./random";
  * The demo organization `npm run dev` starts with: an Admin, six salespeople, eight weeks
  * of completed check-ins with scores, blockers and a few alerts. Deterministic, and
  * idempotent: a second run adds only a fresh demo check-in link.
+ *
+ * Over 300 lines: most of it is the demo's data (people, answers, blockers), kept beside
+ * the one function that writes it.
  */
 export const DEMO_ORG_ID = "demo-org";
 export const DEMO_ADMIN = { email: "demo@undertone.dev", password: "undertone-demo" } as const;

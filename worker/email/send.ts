@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { emailOutbox } from "../db/schema";
-import { readConfig } from "../lib/config";
+import { emailOutbox, teamMembers } from "../db/schema";
+import { isDevelopment, readConfig } from "../lib/config";
+import { spendDailyCap } from "../lib/daily-caps";
+import { withoutLinkSecrets } from "./redact";
 import { DEFAULT_FROM, type EmailTransport, transportFor } from "./transport";
 
 export type EmailMessage = {
@@ -16,6 +18,15 @@ export type EmailMessage = {
   organizationId?: string | null | undefined;
 };
 
+/** 50 emails a day, plus 5 per active salesperson (an invitation and reminders each). */
+export async function dailyEmailCap(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.status, "active")));
+  return 50 + 5 * (row?.n ?? 0);
+}
+
 export type SendResult =
   | { status: "sent"; id: string }
   | { status: "failed"; id: string; error: string }
@@ -24,7 +35,8 @@ export type SendResult =
 
 /**
  * Every email the app sends goes through here: a row in email_outbox first (the record,
- * and locally the mailbox itself), then the transport. A failed delivery is recorded on the
+ * and locally the mailbox itself; outside development without its link secrets), then the
+ * transport, which gets the whole message. A failed delivery is recorded on the
  * row and returned, never thrown, so a caller decides whether it matters; sending again
  * with the same dedupeKey retries a failed row and is a no-op for a sent one.
  */
@@ -35,7 +47,17 @@ export async function sendEmail(
   transport: EmailTransport = transportFor(readConfig(env)),
 ): Promise<SendResult> {
   const config = readConfig(env);
+  // An organization's email is capped per day (429 past it): sized to its team, so the
+  // schedule and reminders fit and a create-and-revoke loop does not.
+  if (message.organizationId) {
+    await spendDailyCap(db, message.organizationId, "email", await dailyEmailCap(db, message.organizationId));
+  }
   const id = crypto.randomUUID();
+  // Locally the row is the mailbox (/dev/mailbox), so it keeps working links; anywhere
+  // else the stored copy has its link secrets removed (worker/email/redact.ts).
+  const stored = isDevelopment(env)
+    ? message
+    : { html: withoutLinkSecrets(message.html), text: withoutLinkSecrets(message.text) };
   const inserted = await db
     .insert(emailOutbox)
     .values({
@@ -43,8 +65,8 @@ export async function sendEmail(
       organizationId: message.organizationId ?? null,
       toAddress: message.to,
       subject: message.subject,
-      html: message.html,
-      text: message.text,
+      html: stored.html,
+      text: stored.text,
       kind: message.kind,
       dedupeKey: message.dedupeKey ?? null,
       status: "queued",

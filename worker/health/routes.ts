@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/app-env";
+import type { HealthResponse } from "../shared/health";
 
 /** GET /api/health: the version and whether D1 answers. 503 when it does not. */
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
@@ -16,8 +17,8 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   } catch {
     reachable = false;
   }
-  const body = {
-    status: reachable && migrated ? ("ok" as const) : ("degraded" as const),
+  const body: HealthResponse = {
+    status: reachable && migrated ? "ok" : "degraded",
     version: c.var.config.APP_VERSION,
     environment: c.var.config.APP_ENV,
     database: { reachable, migrated, latencyMs: Date.now() - started },

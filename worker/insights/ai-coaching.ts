@@ -89,6 +89,16 @@ export async function enrichCoaching(
   insights: InsightsResponse,
   signal?: AbortSignal,
 ): Promise<CoachingAction[] | null> {
+  const reply = await fetchCoachingReply(settings, insights, signal);
+  return reply === null ? null : mergeEnrichment(insights.coaching, reply);
+}
+
+/** One LLM call: the model's reply (parsed JSON, unchecked), or null on any failure. */
+export async function fetchCoachingReply(
+  settings: AiSettings,
+  insights: InsightsResponse,
+  signal?: AbortSignal,
+): Promise<unknown> {
   if (insights.coaching.length === 0) return null;
   const client = new OpenAI({
     apiKey: settings.apiKey,
@@ -115,7 +125,8 @@ export async function enrichCoaching(
     );
     const content = completion.choices[0]?.message?.content;
     if (!content) return null;
-    return mergeEnrichment(insights.coaching, JSON.parse(content));
+    const reply: unknown = JSON.parse(content);
+    return replySchema.safeParse(reply).success ? reply : null;
   } catch (error) {
     console.error(
       JSON.stringify({

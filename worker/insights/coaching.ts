@@ -27,6 +27,9 @@ import { RISK_RULES, SALES_STRENGTH_BANDS } from "./compute";
  * | participation        | under 60 % of closed check-ins answered (≥ 3 closed)           | medium   |
  * | pair for skills      | people with sales strength < 60 and a colleague ≥ 75           | low      |
  * | keep the rhythm      | nothing above fired and there is data                          | low      |
+ *
+ * Over 300 lines: the rule table above and each rule's playbook text are data; the
+ * logic is one short function per rule.
  */
 
 export type CoachingInput = {

@@ -33,7 +33,24 @@ export type WindowAggregate = {
   confidence: number | null;
   stress: number | null;
   salesStrength: number | null;
+  /** How many of the responses talked about each score (issue 14); absent when unknown. */
+  discussed?: Record<"morale" | "confidence" | "stress" | "salesStrength" | "blockers", number>;
 };
+
+/** A pillar nobody in the window talked about: the card says "not discussed", not a neutral 50. */
+function notDiscussed(window: WindowAggregate | null, pillar: Pillar): boolean {
+  const d = window?.discussed;
+  if (!d || !window || window.responses === 0) return false;
+  const counts: Record<Pillar, number> = {
+    morale: d.morale,
+    quota_confidence: d.confidence,
+    burnout_risks: d.stress,
+    team_dynamics: d.morale + d.confidence,
+    sales_strength: d.salesStrength,
+    blockers: d.blockers,
+  };
+  return counts[pillar] === 0;
+}
 
 /** Rounds half away from zero, so −2.5 and 2.5 mirror each other (Math.round does not). */
 export function roundHalfAway(value: number): number {
@@ -95,6 +112,7 @@ export function buildPillarCards(
         change: blockers.current - blockers.previous,
         changeUnit: "count",
         lowerIsBetter: LOWER_IS_BETTER.blockers,
+        ...(blockers.current === 0 && notDiscussed(current, pillar) ? { notDiscussed: true } : {}),
       };
     }
     const value = now ? now[pillar] : null;
@@ -106,6 +124,7 @@ export function buildPillarCards(
       change: value !== null && prior !== null ? percentChange(value, prior) : null,
       changeUnit: "percent",
       lowerIsBetter: LOWER_IS_BETTER[pillar],
+      ...(notDiscussed(current, pillar) ? { notDiscussed: true } : {}),
     };
   });
 }

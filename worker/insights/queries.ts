@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { allInOneTrip, query } from "../db/batch";
 import type { Database } from "../db/client";
 import type { AlertItem, BlockerTheme, PersonRow, ScoreSnapshot } from "../shared/insights";
 import { WEEK_MS } from "../shared/time";
@@ -9,42 +9,14 @@ import type { BucketCheckIns, BucketCount, BucketScores } from "./compute";
  * The dashboard's SQL. Every statement leads with organization_id (the session's, never
  * the request's) and runs on an index whose first column it is; aggregates are GROUP BY
  * in D1, so the Worker receives per-week means and one row per person, never the raw
- * score rows. All statements of a view go in one db.batch: one round trip to D1.
+ * score rows. All statements of a view go in one batch: one round trip to D1.
  *
  * Windows are whole weeks counted back from `now`: bucket 0 is (now − 7 days, now],
  * bucket 1 the 7 days before, and so on (spec 2 §7 trend windows).
+ *
+ * Over 300 lines on purpose: every statement the dashboard runs sits here, so the
+ * tenancy rule above can be checked in one file (insights-scale.test.ts reads their plans).
  */
-
-/** A raw SQL statement and the shape of the rows it returns. */
-type Query<Row> = { sql: SQL; row?: Row };
-const query = <Row>(statement: SQL): Query<Row> => ({ sql: statement });
-type RowsOf<Queries extends readonly Query<unknown>[]> = {
-  [K in keyof Queries]: Queries[K] extends Query<infer Row> ? Row[] : never;
-};
-
-const dialect = new SQLiteAsyncDialect();
-
-/**
- * Runs read-only statements in one D1 batch (one round trip). Drizzle's db.batch takes
- * query builders only, so the aggregates are compiled by Drizzle's dialect and sent to
- * the D1 binding directly; the row types are those of the SELECT lists below.
- */
-export function compile(statement: SQL): { sql: string; params: unknown[] } {
-  return dialect.sqlToQuery(statement);
-}
-
-async function allInOneTrip<const Queries extends readonly Query<unknown>[]>(
-  db: Database,
-  queries: Queries,
-): Promise<RowsOf<Queries>> {
-  const d1 = db.$client;
-  const statements = queries.map(({ sql: statement }) => {
-    const compiled = compile(statement);
-    return d1.prepare(compiled.sql).bind(...compiled.params);
-  });
-  const results = await d1.batch(statements);
-  return results.map((result) => result.results) as RowsOf<Queries>;
-}
 
 const bucketOf = (column: string, now: number) =>
   sql.raw(`cast((${Math.trunc(now)} - ${column}) / ${WEEK_MS} as integer)`);
@@ -56,6 +28,11 @@ type ScoreRow = {
   confidence: number | null;
   stress: number | null;
   sales_strength: number | null;
+  morale_discussed: number;
+  confidence_discussed: number;
+  stress_discussed: number;
+  sales_strength_discussed: number;
+  blockers_discussed: number;
 };
 type CountRow = { bucket: number; count: number };
 type CheckInRow = { bucket: number; sent: number; completed: number; expired: number; pending: number };
@@ -116,6 +93,13 @@ const toScores = (row: ScoreRow): BucketScores => ({
   confidence: row.confidence,
   stress: row.stress,
   salesStrength: row.sales_strength,
+  discussed: {
+    morale: row.morale_discussed,
+    confidence: row.confidence_discussed,
+    stress: row.stress_discussed,
+    salesStrength: row.sales_strength_discussed,
+    blockers: row.blockers_discussed,
+  },
 });
 const toTheme = (row: ThemeRow): BlockerTheme => ({
   theme: row.theme,
@@ -250,7 +234,12 @@ const windowStatements = (scope: SQL, now: number, rangeStart: number) =>
     query<ScoreRow>(sql`
       select ${bucketOf("recorded_at", now)} as bucket, count(*) as responses,
         avg(morale) as morale, avg(confidence) as confidence, avg(stress) as stress,
-        avg(coalesce(sales_strength, 75)) as sales_strength
+        avg(coalesce(sales_strength, 75)) as sales_strength,
+        sum(coalesce(morale_evidence, 1) > 0) as morale_discussed,
+        sum(coalesce(confidence_evidence, 1) > 0) as confidence_discussed,
+        sum(coalesce(stress_evidence, 1) > 0) as stress_discussed,
+        sum(coalesce(sales_strength_evidence, 1) > 0) as sales_strength_discussed,
+        sum(coalesce(blockers_evidence, 1) > 0) as blockers_discussed
       from sentiment_scores
       where ${scope} and recorded_at > ${rangeStart} and recorded_at <= ${now}
       group by bucket`),

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
+import { llmSettingsFor } from "../ai/choose-provider";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import { riskAlerts } from "../db/schema";
 import { notFound } from "../lib/errors";
@@ -12,7 +13,7 @@ import {
   type MemberInsightsResponse,
 } from "../shared/insights";
 import { idParamSchema } from "../shared/team";
-import { enrichCoaching } from "./ai-coaching";
+import { coachingFor } from "./coaching-cache";
 import { alertById, alertList } from "./queries";
 import { memberInsights, teamInsights } from "./service";
 
@@ -25,23 +26,21 @@ export const insightsRoutes = new Hono<AdminEnv>()
   .use(requireAdmin)
   .get("/", zv("query", insightsQuerySchema), async (c) => {
     const body: InsightsResponse = await teamInsights(c.var.db, c.var.organizationId, c.req.valid("query").range, {
-      aiCoachingAvailable: Boolean(c.var.config.OPENAI_API_KEY),
+      aiCoachingAvailable: llmSettingsFor(c.var.config) !== null,
     });
     return c.json(body);
   })
   .get("/coaching", zv("query", insightsQuerySchema), async (c) => {
-    const { config } = c.var;
-    const insights = await teamInsights(c.var.db, c.var.organizationId, c.req.valid("query").range);
-    const enriched = config.OPENAI_API_KEY
-      ? await enrichCoaching(
-          { apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL },
-          insights,
-          c.req.raw.signal,
-        )
-      : null;
-    const body: CoachingResponse = enriched
-      ? { coaching: enriched, source: "ai" }
-      : { coaching: insights.coaching, source: "rules" };
+    const { range } = c.req.valid("query");
+    const insights = await teamInsights(c.var.db, c.var.organizationId, range);
+    const body: CoachingResponse = await coachingFor(
+      c.var.db,
+      c.var.config,
+      c.var.organizationId,
+      range,
+      insights,
+      c.req.raw.signal,
+    );
     return c.json(body);
   })
   .get("/members/:id", zv("param", idParamSchema), zv("query", insightsQuerySchema), async (c) => {

@@ -91,6 +91,20 @@ const SALES_WORDS: Record<string, number> = {
   chaotic: -2,
   meh: -1,
   efficient: 1.5,
+  // Chat words for a mood that AFINN does not know.
+  bummed: -2,
+  sucky: -2.5,
+  rubbish: -2,
+  bleh: -1.5,
+  blah: -1,
+  yay: 2,
+  psyched: 3,
+  jazzed: 2.5,
+  fab: 2.5,
+  brill: 2.5,
+  dope: 2,
+  salty: -1.5,
+  cooked: -2,
   inefficient: -2,
   dreading: -2.5,
   resentful: -2.5,
@@ -454,6 +468,7 @@ const PARSED_PHRASES: Phrase[] = PHRASES.map(([pattern, cue]) => ({
 
 const NEGATORS = new Set([
   "not",
+  "stopped",
   "no",
   "never",
   "none",
@@ -531,7 +546,19 @@ const DAMPENERS = new Set([
 ]);
 const CONTRASTS = new Set(["but", "however", "although", "though", "except"]);
 /** Words that make a clause a guess: its good words count for less. */
-const HEDGES = new Set(["maybe", "perhaps", "probably", "hopefully", "hoping", "hope", "might", "guess", "possibly"]);
+const HEDGES = new Set([
+  "maybe",
+  "perhaps",
+  "probably",
+  "prob",
+  "hopefully",
+  "hoping",
+  "hope",
+  "might",
+  "guess",
+  "possibly",
+  "ish",
+]);
 /** Words that put a segment on the quota, or on a deal's outcome (for the confidence cues). */
 const QUOTA_WORDS = ["quota", "number", "numbers", "target", "forecast", "pipeline", "quarter", "commit", "attainment"];
 const DEAL_WORDS = ["deal", "deals", "close", "closing", "sign", "renewal", "make it", "get there", "hit it"];
@@ -606,10 +633,19 @@ function sarcastic(sentence: string): boolean {
   return (
     /^(oh|yeah|wow)\b[\s,!.]*(great|love|fantastic|awesome|perfect|wonderful|brilliant|nice|super)\b/.test(s) ||
     /^(great|perfect|fantastic|wonderful)[,!]\s*(another|more)\b/.test(s) ||
-    /\blove (spending|giving up|losing|working|doing|chasing|updating)\b.*\b(friday|saturday|sunday|weekend|evening|night|holiday|vacation)/.test(
-      s,
-    )
+    lovesLosingFreeTime(s)
   );
+}
+
+const LOVE_DOING = /\blove (spending|giving up|losing|working|doing|chasing|updating)\b/;
+const FREE_TIME = /\b(friday|saturday|sunday|weekend|evening|night|holiday|vacation)/;
+/**
+ * "love spending … weekend": two linear scans. One pattern with `.*` between them retried
+ * the rest of the sentence after every "love …", quadratic in the sentence's length.
+ */
+function lovesLosingFreeTime(s: string): boolean {
+  const love = LOVE_DOING.exec(s);
+  return !!love && FREE_TIME.test(s.slice(love.index + love[0].length));
 }
 
 /**
@@ -619,6 +655,8 @@ function sarcastic(sentence: string): boolean {
 function ironyByHardship(sentence: string): boolean {
   const tokens = wordsOf(sentence);
   if (tokens.some((t) => CONTRASTS.has(t))) return false;
+  // Cheap first: no word of praise, no irony (the full reading below costs a second pass).
+  if (!tokens.some((t) => (valenceOf(t) ?? 0) >= 2 || PHRASES_BY_WORD.has(t))) return false;
   const items = itemsOf(tokens, false);
   const praise = items.findIndex((i) => i.value >= 2 && i.mark?.signal !== "stress_high");
   return praise >= 0 && items.slice(praise + 1).some((i) => i.mark?.signal === "stress_high");
@@ -629,8 +667,9 @@ function ironyByContrast(sentence: string, previous: readonly Segment[]): boolea
   const tokens = wordsOf(sentence);
   if (tokens.length === 0 || tokens.length > 3 || previous.length === 0) return false;
   const before = previous.reduce((sum, s) => sum + s.valence, 0);
+  if (before > -1.5) return false;
   const items = itemsOf(tokens, false);
-  return before <= -1.5 && items.length > 0 && items.every((i) => i.value > 0);
+  return items.length > 0 && items.every((i) => i.value > 0);
 }
 
 /** What a sarcastic sentence's cues really signal: its praise turned over. */
@@ -668,14 +707,35 @@ function strainAmount(tokens: readonly string[], index: number): "none" | "usual
   const before = tokens[index - 1] ?? "";
   if (LITTLE.has(before) && tokens[index - 2] !== "a") return "none";
   if (USUAL.has(before) || USUAL.has(tokens[index - 2] ?? "")) return "usual";
+  // "Stress is ok", "pressure's been manageable": the amount said after it.
+  const after = tokens.slice(index + 1, index + 4);
+  if (["is", "was", "has", "levels", "level", "been", "are"].includes(after[0] ?? "")) {
+    if (after.some((t) => USUAL.has(t) || t === "fine" || t === "alright" || t === "manageable")) return "usual";
+    if (after.some((t) => t === "low" || t === "minimal")) return "none";
+  }
   // "More angry than stressed": the strain is the lesser part.
   if (before === "than" && tokens.slice(Math.max(0, index - 4), index).includes("more")) return "usual";
   return null;
 }
 
+/**
+ * The phrases that can start at a word: indexed by the words of their first required
+ * position (with the optional positions before it), so each token tries a handful of
+ * phrases instead of all of them.
+ */
+const PHRASES_BY_WORD = new Map<string, Phrase[]>();
+for (const phrase of PARSED_PHRASES) {
+  const starts = new Set<string>();
+  for (const position of phrase.positions) {
+    for (const word of position.words) starts.add(word);
+    if (!position.optional) break;
+  }
+  for (const word of starts) PHRASES_BY_WORD.set(word, [...(PHRASES_BY_WORD.get(word) ?? []), phrase]);
+}
+
 function phraseAt(tokens: readonly string[], start: number): { phrase: Phrase; length: number } | null {
   let best: { phrase: Phrase; length: number } | null = null;
-  for (const phrase of PARSED_PHRASES) {
+  for (const phrase of PHRASES_BY_WORD.get(tokens[start] ?? "") ?? []) {
     let at = start;
     let matched = true;
     for (const position of phrase.positions) {

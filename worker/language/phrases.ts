@@ -99,12 +99,18 @@ export const DOUBT_PHRASES: [string, Cue][] = [
   ["dunno|idk|unsure", { hedge: true, valence: -1.5, fixed: true, mark: DOUBT }],
   ["no clue", { hedge: true, valence: -1.5, fixed: true, mark: DOUBT }],
   ["who knows", { hedge: true, valence: -1.5, fixed: true, mark: DOUBT }],
-  ["not|never gonna|going to happen", { valence: -3, fixed: true, mark: { signal: "confidence_low" } }],
+  ["not|never gonna|going to? happen", { valence: -3, fixed: true, mark: { signal: "confidence_low" } }],
   ["no way i|we|it", { valence: -3, fixed: true, mark: DOUBT }],
   ["not|isn't|isnt realistic|achievable|doable", { valence: -2.5, fixed: true, mark: DOUBT }],
-  ["gonna|going to be short|behind", { valence: -2.5, fixed: true, mark: { signal: "confidence_low" } }],
-  ["not gonna|going to make|hit it|quota|my|the", { valence: -2.5, fixed: true, mark: DOUBT }],
+  ["gonna|going to? be short|behind", { valence: -2.5, fixed: true, mark: { signal: "confidence_low" } }],
+  ["not gonna|going to? make|hit it|quota|my|the", { valence: -2.5, fixed: true, mark: DOUBT }],
   ["basically|pretty|totally empty", { valence: -2, mark: DOUBT }],
+  [
+    "smash|crush|nail|smashed|crushed|nailed|crush it",
+    { valence: 2.5, mark: { signal: "confidence_high", context: "quota" } },
+  ],
+  ["lost a|the|our|two|three|my? renewal|renewals|deal|deals|account|accounts", { valence: -2.5, fixed: true }],
+  ["customer success", { valence: 0, fixed: true }],
 ];
 
 export const LEAVING_PHRASES: [string, Cue][] = [

@@ -1,9 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-
-/** The one error shape every /api route answers with: `{error: {code, message}}`. */
-export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
+import type { ApiErrorBody } from "../shared/api-error";
 
 export class ApiError extends Error {
   constructor(
@@ -30,7 +28,7 @@ export const tooManyRequests = (message = "Too many requests. Please wait a mome
   new ApiError(429, "rate_limited", message);
 
 export function errorJson(c: Context, status: ContentfulStatusCode, code: string, message: string, details?: unknown) {
-  const body: ErrorBody = { error: { code, message, ...(details === undefined ? {} : { details }) } };
+  const body: ApiErrorBody = { error: { code, message, ...(details === undefined ? {} : { details }) } };
   return c.json(body, status);
 }
 

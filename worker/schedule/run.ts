@@ -1,23 +1,19 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { checkInsAllowedSql, runTrialLifecycle, type TrialLifecycleReport } from "../billing/lifecycle";
+import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { runTrialLifecycle, type TrialLifecycleReport } from "../billing/lifecycle";
 import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { getGlobalSettings } from "../settings/global";
 import { defaultsFor } from "../settings/organization";
-import { expiryFor, isMemberDue, reminderDue, retentionCutoffs, schedulePeriod } from "../shared/schedule";
+import { reminderDue } from "../shared/schedule";
 import type { OrganizationCheckInSettings } from "../shared/settings";
 import { DAY_MS } from "../shared/time";
 import { syncSubscriptionQuantity } from "../team/billing-sync";
-import {
-  emailCheckIn,
-  insertCheckIn,
-  inviteDedupeKey,
-  linkFor,
-  type Mailer,
-  reminderDedupeKey,
-} from "../team/check-ins";
+import { emailCheckIn, inviteDedupeKey, linkFor, type Mailer, reminderDedupeKey } from "../team/check-ins";
 import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
+import { runCreateStep } from "./create-step";
+import { type OperationalRetentionReport, pruneOperationalRecords } from "./operational-retention";
+import { applyRetention } from "./retention";
 
 /**
  * The Cron Trigger's run (every 15 minutes), in steps that are each idempotent, so a run
@@ -27,7 +23,7 @@ import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
  *    check-in's own object closes the ones that were started);
  * 2. create: for organizations with automatic check-ins on, one check-in per active member
  *    who is due this period (unique schedule_key per member and period; never a second
- *    link while one is open);
+ *    link while one is open), from a cursor kept between runs, within a statement budget;
  * 3. invite: email every scheduled check-in not yet invited; the email's dedupe key is the
  *    check-in's, and invited_at is written only after the send, so a crash in between
  *    re-sends nothing (the outbox answers "duplicate") and the next run just marks it;
@@ -35,7 +31,8 @@ import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
  *    dedupe key, written the same way;
  * 5. reconcile: Pro subscriptions whose Stripe quantity lags the billable count;
  * 6. retain: once a day, delete raw data (transcripts, per-pillar rows) past the raw
- *    retention, and summaries past the summary retention (global settings).
+ *    retention, and summaries past the summary retention (global settings); and the email
+ *    log, rate-limit counters and audit log past theirs (./operational-retention.ts).
  *
  * Each step is bounded per run; what is left is picked up 15 minutes later.
  */
@@ -67,7 +64,7 @@ export type ScheduleRunReport = {
     alerts: number;
     checkIns: number;
     anonymized: number;
-  };
+  } & Partial<OperationalRetentionReport>;
   errors: string[];
 };
 
@@ -126,53 +123,8 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
   });
 
   await step("create", async () => {
-    const enabled = await db
-      .select({ settings: organizationSettings })
-      .from(organizationSettings)
-      .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
-      .where(
-        and(
-          eq(organizationSettings.schedulingEnabled, true),
-          inArray(organizations.status, ["active", "trial"]),
-          // Paused after the trial or a lapsed payment; the saved schedule resumes on upgrade.
-          checkInsAllowedSql(now),
-        ),
-      );
-    for (const { settings } of enabled) {
-      if (report.created >= limit) break;
-      const period = schedulePeriod(settings.frequency, now);
-      // Each active member's latest check-in and whether one is still open: index seeks per member.
-      const members = await db
-        .select({
-          id: teamMembers.id,
-          lastCreatedAt: sql<
-            number | null
-          >`(select max(ci.created_at) from check_ins ci where ci.team_member_id = ${teamMembers.id})`,
-          open: sql<number>`exists(select 1 from check_ins ci where ci.team_member_id = ${teamMembers.id} and ci.status = 'pending' and ci.expires_at > ${now})`,
-        })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.organizationId, settings.organizationId), eq(teamMembers.status, "active")));
-      for (const member of members) {
-        if (report.created >= limit) break;
-        const due = isMemberDue({
-          period,
-          lastCheckInCreatedAt: member.lastCreatedAt,
-          hasOpenCheckIn: member.open === 1,
-        });
-        if (!due) continue;
-        const created = await insertCheckIn(db, config, {
-          organizationId: settings.organizationId,
-          teamMemberId: member.id,
-          createdBy: null,
-          scheduleKey: period.key,
-          durationMinutes: settings.durationMinutes,
-          expiresAt: expiryFor(now, settings.maxResponseHours),
-          invitedAt: null,
-          now,
-        });
-        if (created) report.created++;
-      }
-    }
+    // Bounded and resumable: a cursor between runs and a statement budget per run (./create-step.ts).
+    report.created = (await runCreateStep(db, config, now, limit)).created;
   });
 
   await step("invite", async () => {
@@ -188,6 +140,8 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
           sql`${checkIns.expiresAt} > ${now}`,
           isNull(checkIns.invitedAt),
           isNotNull(checkIns.scheduleKey),
+          // A suspended organization's links do not work: no email points at one.
+          ne(organizations.status, "suspended"),
         ),
       )
       .limit(limit);
@@ -230,6 +184,7 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
           sql`${checkIns.expiresAt} > ${now}`,
           isNotNull(checkIns.invitedAt),
           isNull(checkIns.startedAt),
+          ne(organizations.status, "suspended"),
         ),
       )
       .limit(limit * 5);
@@ -294,74 +249,14 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
   const retentionHour = new Date(now).getUTCHours() === RETENTION_HOUR_UTC && new Date(now).getUTCMinutes() < 15;
   if (options.forceRetention || retentionHour) {
     await step("retain", async () => {
-      report.retention = { ...(await applyRetention(db, now, global.dataRetention, limit * 25)), ran: true };
+      report.retention = {
+        ...(await applyRetention(db, now, global.dataRetention, limit * 25)),
+        ...(await pruneOperationalRecords(db, now, limit * 25)),
+        ran: true,
+      };
     });
   }
 
   console.info(JSON.stringify({ level: "info", event: "schedule_run", ...report, errors: report.errors.length }));
   return report;
-}
-
-/**
- * Data retention (global settings). Raw data — transcripts and the per-pillar rows — goes
- * after rawDataDays; with anonymization on, blocker descriptions are cut to their theme
- * then too. Summaries — scores, blockers, resolved alerts and finished check-ins — go after
- * summaryDataDays. Every statement walks an index in time order and is bounded; whatever
- * is left goes in tomorrow's run.
- */
-async function applyRetention(
-  db: Database,
-  now: number,
-  retention: { rawDataDays: number; summaryDataDays: number; enableAnonymization: boolean },
-  limit: number,
-) {
-  const { raw, summary } = retentionCutoffs(now, retention);
-  const d1 = db.$client;
-  const finishedBefore = `select id from check_ins where status in ('completed', 'expired') and expires_at < ?1 order by expires_at limit ${limit}`;
-  /** Finished check-ins past the cut-off that still hold rows of `table` (so each run makes progress). */
-  const finishedWith = (table: string) =>
-    `select c.id from check_ins c where c.status in ('completed', 'expired') and c.expires_at < ?1 and exists (select 1 from ${table} t where t.check_in_id = c.id) order by c.expires_at limit ${limit}`;
-  const oldest = (table: string, column: string, where = "") =>
-    `select id from ${table} where ${where}${column} < ?1 order by ${column} limit ${limit}`;
-  const statements = [
-    d1
-      .prepare(
-        `delete from check_in_messages where check_in_id in (${finishedWith("check_in_messages")}) and timestamp < ?1`,
-      )
-      .bind(raw),
-    d1
-      .prepare(
-        `delete from real_time_sentiment where check_in_id in (${finishedWith("real_time_sentiment")}) and recorded_at < ?1`,
-      )
-      .bind(raw),
-    d1.prepare(`delete from sentiment_scores where id in (${oldest("sentiment_scores", "recorded_at")})`).bind(summary),
-    d1.prepare(`delete from user_challenges where id in (${oldest("user_challenges", "created_at")})`).bind(summary),
-    d1
-      .prepare(
-        `delete from risk_alerts where id in (${oldest("risk_alerts", "created_at", "status = 'resolved' and ")})`,
-      )
-      .bind(summary),
-    // A finished check-in past the summary window takes whatever rows it still has with it.
-    d1.prepare(`delete from check_ins where id in (${finishedBefore})`).bind(summary),
-  ];
-  if (retention.enableAnonymization) {
-    statements.push(
-      d1
-        .prepare(
-          `update user_challenges set description = theme where id in (select id from user_challenges where created_at < ?1 and description != theme order by created_at limit ${limit})`,
-        )
-        .bind(raw),
-    );
-  }
-  const [messages, realTime, scores, blockers, alerts, checkInsDeleted, anonymized] = await d1.batch(statements);
-  const changes = (result: D1Result | undefined) => result?.meta.changes ?? 0;
-  return {
-    messages: changes(messages),
-    realTime: changes(realTime),
-    scores: changes(scores),
-    blockers: changes(blockers),
-    alerts: changes(alerts),
-    checkIns: changes(checkInsDeleted),
-    anonymized: changes(anonymized),
-  };
 }

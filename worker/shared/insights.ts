@@ -42,6 +42,8 @@ export const pillarCardSchema = z.object({
   change: nullableNumber,
   changeUnit: z.enum(["percent", "count"]),
   lowerIsBetter: z.boolean(),
+  /** Nobody in the window talked about it: shown as "not discussed", not as the stored neutral 50. */
+  notDiscussed: z.optional(z.boolean()),
 });
 export type PillarCard = z.infer<typeof pillarCardSchema>;
 

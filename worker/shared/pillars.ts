@@ -38,6 +38,7 @@ export type ClassificationPillar = (typeof CLASSIFICATION_PILLARS)[number];
 /** The five sentiment dimensions stored in sentiment_scores. */
 export const SCORE_DIMENSIONS = ["morale", "confidence", "stress", "sales_strength", "blockers"] as const;
 export type ScoreDimension = (typeof SCORE_DIMENSIONS)[number];
+export type DimensionScores = Record<ScoreDimension, number>;
 
 /** Spec 2 §7: sentiment-to-pillar mapping for real_time_sentiment. */
 export const DIMENSION_TO_CLASSIFICATION: Record<ScoreDimension, ClassificationPillar> = {

@@ -28,15 +28,14 @@ const optionalText = (label: string, max: number) =>
     z.transform((value: string | null | undefined) => (value === undefined ? undefined : value ? value : null)),
   );
 
-export const teamMemberEmailSchema = z
-  .string({ error: "Email is required" })
-  .check(
-    z.trim(),
-    z.toLowerCase(),
-    z.minLength(1, "Email is required"),
-    z.maxLength(254, "Please enter a valid email address"),
-    z.email("Please enter a valid email address"),
-  );
+export const teamMemberEmailSchema = z.string({ error: "Email is required" }).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(1, "Email is required"),
+  // abort: a longer string never reaches the email pattern.
+  z.maxLength(254, { error: "Please enter a valid email address", abort: true }),
+  z.email("Please enter a valid email address"),
+);
 
 export const TEAM_MEMBER_FIELD_LIMITS = { name: 80, jobTitle: 120, region: 80 } as const;
 

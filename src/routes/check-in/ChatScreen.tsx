@@ -1,10 +1,11 @@
 import { type CheckInInfo, reachOutResponseSchema } from "@shared/checkin-protocol";
-import { formatClock, progressOf, timerText } from "@shared/checkin-rules";
+import { formatClock, progressOf, timerText } from "@shared/checkin-timer";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { LogoMark } from "@/components/LogoMark";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/lib/api";
 import { type ChatView, elapsedNow, visibleMessages } from "./chat-state";
+import { deviceSentence } from "./device-label";
 
 type Props = {
   info: CheckInInfo;
@@ -70,6 +71,11 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
             <div className="flex items-center justify-center gap-2 py-12 text-sm text-base-content/70" role="status">
               <span className="loading loading-dots loading-md text-primary" /> Connecting to your check-in…
             </div>
+          ) : null}
+          {info.device ? (
+            <p className="text-center text-xs text-base-content/60" data-testid="device-note">
+              {deviceSentence(info.device)} It stays on this device.
+            </p>
           ) : null}
           {view.synced && !userHasSpoken && !ended ? <PrivacyNote /> : null}
           <ol className="flex flex-col gap-3" aria-label="Conversation">

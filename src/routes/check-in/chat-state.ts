@@ -75,6 +75,16 @@ export function chatReducer(state: ChatView, action: ChatAction): ChatView {
           : [...state.messages.slice(0, streamingAt), message, ...state.messages.slice(streamingAt)];
       return { ...state, messages };
     }
+    case "user.message": {
+      // Sent from another tab of this chat: placed like an ack'd message, once.
+      if (state.messages.some((m) => m.id === frame.message.id)) return state;
+      const streamingAt = state.messages.findIndex((m) => m.streaming);
+      const messages =
+        streamingAt < 0
+          ? [...state.messages, frame.message]
+          : [...state.messages.slice(0, streamingAt), frame.message, ...state.messages.slice(streamingAt)];
+      return { ...state, messages };
+    }
     case "assistant.delta":
       return {
         ...state,

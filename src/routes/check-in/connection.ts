@@ -1,5 +1,12 @@
-import { type ClientFrame, PING_FRAME, PONG_FRAME, parseServerFrame, type ServerFrame } from "@shared/checkin-protocol";
-import { reconnectDelayMs, SYNC_RETRY_MS } from "@shared/checkin-rules";
+import {
+  type ClientFrame,
+  MOVED_CLOSE_CODE,
+  PING_FRAME,
+  PONG_FRAME,
+  parseServerFrame,
+  type ServerFrame,
+} from "@shared/checkin-protocol";
+import { reconnectDelayMs, SYNC_RETRY_MS } from "@shared/checkin-timer";
 
 /**
  * The page's side of the check-in socket, outside React: reconnects with backoff, keeps
@@ -13,6 +20,11 @@ export type OutboxEntry = { clientId: string; content: string; createdAt: number
 
 export type ConnectionEvent =
   | { kind: "status"; status: LinkStatus }
+  /**
+   * The chat may belong to another device now: a fresh link moved it (close code 4409), or
+   * an upgrade was refused before the socket opened. The page asks the server which.
+   */
+  | { kind: "ownership" }
   | { kind: "frame"; frame: ServerFrame }
   | { kind: "outbox"; entries: OutboxEntry[] };
 
@@ -99,8 +111,10 @@ export class CheckInConnection {
     clearTimeout(this.reconnectTimer);
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    let opened = false;
     ws.onopen = () => {
       if (this.ws !== ws) return;
+      opened = true;
       this.attempts = 0;
       this.startHeartbeat();
       this.expectAnswer(); // the snapshot
@@ -112,11 +126,18 @@ export class CheckInConnection {
       const frame = parseServerFrame(event.data);
       if (frame) this.receive(frame);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
       this.clearTimers();
       if (this.stopped || this.finished) return this.setStatus("closed");
+      if (event.code === MOVED_CLOSE_CODE) {
+        this.finished = true;
+        this.setStatus("closed");
+        return this.emit({ kind: "ownership" });
+      }
+      // Refused before it opened (the browser hides the status): maybe no longer ours. Keep retrying too.
+      if (!opened && navigator.onLine !== false) this.emit({ kind: "ownership" });
       if (navigator.onLine === false) return this.setStatus("offline"); // the "online" event reconnects
       // The first retry is quick and quiet; after that the page says honestly that it is offline.
       this.setStatus(this.attempts === 0 ? "connecting" : "offline");

@@ -1,6 +1,6 @@
 import type { AppUser } from "@shared/auth";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Navigate, Route, Routes, useSearchParams } from "react-router";
+import { Navigate, Outlet, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { ProtectedRoute } from "@/auth/ProtectedRoute";
 import { RoleHome } from "@/auth/RoleHome";
@@ -10,13 +10,10 @@ import { toast } from "@/components/toast/toast-store";
 import { ensureOrganization } from "./billing-api";
 import { DashboardLayout } from "./DashboardLayout";
 import { markOnboardingCompleted, shouldSkipOnboarding } from "./onboarding";
-import { OverviewPage } from "./overview/OverviewPage";
+import type { DashboardOutletContext } from "./outlet";
 import { PlanBanner } from "./PlanBanner";
 import { SubscriptionErrorBoundary } from "./SubscriptionErrorBoundary";
 import { SubscriptionFlow } from "./SubscriptionFlow";
-import { SettingsPage } from "./settings/SettingsPage";
-import { PersonPage } from "./team/PersonPage";
-import { TeamPage } from "./team/TeamPage";
 import { WelcomeOnboarding } from "./WelcomeOnboarding";
 
 /** /dashboard/* (spec 1 §2, §4): signed in, then the Admin gate. */
@@ -99,13 +96,7 @@ function AdminDashboard({ user }: { user: AppUser }) {
   if (phase === "dashboard") {
     return (
       <DashboardLayout banner={<PlanBanner onChoosePlan={() => setPhase("plans")} />}>
-        <Routes>
-          <Route index element={<OverviewPage />} />
-          <Route path="team" element={<TeamPage onUpgrade={() => setPhase("plans")} />} />
-          <Route path="team/:memberId" element={<PersonPage />} />
-          <Route path="settings" element={<SettingsPage />} />
-          <Route path="*" element={<Navigate to="/dashboard" replace />} />
-        </Routes>
+        <Outlet context={{ choosePlan: () => setPhase("plans") } satisfies DashboardOutletContext} />
       </DashboardLayout>
     );
   }

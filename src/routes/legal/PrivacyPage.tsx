@@ -199,6 +199,17 @@ const sections: LegalSection[] = [
             <strong>Account and billing records</strong> are kept while the account is active and afterwards for as long
             as needed to meet legal, tax and accounting obligations.
           </li>
+          <li>
+            <strong>Our log of emails sent</strong> (recipient, subject and body) is kept for 30 days. The stored copy
+            never includes the secret part of sign-in, verification or check-in links.
+          </li>
+          <li>
+            <strong>Abuse-prevention counters</strong>, which hold email addresses and IP addresses, are deleted 2 days
+            after they start.
+          </li>
+          <li>
+            <strong>The audit log</strong> of actions taken by platform operators is kept for 1 year.
+          </li>
         </ul>
         <p>
           These are defaults, and we can agree shorter periods with an organization. When an organization closes its

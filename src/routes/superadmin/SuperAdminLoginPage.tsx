@@ -1,4 +1,5 @@
-import { ACCESS_DENIED_MESSAGE, demoInitializeResultSchema, okSchema } from "@shared/admin";
+import { ACCESS_DENIED_MESSAGE, demoInitializeResultSchema } from "@shared/console/access";
+import { okSchema } from "@shared/console/common";
 import { healthResponseSchema } from "@shared/health";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";

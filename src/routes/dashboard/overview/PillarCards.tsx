@@ -66,7 +66,11 @@ export function PillarCards({
           <p className="text-xs font-semibold tracking-wide text-base-content/70 uppercase">
             {PILLAR_SHORT[card.pillar]}
           </p>
-          {card.changeUnit === "count" ? (
+          {card.notDiscussed ? (
+            <p className="text-base font-semibold text-base-content/60" data-testid={`pillar-${card.pillar}`}>
+              Not discussed
+            </p>
+          ) : card.changeUnit === "count" ? (
             <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid={`pillar-${card.pillar}`}>
               {card.value ?? 0}
               <span className="ml-1 text-sm font-medium text-base-content/50">reported</span>
@@ -85,7 +89,12 @@ export function PillarCards({
               />
             </div>
           )}
-          <TrendLine card={card} reference={reference} />
+          {card.notDiscussed ? (
+            // The stored value is the spec's neutral default: a trend over it would mean nothing.
+            <p className="text-xs text-base-content/50">No answers touched it</p>
+          ) : (
+            <TrendLine card={card} reference={reference} />
+          )}
           <p className="mt-auto pt-1 text-[11px] leading-snug text-base-content/55">{PILLAR_HINT[card.pillar]}</p>
         </li>
       ))}

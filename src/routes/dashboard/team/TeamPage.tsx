@@ -1,11 +1,12 @@
 import type { TeamMember, TeamPlan } from "@shared/team";
 import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useOutletContext, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatRelative } from "../charts/format";
 import { useRemoveMember, useTeam, useUpdateMember } from "../data/team";
+import type { DashboardOutletContext } from "../outlet";
 import { Dialog } from "../ui/Dialog";
 import { fullName } from "../ui/labels";
 import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
@@ -80,7 +81,8 @@ function StatusLine({ member }: { member: TeamMember }) {
 }
 
 /** /dashboard/team — the salespeople, their check-ins, and sending new ones. */
-export function TeamPage({ onUpgrade }: { onUpgrade?: () => void }) {
+export function TeamPage() {
+  const onUpgrade = useOutletContext<DashboardOutletContext | undefined>()?.choosePlan;
   const team = useTeam();
   const update = useUpdateMember();
   const remove = useRemoveMember();

@@ -1,9 +1,9 @@
-import { CONSOLE_TABS, type ConsoleTabId, operatorInitials } from "@shared/console-display";
 import { roleLabel } from "@shared/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { LogoMark } from "@/components/LogoMark";
 import { useDismiss } from "@/components/useDismiss";
+import { CONSOLE_TABS, type ConsoleTabId, operatorInitials } from "./display";
 import { ConsoleIcon } from "./icons";
 import { NotificationBell } from "./NotificationBell";
 

@@ -1,7 +1,7 @@
-import { badgeText, cutMessage, priorityDotClass, relativeAge } from "@shared/console-display";
 import { useRef, useState } from "react";
 import { useDismiss } from "@/components/useDismiss";
 import { useNotifications } from "./api";
+import { badgeText, cutMessage, priorityDotClass, relativeAge } from "./display";
 import { ConsoleIcon } from "./icons";
 
 /**

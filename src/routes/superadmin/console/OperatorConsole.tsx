@@ -1,5 +1,5 @@
-import { type ConsoleTabId, isConsoleTab } from "@shared/console-display";
 import { useSearchParams } from "react-router";
+import { SiteMapTab } from "../site-map/SiteMapTab";
 import { AlertsTab } from "../tabs/AlertsTab";
 import { AuditTab } from "../tabs/AuditTab";
 import { BillingTab } from "../tabs/BillingTab";
@@ -8,11 +8,11 @@ import { CheckInConfigTab } from "../tabs/checkins/CheckInConfigTab";
 import { OverviewTab } from "../tabs/OverviewTab";
 import { ReportingTab } from "../tabs/ReportingTab";
 import { SentimentTab } from "../tabs/SentimentTab";
-import { SiteMapTab } from "../tabs/SiteMapTab";
 import { SupportTab } from "../tabs/SupportTab";
 import { SystemSettingsTab } from "../tabs/SystemSettingsTab";
 import { UsersTab } from "../tabs/UsersTab";
 import { type ConsoleOperator, ConsoleShell } from "./ConsoleShell";
+import { type ConsoleTabId, isConsoleTab } from "./display";
 
 /** One tab at a time, overview by default; the tab lives in the URL (?tab=) so it survives a reload. */
 export function OperatorConsole({

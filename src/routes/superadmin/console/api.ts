@@ -1,25 +1,15 @@
-import {
-  activityResponseSchema,
-  aiConfigRecordSchema,
-  alertDetailSchema,
-  alertListSchema,
-  alertSummarySchema,
-  auditListSchema,
-  billingSummarySchema,
-  companyComparisonSchema,
-  globalSettingsRecordSchema,
-  notificationsSchema,
-  organizationDetailSchema,
-  organizationListSchema,
-  platformStatsSchema,
-  questionListSchema,
-  sentimentSummarySchema,
-  subscriptionListSchema,
-  supportSearchSchema,
-  systemStatusSchema,
-  userListSchema,
-  userStatsSchema,
-} from "@shared/admin";
+import { aiConfigRecordSchema } from "@shared/console/ai-agent";
+import { alertDetailSchema, alertListSchema, alertSummarySchema, notificationsSchema } from "@shared/console/alerts";
+import { auditListSchema } from "@shared/console/audit";
+import { billingSummarySchema, subscriptionListSchema } from "@shared/console/billing";
+import { organizationDetailSchema, organizationListSchema } from "@shared/console/organizations";
+import { activityResponseSchema, platformStatsSchema } from "@shared/console/overview";
+import { questionListSchema } from "@shared/console/questions";
+import { companyComparisonSchema, sentimentSummarySchema } from "@shared/console/sentiment";
+import { globalSettingsRecordSchema } from "@shared/console/settings";
+import { supportSearchSchema } from "@shared/console/support";
+import { systemStatusSchema } from "@shared/console/system";
+import { userListSchema, userStatsSchema } from "@shared/console/users";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 

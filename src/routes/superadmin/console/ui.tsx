@@ -1,8 +1,8 @@
-import { trendTone } from "@shared/console-display";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ModalFrame } from "@/components/ui/ModalFrame";
+import { trendTone } from "./display";
 import { ConsoleIcon, type ConsoleIconName } from "./icons";
 
 /** Building blocks shared by the console's tabs: cards, states, pagination, dialogs. */

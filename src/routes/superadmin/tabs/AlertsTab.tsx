@@ -1,10 +1,11 @@
-import { type AdminAlert, ALERT_VIEWS, okSchema } from "@shared/admin";
-import { formatDateTime, priorityDotClass, relativeAge } from "@shared/console-display";
+import { type AdminAlert, ALERT_VIEWS } from "@shared/console/alerts";
+import { okSchema } from "@shared/console/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/lib/api";
 import { adminKeys, useAlertDetail, useAlertSummary, useAlerts } from "../console/api";
+import { formatDateTime, priorityDotClass, relativeAge } from "../console/display";
 import { ConsoleIcon } from "../console/icons";
 import {
   Badge,

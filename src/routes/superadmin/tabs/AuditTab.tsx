@@ -1,7 +1,7 @@
-import type { AuditEntry } from "@shared/admin";
-import { formatDateTime } from "@shared/console-display";
+import type { AuditEntry } from "@shared/console/audit";
 import { useState } from "react";
 import { useAuditLog } from "../console/api";
+import { formatDateTime } from "../console/display";
 import {
   Badge,
   Card,

@@ -1,8 +1,8 @@
-import type { AdminSubscription } from "@shared/admin";
-import { formatDate, usd } from "@shared/console-display";
+import type { AdminSubscription } from "@shared/console/billing";
 import { PRICE_PER_SALESPERSON_USD } from "@shared/domain";
 import { useState } from "react";
 import { useBillingSummary, useSubscriptions } from "../console/api";
+import { formatDate, usd } from "../console/display";
 import { ConsoleIcon } from "../console/icons";
 import {
   Badge,

@@ -1,17 +1,12 @@
-import {
-  type AdminOrganization,
-  DEFAULT_PAGE_SIZE,
-  ORGANIZATION_NAME_MAX,
-  okSchema,
-  organizationSchema,
-} from "@shared/admin";
-import { formatDate, formatDateTime, usd } from "@shared/console-display";
+import { DEFAULT_PAGE_SIZE, okSchema } from "@shared/console/common";
+import { type AdminOrganization, ORGANIZATION_NAME_MAX, organizationSchema } from "@shared/console/organizations";
 import { ORGANIZATION_STATUSES, roleLabel, SUBSCRIPTION_TIERS } from "@shared/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/lib/api";
 import { adminKeys, useOrganizationDetail, useOrganizations } from "../console/api";
+import { formatDate, formatDateTime, usd } from "../console/display";
 import { ConsoleIcon } from "../console/icons";
 import {
   Badge,

@@ -1,8 +1,8 @@
-import type { ActivityEvent } from "@shared/admin";
-import { growthRate, relativeAge } from "@shared/console-display";
+import type { ActivityEvent } from "@shared/console/overview";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
+import { growthRate, relativeAge } from "../console/display";
 import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
 import {
   Badge,

@@ -1,4 +1,4 @@
-import { REPORT_KINDS, type ReportKind } from "@shared/admin";
+import { REPORT_KINDS, type ReportKind } from "@shared/console/reports";
 import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";

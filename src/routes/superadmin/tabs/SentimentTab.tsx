@@ -1,8 +1,8 @@
-import { COMPARISON_SORTS, COMPARISON_WINDOWS, type SentimentSummary } from "@shared/admin";
-import { dataQuality, formatDate, relativeAge, weekOverWeek } from "@shared/console-display";
+import { COMPARISON_SORTS, COMPARISON_WINDOWS, type SentimentSummary } from "@shared/console/sentiment";
 import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
 import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
+import { dataQuality, formatDate, relativeAge, weekOverWeek } from "../console/display";
 import {
   Badge,
   Card,

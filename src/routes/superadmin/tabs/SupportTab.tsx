@@ -1,11 +1,11 @@
-import { resendVerificationResultSchema, type SupportSearch } from "@shared/admin";
-import { formatDate, formatDateTime } from "@shared/console-display";
+import { resendVerificationResultSchema, type SupportSearch } from "@shared/console/support";
 import { roleLabel } from "@shared/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ApiRequestError, api } from "@/lib/api";
 import { useSupportSearch } from "../console/api";
+import { formatDate, formatDateTime } from "../console/display";
 import { ConsoleIcon } from "../console/icons";
 import {
   Badge,

@@ -1,4 +1,4 @@
-import type { ProviderStatus } from "@shared/admin";
+import type { ProviderStatus } from "@shared/console/system";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { adminKeys, useSystemStatus } from "../console/api";

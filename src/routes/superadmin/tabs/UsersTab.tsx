@@ -1,8 +1,8 @@
-import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/admin";
-import { formatDate, growthRate, percentOf } from "@shared/console-display";
+import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/console/users";
 import { roleLabel } from "@shared/domain";
 import { useState } from "react";
 import { qs, useUserStats, useUsers } from "../console/api";
+import { formatDate, growthRate, percentOf } from "../console/display";
 import { ConsoleIcon } from "../console/icons";
 import {
   Badge,

@@ -1,5 +1,5 @@
-import type { AiConfigRecord } from "@shared/admin";
 import { type AiAgentConfig as AgentConfig, DEFAULT_AI_AGENT_CONFIG } from "@shared/ai-config";
+import type { AiConfigRecord } from "@shared/console/ai-agent";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { useAiConfig } from "../../console/api";

@@ -1,6 +1,6 @@
 import { type AiAgentConfig as AgentConfig, validateFramework } from "@shared/ai-config";
-import { EXAMPLE_FRAMEWORK } from "@shared/console-display";
 import { toast } from "@/components/toast/toast-store";
+import { EXAMPLE_FRAMEWORK } from "../../console/display";
 import { ConsoleIcon } from "../../console/icons";
 import { Badge, Card } from "../../console/ui";
 import { SelectField, Slider } from "./controls";

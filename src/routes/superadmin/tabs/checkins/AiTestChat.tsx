@@ -1,5 +1,5 @@
-import { aiChatResponseSchema } from "@shared/admin";
 import type { AiAgentConfig as AgentConfig } from "@shared/ai-config";
+import { aiChatResponseSchema } from "@shared/console/ai-agent";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/lib/api";

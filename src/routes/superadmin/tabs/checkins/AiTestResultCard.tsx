@@ -1,5 +1,5 @@
-import type { AiTestResult } from "@shared/admin";
-import { testFailureMessage } from "@shared/console-display";
+import type { AiTestResult } from "@shared/console/ai-agent";
+import { testFailureMessage } from "../../console/display";
 import { Badge, Card } from "../../console/ui";
 
 /**

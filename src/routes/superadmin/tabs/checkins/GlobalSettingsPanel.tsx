@@ -1,5 +1,4 @@
-import { globalSettingsRecordSchema } from "@shared/admin";
-import { resetDefaults } from "@shared/console-display";
+import { globalSettingsRecordSchema } from "@shared/console/settings";
 import { CHECK_IN_FREQUENCIES } from "@shared/domain";
 import { PILLAR_LABELS, PILLARS } from "@shared/pillars";
 import { type GlobalSettings, globalSettingsSchema } from "@shared/settings";
@@ -8,6 +7,7 @@ import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useGlobalSettings } from "../../console/api";
+import { resetDefaults } from "../../console/display";
 import { Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
 import { EditorHeader, NumberField, SaveButton, SelectField, Slider, ToggleField, useLeaveWarning } from "./controls";
 

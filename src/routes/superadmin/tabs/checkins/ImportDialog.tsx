@@ -1,4 +1,4 @@
-import { questionImportResultSchema } from "@shared/admin";
+import { questionImportResultSchema } from "@shared/console/questions";
 import {
   IMPORT_MESSAGES,
   type ImportIssue,

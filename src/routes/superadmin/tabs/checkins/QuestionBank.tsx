@@ -1,4 +1,5 @@
-import { type BankQuestionRow, okSchema } from "@shared/admin";
+import { okSchema } from "@shared/console/common";
+import type { BankQuestionRow } from "@shared/console/questions";
 import { PILLAR_LABELS, PILLARS, type Pillar } from "@shared/pillars";
 import { utcDay } from "@shared/time";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

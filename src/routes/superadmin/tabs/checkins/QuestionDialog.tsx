@@ -1,11 +1,16 @@
-import { type BankQuestionRow, QUESTION_FRAMEWORK_MAX, QUESTION_TEXT_MAX, questionSchema } from "@shared/admin";
-import { priorityFrom } from "@shared/console-display";
+import {
+  type BankQuestionRow,
+  QUESTION_FRAMEWORK_MAX,
+  QUESTION_TEXT_MAX,
+  questionSchema,
+} from "@shared/console/questions";
 import { PILLAR_LABELS, PILLARS, QUESTION_TYPES } from "@shared/pillars";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
+import { priorityFrom } from "../../console/display";
 import { Modal } from "../../console/ui";
 import { QUESTION_TYPE_LABELS } from "./labels";
 

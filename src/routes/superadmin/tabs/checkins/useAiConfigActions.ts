@@ -1,11 +1,16 @@
-import { type AiConfigRecord, type AiTestResult, aiConfigRecordSchema, aiTestResultSchema } from "@shared/admin";
 import { type AiAgentConfig as AgentConfig, aiAgentConfigSchema } from "@shared/ai-config";
-import { SAMPLE_TEST_MESSAGE, testFailureMessage } from "@shared/console-display";
+import {
+  type AiConfigRecord,
+  type AiTestResult,
+  aiConfigRecordSchema,
+  aiTestResultSchema,
+} from "@shared/console/ai-agent";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
+import { SAMPLE_TEST_MESSAGE, testFailureMessage } from "../../console/display";
 
 /** Save, Reload and Quick Test of the AI Agent Config screen, with the spec's toasts (spec 2 §8). */
 export function useAiConfigActions(input: { draft: AgentConfig; onLoaded: (record: AiConfigRecord) => void }) {

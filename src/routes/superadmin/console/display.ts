@@ -1,6 +1,6 @@
-import type { AlertPriority } from "./domain";
-import { PILLARS } from "./pillars";
-import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "./settings";
+import type { AlertPriority } from "@shared/domain";
+import { PILLARS } from "@shared/pillars";
+import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "@shared/settings";
 
 /**
  * The operator console's display rules (spec 2 §2, §7, §8, §9) as plain functions, so they

@@ -1,17 +1,9 @@
-import {
-  ACCESS_LEVELS,
-  type Access,
-  categoryCounts,
-  filterSiteMap,
-  SITE_MAP,
-  SITE_MAP_CATEGORIES,
-  type SiteMapCategory,
-  siteMapText,
-} from "@shared/site-map";
 import { utcDay } from "@shared/time";
 import { useMemo, useState } from "react";
+import { ACCESS_LEVELS, type Access, SITE_MAP_CATEGORIES, type SiteMapCategory } from "../../pages";
 import { ConsoleIcon } from "../console/icons";
 import { Badge, type BadgeVariant, Card, EmptyState, SearchInput, saveBlob, TabHeader } from "../console/ui";
+import { categoryCounts, filterSiteMap, SITE_MAP, siteMapText } from "./site-map";
 
 const ACCESS_VARIANT: Record<Access, BadgeVariant> = {
   public: "success",

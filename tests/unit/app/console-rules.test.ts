@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   badgeText,
@@ -18,9 +16,8 @@ import {
   trendTone,
   usd,
   weekOverWeek,
-} from "../../worker/shared/console-display";
-import { DEFAULT_GLOBAL_SETTINGS } from "../../worker/shared/settings";
-import { categoryCounts, filterSiteMap, SITE_MAP, siteMapText } from "../../worker/shared/site-map";
+} from "../../../src/routes/superadmin/console/display";
+import { DEFAULT_GLOBAL_SETTINGS } from "../../../worker/shared/settings";
 
 describe("notification bell (spec 2 §2, §9)", () => {
   it("caps the badge at 99+ and hides it at zero", () => {
@@ -144,36 +141,6 @@ describe("global settings and question form", () => {
     expect(priorityFrom("abc")).toBe(1);
     expect(priorityFrom("0")).toBe(1);
     expect(priorityFrom("")).toBe(1);
-  });
-});
-
-describe("site map", () => {
-  it("lists every page route the router registers", () => {
-    const router = readFileSync(join(import.meta.dirname, "../../src/router.tsx"), "utf8");
-    const registered = [...router.matchAll(/path: "([^"*]+)(?:\/\*)?"/g)]
-      .map((m) => `/${m[1]}`)
-      .filter((p) => p !== "/landing");
-    const pages = new Set(SITE_MAP.map((e) => e.path.split("?")[0]?.replace(/\{[^}]+\}/g, ":id")));
-    for (const path of registered) expect(pages, path).toContain(path);
-  });
-
-  it("filters by search, access and category, and counts categories", () => {
-    const counts = categoryCounts(SITE_MAP);
-    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(SITE_MAP.length);
-    expect(counts.SuperAdmin).toBe(14);
-    expect(filterSiteMap(SITE_MAP, { search: "mailbox", access: "all", category: "all" }).map((e) => e.path)).toEqual([
-      "/dev/mailbox",
-    ]);
-    const admin = filterSiteMap(SITE_MAP, { search: "", access: "admin", category: "all" });
-    expect(admin.every((e) => e.access === "admin")).toBe(true);
-    expect(filterSiteMap(SITE_MAP, { search: "", access: "all", category: "Check-Ins" }).length).toBe(2);
-  });
-
-  it("downloads as 'path | name | access | description' lines", () => {
-    const text = siteMapText(SITE_MAP.slice(0, 2));
-    expect(text).toBe(
-      "/ | Landing | public | What Undertone does, pricing and sign-up\n/termsofservice | Terms of Service | public | The terms every organization agrees to\n",
-    );
   });
 });
 

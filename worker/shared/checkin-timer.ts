@@ -1,5 +1,6 @@
 /**
- * Check-in rules both the Durable Object and the page need (spec 2 §2, §4, §9). Pure
+ * The check-in's timer and reconnect rules, which both the Durable Object and the page need
+ * (spec 2 §2, §4, §9); the conversation's own rules are worker/checkin/rules.ts. Pure
  * functions, no I/O.
  */
 

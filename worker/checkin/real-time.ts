@@ -1,10 +1,10 @@
-import type { ConcernLevel } from "./domain";
+import type { ConcernLevel } from "../shared/domain";
 import {
   type ClassificationPillar,
   DIMENSION_TO_CLASSIFICATION,
+  type DimensionScores,
   SCORE_DIMENSIONS,
-  type ScoreDimension,
-} from "./pillars";
+} from "../shared/pillars";
 
 /** Spec 2 §9: real-time rows carry confidence_level 80; concern is high < 40, medium < 60. */
 export const REAL_TIME_CONFIDENCE_LEVEL = 80;
@@ -14,8 +14,6 @@ export function concernLevelFor(score: number): ConcernLevel {
   if (score < 60) return "medium";
   return "low";
 }
-
-export type DimensionScores = Record<ScoreDimension, number>;
 
 /**
  * One real_time_sentiment row per pillar (spec 2 §7 mapping). The row's sentiment_score

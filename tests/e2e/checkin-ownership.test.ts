@@ -1,0 +1,108 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { createVerifiedAdmin, emailedCheckInLink, randomClientIp } from "./auth.ts";
+import { browserSuite } from "./browser.ts";
+
+/**
+ * The chat stays the salesperson's (README → Chat ownership), in chromium at 375 px: the
+ * phone that opens the link first owns the chat and sees when and on what it was opened; a
+ * second browser with the same link gets "This check-in is already open on another device"
+ * and nothing of the conversation; a fresh link by email moves the chat to it.
+ */
+const { newPage, origin } = browserSuite();
+
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+
+async function api(path: string, init: { body?: unknown; cookie?: string } = {}) {
+  return fetch(`${origin}${path}`, {
+    method: init.body === undefined ? "GET" : "POST",
+    headers: {
+      origin,
+      "cf-connecting-ip": randomClientIp(),
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+}
+
+async function shot(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+/** A check-in emailed to a new member of a new organization; the link, as the member receives it. */
+async function emailedCheckIn(): Promise<{ url: string; memberEmail: string }> {
+  const admin = await createVerifiedAdmin(origin, { companyName: "Owned Chat Co" });
+  const signIn = await api("/api/auth/sign-in/email", { body: { email: admin.email, password: admin.password } });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0] ?? "")
+    .join("; ");
+  const memberEmail = `casey-${Date.now()}@owned.example`;
+  const added = await api("/api/team-members", {
+    cookie,
+    body: { firstName: "Casey", lastName: "Owner", email: memberEmail },
+  });
+  expect(added.status).toBe(201);
+  const { member } = (await added.json()) as { member: { id: string } };
+  const sent = await api("/api/check-ins", { cookie, body: { teamMemberId: member.id } });
+  expect(sent.status).toBe(201);
+  expect(await sent.text()).not.toContain("token");
+  return { url: await emailedCheckInLink(origin, memberEmail), memberEmail };
+}
+
+describe("the chat belongs to the browser that opens the link first", () => {
+  test("owner screen, other-device screen, and a fresh link that moves the chat (375 px)", async () => {
+    const { url, memberEmail } = await emailedCheckIn();
+    const phone = await newPage({ width: 375, height: 812, userAgent: IPHONE });
+    const other = await newPage({ width: 375, height: 812 });
+    try {
+      // The salesperson's phone opens it first: the chat, and when and on what it was opened.
+      await phone.page.goto(url);
+      await phone.page.getByRole("heading", { name: "Your check-in, Casey" }).waitFor();
+      const note = phone.page.getByTestId("device-note");
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(/^First opened .+ on an iPhone\. It stays on this device\.$/);
+      const box = phone.page.getByLabel("Your message");
+      await box.fill("Only my phone should ever show this sentence.");
+      await box.press("Enter");
+      await expect.poll(() => phone.page.locator('li[data-sender="assistant"]').count(), { timeout: 10_000 }).toBe(2);
+      await shot(phone.page, "ownership-owner-375");
+
+      // Another browser with the same link: the clear screen, nothing of the conversation.
+      await other.page.goto(url);
+      const screen = other.page.getByTestId("open-elsewhere");
+      await screen.waitFor();
+      expect(await other.page.getByRole("heading", { level: 1 }).textContent()).toBe(
+        "This check-in is already open on another device",
+      );
+      expect(await other.page.getByTestId("owner-device").textContent()).toMatch(/^First opened .+ on an iPhone\.$/);
+      expect(await other.page.getByRole("list", { name: "Conversation" }).count()).toBe(0);
+      expect(await other.page.content()).not.toContain("Only my phone");
+      // Fits the phone's width.
+      expect(await other.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await shot(other.page, "ownership-other-device-375");
+
+      // It asks for a fresh link, opens it from the member's email, and the chat moves there.
+      await other.page.getByRole("button", { name: "Email me a fresh link" }).click();
+      await other.page.getByText("Sent. Check your email and open the new link on this device.").waitFor();
+      const fresh = await emailedCheckInLink(origin, memberEmail);
+      expect(fresh).toContain("&claim=");
+      await other.page.goto(fresh);
+      await other.page.getByRole("heading", { name: "Your check-in, Casey" }).waitFor();
+      await other.page.getByText("Only my phone should ever show this sentence.").waitFor();
+      // The claim leaves the address bar: a reload needs only the cookie.
+      expect(other.page.url()).not.toContain("claim=");
+
+      // The phone that had it now shows the other-device screen instead of the chat.
+      await phone.page.getByTestId("open-elsewhere").waitFor({ timeout: 10_000 });
+      expect(await phone.page.getByRole("list", { name: "Conversation" }).count()).toBe(0);
+      await shot(phone.page, "ownership-moved-away-375");
+    } finally {
+      await phone.context.close();
+      await other.context.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { OPERATIONAL_RETENTION_DAYS } from "../../worker/schedule/operational-retention";
+import { DAY_MS } from "../../worker/shared/time";
+import { createAdmin, randomIp } from "./auth-helpers";
+import { countRows, requestWithEnv } from "./helpers";
+import type { RecordedRequest } from "./vars";
+
+/**
+ * Issue 12 item 10: stored copies keep no secrets, and the app's own records do not stay
+ * forever. Outside development the email log keeps each body without its link secrets
+ * (the provider still gets the whole email); email_outbox, rate_limits and audit_logs are
+ * pruned by the daily retention run.
+ */
+const PRODUCTION = {
+  APP_ENV: "production",
+  EMAIL_API_KEY: "re_stored_secrets",
+  EMAIL_API_URL: env.EMAIL_STANDIN_URL,
+} as const;
+
+async function deliveredTo(to: string): Promise<RecordedRequest[]> {
+  const all = (await (await fetch(`${env.EMAIL_STANDIN_URL}/__requests`)).json()) as RecordedRequest[];
+  return all.filter((r) => r.path === "/emails" && r.body.includes(to));
+}
+
+const storedTo = (to: string) =>
+  env.DB.prepare("select kind, html, text from email_outbox where to_address = ?")
+    .bind(to)
+    .all<{ kind: string; html: string; text: string }>();
+
+describe("email_outbox keeps no link secrets outside development", () => {
+  it("stores magic-link and check-in emails without their tokens, while the delivered email has them", async () => {
+    const admin = await createAdmin();
+    const magic = await requestWithEnv("/api/auth/sign-in/magic-link", PRODUCTION, {
+      method: "POST",
+      headers: { "content-type": "application/json", "cf-connecting-ip": randomIp() },
+      body: JSON.stringify({ email: admin.email }),
+    });
+    expect(magic.status).toBe(200);
+
+    const memberEmail = `stored-${Date.now()}@example.com`;
+    const headers = { cookie: admin.cookie, "content-type": "application/json" };
+    const member = await requestWithEnv("/api/team-members", PRODUCTION, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ firstName: "Sam", lastName: "Stored", email: memberEmail }),
+    });
+    expect(member.status).toBe(201);
+    const { member: created } = (await member.json()) as { member: { id: string } };
+    const checkIn = await requestWithEnv("/api/check-ins", PRODUCTION, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ teamMemberId: created.id, sendEmail: true }),
+    });
+    expect(checkIn.status).toBe(201);
+
+    // (The admin's verification email was sent in development, by createAdmin: left out.)
+    for (const [to, parameter, kind] of [
+      [admin.email, "token_hash", "magic_link"],
+      [memberEmail, "token", null],
+    ] as const) {
+      const [delivered] = await deliveredTo(to);
+      if (!delivered) throw new Error(`the provider got no email to ${to}`);
+      const sentText = (JSON.parse(delivered.body) as { text: string }).text;
+      const link = sentText.match(/https?:\/\/\S+/)?.[0] ?? "";
+      const secret = new URL(link).searchParams.get(parameter) ?? "";
+      // Positive control: the delivered email carries a real secret.
+      expect(secret.length, `${to}: ${link}`).toBeGreaterThan(20);
+
+      const rows = (await storedTo(to)).results.filter((row) => !kind || row.kind === kind);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.text).not.toContain(secret);
+        expect(row.html).not.toContain(secret);
+        expect(row.text).toContain(`${parameter}=[removed]`);
+      }
+    }
+  });
+});
+
+describe("retention of the app's own records", () => {
+  it("prunes old email_outbox, rate_limits and audit_logs rows in the daily run and keeps recent ones", async () => {
+    const now = Date.now();
+    const old = (days: number) => now - (days + 1) * DAY_MS;
+    const fresh = now - 60_000;
+    await env.DB.batch([
+      ...[old(OPERATIONAL_RETENTION_DAYS.emailOutbox), fresh].map((at, i) =>
+        env.DB.prepare(
+          "insert into email_outbox (id, to_address, subject, html, text, kind, status, provider, created_at) values (?, 'retain@example.com', 's', 'h', 't', 'test', 'sent', 'outbox', ?)",
+        ).bind(`retain-email-${i}`, at),
+      ),
+      ...[old(OPERATIONAL_RETENTION_DAYS.rateLimits), fresh].map((at, i) =>
+        env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, 1)").bind(
+          `retain:key-${i}`,
+          at,
+        ),
+      ),
+      ...[old(OPERATIONAL_RETENTION_DAYS.auditLogs), fresh].map((at, i) =>
+        env.DB.prepare(
+          "insert into audit_logs (id, action, target_type, created_at) values (?, 'retain.test', 'test', ?)",
+        ).bind(`retain-audit-${i}`, at),
+      ),
+    ]);
+
+    // 03:05 UTC: the retention hour of a scheduled run.
+    const at = new Date(now);
+    at.setUTCHours(3, 5, 0, 0);
+    await worker.scheduled(createScheduledController({ scheduledTime: at.getTime(), cron: "*/15 * * * *" }), env);
+
+    expect(await countRows("email_outbox", "id like 'retain-email-%'")).toBe(1);
+    expect(await countRows("email_outbox", "id = 'retain-email-1'")).toBe(1);
+    expect(await countRows("rate_limits", "key like 'retain:key-%'")).toBe(1);
+    expect(await countRows("rate_limits", "key = 'retain:key-1'")).toBe(1);
+    expect(await countRows("audit_logs", "id like 'retain-audit-%'")).toBe(1);
+    expect(await countRows("audit_logs", "id = 'retain-audit-1'")).toBe(1);
+  });
+});

@@ -1,0 +1,57 @@
+import type { TopicId } from "../language/themes";
+import type { Reading } from "./reading";
+
+/**
+ * Why an alert fired, in themes and figures a manager can act on (issue 14 item 5): which
+ * kinds of strain, doubt or disengagement the answers showed and how many signs there were.
+ * Fixed labels only, never the salesperson's words (the page promises managers see themes).
+ */
+export type AlertReasons = { burnout: string[]; low_morale: string[]; low_confidence: string[] };
+
+const STRAIN_THEMES: Partial<Record<TopicId, string>> = {
+  workload: "long hours",
+  energy: "exhaustion or poor sleep",
+  rest: "no real time off",
+  stress: "pressure",
+  capacity: "covering for missing people",
+};
+const MORALE_THEMES: Partial<Record<TopicId, string>> = {
+  career: "doubts about their future here",
+  motivation: "lost motivation",
+  manager: "friction with their manager",
+  team: "friction in the team",
+  comp: "compensation",
+  territory: "a territory change",
+};
+const DOUBT_THEMES: Partial<Record<TopicId, string>> = {
+  quota: "the number",
+  pipeline: "a thin pipeline",
+  deals: "deals slipping",
+  leads: "lead flow",
+  competition: "competition",
+};
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+function themesIn(readings: readonly Reading[], labels: Partial<Record<TopicId, string>>): string[] {
+  const found = readings.flatMap((r) => r.concerns.flatMap((topic) => labels[topic] ?? []));
+  return [...new Set(found)];
+}
+
+export function alertReasonsOf(readings: readonly Reading[]): AlertReasons {
+  const strain = readings.reduce((sum, r) => sum + r.strain, 0);
+  const strained = readings.filter((r) => r.strain > 0).length;
+  const leaving = readings.filter((r) => r.signals.includes("flight_risk")).length;
+  const doubts = readings.filter((r) => r.signals.includes("confidence_low")).length;
+  return {
+    burnout: [
+      ...themesIn(readings, STRAIN_THEMES),
+      ...(strain > 0 ? [`${plural(Math.round(strain), "sign")} of strain in ${plural(strained, "answer")}`] : []),
+    ],
+    low_morale: [...(leaving > 0 ? ["signs they may leave"] : []), ...themesIn(readings, MORALE_THEMES)],
+    low_confidence: [
+      ...themesIn(readings, DOUBT_THEMES),
+      ...(doubts > 0 ? [`doubt about the number in ${plural(doubts, "answer")}`] : []),
+    ],
+  };
+}

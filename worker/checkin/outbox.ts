@@ -1,0 +1,107 @@
+import { SYNC_RETRY_MS } from "../shared/checkin-timer";
+import type { Schedule } from "./alarms";
+import { type CompletionResult, completionOf } from "./completion";
+import { checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
+import { exploredCount } from "./rules";
+import type { SessionStore } from "./store";
+
+/**
+ * The queue of the object's D1 writes (the `pending_writes` table): the start, the
+ * completion, the expiry. Each runs in order; a failure leaves it queued and schedules a
+ * retry in 5 s (spec 2 §9). Every write is idempotent, so a retry or a second alarm run
+ * never writes twice.
+ */
+export type WriteKind = "started" | "completion" | "expired";
+
+export class Outbox {
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly d1: D1Database,
+    private readonly store: SessionStore,
+    private readonly schedule: Schedule,
+  ) {}
+
+  enqueue(kind: WriteKind, now: number) {
+    this.sql.exec(
+      "insert into pending_writes (kind, created_at) values (?, ?) on conflict(kind) do nothing",
+      kind,
+      now,
+    );
+  }
+
+  clear() {
+    this.sql.exec("delete from pending_writes");
+  }
+
+  isEmpty(): boolean {
+    return this.sql.exec<{ n: number }>("select count(*) as n from pending_writes").one().n === 0;
+  }
+
+  /** Runs the queued writes in order. Returns true when the queue is empty. */
+  async flush(): Promise<boolean> {
+    const pending = this.sql
+      .exec<{ kind: WriteKind }>("select kind from pending_writes order by created_at, kind")
+      .toArray();
+    for (const { kind } of pending) {
+      const session = this.store.session();
+      if (!session) return true;
+      try {
+        if (kind === "started" && session.started_at !== null) {
+          await persistStart(this.d1, session.check_in_id, session.started_at);
+        } else if (kind === "completion" && session.completed_at !== null) {
+          await persistCompletion(this.d1, this.completionResult());
+        } else if (kind === "expired") {
+          await persistExpiry(this.d1, session.check_in_id);
+        }
+        this.sql.exec("delete from pending_writes where kind = ?", kind);
+      } catch (error) {
+        // The check-in itself was deleted (its team member removed): nothing can ever land.
+        if (!(await checkInExists(this.d1, session.check_in_id).catch(() => true))) {
+          this.clear();
+          return true;
+        }
+        this.sql.exec(
+          "update pending_writes set attempts = attempts + 1, last_error = ? where kind = ?",
+          describe(error).slice(0, 500),
+          kind,
+        );
+        console.warn(JSON.stringify({ level: "warn", where: "checkin.d1", kind, error: describe(error) }));
+        this.schedule.set("retry", Date.now() + SYNC_RETRY_MS);
+        this.schedule.arm();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * What the completion batch writes. Rebuilt from the object's storage, which stays as it
+   * was at completion until the batch lands (no message is accepted once completed), and
+   * computed by a pure function, so a retried batch writes the same rows.
+   */
+  completionResult(): CompletionResult {
+    const session = this.store.requireSession();
+    return {
+      ...completionOf({
+        transcript: this.store.transcript(),
+        memberName: session.full_name,
+        llm: this.store.judgement(),
+      }),
+      checkInId: session.check_in_id,
+      organizationId: session.organization_id,
+      teamMemberId: session.team_member_id,
+      startedAt: session.started_at,
+      completedAt: session.completed_at ?? Date.now(),
+      fallbackUsed: session.fallback === 1,
+      questionsAsked: session.questions_asked,
+      pillarsExplored: exploredCount(session.pillar_progress),
+      messages: this.store
+        .messages()
+        .map((m) => ({ id: m.id, seq: m.seq, sender: m.sender, content: m.content, createdAt: m.created_at })),
+    };
+  }
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

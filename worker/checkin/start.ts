@@ -1,0 +1,50 @@
+import { greetingFor } from "../ai/agent-config";
+import { agentConfigFor } from "../ai/organization-config";
+import { loadQuestionBank } from "../ai/question-bank";
+import { createDb } from "../db/client";
+import { getGlobalSettings } from "../settings/global";
+import type { Schedule } from "./alarms";
+import type { SessionInit } from "./init";
+import { withQuestionCounted } from "./progress";
+import { emptyPillarProgress } from "./rules";
+import type { SessionStore } from "./store";
+
+/**
+ * The check-in starts (first connection): its facts from the Worker, the AI configuration,
+ * the question bank and the pillar weights from D1 (validated once, in the store), the
+ * greeting stored as the first question, and the expiry scheduled.
+ */
+export async function startSession(
+  d1: D1Database,
+  store: SessionStore,
+  schedule: Schedule,
+  init: SessionInit,
+  now: number,
+) {
+  const db = createDb(d1);
+  const [config, bank, settings] = await Promise.all([
+    agentConfigFor(db, init.organizationId),
+    loadQuestionBank(db),
+    getGlobalSettings(db),
+  ]);
+  // The greeting asks how the week has been: a morale question, whatever words it uses.
+  const greeting = { content: greetingFor(config, init.firstName), theme: "mood", pillar: "morale" as const };
+  store.create(
+    {
+      check_in_id: init.checkInId,
+      organization_id: init.organizationId,
+      team_member_id: init.teamMemberId,
+      first_name: init.firstName,
+      full_name: init.fullName,
+      target_ms: init.durationMinutes * 60_000,
+      expires_at: init.expiresAt,
+      questions_asked: 1,
+      pillar_progress: withQuestionCounted(emptyPillarProgress(), greeting.pillar),
+    },
+    { config, bank, pillarWeights: settings.pillarWeights },
+  );
+  store.insertAssistant(crypto.randomUUID(), greeting.content, greeting.pillar, now);
+  store.rememberQuestion({ content: greeting.content, theme: greeting.theme });
+  schedule.set("expire", init.expiresAt);
+  schedule.arm();
+}

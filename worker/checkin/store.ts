@@ -1,0 +1,402 @@
+import * as z from "zod/mini";
+import type { BankQuestion } from "../ai/question-bank";
+import type { Judgement, TranscriptMessage } from "../ai/scorer";
+import { type AiAgentConfig, aiAgentConfigSchema } from "../shared/ai-config";
+import { CHAT_STATUSES, type ChatMessage, type ChatStatus, PHASES, type Phase } from "../shared/checkin-protocol";
+import { PILLARS, type Pillar, QUESTION_TYPES } from "../shared/pillars";
+import { pillarWeightsSchema } from "../shared/settings";
+import { SCHEDULE_TABLE } from "./alarms";
+import type { FreshAnswer, ProgressByPillar } from "./progress";
+import { type AskedQuestion, REMEMBERED_QUESTIONS } from "./rules";
+
+/**
+ * The CheckInSession object's own SQLite: the table definitions and typed access to them.
+ * The session row's columns are declared once (below); its row type is derived from them.
+ *
+ * The session row is read once per event (`refresh` at each entry point) and then kept in
+ * memory: the object is single threaded and its own writes go through `update`, which
+ * writes the changed columns and the copy together. The session facts (agent configuration, question bank, pillar weights,
+ * ~10 KB) are validated when the check-in starts and parsed once per instance, instead of
+ * a `select *` and three JSON parses per turn.
+ */
+const SESSION_COLUMNS = {
+  check_in_id: "text not null",
+  organization_id: "text not null",
+  team_member_id: "text not null",
+  first_name: "text not null",
+  full_name: "text not null",
+  target_ms: "integer not null",
+  expires_at: "integer not null",
+  status: "text not null default 'active'",
+  started_at: "integer",
+  paused_at: "integer",
+  paused_total_ms: "integer not null default 0",
+  phase: "text not null default 'opening'",
+  questions_asked: "integer not null default 0",
+  processed_seq: "integer not null default 0",
+  fallback: "integer not null default 0",
+  closing_at: "integer",
+  completed_at: "integer",
+  pillar_progress: "text not null",
+  asked_bank_ids: "text not null default '[]'",
+  config: "text not null",
+  bank: "text not null",
+  pillar_weights: "text not null",
+  judgement: "text",
+} as const;
+
+type SqlValue<D extends string> = D extends `integer not null${string}`
+  ? number
+  : D extends `integer${string}`
+    ? number | null
+    : D extends `text not null${string}`
+      ? string
+      : string | null;
+type Columns = typeof SESSION_COLUMNS;
+type StoredRow = { [K in keyof Columns]: SqlValue<Columns[K]> };
+
+/** Columns kept out of the in-memory state: the facts (parsed once, apart) and the LLM's judgement. */
+const APART = ["config", "bank", "pillar_weights", "judgement"] as const;
+type StateColumn = Exclude<keyof Columns, (typeof APART)[number]>;
+const STATE_COLUMNS = (Object.keys(SESSION_COLUMNS) as (keyof Columns)[]).filter(
+  (c): c is StateColumn => !(APART as readonly string[]).includes(c),
+);
+
+type NewSession = Pick<
+  SessionState,
+  | "check_in_id"
+  | "organization_id"
+  | "team_member_id"
+  | "first_name"
+  | "full_name"
+  | "target_ms"
+  | "expires_at"
+  | "questions_asked"
+  | "pillar_progress"
+>;
+
+/** The session row as the object uses it: enums narrowed, JSON columns parsed. */
+export type SessionState = Omit<
+  Pick<StoredRow, StateColumn>,
+  "status" | "phase" | "pillar_progress" | "asked_bank_ids"
+> & {
+  status: ChatStatus;
+  phase: Phase;
+  pillar_progress: ProgressByPillar;
+  asked_bank_ids: string[];
+};
+
+const pillarProgressEntry = z.object({
+  questionsAsked: z.number(),
+  timeSpentMs: z.number(),
+  sentimentScore: z.number(),
+  explored: z.boolean(),
+  needsMoreExploration: z.boolean(),
+  topics: z.array(z.string()),
+});
+const progressSchema = z.object(
+  Object.fromEntries(PILLARS.map((p) => [p, pillarProgressEntry])) as Record<Pillar, typeof pillarProgressEntry>,
+);
+const stateJsonSchema = z.object({
+  status: z.enum(CHAT_STATUSES),
+  phase: z.enum(PHASES),
+  pillar_progress: progressSchema,
+  asked_bank_ids: z.array(z.string()),
+});
+
+const bankQuestionSchema = z.object({
+  id: z.string(),
+  pillar: z.enum(PILLARS),
+  questionText: z.string(),
+  questionType: z.enum(QUESTION_TYPES),
+  priorityOrder: z.number(),
+  psychologicalFramework: z.nullable(z.string()),
+});
+
+export const sessionFactsSchema = z.object({
+  config: aiAgentConfigSchema,
+  bank: z.array(bankQuestionSchema),
+  pillarWeights: pillarWeightsSchema,
+});
+export type SessionFacts = {
+  config: AiAgentConfig;
+  bank: BankQuestion[];
+  pillarWeights: z.infer<typeof pillarWeightsSchema>;
+};
+
+const storedJudgementSchema = z.object({
+  count: z.number(),
+  judgement: z.object({
+    raw: z.partialRecord(z.enum(["morale", "confidence", "stress", "sales_strength", "blockers"]), z.number()),
+    blockers: z.array(z.object({ theme: z.string(), description: z.string() })),
+    judgedBy: z.enum(["llm", "lexicon"]),
+  }),
+});
+
+export type MessageRow = {
+  seq: number;
+  id: string;
+  client_id: string | null;
+  sender: "user" | "assistant";
+  content: string;
+  created_at: number;
+  pillar: Pillar | null;
+};
+
+export const SCHEMA = `
+create table if not exists session (
+  id integer primary key check (id = 1),
+  ${Object.entries(SESSION_COLUMNS)
+    .map(([name, type]) => `${name} ${type}`)
+    .join(",\n  ")}
+);
+create table if not exists messages (
+  seq integer primary key,
+  id text not null unique,
+  client_id text unique,
+  sender text not null,
+  content text not null,
+  created_at integer not null,
+  pillar text
+);
+create table if not exists asked_questions (
+  seq integer primary key autoincrement,
+  content text not null,
+  theme text
+);
+${SCHEDULE_TABLE}
+create table if not exists pending_writes (
+  kind text primary key,
+  attempts integer not null default 0,
+  last_error text,
+  created_at integer not null
+);
+`;
+
+/** The latest message and the latest question: read on every message, so kept in memory too. */
+type Tail = { lastSender: "user" | "assistant" | null; questionPillar: Pillar | null };
+
+export class SessionStore {
+  private state: SessionState | null | undefined;
+  private facts: SessionFacts | undefined;
+  private tail: Tail | undefined;
+
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(SCHEMA);
+  }
+
+  /** After the object's storage was deleted: empty tables again and nothing remembered. */
+  reset() {
+    this.sql.exec(SCHEMA);
+    this.state = null;
+    this.facts = undefined;
+    this.tail = undefined;
+  }
+
+  // ── The session row ────────────────────────────────────────────────────────
+
+  /** A new event: the row is read again on first use (storage may have been changed from outside, e.g. by tests). */
+  refresh() {
+    this.state = undefined;
+  }
+
+  /** The check-in starts: its facts from the Worker, the configuration and bank from D1, validated here once. */
+  create(row: NewSession, facts: SessionFacts) {
+    const checked = sessionFactsSchema.parse(facts);
+    const values: Partial<StoredRow> = {
+      ...row,
+      pillar_progress: JSON.stringify(row.pillar_progress),
+      config: JSON.stringify(checked.config),
+      bank: JSON.stringify(checked.bank),
+      pillar_weights: JSON.stringify(checked.pillarWeights),
+    };
+    const names = Object.keys(values);
+    this.sql.exec(
+      `insert into session (id, ${names.join(", ")}) values (1, ${names.map(() => "?").join(", ")})`,
+      ...Object.values(values),
+    );
+    this.state = undefined;
+    this.facts = checked;
+  }
+
+  session(): SessionState | null {
+    if (this.state === undefined) {
+      const row = this.sql
+        .exec<Pick<StoredRow, StateColumn>>(`select ${STATE_COLUMNS.join(", ")} from session where id = 1`)
+        .toArray()[0];
+      this.state = row
+        ? {
+            ...row,
+            ...stateJsonSchema.parse({
+              status: row.status,
+              phase: row.phase,
+              pillar_progress: JSON.parse(row.pillar_progress),
+              asked_bank_ids: JSON.parse(row.asked_bank_ids),
+            }),
+          }
+        : null;
+    }
+    return this.state;
+  }
+
+  requireSession(): SessionState {
+    const session = this.session();
+    if (!session) throw new Error("check-in session is not initialized");
+    return session;
+  }
+
+  /** Writes the changed columns and keeps the in-memory copy in step. */
+  update(patch: Partial<SessionState>) {
+    const session = this.requireSession();
+    const names = Object.keys(patch) as (keyof SessionState)[];
+    if (names.length === 0) return;
+    const values = names.map((name) => {
+      const value = patch[name];
+      return typeof value === "object" && value !== null ? JSON.stringify(value) : (value ?? null);
+    });
+    this.sql.exec(`update session set ${names.map((n) => `${n} = ?`).join(", ")} where id = 1`, ...values);
+    this.state = { ...session, ...patch };
+  }
+
+  /** The configuration, bank and weights the check-in started with. */
+  sessionFacts(): SessionFacts {
+    if (!this.facts) {
+      const row = this.sql
+        .exec<Pick<StoredRow, "config" | "bank" | "pillar_weights">>(
+          "select config, bank, pillar_weights from session where id = 1",
+        )
+        .one();
+      this.facts = sessionFactsSchema.parse({
+        config: JSON.parse(row.config),
+        bank: JSON.parse(row.bank),
+        pillarWeights: JSON.parse(row.pillar_weights),
+      });
+    }
+    return this.facts;
+  }
+
+  saveJudgement(count: number, judgement: Judgement) {
+    this.sql.exec("update session set judgement = ? where id = 1", JSON.stringify({ count, judgement }));
+  }
+
+  /** The LLM's judgement fetched while closing, with how many messages it saw. */
+  judgement(): { count: number; judgement: Judgement } | null {
+    const raw = this.sql
+      .exec<{ judgement: string | null }>("select judgement from session where id = 1")
+      .toArray()[0]?.judgement;
+    if (!raw) return null;
+    const parsed = storedJudgementSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  }
+
+  // ── Messages ────────────────────────────────────────────────────────────────
+
+  messageIdForClient(clientId: string): string | null {
+    return (
+      this.sql.exec<{ id: string }>("select id from messages where client_id = ?", clientId).toArray()[0]?.id ?? null
+    );
+  }
+
+  /** Stores a user message unless its clientId is already stored (one statement on the hot path); true if stored. */
+  insertUser(id: string, clientId: string, content: string, at: number, pillar: Pillar | null): boolean {
+    const stored = this.sql
+      .exec(
+        `insert into messages (id, client_id, sender, content, created_at, pillar) values (?, ?, 'user', ?, ?, ?)
+         on conflict(client_id) do nothing returning seq`,
+        id,
+        clientId,
+        content,
+        at,
+        pillar,
+      )
+      .toArray().length;
+    if (stored > 0) this.tail = { ...this.readTail(), lastSender: "user" };
+    return stored > 0;
+  }
+
+  insertAssistant(id: string, content: string, pillar: Pillar | null, at: number) {
+    this.sql.exec(
+      "insert into messages (id, sender, content, created_at, pillar) values (?, 'assistant', ?, ?, ?) on conflict(id) do nothing",
+      id,
+      content,
+      at,
+      pillar,
+    );
+    this.tail = { lastSender: "assistant", questionPillar: pillar };
+  }
+
+  lastSender(): Tail["lastSender"] {
+    return this.readTail().lastSender;
+  }
+
+  /** The pillar of the latest question: the one a new answer answers. */
+  questionPillar(): Pillar | null {
+    return this.readTail().questionPillar;
+  }
+
+  private readTail(): Tail {
+    if (!this.tail) {
+      const last = this.sql
+        .exec<{ sender: "user" | "assistant" }>("select sender from messages order by seq desc limit 1")
+        .toArray()[0];
+      const question = this.sql
+        .exec<{ pillar: Pillar | null }>(
+          "select pillar from messages where sender = 'assistant' order by seq desc limit 1",
+        )
+        .toArray()[0];
+      this.tail = { lastSender: last?.sender ?? null, questionPillar: question?.pillar ?? null };
+    }
+    return this.tail;
+  }
+
+  messages(): MessageRow[] {
+    return this.sql.exec<MessageRow>("select * from messages order by seq").toArray();
+  }
+
+  chatMessages(): ChatMessage[] {
+    return this.messages().map((m) => ({
+      id: m.id,
+      sender: m.sender,
+      content: m.content,
+      createdAt: m.created_at,
+      ...(m.client_id ? { clientId: m.client_id } : {}),
+    }));
+  }
+
+  transcript(): TranscriptMessage[] {
+    return this.sql
+      .exec<TranscriptMessage>("select sender, content, pillar from messages order by seq")
+      .toArray()
+      .map((m) => ({ sender: m.sender, content: m.content, pillar: m.pillar }));
+  }
+
+  /** User messages after `seq`, each with the time of the question before it. */
+  answersAfter(seq: number): FreshAnswer[] {
+    return this.sql
+      .exec<{ seq: number; content: string; pillar: Pillar | null; created_at: number; asked_at: number | null }>(
+        `select m.seq, m.content, m.pillar, m.created_at,
+           (select q.created_at from messages q where q.sender = 'assistant' and q.seq < m.seq order by q.seq desc limit 1) as asked_at
+         from messages m where m.sender = 'user' and m.seq > ? order by m.seq`,
+        seq,
+      )
+      .toArray()
+      .map((a) => ({ seq: a.seq, content: a.content, pillar: a.pillar, createdAt: a.created_at, askedAt: a.asked_at }));
+  }
+
+  // ── The last questions (repetition check) ───────────────────────────────────
+
+  rememberQuestion(question: AskedQuestion) {
+    this.sql.exec("insert into asked_questions (content, theme) values (?, ?)", question.content, question.theme);
+    this.sql.exec(
+      "delete from asked_questions where seq not in (select seq from asked_questions order by seq desc limit ?)",
+      REMEMBERED_QUESTIONS,
+    );
+  }
+
+  lastAsked(): AskedQuestion[] {
+    return this.sql
+      .exec<AskedQuestion>("select content, theme from asked_questions order by seq")
+      .toArray()
+      .map((q) => ({ content: q.content, theme: q.theme }));
+  }
+}

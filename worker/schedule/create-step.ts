@@ -1,0 +1,122 @@
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { checkInsAllowedSql } from "../billing/lifecycle";
+import type { Database } from "../db/client";
+import { organizationSettings, organizations, scheduleCursors, teamMembers } from "../db/schema";
+import type { AppConfig } from "../lib/config";
+import { expiryFor, isMemberDue, schedulePeriod } from "../shared/schedule";
+import { insertCheckIn } from "../team/check-ins";
+
+/**
+ * The cron's create step with a hard budget. Organizations with scheduling on are walked in
+ * id order from a cursor kept in D1 (schedule_cursors) between runs; a run stops when its
+ * D1 statements would pass CREATE_QUERY_BUDGET or it has created `createLimit` check-ins,
+ * and the next run carries on from there. Past the last organization the cursor wraps to
+ * the first, so every organization is reached every ceil(N / per-run) runs, and the run's
+ * cost does not grow with the number of sign-ups (one run's D1 budget is shared by every
+ * tenant's reminders and expiry).
+ *
+ * Cost per run: 2 statements for the cursor, 1 per page of organizations, 1 per organization
+ * (its members with their latest check-in) and 1 per check-in created.
+ */
+export const CREATE_QUERY_BUDGET = 300;
+const PAGE = 50;
+const CURSOR = "create";
+
+export type CreateStepReport = { created: number; organizations: number; statements: number; wrapped: boolean };
+
+export async function runCreateStep(
+  db: Database,
+  config: AppConfig,
+  now: number,
+  createLimit: number,
+  budget = CREATE_QUERY_BUDGET,
+): Promise<CreateStepReport> {
+  const report: CreateStepReport = { created: 0, organizations: 0, statements: 0, wrapped: false };
+  const spend = (n: number) => {
+    report.statements += n;
+  };
+  const [saved] = await db
+    .select({ value: scheduleCursors.value })
+    .from(scheduleCursors)
+    .where(eq(scheduleCursors.name, CURSOR));
+  spend(1);
+  let cursor = saved?.value ?? "";
+  // Reserve the statement that saves the cursor.
+  const left = () => budget - report.statements - 1;
+
+  walk: while (left() > 1 && report.created < createLimit) {
+    const page = await db
+      .select({ settings: organizationSettings })
+      .from(organizationSettings)
+      .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
+      .where(
+        and(
+          eq(organizationSettings.schedulingEnabled, true),
+          inArray(organizations.status, ["active", "trial"]),
+          // Paused after the trial or a lapsed payment; the saved schedule resumes on upgrade.
+          checkInsAllowedSql(now),
+          gt(organizationSettings.organizationId, cursor),
+        ),
+      )
+      .orderBy(asc(organizationSettings.organizationId))
+      .limit(PAGE);
+    spend(1);
+    for (const { settings } of page) {
+      const members = await db
+        .select({
+          id: teamMembers.id,
+          lastCreatedAt: sql<
+            number | null
+          >`(select max(ci.created_at) from check_ins ci where ci.team_member_id = ${teamMembers.id})`,
+          open: sql<number>`exists(select 1 from check_ins ci where ci.team_member_id = ${teamMembers.id} and ci.status = 'pending' and ci.expires_at > ${now})`,
+        })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.organizationId, settings.organizationId), eq(teamMembers.status, "active")));
+      spend(1);
+      const period = schedulePeriod(settings.frequency, now);
+      const due = members.filter((member) =>
+        isMemberDue({ period, lastCheckInCreatedAt: member.lastCreatedAt, hasOpenCheckIn: member.open === 1 }),
+      );
+      // An organization is done whole or not started: if its inserts do not fit, the next run begins with it.
+      let partial = false;
+      if (due.length > left() || report.created + due.length > createLimit) {
+        if (report.organizations > 0 || report.created > 0) break walk;
+        // Bigger than a whole run: do what fits and begin with it again next run (its
+        // members already done are no longer due, so it makes progress every run).
+        due.length = Math.max(0, Math.min(left(), createLimit));
+        partial = true;
+      }
+      for (const member of due) {
+        const created = await insertCheckIn(db, config, {
+          organizationId: settings.organizationId,
+          teamMemberId: member.id,
+          createdBy: null,
+          scheduleKey: period.key,
+          durationMinutes: settings.durationMinutes,
+          expiresAt: expiryFor(now, settings.maxResponseHours),
+          invitedAt: null,
+          now,
+        });
+        spend(1);
+        if (created) report.created++;
+      }
+      if (partial) break walk;
+      cursor = settings.organizationId;
+      report.organizations++;
+      if (left() <= 1) break walk;
+    }
+    if (page.length < PAGE) {
+      // Past the last organization: the next run starts again from the first.
+      cursor = "";
+      report.wrapped = true;
+      break;
+    }
+  }
+
+  await db
+    .insert(scheduleCursors)
+    .values({ name: CURSOR, value: cursor, updatedAt: new Date(now) })
+    .onConflictDoUpdate({ target: scheduleCursors.name, set: { value: cursor, updatedAt: new Date(now) } });
+  spend(1);
+  return report;
+}

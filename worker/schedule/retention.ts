@@ -1,0 +1,121 @@
+import { and, eq, exists, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Database } from "../db/client";
+import {
+  checkInMessages,
+  checkIns,
+  realTimeSentiment,
+  riskAlerts,
+  sentimentScores,
+  userChallenges,
+} from "../db/schema";
+import { retentionCutoffs } from "../shared/schedule";
+
+/**
+ * Data retention (global settings). Raw data — transcripts and the per-pillar rows — goes
+ * after rawDataDays; with anonymization on, blocker descriptions are cut to their theme
+ * then too. Summaries — scores, blockers, resolved alerts and finished check-ins — go after
+ * summaryDataDays. Every statement walks an index in time order and is bounded; whatever
+ * is left goes in tomorrow's run.
+ */
+export async function applyRetention(
+  db: Database,
+  now: number,
+  retention: { rawDataDays: number; summaryDataDays: number; enableAnonymization: boolean },
+  limit: number,
+) {
+  const cutoffs = retentionCutoffs(now, retention);
+  const [raw, summary] = [new Date(cutoffs.raw), new Date(cutoffs.summary)];
+  const finished = (before: Date) =>
+    and(inArray(checkIns.status, ["completed", "expired"]), lt(checkIns.expiresAt, before));
+  /** Finished check-ins past the cut-off that still hold rows of `table` (so each run makes progress). */
+  const finishedWith = (table: typeof checkInMessages | typeof realTimeSentiment) =>
+    db
+      .select({ id: checkIns.id })
+      .from(checkIns)
+      .where(and(finished(raw), exists(db.select({ one: sql`1` }).from(table).where(eq(table.checkInId, checkIns.id)))))
+      .orderBy(checkIns.expiresAt)
+      .limit(limit);
+  /** The oldest rows of `table` older than the summary cut-off, `limit` of them. */
+  const oldest = (table: SQLiteTable, id: SQLiteColumn, column: SQLiteColumn, where?: SQL) =>
+    db
+      .select({ id })
+      .from(table)
+      .where(and(where, lt(column, summary)))
+      .orderBy(column)
+      .limit(limit);
+  const first = db
+    .delete(checkInMessages)
+    .where(and(inArray(checkInMessages.checkInId, finishedWith(checkInMessages)), lt(checkInMessages.timestamp, raw)));
+  const statements: BatchItem<"sqlite">[] = [
+    db
+      .delete(realTimeSentiment)
+      .where(
+        and(
+          inArray(realTimeSentiment.checkInId, finishedWith(realTimeSentiment)),
+          lt(realTimeSentiment.recordedAt, raw),
+        ),
+      ),
+    db
+      .delete(sentimentScores)
+      .where(inArray(sentimentScores.id, oldest(sentimentScores, sentimentScores.id, sentimentScores.recordedAt))),
+    db
+      .delete(userChallenges)
+      .where(inArray(userChallenges.id, oldest(userChallenges, userChallenges.id, userChallenges.createdAt))),
+    db
+      .delete(riskAlerts)
+      .where(
+        inArray(
+          riskAlerts.id,
+          oldest(riskAlerts, riskAlerts.id, riskAlerts.createdAt, eq(riskAlerts.status, "resolved")),
+        ),
+      ),
+    // A finished check-in past the summary window takes whatever rows it still has with it.
+    db
+      .delete(checkIns)
+      .where(
+        inArray(
+          checkIns.id,
+          db
+            .select({ id: checkIns.id })
+            .from(checkIns)
+            .where(finished(summary))
+            .orderBy(checkIns.expiresAt)
+            .limit(limit),
+        ),
+      ),
+  ];
+  if (retention.enableAnonymization) {
+    statements.push(
+      db
+        .update(userChallenges)
+        .set({ description: sql`${userChallenges.theme}` })
+        .where(
+          inArray(
+            userChallenges.id,
+            db
+              .select({ id: userChallenges.id })
+              .from(userChallenges)
+              .where(and(lt(userChallenges.createdAt, raw), ne(userChallenges.description, userChallenges.theme)))
+              .orderBy(userChallenges.createdAt)
+              .limit(limit),
+          ),
+        ),
+    );
+  }
+  const [messages, realTime, scores, blockers, alerts, checkInsDeleted, anonymized] = (await db.batch([
+    first,
+    ...statements,
+  ])) as (D1Result | undefined)[];
+  const changes = (result: D1Result | undefined) => result?.meta.changes ?? 0;
+  return {
+    messages: changes(messages),
+    realTime: changes(realTime),
+    scores: changes(scores),
+    blockers: changes(blockers),
+    alerts: changes(alerts),
+    checkIns: changes(checkInsDeleted),
+    anonymized: changes(anonymized),
+  };
+}

@@ -1,0 +1,39 @@
+import * as z from "zod/mini";
+import { timestamp } from "./common";
+
+/**
+ * The operator console's API, shared by the Worker and the SPA. Customer Support
+ * (/api/admin/support).
+ */
+export const supportSearchQuerySchema = z.object({
+  q: z.string().check(z.trim(), z.minLength(2, "Type at least 2 characters to search"), z.maxLength(200)),
+});
+export const supportSearchSchema = z.object({
+  users: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      role: z.string(),
+      emailVerified: z.boolean(),
+      status: z.string(),
+      organizationId: z.nullable(z.string()),
+      organizationName: z.nullable(z.string()),
+      createdAt: timestamp,
+      lastSignInAt: z.nullable(timestamp),
+    }),
+  ),
+  organizations: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      domain: z.nullable(z.string()),
+      status: z.string(),
+      subscriptionTier: z.string(),
+      accountCount: z.number(),
+      createdAt: timestamp,
+    }),
+  ),
+});
+export type SupportSearch = z.infer<typeof supportSearchSchema>;
+export const resendVerificationResultSchema = z.object({ sent: z.boolean(), message: z.string() });
