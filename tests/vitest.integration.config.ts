@@ -4,7 +4,9 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { startEmailStandIn } from "./fixtures/servers/email.ts";
 import { startOpenAiStandIn } from "./fixtures/servers/openai-stand-in.ts";
+import { startSlackStandIn } from "./fixtures/servers/slack-stand-in.ts";
 import { startStripeStandIn } from "./fixtures/servers/stripe.ts";
+import { SLACK_STANDIN } from "./integration/slack-vars.ts";
 import { INTEGRATION_VARS } from "./integration/vars.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -36,10 +38,11 @@ function quietMissingSourceMaps(): Plugin {
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}drizzle`);
-  const [openAi, stripe, email] = await Promise.all([
+  const [openAi, stripe, email, slack] = await Promise.all([
     startOpenAiStandIn({ firstTokenDelayMs: 20, tokenDelayMs: 5 }),
     startStripeStandIn(),
     startEmailStandIn(),
+    startSlackStandIn(),
   ]);
   openAi.unref();
   const project = (name: string, bindings: Record<string, unknown>, include: string[], exclude: string[] = []) => ({
@@ -54,6 +57,12 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             STRIPE_STANDIN_URL: stripe.url,
             EMAIL_STANDIN_URL: email.url,
+            // Slack is configured everywhere, against the stand-in (worker/slack, worker/notify).
+            SLACK_CLIENT_ID: SLACK_STANDIN.clientId,
+            SLACK_CLIENT_SECRET: SLACK_STANDIN.clientSecret,
+            SLACK_SIGNING_SECRET: SLACK_STANDIN.signingSecret,
+            SLACK_BASE_URL: slack.url,
+            SLACK_STANDIN_URL: slack.url,
           },
         },
       }),

@@ -16,7 +16,9 @@ import { alertRoutes, insightsRoutes } from "./insights/routes";
 import type { AppEnv } from "./lib/app-env";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError, noApiRoute } from "./lib/errors";
+import { notificationRoutes } from "./notify/routes";
 import { checkInSettingsRoutes } from "./settings/organization-routes";
+import { slackEventRoutes, slackRoutes } from "./slack/routes";
 import { teamCheckInRoutes } from "./team/check-in-routes";
 import { teamMemberRoutes } from "./team/routes";
 
@@ -57,7 +59,10 @@ app
   .route("/api/check-ins", teamCheckInRoutes)
   .route("/api/insights", insightsRoutes)
   .route("/api/alerts", alertRoutes)
-  .route("/api/check-in-settings", checkInSettingsRoutes);
+  .route("/api/check-in-settings", checkInSettingsRoutes)
+  .route("/api/notifications", notificationRoutes)
+  .route("/api/slack", slackEventRoutes)
+  .route("/api/slack", slackRoutes);
 
 app.route("/dev", mailboxRoutes);
 

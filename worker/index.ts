@@ -1,27 +1,28 @@
 import { app } from "./app";
 import { createDb } from "./db/client";
-import { sendEmail } from "./email/send";
 import { readConfig } from "./lib/config";
-import { DailyCapReached } from "./lib/daily-caps";
+import { handleNotifyBatch } from "./notify/consumer";
+import { runDigests } from "./notify/digest";
+import { notifyQueue } from "./notify/enqueue";
+import { queueMailer } from "./notify/mailer";
 import { runSchedule } from "./schedule/run";
 
 export { CheckInSession } from "./checkin/session";
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger (every 15 minutes): due check-ins, invitations, reminders, expiry, retention. */
+  /** The Cron Trigger (every 15 minutes): due check-ins, invitations, reminders, expiry, retention, digests. */
   async scheduled(controller, env) {
     const db = createDb(env.DB);
     await runSchedule({
       db,
       config: readConfig(env),
-      // A capped organization's email waits for tomorrow's run; the rest of the run goes on.
-      send: (message) =>
-        sendEmail(env, db, message).catch((error: unknown) => {
-          if (!(error instanceof DailyCapReached)) throw error;
-          return { status: "failed" as const, id: "", error: error.message };
-        }),
+      // Invitations and reminders are delivered by the notifications queue (email or Slack DM).
+      send: queueMailer(env, db),
       now: controller.scheduledTime,
     });
+    await runDigests({ db, queue: notifyQueue(env), now: controller.scheduledTime });
   },
+  /** The notifications queue (worker/notify/consumer.ts): alerts, digests, invitations. */
+  queue: (batch, env) => handleNotifyBatch(batch, env),
 } satisfies ExportedHandler<Env>;

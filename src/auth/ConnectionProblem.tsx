@@ -26,7 +26,7 @@ export function ConnectionProblem() {
       <section role="alert" className="card w-full max-w-md bg-base-100 shadow-sm" data-testid="connection-problem">
         <div className="card-body gap-3">
           <h1 className="text-xl font-bold">We can't reach Undertone right now</h1>
-          <p className="text-base-content/80">
+          <p className="text-soft">
             Your connection or our server had a problem, so we couldn't check your session. You have not been signed
             out.
           </p>

@@ -62,10 +62,10 @@ export function RoleHome({ user }: { user: AppUser }) {
           <h1 id="role-home-title" className="text-2xl font-bold tracking-tight">
             You're signed in as {roleLabel(user.role)}
           </h1>
-          <p className="text-base-content/80">
+          <p className="text-soft">
             {user.email} · The dashboard is for organization admins, so there is no dashboard for this account.
           </p>
-          <ul className="list-disc space-y-2 pl-5 text-sm text-base-content/80">
+          <ul className="list-disc space-y-2 pl-5 text-sm text-soft">
             {lines.map((line) => (
               <li key={line}>{line}</li>
             ))}

@@ -31,6 +31,8 @@ export const PUBLIC_ROUTES: readonly RouteKey[] = [
   "POST /api/auth/sign-in/magic-link",
   "POST /api/auth/sign-up/email",
   "POST /api/stripe/webhook",
+  // Slack calling us: refused unless signed with SLACK_SIGNING_SECRET (tests/integration/slack.test.ts).
+  "POST /api/slack/events",
   "GET /check-in/*",
 ];
 
@@ -56,9 +58,12 @@ export const SESSION_SCOPED_PREFIXES = [
   "/api/check-in-settings",
   "/api/insights",
   "/api/alerts",
+  "/api/notifications",
+  "/api/slack",
 ] as const;
 
 export const isSessionScoped = (key: RouteKey) => {
+  if (PUBLIC_ROUTES.includes(key)) return false;
   const path = key.split(" ")[1] ?? "";
   return SESSION_SCOPED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 };

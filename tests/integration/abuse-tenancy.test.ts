@@ -13,6 +13,7 @@ import {
 import { createAdmin, createSuperAdmin, requestAs, type TestAccount, type TestAdmin } from "./auth-helpers";
 import { insertCompletedCheckIn } from "./checkin-helpers";
 import { request } from "./helpers";
+import { deliveryRow, eventually } from "./notify-helpers";
 
 /**
  * The abuse suite, tenancy part: EVERY signed-in route, read from the app's own route table,
@@ -74,6 +75,8 @@ beforeAll(async () => {
     body: JSON.stringify({ teamMemberId: memberId }),
   });
   checkInId = createCheckInResponseSchema.parse(await sent.json()).id;
+  // The invitation travels on the notifications queue: let it land before the owner's rows are compared.
+  await eventually(async () => (await deliveryRow(`check-in-invite:${checkInId}`))?.status === "delivered");
   const settings = (await (await requestAs(owner, "/api/check-in-settings")).json()) as { settings: object };
   expect(
     (await requestAs(owner, "/api/check-in-settings", { method: "PUT", body: JSON.stringify(settings.settings) }))
@@ -139,6 +142,19 @@ const ATTACKS: Record<string, Attack> = {
   "GET /api/insights/members/:id": { expect: "not-found", path: () => `/api/insights/members/${memberId}?range=52w` },
   "GET /api/alerts": { expect: "own", path: () => `/api/alerts?status=all&teamMemberId=${memberId}` },
   "POST /api/alerts/:id/resolve": { expect: "not-found", path: () => `/api/alerts/${alertId}/resolve` },
+  "GET /api/notifications/settings": { expect: "own" },
+  "PUT /api/notifications/preferences": { expect: "own", body: () => ({ alertEmails: "off", userId: owner.userId }) },
+  "PUT /api/notifications/time-zone": {
+    expect: "own",
+    body: () => ({ timeZone: "Asia/Tokyo", organizationId: owner.organizationId }),
+  },
+  "GET /api/notifications/digest-preview": { expect: "own" },
+  "GET /api/slack/install": { expect: "own" },
+  // Another admin's state is refused (a redirect back to Settings with ?slack=invalid_state).
+  "GET /api/slack/oauth/callback": { expect: "own", path: () => "/api/slack/oauth/callback?code=x&state=forged" },
+  "GET /api/slack/channels": { expect: "own" },
+  "PUT /api/slack/settings": { expect: "not-found", body: () => ({ channelId: "C0ALERTS", dmInvitations: true }) },
+  "DELETE /api/slack": { expect: "own" },
 };
 
 describe("the route table", () => {
@@ -160,6 +176,8 @@ describe("another organization's Admin, on every session-scoped route", () => {
       const body = key === "PUT /api/check-in-settings" ? intruderSettings : attack.body?.();
       const response = await requestAs(intruder, attack.path?.() ?? pathFor(key as RouteKey), {
         method,
+        // Slack's install and callback answer with a redirect: judge the answer, not where it leads.
+        redirect: "manual",
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await response.text();

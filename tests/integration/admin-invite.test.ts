@@ -4,6 +4,7 @@ import { meResponseSchema } from "../../worker/shared/auth";
 import { bulkInviteResultSchema, parseInviteLines } from "../../worker/shared/bulk-invite";
 import { cookieHeader, createAdmin, createSuperAdmin, latestEmail, requestAs, type TestAccount } from "./auth-helpers";
 import { countRows, request } from "./helpers";
+import { eventually } from "./notify-helpers";
 
 /** Bulk Invite Users (User Oversight): sales reps into the team, admins into accounts with an emailed link. */
 
@@ -50,7 +51,8 @@ describe("POST /api/admin/users/invite", () => {
       .first();
     expect(ben).toEqual({ first_name: "Ben", last_name: "Okafor", status: "active" });
     expect(await countRows("check_ins", `organization_id = '${owner.organizationId}' and status = 'pending'`)).toBe(3);
-    expect((await latestEmail("ana@bulk.example", "check_in_invite"))?.subject).toBe(
+    // Invitations go through the notifications queue: the email lands a moment later.
+    expect((await eventually(() => latestEmail("ana@bulk.example", "check_in_invite")))?.subject).toBe(
       "Bulk Reps Co: your 10-minute check-in is ready",
     );
 

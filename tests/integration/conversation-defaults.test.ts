@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { agentConfigFor } from "../../worker/ai/organization-config";
+import { agentConfigFor } from "../../worker/checkin/organization-config";
 import { createDb } from "../../worker/db/client";
 import { saveGlobalSettings } from "../../worker/settings/global";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../worker/shared/settings";

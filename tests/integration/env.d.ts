@@ -5,6 +5,8 @@ declare namespace Cloudflare {
     STRIPE_STANDIN_URL: string;
     /** The email-provider stand-in (tests/fixtures/servers/email.ts). */
     EMAIL_STANDIN_URL: string;
+    /** The Slack stand-in (tests/fixtures/servers/slack-stand-in.ts): /__posts, /__control, /__send-event. */
+    SLACK_STANDIN_URL: string;
     /** Config-only bindings that wrangler.jsonc does not declare. */
     STRIPE_API_BASE?: string;
     EMAIL_API_URL?: string;

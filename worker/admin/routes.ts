@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { requireSuperAdmin } from "../auth/middleware";
+import { deliveryRoutes } from "../notify/admin-routes";
 import { settingsRoutes } from "../settings/global-routes";
 import { aiConfigRoutes } from "./ai-config";
 import { aiTestRoutes } from "./ai-test";
@@ -36,6 +37,7 @@ export const adminRoutes = new Hono<ConsoleEnv>()
   .route("/settings", settingsRoutes)
   .route("/billing", billingRoutes)
   .route("/alerts", alertRoutes)
+  .route("/deliveries", deliveryRoutes)
   .route("/reports", reportRoutes)
   .route("/audit", auditRoutes)
   .route("/system", systemRoutes)

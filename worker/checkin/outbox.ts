@@ -19,6 +19,8 @@ export class Outbox {
     private readonly d1: D1Database,
     private readonly store: SessionStore,
     private readonly schedule: Schedule,
+    /** Runs once the completion has landed (the notifications queue); a failure retries both, idempotently. */
+    private readonly afterCompletion: (result: CompletionResult) => Promise<void> = async () => undefined,
   ) {}
 
   enqueue(kind: WriteKind, now: number) {
@@ -49,7 +51,9 @@ export class Outbox {
         if (kind === "started" && session.started_at !== null) {
           await persistStart(this.d1, session.check_in_id, session.started_at);
         } else if (kind === "completion" && session.completed_at !== null) {
-          await persistCompletion(this.d1, this.completionResult());
+          const result = this.completionResult();
+          await persistCompletion(this.d1, result);
+          await this.afterCompletion(result);
         } else if (kind === "expired") {
           await persistExpiry(this.d1, session.check_in_id);
         }

@@ -3,6 +3,7 @@ import { providerFor } from "../ai/choose-provider";
 import { embeddedProvider } from "../ai/embedded";
 import type { InterviewProvider, PlannedReply } from "../ai/provider";
 import { readConfig } from "../lib/config";
+import { enqueueCompletionAlerts } from "../notify/enqueue";
 import {
   type ErrorCode,
   MAX_FRAME_BYTES,
@@ -33,7 +34,8 @@ import { judgeWhileClosing, planTurn, recordClosing, recordReply } from "./turn-
  * schedule and the one alarm (alarms.ts), the queue of D1 writes (outbox.ts), pillar
  * progress (progress.ts) and the completion result (completion.ts), both pure. Everything
  * lives in the object's storage, so an evicted or restarted object resumes exactly where it
- * was. Sockets use the Hibernation API, so an idle chat costs nothing.
+ * was. Sockets use the Hibernation API, so an idle chat costs nothing. (A little over 350
+ * lines: the entry points, the hot path and the turn loop with its closing and completion.)
  */
 
 /** Re-checks a reply in progress; after an eviction it restarts the reply. */
@@ -58,7 +60,10 @@ export class CheckInSession extends DurableObject<Env> {
     super(ctx, env);
     this.store = new SessionStore(ctx.storage.sql);
     this.schedule = new Schedule(ctx.storage.sql, ctx.storage);
-    this.outbox = new Outbox(ctx.storage.sql, env.DB, this.store, this.schedule);
+    // Alerts reach the admins through the notifications queue once the completion has landed.
+    this.outbox = new Outbox(ctx.storage.sql, env.DB, this.store, this.schedule, (result) =>
+      enqueueCompletionAlerts(env, result.organizationId, result.checkInId),
+    );
     this.clock = new SessionClock(this.store, this.schedule, (frame) => this.broadcast(frame));
     this.ownership = new Ownership(ctx.storage.sql);
     this.ownership.ensureTable();

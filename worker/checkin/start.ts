@@ -1,10 +1,10 @@
 import { greetingFor } from "../ai/agent-config";
-import { agentConfigFor } from "../ai/organization-config";
 import { loadQuestionBank } from "../ai/question-bank";
 import { createDb } from "../db/client";
 import { getGlobalSettings } from "../settings/global";
 import type { Schedule } from "./alarms";
 import type { SessionInit } from "./init";
+import { agentConfigFor } from "./organization-config";
 import { withQuestionCounted } from "./progress";
 import { emptyPillarProgress } from "./rules";
 import type { SessionStore } from "./store";

@@ -19,6 +19,8 @@ export const organizations = sqliteTable(
     subscriptionTier: text("subscription_tier", { enum: SUBSCRIPTION_TIERS }).notNull().default("basic"),
     /** The user whose sign-up created it (null for organizations an operator created). */
     createdBy: text("created_by"),
+    /** IANA time zone (e.g. "Europe/Berlin") for schedules and the weekly digest; null reads as UTC (worker/notify). */
+    timeZone: text("time_zone"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
   },

@@ -11,6 +11,7 @@ import {
   MESSAGE_SENDERS,
   TEAM_MEMBER_STATUSES,
 } from "../shared/domain";
+import { ALERT_EMAIL_MODES, DELIVERY_CHANNELS, DELIVERY_KINDS, DELIVERY_STATUSES } from "../shared/notifications";
 import { CLASSIFICATION_PILLARS, PILLARS, QUESTION_TYPES } from "../shared/pillars";
 import type { ConversationStyle, GlobalSettings } from "../shared/settings";
 import { user } from "./auth-schema";
@@ -423,4 +424,78 @@ export const rateLimits = sqliteTable(
   },
   // Retention deletes old counters in this order (worker/schedule/operational-retention.ts).
   (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+// ——— Notifications (worker/notify, worker/slack) ———
+
+/** Each admin's choice for alert emails; no row reads as "immediately". */
+export const notificationPreferences = sqliteTable("notification_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  organizationId: orgId(),
+  alertEmails: text("alert_emails", { enum: ALERT_EMAIL_MODES }).notNull().default("immediately"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every notification the queue delivers: the id is the delivery's idempotency key (one
+ * per alert, digest week or invitation, channel and recipient), so a message enqueued or
+ * delivered twice is sent once. Holds no message body.
+ */
+export const notificationDeliveries = sqliteTable(
+  "notification_deliveries",
+  {
+    id: text("id").primaryKey(),
+    organizationId: orgId(),
+    kind: text("kind", { enum: DELIVERY_KINDS }).notNull(),
+    channel: text("channel", { enum: DELIVERY_CHANNELS }).notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** A consumer is sending it now (a lease, so two copies of a message never both send). */
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("notification_deliveries_created_idx").on(t.createdAt),
+    index("notification_deliveries_status_idx").on(t.status, t.createdAt),
+    index("notification_deliveries_org_idx").on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** One weekly digest per organization and ISO week, however often the cron runs. */
+export const digestRuns = sqliteTable("digest_runs", {
+  /** `${organizationId}:${weekKey}` */
+  id: text("id").primaryKey(),
+  organizationId: orgId(),
+  weekKey: text("week_key").notNull(),
+  createdAt: createdAt(),
+});
+
+/** An organization's Slack workspace ("Add to Slack"); the bot token is stored encrypted. */
+export const slackInstallations = sqliteTable(
+  "slack_installations",
+  {
+    organizationId: text("organization_id")
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    teamId: text("team_id").notNull(),
+    teamName: text("team_name").notNull(),
+    botUserId: text("bot_user_id"),
+    /** AES-GCM under a key derived from BETTER_AUTH_SECRET (worker/slack/token-box.ts). */
+    botTokenSealed: text("bot_token_sealed").notNull(),
+    channelId: text("channel_id"),
+    channelName: text("channel_name"),
+    /** Invitations and reminders go as Slack DMs to members found by email. */
+    dmInvitations: integer("dm_invitations", { mode: "boolean" }).notNull().default(false),
+    installedBy: text("installed_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("slack_installations_team_idx").on(t.teamId)],
 );

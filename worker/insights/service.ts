@@ -1,5 +1,5 @@
 import type { Database } from "../db/client";
-import { getGlobalSettings } from "../settings/global";
+import { getGlobalSettings } from "../db/global-settings";
 import {
   type InsightRange,
   type InsightsResponse,

@@ -36,6 +36,12 @@ const configSchema = z.object({
   EMAIL_FROM: optional,
   /** Where the email provider's API lives; only tests point it at a local stand-in. */
   EMAIL_API_URL: optional,
+  /** Slack app credentials ("Add to Slack"); without all three the Slack section says Slack is not configured. */
+  SLACK_CLIENT_ID: optional,
+  SLACK_CLIENT_SECRET: optional,
+  SLACK_SIGNING_SECRET: optional,
+  /** Where Slack lives (https://slack.com); tests and dev point it at tests/fixtures/servers/slack-stand-in.ts. */
+  SLACK_BASE_URL: optional,
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

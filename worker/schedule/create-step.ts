@@ -3,7 +3,8 @@ import { checkInsAllowedSql } from "../billing/lifecycle";
 import type { Database } from "../db/client";
 import { organizationSettings, organizations, scheduleCursors, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
-import { expiryFor, isMemberDue, schedulePeriod } from "../shared/schedule";
+import { schedulePeriodIn, timeZoneOrDefault } from "../notify/time-zone";
+import { expiryFor, isMemberDue } from "../shared/schedule";
 import { insertCheckIn } from "../team/check-ins";
 
 /**
@@ -46,7 +47,7 @@ export async function runCreateStep(
 
   walk: while (left() > 1 && report.created < createLimit) {
     const page = await db
-      .select({ settings: organizationSettings })
+      .select({ settings: organizationSettings, timeZone: organizations.timeZone })
       .from(organizationSettings)
       .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
       .where(
@@ -61,7 +62,7 @@ export async function runCreateStep(
       .orderBy(asc(organizationSettings.organizationId))
       .limit(PAGE);
     spend(1);
-    for (const { settings } of page) {
+    for (const { settings, timeZone } of page) {
       const members = await db
         .select({
           id: teamMembers.id,
@@ -73,7 +74,8 @@ export async function runCreateStep(
         .from(teamMembers)
         .where(and(eq(teamMembers.organizationId, settings.organizationId), eq(teamMembers.status, "active")));
       spend(1);
-      const period = schedulePeriod(settings.frequency, now);
+      // Periods start at midnight in the organization's time zone (worker/notify/time-zone.ts).
+      const period = schedulePeriodIn(settings.frequency, now, timeZoneOrDefault(timeZone));
       const due = members.filter((member) =>
         isMemberDue({ period, lastCheckInCreatedAt: member.lastCreatedAt, hasOpenCheckIn: member.open === 1 }),
       );

@@ -2,20 +2,25 @@ import { Hono } from "hono";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { zv } from "../lib/validate";
-import { type CheckInSettingsResponse, nextPeriodStart } from "../shared/schedule";
+import { organizationTimeZone } from "../notify/org-time-zone";
+import { schedulePeriodIn } from "../notify/time-zone";
+import type { CheckInSettingsResponse } from "../shared/schedule";
 import { organizationCheckInSettingsSchema } from "../shared/settings";
 import { organizationCheckInSettings, saveOrganizationCheckInSettings } from "./organization";
 
 /** /api/check-in-settings — the organization's schedule (/dashboard/settings). */
 async function settingsBody(db: Database, organizationId: string): Promise<CheckInSettingsResponse> {
-  const resolved = await organizationCheckInSettings(db, organizationId);
+  const [resolved, timeZone] = await Promise.all([
+    organizationCheckInSettings(db, organizationId),
+    organizationTimeZone(db, organizationId),
+  ]);
   return {
     settings: resolved.settings,
     defaults: resolved.defaults,
     customized: resolved.customized,
     updatedAt: resolved.updatedAt?.toISOString() ?? null,
     nextCheckInsAt: resolved.settings.schedulingEnabled
-      ? new Date(nextPeriodStart(resolved.settings.frequency, Date.now())).toISOString()
+      ? new Date(schedulePeriodIn(resolved.settings.frequency, Date.now(), timeZone).end).toISOString()
       : null,
     conversationDefaults: resolved.conversationDefaults,
   };

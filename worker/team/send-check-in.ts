@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { assertCanCreateCheckIns } from "../billing/lifecycle";
 import type { Database } from "../db/client";
 import { organizations } from "../db/schema";
-import { sendEmail } from "../email/send";
 import type { AppConfig } from "../lib/config";
+import { queueMailer } from "../notify/mailer";
 import { organizationCheckInSettings } from "../settings/organization";
 import { expiryFor } from "../shared/schedule";
 import type { CreateCheckInResponse } from "../shared/team";
@@ -30,7 +30,7 @@ export type SentCheckIn = {
  * not to. Null when the member already has one open.
  */
 export async function sendNewCheckIn(
-  env: object,
+  env: Env,
   db: Database,
   config: AppConfig,
   input: {
@@ -59,7 +59,7 @@ export async function sendNewCheckIn(
   });
   if (!created) return null;
   if (!input.sendEmail) return { id: created.id, expiresAt, email: "skipped" };
-  const result = await emailCheckIn((message) => sendEmail(env, db, message), config, {
+  const result = await emailCheckIn(queueMailer(env, db), config, {
     kind: "invite",
     checkIn: { id: created.id, durationMinutes: settings.durationMinutes, expiresAt: new Date(expiresAt) },
     member: input.member,

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Logo } from "@/components/Logo";
 import { DEMO_URL, SECTION_LINKS } from "./links";
 
-const linkClass = "text-sm text-neutral-content/75 transition-colors hover:text-white";
+const linkClass = "text-sm text-neutral-muted transition-colors hover:text-white";
 
 /** The public footer: product anchors, legal pages and the copyright line. */
 export function MarketingFooter() {
@@ -11,7 +11,7 @@ export function MarketingFooter() {
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-5 py-14 sm:px-6 md:grid-cols-[1.6fr_1fr_1fr] lg:px-8">
         <div className="col-span-2 max-w-sm md:col-span-1">
           <Logo inverted />
-          <p className="mt-4 text-sm leading-relaxed text-neutral-content/75">
+          <p className="mt-4 text-sm leading-relaxed text-neutral-muted">
             Private AI check-ins that show sales leaders how their team is really doing: morale, quota confidence and
             burnout risk, before they show up in the numbers.
           </p>
@@ -50,7 +50,7 @@ export function MarketingFooter() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-6xl px-5 py-6 text-sm text-neutral-content/70 sm:px-6 lg:px-8">
+        <p className="mx-auto max-w-6xl px-5 py-6 text-sm text-neutral-muted sm:px-6 lg:px-8">
           © 2026 Undertone. All rights reserved.
         </p>
       </div>

@@ -40,7 +40,7 @@ export function MarketingNav() {
             <li key={link.id}>
               <Link
                 to={`/#${link.id}`}
-                className="rounded-field px-3 py-2 text-sm font-medium text-base-content/75 transition-colors hover:bg-base-200 hover:text-base-content"
+                className="rounded-field px-3 py-2 text-sm font-medium text-soft transition-colors hover:bg-base-200 hover:text-base-content"
               >
                 {link.label}
               </Link>
@@ -80,7 +80,7 @@ export function MarketingNav() {
                   className="flex items-center justify-between rounded-field px-3 py-3 text-base font-medium hover:bg-base-200"
                 >
                   {link.label}
-                  <Icon name="arrowRight" className="size-4 text-base-content/40" />
+                  <Icon name="arrowRight" className="size-4 text-muted" />
                 </Link>
               </li>
             ))}

@@ -3,10 +3,26 @@ import { dismissToast, TOAST_DURATION_MS, type Toast, useToasts } from "./toast-
 
 const SWIPE_THRESHOLD_PX = 50;
 
-/** The toast viewport: bottom-right on desktop, full width on phones; F8 focuses it. */
+/**
+ * The toast viewport: bottom-right on desktop, full width on phones; F8 focuses it.
+ * Screen readers hear toasts through two live regions that exist before any toast does
+ * (a region inserted together with its text is often not announced): `status` (polite)
+ * and `alert` (destructive toasts), each wrapping its own list, so every list item stays a
+ * plain <li> of an <ol> and each toast's text is in the page once.
+ */
 export function Toaster() {
   const toasts = useToasts();
-  const viewport = useRef<HTMLOListElement>(null);
+  const viewport = useRef<HTMLElement>(null);
+  const open = toasts.filter((t) => t.open);
+  const list = (destructive: boolean) => (
+    <ol className="flex flex-col gap-2">
+      {open
+        .filter((t) => (t.variant === "destructive") === destructive)
+        .map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
+    </ol>
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -20,16 +36,15 @@ export function Toaster() {
   }, []);
 
   return (
-    <ol
+    <section
       ref={viewport}
       tabIndex={-1}
       aria-label="Notifications (F8)"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col gap-2 p-4 outline-none sm:inset-x-auto sm:right-0 sm:w-[26rem]"
     >
-      {toasts.map((t) => (
-        <ToastItem key={t.id} toast={t} />
-      ))}
-    </ol>
+      <div role="status">{list(false)}</div>
+      <div role="alert">{list(true)}</div>
+    </section>
   );
 }
 
@@ -48,11 +63,9 @@ function ToastItem({ toast }: { toast: Toast }) {
   const destructive = toast.variant === "destructive";
   return (
     <li
-      role={destructive ? "alert" : "status"}
-      aria-live={destructive ? "assertive" : "polite"}
       data-testid="toast"
       data-variant={toast.variant}
-      className={`pointer-events-auto relative flex items-start gap-3 rounded-box border p-4 pr-10 shadow-lg transition-transform ${
+      className={`pointer-events-auto relative flex items-start gap-3 rounded-box border p-4 pr-10 shadow-lg motion-safe:transition-transform ${
         destructive ? "border-error/40 bg-error text-error-content" : "border-base-300 bg-base-100 text-base-content"
       }`}
       style={{ transform: `translateX(${offset}px)` }}
@@ -72,7 +85,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     >
       <div className="grid gap-1">
         <p className="text-sm font-semibold">{toast.title}</p>
-        {toast.description ? <p className="text-sm opacity-90">{toast.description}</p> : null}
+        {toast.description ? <p className="text-sm">{toast.description}</p> : null}
       </div>
       <button
         type="button"

@@ -24,33 +24,18 @@ export function AuthShell({
           <div className="card-body gap-5 p-6 sm:p-8">
             <header className="space-y-1.5 text-center">
               <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-              {subtitle ? <p className="text-sm text-base-content/70">{subtitle}</p> : null}
+              {subtitle ? <p className="text-sm text-soft">{subtitle}</p> : null}
             </header>
             {children}
           </div>
         </div>
         {footer}
         <p className="text-center text-sm">
-          <Link to="/" className="link link-hover text-base-content/70">
+          <Link to="/" className="link link-hover text-soft">
             ← Back to homepage
           </Link>
         </p>
       </div>
     </main>
-  );
-}
-
-/** A labelled input; the label is the accessible name the tests and screen readers use. */
-export function Field({
-  label,
-  hint,
-  ...input
-}: React.InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }) {
-  return (
-    <label className="flex flex-col gap-1.5">
-      <span className="text-sm font-medium">{label}</span>
-      <input className="input w-full" {...input} />
-      {hint ? <span className="text-xs text-base-content/60">{hint}</span> : null}
-    </label>
   );
 }

@@ -2,13 +2,15 @@ import { PASSWORD_MIN_LENGTH, validateSimpleSignup } from "@shared/auth";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
-import { requestMagicLink, signInWithPassword, signUp } from "@/auth/auth-api";
-import { AUTH_TOASTS, authErrorMessage, loginErrorMessage, signupErrorMessage } from "@/auth/messages";
+import { requestMagicLink, signInWithPassword } from "@/auth/auth-api";
+import { AUTH_TOASTS, authErrorMessage, loginErrorMessage } from "@/auth/messages";
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
+import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
-import { AuthShell, Field } from "./AuthShell";
+import { AuthShell } from "./AuthShell";
+import { submitSignup } from "./submit-signup";
 
 type Tab = "login" | "signup";
 
@@ -60,7 +62,7 @@ export function LoginPage() {
       title={tab === "login" ? "Welcome back" : "Create your account"}
       subtitle={tab === "login" ? "Log in to see how your team is really doing." : "Start with a 14-day free trial."}
       footer={
-        <p className="text-center text-sm text-base-content/70">
+        <p className="text-center text-sm text-soft">
           Setting up your company?{" "}
           <Link to="/signup" className="link link-primary font-medium">
             Use the full sign-up
@@ -165,12 +167,12 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         {submitting ? <span className="loading loading-spinner loading-sm" /> : null}
         {submitting ? "Logging in..." : "Log In"}
       </button>
-      <div className="divider my-0 text-xs text-base-content/60">or</div>
+      <div className="divider my-0 text-xs text-muted">or</div>
       <button type="button" className="btn btn-outline" onClick={sendMagicLink} disabled={sendingLink}>
         {sendingLink ? <span className="loading loading-spinner loading-sm" /> : null}
         Email me a login link
       </button>
-      <p className="text-center text-xs text-base-content/60">
+      <p className="text-center text-xs text-muted">
         We'll email a one-time link to the address above. No password needed.
       </p>
     </form>
@@ -194,23 +196,14 @@ function SimpleSignupForm() {
       return;
     }
     setSubmitting(true);
-    const result = await signUp({
+    const sent = await submitSignup({
       email: email.trim(),
       password,
       first_name: firstName.trim(),
       last_name: lastName.trim(),
     });
     setSubmitting(false);
-    if (!result.ok) {
-      toast({
-        title: AUTH_TOASTS.signupFailedTitle,
-        description: signupErrorMessage(result.error),
-        variant: "destructive",
-      });
-      return;
-    }
-    toast(AUTH_TOASTS.signupSuccess);
-    setSentTo(result.data.user.email);
+    if (sent) setSentTo(sent);
   };
 
   if (sentTo) {

@@ -2,13 +2,13 @@ import { PASSWORD_MIN_LENGTH, SIGNUP_VALIDATION_TITLE, validateSignup } from "@s
 import { type FormEvent, useRef, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
-import { signUp } from "@/auth/auth-api";
-import { AUTH_TOASTS, signupErrorMessage } from "@/auth/messages";
 import { Icon } from "@/components/Icon";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
+import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
-import { AuthShell, Field } from "./AuthShell";
+import { AuthShell } from "./AuthShell";
+import { submitSignup } from "./submit-signup";
 
 type Phase = "form" | "submitting" | "submitted" | "sent";
 
@@ -46,7 +46,7 @@ export function SignupPage() {
     }
     inFlight.current = true;
     setPhase("submitting");
-    const result = await signUp({
+    const sent = await submitSignup({
       first_name: fields.firstName.trim(),
       last_name: fields.lastName.trim(),
       email: fields.email.trim(),
@@ -54,17 +54,11 @@ export function SignupPage() {
       company_name: fields.companyName.trim(),
     });
     inFlight.current = false;
-    if (!result.ok) {
+    if (!sent) {
       setPhase("form");
-      toast({
-        title: AUTH_TOASTS.signupFailedTitle,
-        description: signupErrorMessage(result.error),
-        variant: "destructive",
-      });
       return;
     }
-    toast(AUTH_TOASTS.signupSuccess);
-    setSentTo(result.data.user.email);
+    setSentTo(sent);
     setPhase("sent");
   };
 
@@ -82,13 +76,11 @@ export function SignupPage() {
           <div className="flex size-16 items-center justify-center rounded-full bg-primary/10 text-primary">
             <Icon name="mail" className="size-8" />
           </div>
-          <p className="text-sm text-base-content/80">
+          <p className="text-sm text-soft">
             It contains a verification link. Once you have verified your email, log in and you'll go straight to your
             dashboard to finish setting up your team.
           </p>
-          <p className="text-xs text-base-content/60">
-            Nothing arrived? Check your spam folder. The link works for 24 hours.
-          </p>
+          <p className="text-xs text-muted">Nothing arrived? Check your spam folder. The link works for 24 hours.</p>
           <Link to="/login" className="btn btn-primary w-full">
             Back to Login
           </Link>
@@ -106,7 +98,7 @@ export function SignupPage() {
       title="Create your account"
       subtitle="Start your 14-day free trial. No credit card required."
       footer={
-        <p className="text-center text-sm text-base-content/70">
+        <p className="text-center text-sm text-soft">
           Already have an account?{" "}
           <Link to="/login" className="link link-primary font-medium">
             Log in
@@ -164,12 +156,12 @@ export function SignupPage() {
               : "Create Account"}
         </button>
         {phase === "submitted" ? (
-          <p role="status" className="text-center text-sm text-base-content/70">
+          <p role="status" className="text-center text-sm text-soft">
             Check your email for the verification link we sent to <strong>{sentTo}</strong>. To sign up with another
             address, change the email above.
           </p>
         ) : null}
-        <p className="text-center text-xs text-base-content/60">
+        <p className="text-center text-xs text-muted">
           By creating an account you agree to our{" "}
           <Link to="/termsofservice" className="link">
             Terms of Service

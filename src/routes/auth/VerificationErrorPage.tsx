@@ -39,7 +39,7 @@ export function VerificationErrorPage() {
       <div className="flex flex-col gap-5 text-sm">
         <div>
           <p className="font-medium">This can happen when:</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-base-content/80">
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-soft">
             <li>the link is older than 24 hours,</li>
             <li>your email is already verified (the link works once),</li>
             <li>the link was cut or changed when it was copied.</li>
@@ -76,7 +76,7 @@ export function VerificationErrorPage() {
             </button>
           </div>
         </form>
-        <p className="text-center text-base-content/70">
+        <p className="text-center text-soft">
           Still stuck? Write to{" "}
           <a className="link link-primary" href={`mailto:${SUPPORT_EMAIL}`}>
             {SUPPORT_EMAIL}

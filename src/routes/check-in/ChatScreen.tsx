@@ -43,7 +43,7 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
           </a>
           <div className="min-w-0 flex-1">
             <h1 className="truncate font-semibold leading-tight">Your check-in, {info.firstName}</h1>
-            <p className="truncate text-xs text-base-content/60">
+            <p className="truncate text-xs text-muted">
               {info.organizationName} · about {info.durationMinutes} minutes · private
             </p>
           </div>
@@ -65,15 +65,17 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
         </div>
       ) : null}
 
-      <main className="flex-1 overflow-y-auto" aria-live="polite">
+      {/* Screen readers hear a reply once it is finished (assistant.done), not token by token:
+          the region is busy while a reply streams, and a busy live region waits. */}
+      <main className="flex-1 overflow-y-auto" aria-live="polite" aria-busy={messages.some((m) => m.streaming)}>
         <div className="mx-auto flex max-w-2xl flex-col gap-3 px-4 py-4">
           {!view.synced ? (
-            <div className="flex items-center justify-center gap-2 py-12 text-sm text-base-content/70" role="status">
+            <div className="flex items-center justify-center gap-2 py-12 text-sm text-soft" role="status">
               <span className="loading loading-dots loading-md text-primary" /> Connecting to your check-in…
             </div>
           ) : null}
           {info.device ? (
-            <p className="text-center text-xs text-base-content/60" data-testid="device-note">
+            <p className="text-center text-xs text-muted" data-testid="device-note">
               {deviceSentence(info.device)} It stays on this device.
             </p>
           ) : null}
@@ -106,7 +108,7 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
             ))}
           </ol>
           {ended ? <Completed status={view.status} reachOutPath={reachOutPath} /> : null}
-          {closing ? <p className="text-center text-sm text-base-content/60">Submitting your check-in…</p> : null}
+          {closing ? <p className="text-center text-sm text-muted">Submitting your check-in…</p> : null}
           <div ref={listEnd} />
         </div>
       </main>
@@ -135,7 +137,7 @@ function PrivacyNote() {
   return (
     <aside className="rounded-box border border-base-300 bg-base-100 p-4 text-sm" aria-label="What your manager sees">
       <p className="font-medium">This conversation is private.</p>
-      <p className="mt-1 text-base-content/75">
+      <p className="mt-1 text-soft">
         Your manager will see overall scores, the themes that come up (such as blockers) and any alerts. They will never
         see this conversation or your words.
       </p>
@@ -158,7 +160,8 @@ function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => 
       <div className="min-w-0 flex-1">
         <div className="flex items-baseline justify-between text-xs">
           <span className="flex items-center gap-2">
-            <span className="font-medium" data-testid="timer-text">
+            {/* Announced when its words change (a phase boundary or pause), never each second. */}
+            <span className="font-medium" data-testid="timer-text" role="status">
               {timerText(progress)}
             </span>
             {view.timer.paused ? (
@@ -167,7 +170,7 @@ function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => 
               </span>
             ) : null}
           </span>
-          <span className="tabular-nums text-base-content/60">
+          <span className="tabular-nums text-muted">
             {formatClock(elapsed)} / {formatClock(view.timer.targetMs)}
           </span>
         </div>
@@ -248,7 +251,7 @@ function Composer({
             aria-invalid={tooLong}
             aria-describedby="checkin-hint"
           />
-          <p id="checkin-hint" className={`mt-1 text-xs ${tooLong ? "text-error" : "text-base-content/50"}`}>
+          <p id="checkin-hint" className={`mt-1 text-xs ${tooLong ? "text-error" : "text-muted"}`}>
             {tooLong
               ? `Your message is too long. Please keep it under ${maxChars.toLocaleString("en-US")} characters (${text.trim().length.toLocaleString("en-US")} now).`
               : sending && !online
@@ -299,7 +302,7 @@ function Completed({ status, reachOutPath }: { status: ChatView["status"]; reach
         </svg>
       </div>
       <p className="text-lg font-semibold">{COMPLETED_TEXT}</p>
-      <p className="mt-1 text-sm text-base-content/70">You can close this page.</p>
+      <p className="mt-1 text-sm text-soft">You can close this page.</p>
       <label className="mt-4 inline-flex cursor-pointer items-center gap-2 text-sm">
         <input
           type="checkbox"

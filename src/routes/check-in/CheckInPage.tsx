@@ -169,7 +169,7 @@ function Loading() {
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-3" aria-busy="true">
       <span className="loading loading-spinner loading-lg text-primary" />
-      <p className="text-sm text-base-content/70" role="status">
+      <p className="text-sm text-soft" role="status">
         Loading your check-in…
       </p>
     </main>
@@ -182,10 +182,10 @@ function LoadError({ message }: { message: string }) {
       <div className="card w-full max-w-md bg-base-100 shadow-sm">
         <div className="card-body items-center text-center">
           <h1 className="card-title text-xl">We couldn't open this check-in</h1>
-          <p className="text-base-content/75" role="alert">
+          <p className="text-soft" role="alert">
             {message}
           </p>
-          <p className="text-sm text-base-content/60">
+          <p className="text-sm text-muted">
             A check-in link works until the check-in is submitted or expires. If you expected a new one, ask your
             manager to send it again.
           </p>

@@ -35,17 +35,17 @@ export function OtherDeviceScreen({ details, freshLinkPath }: { details: OpenEls
       <div className="card w-full max-w-md bg-base-100 shadow-sm">
         <div className="card-body gap-3">
           <h1 className="card-title text-xl leading-snug">{OPEN_ELSEWHERE_MESSAGE}</h1>
-          <p className="text-base-content/75" data-testid="owner-device">
+          <p className="text-soft" data-testid="owner-device">
             {deviceSentence(details.owner)}
           </p>
-          <p className="text-sm text-base-content/75">
+          <p className="text-sm text-soft">
             To keep the conversation private, a check-in stays on the device that opened it first, and nothing of it is
             shown here.
           </p>
           {details.freshLink ? (
             <div className="mt-1 rounded-box border border-base-300 p-3">
               <p className="text-sm font-medium">Switched devices, or wasn't that you?</p>
-              <p className="mt-1 text-sm text-base-content/75">
+              <p className="mt-1 text-sm text-soft">
                 We can email a fresh link to the address this check-in was sent to. Open it on the device you want to
                 use and the check-in moves there.
               </p>

@@ -67,7 +67,14 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">{children}</main>
       </div>
       <div className="drawer-side z-40">
-        <label htmlFor={drawerId} aria-label="Close menu" className="drawer-overlay" />
+        {/* A click beside the drawer closes it; keyboard users have the menu button and Escape. */}
+        <button
+          type="button"
+          aria-hidden="true"
+          tabIndex={-1}
+          className="drawer-overlay"
+          onClick={() => setOpen(false)}
+        />
         <aside
           id={`${drawerId}-sidebar`}
           aria-label="Sidebar"
@@ -76,7 +83,7 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
           <div className="px-2 pt-1">
             <Logo to="/dashboard" />
             {organization ? (
-              <p className="mt-2 truncate text-sm text-base-content/70" title={organization.name}>
+              <p className="mt-2 truncate text-sm text-soft" title={organization.name}>
                 {organization.name}
               </p>
             ) : null}
@@ -111,7 +118,7 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
                 <p className="truncate text-sm font-medium" title={email} data-testid="sidebar-email">
                   {email}
                 </p>
-                <p className="text-xs text-base-content/60">Sales Professional</p>
+                <p className="text-xs text-muted">Sales Professional</p>
               </div>
             </div>
             <button type="button" className="btn btn-ghost btn-sm justify-start" onClick={logout} disabled={signingOut}>

@@ -25,12 +25,10 @@ export class SubscriptionErrorBoundary extends Component<Props, State> {
         <div className="card bg-base-100 shadow-sm ring-1 ring-error/30">
           <div className="card-body gap-4">
             <h2 className="card-title text-xl">Subscription Setup Error</h2>
-            <p className="text-base-content/80">
-              Something went wrong while setting up your plan. Nothing was charged.
-            </p>
+            <p className="text-soft">Something went wrong while setting up your plan. Nothing was charged.</p>
             <div className="rounded-box bg-base-200 p-4 text-sm">
               <p className="font-semibold">Tips</p>
-              <ul className="mt-1 list-disc space-y-1 pl-5 text-base-content/75">
+              <ul className="mt-1 list-disc space-y-1 pl-5 text-soft">
                 <li>Check your internet connection.</li>
                 <li>Allow pop-ups and redirects for the payment page, or pause ad blockers.</li>
                 <li>Refresh the page, or try another browser.</li>

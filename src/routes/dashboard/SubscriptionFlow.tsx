@@ -102,8 +102,8 @@ export function SubscriptionFlow({
           <Icon name="sparkle" className="size-10" />
         </div>
         <h2 className="text-3xl font-bold tracking-tight">You're all set!</h2>
-        <p className="text-lg text-base-content/80">Your account is ready and your free trial has started!</p>
-        <p className="text-sm text-base-content/60">Taking you to your dashboard…</p>
+        <p className="text-lg text-soft">Your account is ready and your free trial has started!</p>
+        <p className="text-sm text-muted">Taking you to your dashboard…</p>
         <button type="button" className="btn btn-primary" onClick={onComplete}>
           Go to dashboard
         </button>
@@ -122,13 +122,13 @@ export function SubscriptionFlow({
               </span>
               <h2 className="card-title text-xl">Setup Issue Detected</h2>
             </div>
-            <div role="alert" className="text-base-content/80">
+            <div role="alert" className="text-soft">
               {error}
             </div>
             {retryCount >= 2 ? (
               <div className="rounded-box bg-base-200 p-4 text-sm">
                 <p className="font-semibold">Still having trouble?</p>
-                <p className="mt-1 text-base-content/70">
+                <p className="mt-1 text-soft">
                   Check your connection and try again in a minute, or start over and pick the other plan.
                 </p>
                 {retryCount >= 3 ? (
@@ -200,7 +200,7 @@ function PlanSelection({
         <h2 id="plan-heading" className="text-3xl font-bold tracking-tight">
           Choose your plan
         </h2>
-        <p className="mt-2 text-base-content/70">Start free, or go Pro for your whole team. You can change later.</p>
+        <p className="mt-2 text-soft">Start free, or go Pro for your whole team. You can change later.</p>
         {busy ? (
           <p
             role="status"
@@ -269,7 +269,7 @@ function PlanCard(props: {
         {/* divs, not p: daisyUI lets paragraphs in a card body grow. */}
         <div>
           <span className="text-4xl font-bold tracking-tight">{props.price}</span>{" "}
-          <span className="text-sm text-base-content/70">{props.cadence}</span>
+          <span className="text-sm text-soft">{props.cadence}</span>
         </div>
         <ul className="flex flex-col gap-2 text-sm">
           {props.features.map((feature) => (
@@ -289,7 +289,7 @@ function PlanCard(props: {
             {props.processing ? <span className="loading loading-spinner loading-sm" /> : null}
             {props.button}
           </button>
-          <div className="text-center text-xs text-base-content/60">{props.note}</div>
+          <div className="text-center text-xs text-muted">{props.note}</div>
         </div>
       </div>
     </article>

@@ -28,7 +28,7 @@ export function WelcomeOnboarding({
         <h1 id="welcome-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
           Welcome to Undertone{firstName ? `, ${firstName}` : ""}!
         </h1>
-        <p className="text-base-content/75 sm:text-lg">
+        <p className="text-soft sm:text-lg">
           Let's get your team set up. It takes about two minutes, and your salespeople never need an account.
         </p>
       </div>
@@ -40,7 +40,7 @@ export function WelcomeOnboarding({
               <span className="text-xs font-semibold uppercase tracking-wide">Step {index + 1}</span>
             </div>
             <h2 className="mt-2 font-semibold">{step.title}</h2>
-            <p className="mt-1 text-sm text-base-content/70">{step.text}</p>
+            <p className="mt-1 text-sm text-soft">{step.text}</p>
           </li>
         ))}
       </ol>

@@ -4,9 +4,13 @@ import { api } from "@/lib/api";
 
 export const PLAN_STATUS_QUERY_KEY = ["billing", "plan-status"] as const;
 
-/** POST /api/organization/ensure (replaces ensure_user_organization). */
+/**
+ * POST /api/organization/ensure (replaces ensure_user_organization). The browser's time zone
+ * rides along: a new organization takes it as its default for schedules and the digest.
+ */
 export function ensureOrganization() {
-  return api("/api/organization/ensure", ensureOrganizationResponseSchema, { method: "POST" });
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return api("/api/organization/ensure", ensureOrganizationResponseSchema, { method: "POST", body: { timeZone } });
 }
 
 /** POST /api/subscription: the trial row, or the Stripe Checkout url to send the browser to. */

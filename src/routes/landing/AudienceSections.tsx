@@ -48,7 +48,7 @@ export function WhoItsFor() {
                 <Icon name={audience.icon} className="size-6" />
               </span>
               <h3 className="mt-5 text-xl font-semibold">{audience.role}</h3>
-              <p className="mt-2 text-base-content/75">{audience.promise}</p>
+              <p className="mt-2 text-soft">{audience.promise}</p>
               <ul className="mt-6 space-y-3 border-t border-base-300 pt-6">
                 {audience.points.map((point) => (
                   <li key={point} className="flex gap-2.5 text-sm leading-snug">
@@ -127,7 +127,7 @@ export function Metrics() {
                 <h3 className="text-lg font-semibold">{metric.name}</h3>
               </div>
               <p className="mt-4 font-medium text-primary">{metric.question}</p>
-              <p className="mt-2 leading-relaxed text-base-content/75">{metric.body}</p>
+              <p className="mt-2 leading-relaxed text-soft">{metric.body}</p>
             </li>
           ))}
         </ul>
@@ -173,7 +173,7 @@ export function WhyItMatters() {
             <li key={reason.title} className="rounded-box border border-white/10 bg-white/5 p-6 sm:p-7">
               <span className="text-sm font-semibold text-accent">0{index + 1}</span>
               <h3 className="mt-3 text-lg font-semibold text-white">{reason.title}</h3>
-              <p className="mt-2 leading-relaxed text-neutral-content/80">{reason.body}</p>
+              <p className="mt-2 leading-relaxed text-neutral-muted">{reason.body}</p>
             </li>
           ))}
         </ul>

@@ -23,10 +23,10 @@ export function DashboardMock() {
           </div>
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-semibold">
-              Team pulse<span className="hidden font-normal text-base-content/70 sm:inline"> · Mid-Market AEs</span>
+              Team pulse<span className="hidden font-normal text-soft sm:inline"> · Mid-Market AEs</span>
             </p>
           </div>
-          <span className="flex items-center gap-1.5 text-xs font-medium text-base-content/70">
+          <span className="flex items-center gap-1.5 text-xs font-medium text-soft">
             <span className="size-2 rounded-full bg-success" />
             This week
           </span>
@@ -35,9 +35,9 @@ export function DashboardMock() {
         <div className="space-y-3 p-3 sm:p-5">
           <div className="grid grid-cols-2 gap-2.5 sm:gap-3">
             <div className="rounded-field border border-base-300 p-3">
-              <p className="text-xs font-medium text-base-content/70">Team Morale</p>
+              <p className="text-xs font-medium text-soft">Team Morale</p>
               <p className="mt-1 text-3xl font-bold tracking-tight">
-                72<span className="text-sm font-medium text-base-content/50">/100</span>
+                72<span className="text-sm font-medium text-muted">/100</span>
               </p>
               <svg viewBox="0 0 100 28" className="mt-1 h-7 w-full" preserveAspectRatio="none" aria-hidden="true">
                 <path d="M0 22 14 19l14 3 14-8 14 3 14-7 14 2 16-7V28H0z" className="fill-secondary/15" />
@@ -50,18 +50,18 @@ export function DashboardMock() {
                   strokeLinejoin="round"
                 />
               </svg>
-              <p className="mt-1 flex items-center gap-1 text-[11px] whitespace-nowrap text-base-content/70 sm:text-xs">
+              <p className="mt-1 flex items-center gap-1 text-[11px] whitespace-nowrap text-soft sm:text-xs">
                 <Icon name="trend" className="size-3.5 text-success" />
                 <span className="font-semibold text-base-content">+4%</span> vs last week
               </p>
             </div>
             <div className="rounded-field border border-base-300 p-3">
-              <p className="text-xs font-medium text-base-content/70">Quota Confidence</p>
+              <p className="text-xs font-medium text-soft">Quota Confidence</p>
               <p className="mt-1 text-3xl font-bold tracking-tight">64%</p>
               <div className="mt-3 mb-2.5 h-2 overflow-hidden rounded-full bg-base-300">
                 <div className="h-full w-[64%] rounded-full bg-primary" />
               </div>
-              <p className="mt-1 flex items-center gap-1 text-[11px] whitespace-nowrap text-base-content/70 sm:text-xs">
+              <p className="mt-1 flex items-center gap-1 text-[11px] whitespace-nowrap text-soft sm:text-xs">
                 <Icon name="trend" className="size-3.5 -scale-y-100 text-warning" />
                 <span className="font-semibold text-base-content">-6%</span> vs last week
               </p>
@@ -76,11 +76,11 @@ export function DashboardMock() {
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
                   <p className="text-sm font-semibold">Burnout risk rising</p>
-                  <span className="rounded-full bg-base-100 px-2 py-0.5 text-[11px] font-semibold text-base-content/80">
+                  <span className="rounded-full bg-base-100 px-2 py-0.5 text-[11px] font-semibold text-soft">
                     High priority
                   </span>
                 </div>
-                <p className="mt-1 text-xs leading-relaxed text-base-content/75">
+                <p className="mt-1 text-xs leading-relaxed text-soft">
                   Jordan P. · stress rising for three weeks. Themes: workload, territory change.
                 </p>
                 <p className="mt-2 flex items-start gap-1.5 text-xs font-medium text-base-content">
@@ -92,7 +92,7 @@ export function DashboardMock() {
           </div>
 
           <div className="rounded-field border border-base-300 p-3">
-            <p className="text-xs font-medium text-base-content/70">Top reported blockers</p>
+            <p className="text-xs font-medium text-soft">Top reported blockers</p>
             <ul className="mt-2 space-y-2">
               {blockers.map((blocker) => (
                 <li key={blocker.label} className="grid grid-cols-[7.5rem_1fr_1rem] items-center gap-2 text-xs">
@@ -129,7 +129,7 @@ export function DashboardMock() {
         </span>
         <span className="text-xs leading-tight">
           <span className="block font-semibold">Conversation stays private</span>
-          <span className="text-base-content/70">You see scores and themes only</span>
+          <span className="text-soft">You see scores and themes only</span>
         </span>
       </div>
     </div>

@@ -27,7 +27,7 @@ export function Hero() {
           >
             Hear what your sales team <span className="text-primary">isn't saying.</span>
           </h1>
-          <p className="mt-6 max-w-xl text-base leading-relaxed sm:text-lg text-pretty text-base-content/75">
+          <p className="mt-6 max-w-xl text-base leading-relaxed sm:text-lg text-pretty text-soft">
             Every salesperson gets a private, <span className="whitespace-nowrap">ten-minute</span> conversation with an
             AI agent that listens for tone, word choice and sentiment. You get morale, quota confidence and early
             burnout alerts, each with a coaching action, while there is still time to act.
@@ -41,7 +41,7 @@ export function Hero() {
               See how it works
             </Link>
           </div>
-          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-base-content/70">
+          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-soft">
             {reassurances.map((item) => (
               <li key={item} className="flex items-center gap-1.5">
                 <Icon name="check" className="size-4 text-secondary" />

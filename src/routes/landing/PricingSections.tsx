@@ -51,10 +51,10 @@ export function Pricing() {
               <h3 id={`plan-${plan.featured ? "pro" : "trial"}`} className="text-xl font-semibold">
                 {plan.name}
               </h3>
-              <p className="mt-2 text-base-content/70">{plan.summary}</p>
+              <p className="mt-2 text-soft">{plan.summary}</p>
               <p className="mt-6 flex items-baseline gap-2">
                 <span className="text-5xl font-bold tracking-tight">{plan.price}</span>
-                <span className="text-base-content/70">{plan.unit}</span>
+                <span className="text-soft">{plan.unit}</span>
               </p>
               <ul className="mt-8 flex-1 space-y-3">
                 {plan.features.map((feature) => (
@@ -70,7 +70,7 @@ export function Pricing() {
               <Link to="/signup" className={`btn mt-8 btn-block ${plan.featured ? "btn-primary" : "btn-outline"}`}>
                 {plan.cta}
               </Link>
-              <p className="mt-3 text-center text-sm text-base-content/70">{plan.note}</p>
+              <p className="mt-3 text-center text-sm text-soft">{plan.note}</p>
             </article>
           ))}
         </div>

@@ -23,7 +23,7 @@ export function WhatItIs() {
               </>
             }
           />
-          <div className="mt-6 space-y-4 text-base leading-relaxed sm:text-lg text-pretty text-base-content/75">
+          <div className="mt-6 space-y-4 text-base leading-relaxed sm:text-lg text-pretty text-soft">
             <p>
               Undertone is an AI-powered sentiment and early-warning tool built for sales teams. Instead of another
               survey, each salesperson has a short, private conversation with an AI agent about how things are really
@@ -44,7 +44,7 @@ export function WhatItIs() {
             </span>
             <div>
               <h3 className="text-lg font-semibold">Private by design</h3>
-              <p className="text-sm text-base-content/70">The same rule for every team, on every plan.</p>
+              <p className="text-sm text-soft">The same rule for every team, on every plan.</p>
             </div>
           </div>
           <div className="mt-6 grid gap-6 sm:grid-cols-2">
@@ -66,7 +66,7 @@ export function WhatItIs() {
               <ul className="mt-3 space-y-3">
                 {staysPrivate.map((item) => (
                   <li key={item} className="flex gap-2.5 text-sm leading-snug">
-                    <span className="mt-px grid size-5 place-items-center rounded-full bg-base-200 text-base-content/60">
+                    <span className="mt-px grid size-5 place-items-center rounded-full bg-base-200 text-muted">
                       <Icon name="x" className="size-3.5" />
                     </span>
                     {item}
@@ -75,7 +75,7 @@ export function WhatItIs() {
               </ul>
             </div>
           </div>
-          <p className="mt-6 border-t border-base-300 pt-5 text-sm leading-relaxed text-base-content/70">
+          <p className="mt-6 border-t border-base-300 pt-5 text-sm leading-relaxed text-soft">
             Because the conversation stays between the salesperson and the AI, people can speak freely, and the signal
             you get back is worth acting on.
           </p>
@@ -120,10 +120,10 @@ export function HowItWorks() {
                 <span className="grid size-12 place-items-center rounded-box bg-primary/10 text-primary">
                   <Icon name={step.icon} className="size-6" />
                 </span>
-                <span className="text-sm font-semibold text-base-content/60">Step {index + 1}</span>
+                <span className="text-sm font-semibold text-muted">Step {index + 1}</span>
               </div>
               <h3 className="mt-6 text-xl font-semibold">{step.title}</h3>
-              <p className="mt-3 flex-1 leading-relaxed text-base-content/75">{step.body}</p>
+              <p className="mt-3 flex-1 leading-relaxed text-soft">{step.body}</p>
               <p className="mt-6 flex items-center gap-2 border-t border-base-300 pt-4 text-sm font-medium">
                 <Icon name="check" className="size-4 text-secondary" />
                 {step.detail}
@@ -184,7 +184,7 @@ export function Features() {
               </span>
               <div>
                 <h3 className="text-lg font-semibold">{feature.title}</h3>
-                <p className="mt-2 leading-relaxed text-base-content/75">{feature.body}</p>
+                <p className="mt-2 leading-relaxed text-soft">{feature.body}</p>
               </div>
             </li>
           ))}

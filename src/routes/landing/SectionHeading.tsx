@@ -29,7 +29,7 @@ export function SectionHeading({
       </h2>
       {children ? (
         <p
-          className={`mt-4 text-base leading-relaxed text-pretty sm:text-lg ${inverted ? "text-neutral-content/80" : "text-base-content/70"}`}
+          className={`mt-4 text-base leading-relaxed text-pretty sm:text-lg ${inverted ? "text-neutral-muted" : "text-soft"}`}
         >
           {children}
         </p>

@@ -31,9 +31,9 @@ export function LegalDocument({
         <li key={section.id}>
           <Link
             to={{ hash: section.id }}
-            className="flex gap-2 rounded-field px-2 py-1.5 text-base-content/75 hover:bg-base-200 hover:text-base-content"
+            className="flex gap-2 rounded-field px-2 py-1.5 text-soft hover:bg-base-200 hover:text-base-content"
           >
-            <span className="w-5 shrink-0 text-right tabular-nums text-base-content/50">{index + 1}.</span>
+            <span className="w-5 shrink-0 text-right tabular-nums text-muted">{index + 1}.</span>
             {section.title}
           </Link>
         </li>
@@ -52,8 +52,8 @@ export function LegalDocument({
               Back to Home
             </Link>
             <h1 className="mt-6 text-4xl font-bold tracking-tight sm:text-5xl">{title}</h1>
-            <p className="mt-3 text-sm font-medium text-base-content/70">Effective {EFFECTIVE_DATE}</p>
-            <p className="mt-5 max-w-2xl text-base leading-relaxed text-base-content/75 sm:text-lg">{summary}</p>
+            <p className="mt-3 text-sm font-medium text-soft">Effective {EFFECTIVE_DATE}</p>
+            <p className="mt-5 max-w-2xl text-base leading-relaxed text-soft sm:text-lg">{summary}</p>
           </div>
         </div>
 
@@ -69,7 +69,7 @@ export function LegalDocument({
               </nav>
             </details>
             <nav aria-label="Table of contents" className="sticky top-24 hidden lg:block">
-              <p className="px-2 text-xs font-semibold tracking-wide text-base-content/60 uppercase">On this page</p>
+              <p className="px-2 text-xs font-semibold tracking-wide text-muted uppercase">On this page</p>
               <div className="mt-3">{contents}</div>
             </nav>
           </aside>
@@ -85,7 +85,7 @@ export function LegalDocument({
                 <h2 id={`${section.id}-title`} className="text-xl font-semibold tracking-tight sm:text-2xl">
                   {index + 1}. {section.title}
                 </h2>
-                <div className="mt-4 space-y-4 leading-relaxed text-base-content/80 [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_li]:pl-1 [&_strong]:font-semibold [&_strong]:text-base-content [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-5">
+                <div className="mt-4 space-y-4 leading-relaxed text-soft [&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_li]:pl-1 [&_strong]:font-semibold [&_strong]:text-base-content [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-5">
                   {section.body}
                 </div>
               </section>

@@ -132,7 +132,7 @@ export function SuperAdminLoginPage() {
               <Icon name="shield" className="size-6" />
             </span>
             <h1 className="text-2xl font-bold tracking-tight">SuperAdmin Access</h1>
-            <p className="mt-1 text-sm text-base-content/70">Platform operators only.</p>
+            <p className="mt-1 text-sm text-soft">Platform operators only.</p>
           </div>
           <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
             <label className="grid gap-1">
@@ -171,7 +171,7 @@ export function SuperAdminLoginPage() {
           </form>
           {development ? (
             <div className="mt-6 border-t border-base-300 pt-6">
-              <p className="mb-3 text-center text-xs font-medium tracking-wide text-base-content/60 uppercase">
+              <p className="mb-3 text-center text-xs font-medium tracking-wide text-muted uppercase">
                 Development only
               </p>
               <div className="grid gap-2">

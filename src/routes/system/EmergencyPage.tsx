@@ -45,17 +45,14 @@ export function EmergencyPage() {
         <div className="card bg-base-100 shadow">
           <div className="card-body gap-4">
             <h1 className="card-title text-2xl">Emergency access</h1>
-            <p className="text-sm text-base-content/70">
+            <p className="text-sm text-soft">
               If the app seems stuck, this page shows what it knows about your session and lets you start over.
             </p>
             <dl className="divide-y divide-base-300 rounded-box border border-base-300">
               {rows.map(([label, value]) => (
                 <div key={label} className="flex justify-between gap-4 px-4 py-2 text-sm">
                   <dt className="font-medium">{label}</dt>
-                  <dd
-                    className="truncate text-base-content/80"
-                    data-testid={`emergency-${label.toLowerCase().replace(" ", "-")}`}
-                  >
+                  <dd className="truncate text-soft" data-testid={`emergency-${label.toLowerCase().replace(" ", "-")}`}>
                     {value}
                   </dd>
                 </div>

@@ -8,7 +8,7 @@ export function NotFoundPage() {
       <Logo />
       <p className="text-7xl font-bold text-primary">404</p>
       <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
-      <p className="max-w-md text-base-content/70">
+      <p className="max-w-md text-soft">
         Nothing lives at <code className="rounded bg-base-300 px-1.5 py-0.5 text-sm">{location.pathname}</code>. It may
         have moved, or the link may be mistyped.
       </p>

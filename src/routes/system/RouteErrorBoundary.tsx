@@ -15,7 +15,7 @@ export function RouteErrorBoundary() {
             !
           </div>
           <h1 className="card-title text-2xl">Something went wrong</h1>
-          <p className="text-base-content/70">
+          <p className="text-soft">
             An unexpected error stopped this page. Your data is safe; trying again usually helps.
           </p>
           {detail ? (

@@ -81,7 +81,7 @@ export function TrendChart({ points, height = 260 }: { points: readonly TrendPoi
 
   return (
     <div>
-      <div style={{ height }} className="relative">
+      <div style={{ height }} className="relative min-w-0 overflow-hidden">
         <canvas ref={canvas} role="img" aria-label={describe(points, visible)} />
       </div>
       <fieldset className="mt-3 flex flex-wrap gap-2">
@@ -94,7 +94,7 @@ export function TrendChart({ points, height = 260 }: { points: readonly TrendPoi
               type="button"
               aria-pressed={on}
               onClick={() => toggle(series.key)}
-              className={`btn btn-xs rounded-full ${on ? "btn-outline border-base-300 bg-base-100" : "btn-ghost text-base-content/50"}`}
+              className={`btn btn-xs rounded-full ${on ? "btn-outline border-base-300 bg-base-100" : "btn-ghost text-muted"}`}
             >
               <span
                 aria-hidden="true"
@@ -102,7 +102,7 @@ export function TrendChart({ points, height = 260 }: { points: readonly TrendPoi
                 style={{ backgroundColor: on ? series.color : "transparent", border: `2px solid ${series.color}` }}
               />
               {series.label}
-              {series.note ? <span className="hidden text-base-content/50 sm:inline">({series.note})</span> : null}
+              {series.note ? <span className="hidden text-muted sm:inline">({series.note})</span> : null}
             </button>
           );
         })}
@@ -175,7 +175,7 @@ export function WeeklyBarsChart({
     ? `Blockers reported per week: ${total} in ${points.length} weeks.`
     : `Share of check-ins answered per week, latest ${points.at(-1)?.participation ?? "no data"}${points.at(-1)?.participation === null ? "" : "%"}.`;
   return (
-    <div style={{ height }} className="relative">
+    <div style={{ height }} className="relative min-w-0 overflow-hidden">
       <canvas ref={canvas} role="img" aria-label={label} />
     </div>
   );

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { toast } from "@/components/toast/toast-store";
 import { formatRelative } from "../charts/format";
 import { useResolveAlert } from "../data/insights";
-import { alertCategoryLabel, fullName, PRIORITY_BADGE } from "../ui/labels";
+import { alertCategoryLabel, fullName, PRIORITY_BADGE } from "../labels";
 
 type Group = { key: string; name: string; memberId: string | null; alerts: AlertItem[] };
 
@@ -44,7 +44,7 @@ export function AlertsPanel({
 
   if (open.length === 0) {
     return (
-      <p className="flex items-center gap-2 text-sm text-base-content/70" data-testid="alerts-empty">
+      <p className="flex items-center gap-2 text-sm text-soft" data-testid="alerts-empty">
         <span className="size-2 rounded-full bg-success" aria-hidden="true" />
         No open risk alerts. Alerts appear here when a check-in crosses a risk line.
       </p>
@@ -80,9 +80,9 @@ export function AlertsPanel({
                   <p className="flex flex-wrap items-center gap-2 text-sm">
                     <span className={`badge badge-sm ${PRIORITY_BADGE[alert.priority]}`}>{alert.priority}</span>
                     <span className="font-medium">{alertCategoryLabel(alert.category)}</span>
-                    <span className="text-xs text-base-content/55">{formatRelative(alert.createdAt)}</span>
+                    <span className="text-xs text-muted">{formatRelative(alert.createdAt)}</span>
                   </p>
-                  <p className="mt-1 text-sm text-base-content/75">{alert.message}</p>
+                  <p className="mt-1 text-sm text-soft">{alert.message}</p>
                 </div>
                 <button
                   type="button"
@@ -101,7 +101,7 @@ export function AlertsPanel({
         </section>
       ))}
       {total > open.length ? (
-        <p className="text-xs text-base-content/60">
+        <p className="text-xs text-muted">
           Showing the {open.length} most urgent of {total} open alerts.
         </p>
       ) : null}

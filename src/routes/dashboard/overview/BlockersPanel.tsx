@@ -3,7 +3,7 @@ import type { BlockerTheme } from "@shared/insights";
 /** Top reported blockers: themes with how often and by how many, as bars. */
 export function BlockersPanel({ themes, weeks }: { themes: readonly BlockerTheme[]; weeks: number }) {
   if (themes.length === 0) {
-    return <p className="text-sm text-base-content/70">No blockers reported in the last {weeks} weeks.</p>;
+    return <p className="text-sm text-soft">No blockers reported in the last {weeks} weeks.</p>;
   }
   const max = Math.max(...themes.map((theme) => theme.count));
   return (
@@ -16,7 +16,7 @@ export function BlockersPanel({ themes, weeks }: { themes: readonly BlockerTheme
               <span className="font-medium">{theme.theme}</span>
               <span className="shrink-0 tabular-nums">
                 <span className="font-semibold">{theme.count}</span>
-                <span className="text-base-content/60">
+                <span className="text-muted">
                   {" "}
                   · {theme.people} {theme.people === 1 ? "person" : "people"}
                 </span>
@@ -35,7 +35,7 @@ export function BlockersPanel({ themes, weeks }: { themes: readonly BlockerTheme
               </div>
               {theme.thisWeek > 0 || theme.lastWeek > 0 ? (
                 <span
-                  className={`w-24 shrink-0 text-right text-xs ${delta > 0 ? "text-error" : delta < 0 ? "text-success" : "text-base-content/60"}`}
+                  className={`w-24 shrink-0 text-right text-xs ${delta > 0 ? "text-error" : delta < 0 ? "text-success" : "text-muted"}`}
                 >
                   {theme.thisWeek} this week{delta !== 0 ? ` (${delta > 0 ? "+" : ""}${delta})` : ""}
                 </span>

@@ -1,7 +1,7 @@
 import type { CoachingAction } from "@shared/insights";
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
-import { COACHING_BADGE } from "../ui/labels";
+import { COACHING_BADGE } from "../labels";
 
 /** Coaching actions: what to do this week, with the figures behind each. */
 export function CoachingList({
@@ -14,7 +14,7 @@ export function CoachingList({
   names?: ReadonlyMap<string, string>;
   emptyText?: string;
 }) {
-  if (actions.length === 0) return <p className="text-sm text-base-content/70">{emptyText}</p>;
+  if (actions.length === 0) return <p className="text-sm text-soft">{emptyText}</p>;
   return (
     <ol className="flex flex-col gap-3" data-testid="coaching-actions">
       {actions.map((action) => {
@@ -40,7 +40,7 @@ export function CoachingList({
               <Icon name="target" className="mt-0.5 size-4 text-primary" />
               {action.title}
             </p>
-            <p className="mt-1 pl-6 text-sm leading-relaxed text-base-content/75">{action.detail}</p>
+            <p className="mt-1 pl-6 text-sm leading-relaxed text-soft">{action.detail}</p>
             {only && name ? (
               <Link
                 to={`/dashboard/team/${encodeURIComponent(only)}`}

@@ -43,7 +43,7 @@ export function GettingStarted({
   return (
     <section className="rounded-box border border-base-300 bg-base-100 p-5 sm:p-8" data-testid="getting-started">
       <h2 className="text-xl font-bold">Get your first insights in three steps</h2>
-      <p className="mt-1 text-sm text-base-content/70">
+      <p className="mt-1 text-sm text-soft">
         Your salespeople's conversations stay private: you will see scores, themes and alerts, never what they wrote.
       </p>
       <ol className="mt-6 flex flex-col gap-4">
@@ -67,8 +67,8 @@ export function GettingStarted({
                 {step.done ? <Icon name="check" className="size-4" /> : index + 1}
               </span>
               <div className="min-w-0">
-                <p className={`font-semibold ${step.done ? "text-base-content/60 line-through" : ""}`}>{step.title}</p>
-                <p className="mt-0.5 text-sm text-base-content/70">{step.detail}</p>
+                <p className={`font-semibold ${step.done ? "text-muted line-through" : ""}`}>{step.title}</p>
+                <p className="mt-0.5 text-sm text-soft">{step.detail}</p>
                 {current && step.action ? (
                   <Link to={step.action.to} className="btn btn-primary btn-sm mt-3">
                     {step.action.label}

@@ -18,19 +18,19 @@ export function OverallIndex({ overall }: { overall: InsightsResponse["overall"]
       className="flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-box border border-base-300 bg-base-100 px-4 py-3"
       data-testid="overall-index"
     >
-      <p className="text-sm font-medium text-base-content/70">Overall index</p>
+      <p className="text-sm font-medium text-soft">Overall index</p>
       <p className="text-2xl font-bold tabular-nums">
         {overall.value}
-        <span className="text-sm font-medium text-base-content/50">/100</span>
+        <span className="text-sm font-medium text-muted">/100</span>
       </p>
       {change !== null ? (
-        <p className="text-xs text-base-content/65">
+        <p className="text-xs text-muted">
           {change === 0
             ? "No change from the week before"
             : `${change > 0 ? "+" : "−"}${Math.abs(change)} ${Math.abs(change) === 1 ? "point" : "points"} from the week before`}
         </p>
       ) : null}
-      <p className="basis-full text-xs text-base-content/60">
+      <p className="basis-full text-xs text-muted">
         Weighted mean of the scored pillars (burnout risk counted as 100 − stress): {weights}.
       </p>
     </section>

@@ -2,11 +2,11 @@ import { INSIGHT_RANGES, type InsightRange, type InsightsResponse, RANGE_WEEKS }
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
+import { LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { Ring, ScoreGauge } from "../charts/Meters";
 import { TrendChart, WeeklyBarsChart } from "../charts/TrendChart";
 import { useAiCoaching, useInsights } from "../data/insights";
-import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
 import { AlertsPanel } from "./AlertsPanel";
 import { BlockersPanel } from "./BlockersPanel";
 import { CoachingList } from "./CoachingList";
@@ -129,11 +129,11 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
             className="flex flex-col rounded-box border border-base-300 bg-base-100 p-4"
             data-testid={testId}
           >
-            <p className="text-sm font-medium text-base-content/70">{label}</p>
+            <p className="text-sm font-medium text-soft">{label}</p>
             <div className="mt-1 flex flex-wrap items-end justify-between gap-2">
               <p className="text-4xl font-bold tracking-tight tabular-nums">
                 {item?.value ?? "–"}
-                <span className="text-base font-medium text-base-content/50">/100</span>
+                <span className="text-base font-medium text-muted">/100</span>
               </p>
               <ScoreGauge value={item?.value ?? null} label={label} className="w-20 sm:w-24" />
             </div>
@@ -152,12 +152,12 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
             <span className="text-lg font-bold tabular-nums">{participation.rate ?? "–"}%</span>
           </Ring>
           <div className="min-w-0">
-            <p className="text-sm font-medium text-base-content/70">Participation</p>
+            <p className="text-sm font-medium text-soft">Participation</p>
             <p className="text-sm">
               <span className="font-semibold">{participation.membersThisWeek}</span> of {participation.activeMembers}{" "}
               answered this week
             </p>
-            <p className="text-xs text-base-content/60">
+            <p className="text-xs text-muted">
               {participation.completed} of {participation.completed + participation.expired} over {weeks} weeks
             </p>
           </div>
@@ -167,12 +167,12 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
           className={`flex flex-col rounded-box border p-4 ${insights.alerts.open > 0 ? "border-error/40 bg-error/5" : "border-base-300 bg-base-100"}`}
           data-testid="alerts-summary"
         >
-          <p className="flex items-center gap-1.5 text-sm font-medium text-base-content/70">
+          <p className="flex items-center gap-1.5 text-sm font-medium text-soft">
             <Icon name="alert" className={`size-4 ${insights.alerts.open > 0 ? "text-error" : ""}`} />
             Burnout &amp; risk alerts
           </p>
           <p className="mt-1 text-4xl font-bold tabular-nums">{insights.alerts.open}</p>
-          <p className="mt-auto text-xs text-base-content/65">
+          <p className="mt-auto text-xs text-muted">
             {atRisk > 0 ? `${atRisk} ${atRisk === 1 ? "person" : "people"} at risk` : "Nobody at high risk"}
           </p>
         </a>
@@ -192,7 +192,7 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
         >
           <CoachingList actions={coaching} names={names} />
           {ai.isFetching ? (
-            <p className="mt-3 flex items-center gap-2 text-xs text-base-content/60">
+            <p className="mt-3 flex items-center gap-2 text-xs text-muted">
               <span className="loading loading-dots loading-xs" /> Refining with AI…
             </p>
           ) : null}
@@ -213,11 +213,11 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
       <Panel title="Trends" subtitle={`Weekly team averages over the last ${weeks} weeks`} testId="trends">
         <TrendChart points={insights.trend} />
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-2 text-sm font-semibold">Blockers reported</h3>
             <WeeklyBarsChart points={insights.trend} metric="blockers" />
           </div>
-          <div>
+          <div className="min-w-0">
             <h3 className="mb-2 text-sm font-semibold">Participation</h3>
             <WeeklyBarsChart points={insights.trend} metric="participation" />
           </div>

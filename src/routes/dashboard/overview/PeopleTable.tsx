@@ -1,9 +1,10 @@
 import type { PersonRow } from "@shared/insights";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { TableScroll } from "@/components/ui";
 import { formatRelative } from "../charts/format";
 import { scoreTone } from "../charts/Meters";
-import { fullName, RISK_BADGE } from "../ui/labels";
+import { fullName, RISK_BADGE } from "../labels";
 
 const TONE_TEXT = {
   error: "text-error",
@@ -12,7 +13,7 @@ const TONE_TEXT = {
 } as const;
 
 function Score({ value, lowerIsBetter = false }: { value: number | undefined; lowerIsBetter?: boolean }) {
-  if (value === undefined) return <span className="text-base-content/40">–</span>;
+  if (value === undefined) return <span className="text-muted">–</span>;
   const tone = scoreTone(value, lowerIsBetter);
   return <span className={`rounded px-1 font-semibold tabular-nums ${TONE_TEXT[tone]}`}>{value}</span>;
 }
@@ -63,7 +64,7 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
               </span>
             </div>
             {person.latest ? (
-              <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-base-content/70">
+              <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-soft">
                 {COLUMNS.map((column) => (
                   <span key={column.key}>
                     {column.label}{" "}
@@ -72,13 +73,13 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
                 ))}
               </p>
             ) : (
-              <p className="mt-1 text-xs text-base-content/60">No check-in answered yet</p>
+              <p className="mt-1 text-xs text-muted">No check-in answered yet</p>
             )}
           </li>
         ))}
       </ul>
 
-      <div className="hidden overflow-x-auto sm:block">
+      <TableScroll label="Team" className="hidden sm:block">
         <table className="table table-sm">
           <thead>
             <tr>
@@ -101,7 +102,7 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
                   <Link to={`/dashboard/team/${encodeURIComponent(person.id)}`} className="link link-hover font-medium">
                     {fullName(person)}
                   </Link>
-                  <p className="text-xs text-base-content/60">
+                  <p className="text-xs text-muted">
                     {[person.jobTitle, person.region].filter(Boolean).join(" · ") || " "}
                   </p>
                 </td>
@@ -115,11 +116,11 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
                     <Score value={person.latest?.[column.key]} lowerIsBetter={"lowerIsBetter" in column} />
                   </td>
                 ))}
-                <td className="whitespace-nowrap text-base-content/70">
+                <td className="whitespace-nowrap text-soft">
                   {person.latest ? formatRelative(person.latest.recordedAt) : "–"}
                 </td>
                 <td
-                  className="text-right text-base-content/70 tabular-nums"
+                  className="text-right text-soft tabular-nums"
                   title="Check-ins answered of those sent in this period"
                 >
                   {person.sentInRange > 0 ? `${person.completedInRange}/${person.sentInRange}` : "–"}
@@ -129,8 +130,8 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
             ))}
           </tbody>
         </table>
-      </div>
-      {shown.length === 0 ? <p className="text-sm text-base-content/60">Nobody matches “{query}”.</p> : null}
+      </TableScroll>
+      {shown.length === 0 ? <p className="text-sm text-muted">Nobody matches “{query}”.</p> : null}
     </div>
   );
 }

@@ -25,8 +25,8 @@ const PILLAR_HINT: Record<Pillar, string> = {
 const TONE_STYLE = {
   better: "text-success",
   worse: "text-error",
-  flat: "text-base-content/60",
-  none: "text-base-content/50",
+  flat: "text-muted",
+  none: "text-muted",
 } as const;
 
 type Reference = "last week" | "previous check-in";
@@ -63,23 +63,21 @@ export function PillarCards({
           data-pillar={card.pillar}
           title={PILLAR_LABELS[card.pillar]}
         >
-          <p className="text-xs font-semibold tracking-wide text-base-content/70 uppercase">
-            {PILLAR_SHORT[card.pillar]}
-          </p>
+          <p className="text-xs font-semibold tracking-wide text-soft uppercase">{PILLAR_SHORT[card.pillar]}</p>
           {card.notDiscussed ? (
-            <p className="text-base font-semibold text-base-content/60" data-testid={`pillar-${card.pillar}`}>
+            <p className="text-base font-semibold text-muted" data-testid={`pillar-${card.pillar}`}>
               Not discussed
             </p>
           ) : card.changeUnit === "count" ? (
             <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid={`pillar-${card.pillar}`}>
               {card.value ?? 0}
-              <span className="ml-1 text-sm font-medium text-base-content/50">reported</span>
+              <span className="ml-1 text-sm font-medium text-muted">reported</span>
             </p>
           ) : (
             <div className="flex items-end justify-between gap-1">
               <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid={`pillar-${card.pillar}`}>
                 {card.value ?? "–"}
-                {card.value !== null ? <span className="text-sm font-medium text-base-content/50">/100</span> : null}
+                {card.value !== null ? <span className="text-sm font-medium text-muted">/100</span> : null}
               </p>
               <ScoreGauge
                 value={card.value}
@@ -91,11 +89,11 @@ export function PillarCards({
           )}
           {card.notDiscussed ? (
             // The stored value is the spec's neutral default: a trend over it would mean nothing.
-            <p className="text-xs text-base-content/50">No answers touched it</p>
+            <p className="text-xs text-muted">No answers touched it</p>
           ) : (
             <TrendLine card={card} reference={reference} />
           )}
-          <p className="mt-auto pt-1 text-[11px] leading-snug text-base-content/55">{PILLAR_HINT[card.pillar]}</p>
+          <p className="mt-auto pt-1 text-[11px] leading-snug text-muted">{PILLAR_HINT[card.pillar]}</p>
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@ import type { SalesStrengthProfile } from "@shared/insights";
 import { useState } from "react";
 import { Link } from "react-router";
 import { scoreTone } from "../charts/Meters";
-import { fullName } from "../ui/labels";
+import { fullName } from "../labels";
 
 const BANDS = [
   { key: "strong", label: "Strong (75+)", className: "bg-success" },
@@ -15,12 +15,12 @@ const BAR = { error: "bg-error", warning: "bg-warning", success: "bg-success" } 
 export function SalesStrengthPanel({ profile }: { profile: SalesStrengthProfile }) {
   const [all, setAll] = useState(false);
   const total = profile.bands.strong + profile.bands.solid + profile.bands.developing;
-  if (total === 0) return <p className="text-sm text-base-content/70">No sales strength scores yet.</p>;
+  if (total === 0) return <p className="text-sm text-soft">No sales strength scores yet.</p>;
   const shown = all ? profile.people : profile.people.slice(0, 8);
   return (
     <div className="flex flex-col gap-4" data-testid="sales-strength">
       <div>
-        <p className="text-sm text-base-content/70">
+        <p className="text-sm text-soft">
           Team average <span className="text-lg font-bold text-base-content">{profile.average}</span>/100
         </p>
         <div
@@ -38,7 +38,7 @@ export function SalesStrengthPanel({ profile }: { profile: SalesStrengthProfile 
             ) : null,
           )}
         </div>
-        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-base-content/70">
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-soft">
           {BANDS.map((band) => (
             <li key={band.key} className="flex items-center gap-1.5">
               <span className={`size-2 rounded-full ${band.className}`} aria-hidden="true" />

@@ -1,6 +1,5 @@
 import { type ConversationStyle, DEFAULT_GLOBAL_SETTINGS } from "@shared/settings";
-import { Field } from "@/components/ui/Field";
-import { Panel } from "../ui/Panel";
+import { Field, Panel } from "@/components/ui";
 
 const EMPATHY: Record<ConversationStyle["empathyLevel"], string> = {
   high: "High — meets hard news with empathy",
@@ -71,7 +70,7 @@ export function ConversationStylePanel({
         />
         <span>
           <span className="font-medium">Use the platform's defaults</span>
-          <span className="block text-sm text-base-content/65">
+          <span className="block text-sm text-muted">
             {own === null
               ? "On: the style below is the platform's, and follows it when it changes."
               : "Off: your team's check-ins use the style you choose below."}

@@ -4,12 +4,13 @@ import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } f
 import { type FormEvent, type ReactNode, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
-import { Field } from "@/components/ui/Field";
+import { Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
-import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
 import { ConversationStylePanel } from "./ConversationStylePanel";
+import { NotificationSections } from "./NotificationSettings";
+import { useSlackOutcome } from "./useSlackOutcome";
 
 const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
   daily: "Daily",
@@ -40,14 +41,16 @@ const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
 export function SettingsPage() {
   const settings = useCheckInSettings();
   useDocumentTitle("Settings — Undertone");
+  useSlackOutcome();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <PageHeader title="Settings" subtitle="How and when your team is asked to check in." />
+      <PageHeader title="Settings" subtitle="How and when your team is asked to check in, and how you hear about it." />
       {settings.isError ? (
         <LoadError message="We couldn't load your settings." onRetry={() => settings.refetch()} />
       ) : null}
       {settings.isPending ? <PanelSkeleton rows={3} /> : null}
       {settings.data ? <SettingsForm key={settings.data.updatedAt ?? "defaults"} loaded={settings.data} /> : null}
+      <NotificationSections />
     </div>
   );
 }
@@ -123,7 +126,7 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
         </ToggleRow>
 
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
-          <Field label="Frequency" hint="Periods start at 00:00 UTC.">
+          <Field label="Frequency" hint="Periods start at midnight in your organization's time zone (below).">
             {(id) => (
               <select
                 id={id}
@@ -169,7 +172,7 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
       ) : null}
       <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-base-300 bg-base-200/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         {!loaded.customized && !dirty ? (
-          <span className="mr-auto text-xs text-base-content/60">Using the platform defaults.</span>
+          <span className="mr-auto text-xs text-muted">Using the platform defaults.</span>
         ) : null}
         <button
           type="button"
@@ -210,7 +213,7 @@ function ToggleRow({
       />
       <span>
         <span className="font-medium">{label}</span>
-        <span className="block text-sm text-base-content/65">{children}</span>
+        <span className="block text-sm text-muted">{children}</span>
       </span>
     </label>
   );

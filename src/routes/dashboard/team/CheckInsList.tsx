@@ -1,10 +1,10 @@
 import type { CheckInListItem } from "@shared/team";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { PanelSkeleton } from "@/components/ui";
 import { formatRelative } from "../charts/format";
 import { useCheckInAction, useCheckIns } from "../data/team";
-import { fullName } from "../ui/labels";
-import { PanelSkeleton } from "../ui/Panel";
+import { fullName } from "../labels";
 
 const FILTERS = [
   { value: "all", label: "All" },
@@ -85,9 +85,7 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
         </p>
       ) : null}
       {list.isSuccess && items.length === 0 ? (
-        <p className="text-sm text-base-content/65">
-          {filter === "all" ? "No check-ins sent yet." : `No ${filter} check-ins.`}
-        </p>
+        <p className="text-sm text-muted">{filter === "all" ? "No check-ins sent yet." : `No ${filter} check-ins.`}</p>
       ) : null}
       <ul className="flex flex-col divide-y divide-base-300">
         {items.map((item) => (
@@ -104,7 +102,7 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
                 </span>
                 {item.source === "scheduled" ? <span className="badge badge-sm badge-outline">scheduled</span> : null}
               </p>
-              <p className="mt-0.5 text-xs text-base-content/65">
+              <p className="mt-0.5 text-xs text-muted">
                 {when(item)}
                 {item.reminderCount > 0
                   ? ` · ${item.reminderCount} reminder${item.reminderCount === 1 ? "" : "s"} sent`

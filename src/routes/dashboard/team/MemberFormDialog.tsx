@@ -7,10 +7,10 @@ import {
 import { type FormEvent, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
+import { Modal } from "@/components/ui";
 import { ApiRequestError } from "@/lib/api";
 import { useAddMember, useUpdateMember } from "../data/team";
-import { Dialog } from "../ui/Dialog";
-import { fullName } from "../ui/labels";
+import { fullName } from "../labels";
 
 type Field = keyof TeamMemberCreateInput;
 const FIELDS: { name: Field; label: string; type?: string; optional?: boolean; autoComplete: string; max: number }[] = [
@@ -92,7 +92,7 @@ export function MemberFormDialog({
   };
 
   return (
-    <Dialog title={member ? `Edit ${fullName(member)}` : "Add a team member"} onClose={onClose}>
+    <Modal title={member ? `Edit ${fullName(member)}` : "Add a team member"} onClose={onClose}>
       <form
         noValidate
         onSubmit={submit}
@@ -107,7 +107,7 @@ export function MemberFormDialog({
               <div key={field.name} className={`flex flex-col gap-1 ${field.name === "email" ? "sm:col-span-2" : ""}`}>
                 <label htmlFor={id} className="text-sm font-medium">
                   {field.label}
-                  {field.optional ? <span className="font-normal text-base-content/55"> (optional)</span> : null}
+                  {field.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
                 </label>
                 <input
                   id={id}
@@ -149,6 +149,6 @@ export function MemberFormDialog({
           </button>
         </div>
       </form>
-    </Dialog>
+    </Modal>
   );
 }

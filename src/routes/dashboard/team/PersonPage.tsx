@@ -2,19 +2,19 @@ import { RANGE_WEEKS } from "@shared/insights";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { Icon } from "@/components/Icon";
+import { LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { ApiRequestError } from "@/lib/api";
 import { formatRelative } from "../charts/format";
 import { TrendChart } from "../charts/TrendChart";
 import { useMemberInsights } from "../data/insights";
 import { useTeam } from "../data/team";
+import { fullName, RISK_BADGE } from "../labels";
 import { AlertsPanel } from "../overview/AlertsPanel";
 import { BlockersPanel } from "../overview/BlockersPanel";
 import { CoachingList } from "../overview/CoachingList";
 import { RangePicker, useRange } from "../overview/OverviewPage";
 import { PillarCards } from "../overview/PillarCards";
-import { fullName, RISK_BADGE } from "../ui/labels";
-import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
 import { CheckInsList } from "./CheckInsList";
 import { SendCheckInDialog } from "./SendCheckInDialog";
 
@@ -92,7 +92,7 @@ export function PersonPage() {
       {data.latest ? (
         <PillarCards cards={data.pillars} testId="person-pillars" reference="previous check-in" />
       ) : (
-        <p className="rounded-box border border-base-300 bg-base-100 p-5 text-sm text-base-content/75">
+        <p className="rounded-box border border-base-300 bg-base-100 p-5 text-sm text-soft">
           {data.member.firstName} hasn't completed a check-in yet. Their scores appear here after the first one.
         </p>
       )}

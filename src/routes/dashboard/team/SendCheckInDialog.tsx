@@ -2,10 +2,10 @@ import type { CreateCheckInResponse, TeamMember } from "@shared/team";
 import { useState } from "react";
 import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
+import { Modal } from "@/components/ui";
 import { formatDateTime } from "../charts/format";
 import { useSendCheckIn } from "../data/team";
-import { Dialog } from "../ui/Dialog";
-import { fullName } from "../ui/labels";
+import { fullName } from "../labels";
 
 /**
  * Send a check-in: the private link goes to the member's own email and nowhere else — not
@@ -37,12 +37,12 @@ export function SendCheckInDialog({ member, onClose }: { member: TeamMember; onC
     );
 
   return (
-    <Dialog title={sent ? "Check-in sent" : `Send a check-in to ${member.firstName}`} onClose={onClose}>
+    <Modal title={sent ? "Check-in sent" : `Send a check-in to ${member.firstName}`} onClose={onClose}>
       {sent ? (
         <SentView result={sent} member={member} onClose={onClose} />
       ) : (
         <div className="flex flex-col gap-4">
-          <p className="text-sm text-base-content/75">
+          <p className="text-sm text-soft">
             {fullName(member)} gets a private link to a short chat with the AI interviewer. You will see their scores,
             themes and any alerts — never the conversation.
           </p>
@@ -50,7 +50,7 @@ export function SendCheckInDialog({ member, onClose }: { member: TeamMember; onC
             The link is emailed to <span className="font-medium break-all">{member.email}</span> only; it is not shown
             to you.
           </p>
-          <p className="text-xs text-base-content/65" data-testid="ownership-note">
+          <p className="text-xs text-muted" data-testid="ownership-note">
             {OWNERSHIP_NOTE}
           </p>
           {send.isError ? (
@@ -73,7 +73,7 @@ export function SendCheckInDialog({ member, onClose }: { member: TeamMember; onC
           </div>
         </div>
       )}
-    </Dialog>
+    </Modal>
   );
 }
 
@@ -103,7 +103,7 @@ function SentView({
           It works until {formatDateTime(result.expiresAt)}.
         </span>
       </p>
-      <p className="text-xs text-base-content/65">{OWNERSHIP_NOTE}</p>
+      <p className="text-xs text-muted">{OWNERSHIP_NOTE}</p>
       <div className="modal-action mt-0">
         <button type="button" className="btn btn-primary" onClick={onClose}>
           Done

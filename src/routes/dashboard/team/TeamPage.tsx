@@ -3,18 +3,17 @@ import { useEffect, useState } from "react";
 import { Link, useOutletContext, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
+import { LoadError, Modal, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatRelative } from "../charts/format";
 import { useRemoveMember, useTeam, useUpdateMember } from "../data/team";
+import { fullName } from "../labels";
 import type { DashboardOutletContext } from "../outlet";
-import { Dialog } from "../ui/Dialog";
-import { fullName } from "../ui/labels";
-import { LoadError, PageHeader, Panel, PanelSkeleton } from "../ui/Panel";
 import { CheckInsList } from "./CheckInsList";
 import { MemberFormDialog } from "./MemberFormDialog";
 import { SendCheckInDialog } from "./SendCheckInDialog";
 
-type Modal =
+type OpenDialog =
   | { kind: "add" }
   | { kind: "edit"; member: TeamMember }
   | { kind: "send"; member: TeamMember }
@@ -25,7 +24,7 @@ type Modal =
 function PlanStrip({ plan, onUpgrade }: { plan: TeamPlan; onUpgrade?: (() => void) | undefined }) {
   if (plan.plan === "pro") {
     return (
-      <p className="text-sm text-base-content/70" data-testid="plan-strip">
+      <p className="text-sm text-soft" data-testid="plan-strip">
         <span className="badge badge-primary badge-soft mr-2">Pro</span>
         {plan.activeCount} active {plan.activeCount === 1 ? "salesperson" : "salespeople"}, billed per active member.
       </p>
@@ -72,12 +71,12 @@ function PlanStrip({ plan, onUpgrade }: { plan: TeamPlan; onUpgrade?: (() => voi
 function StatusLine({ member }: { member: TeamMember }) {
   if (member.status === "inactive") return <span className="badge badge-sm badge-ghost">Paused</span>;
   const last = member.lastCheckIn;
-  if (!last) return <span className="text-xs text-base-content/60">No check-in yet</span>;
+  if (!last) return <span className="text-xs text-muted">No check-in yet</span>;
   if (last.status === "completed" && last.completedAt) {
-    return <span className="text-xs text-base-content/70">Checked in {formatRelative(last.completedAt)}</span>;
+    return <span className="text-xs text-soft">Checked in {formatRelative(last.completedAt)}</span>;
   }
   if (last.status === "pending") return <span className="badge badge-sm badge-info badge-soft">Check-in waiting</span>;
-  return <span className="text-xs text-base-content/60">Last check-in expired</span>;
+  return <span className="text-xs text-muted">Last check-in expired</span>;
 }
 
 /** /dashboard/team — the salespeople, their check-ins, and sending new ones. */
@@ -86,7 +85,7 @@ export function TeamPage() {
   const team = useTeam();
   const update = useUpdateMember();
   const remove = useRemoveMember();
-  const [modal, setModal] = useState<Modal>(null);
+  const [modal, setModal] = useState<OpenDialog>(null);
   const [params, setParams] = useSearchParams();
 
   useDocumentTitle("Team — Undertone");
@@ -160,7 +159,7 @@ export function TeamPage() {
             <Icon name="users" className="size-6" />
           </span>
           <h2 className="text-lg font-semibold">Add your first salesperson</h2>
-          <p className="max-w-md text-sm text-base-content/70">
+          <p className="max-w-md text-sm text-soft">
             Start with the people you manage directly. Then send each one a check-in: a private, 10-minute chat whose
             scores and themes show up on your dashboard.
           </p>
@@ -191,11 +190,11 @@ export function TeamPage() {
                     {fullName(member)}
                   </Link>
                   {member.jobTitle || member.region ? (
-                    <p className="truncate text-sm text-base-content/65">
+                    <p className="truncate text-sm text-muted">
                       {[member.jobTitle, member.region].filter(Boolean).join(" · ")}
                     </p>
                   ) : null}
-                  <p className="truncate text-sm text-base-content/65">{member.email}</p>
+                  <p className="truncate text-sm text-muted">{member.email}</p>
                 </div>
                 <div className="md:w-44">
                   <StatusLine member={member} />
@@ -252,8 +251,8 @@ export function TeamPage() {
       ) : null}
       {modal?.kind === "send" ? <SendCheckInDialog member={modal.member} onClose={() => setModal(null)} /> : null}
       {modal?.kind === "remove" ? (
-        <Dialog title={`Remove ${fullName(modal.member)}?`} onClose={() => setModal(null)}>
-          <p className="text-sm text-base-content/75">
+        <Modal title={`Remove ${fullName(modal.member)}?`} onClose={() => setModal(null)}>
+          <p className="text-sm text-soft">
             Their check-ins, scores, blockers and alerts are deleted with them, and the team's history no longer
             includes them. To stop check-ins but keep their history, pause them instead.
           </p>
@@ -283,7 +282,7 @@ export function TeamPage() {
               Remove
             </button>
           </div>
-        </Dialog>
+        </Modal>
       ) : null}
     </div>
   );

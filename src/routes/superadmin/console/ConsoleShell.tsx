@@ -2,9 +2,9 @@ import { roleLabel } from "@shared/domain";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { LogoMark } from "@/components/LogoMark";
+import { ConsoleIcon } from "@/components/ui";
 import { useDismiss } from "@/components/useDismiss";
 import { CONSOLE_TABS, type ConsoleTabId, operatorInitials } from "./display";
-import { ConsoleIcon } from "./icons";
 import { NotificationBell } from "./NotificationBell";
 
 export type ConsoleOperator = { firstName: string; lastName: string; email: string; role: string };
@@ -62,7 +62,7 @@ export function ConsoleShell({
                 className={`flex w-full items-center gap-3 rounded-field px-3 py-2 text-left text-sm transition-colors ${
                   active
                     ? "bg-white/12 font-semibold text-white"
-                    : "text-neutral-content/75 hover:bg-white/6 hover:text-white"
+                    : "text-neutral-muted hover:bg-white/6 hover:text-white"
                 } ${compact ? "justify-center px-0" : ""}`}
               >
                 <ConsoleIcon name={item.icon} className="size-5" />
@@ -82,7 +82,7 @@ export function ConsoleShell({
         onClick={onSignOut}
         disabled={signingOut}
         title={compact ? "Logout" : undefined}
-        className={`flex w-full items-center gap-3 rounded-field px-3 py-2 text-sm text-neutral-content/75 hover:bg-white/6 hover:text-white ${
+        className={`flex w-full items-center gap-3 rounded-field px-3 py-2 text-sm text-neutral-muted hover:bg-white/6 hover:text-white ${
           compact ? "justify-center px-0" : ""
         }`}
       >
@@ -100,7 +100,7 @@ export function ConsoleShell({
       {compact ? null : (
         <div className="min-w-0 leading-tight">
           <p className="font-semibold text-white">Undertone</p>
-          <p className="text-xs text-neutral-content/60">Operator console</p>
+          <p className="text-xs text-neutral-muted">Operator console</p>
         </div>
       )}
     </div>
@@ -123,7 +123,7 @@ export function ConsoleShell({
             onClick={() => setCollapsed((v) => !v)}
             aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
             aria-expanded={!collapsed}
-            className={`flex w-full items-center gap-3 rounded-field px-3 py-2 text-sm text-neutral-content/75 hover:bg-white/6 hover:text-white ${
+            className={`flex w-full items-center gap-3 rounded-field px-3 py-2 text-sm text-neutral-muted hover:bg-white/6 hover:text-white ${
               collapsed ? "justify-center px-0" : ""
             }`}
           >
@@ -163,7 +163,7 @@ export function ConsoleShell({
           </button>
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-base font-semibold sm:text-lg">Platform Administration</h1>
-            <p className="hidden truncate text-xs text-base-content/60 sm:block">{current.label}</p>
+            <p className="hidden truncate text-xs text-muted sm:block">{current.label}</p>
           </div>
           <NotificationBell onViewAll={() => onTab("alerts")} />
           <div className="flex items-center gap-3 border-l border-base-300 pl-3">
@@ -174,14 +174,14 @@ export function ConsoleShell({
             </div>
             <div className="hidden min-w-0 leading-tight md:block">
               <p className="truncate text-sm font-medium">{fullName}</p>
-              <p className="truncate text-xs text-base-content/60">{roleText}</p>
+              <p className="truncate text-xs text-muted">{roleText}</p>
             </div>
           </div>
         </header>
         <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8" id="console-main">
           <div className="mx-auto max-w-7xl">{children}</div>
         </main>
-        <footer className="px-6 pb-6 text-center text-xs text-base-content/50">
+        <footer className="px-6 pb-6 text-center text-xs text-muted">
           Signed in as {operator.email} ·{" "}
           <Link to="/" className="link">
             Undertone home

@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
+import { ConsoleIcon } from "@/components/ui";
 import { useDismiss } from "@/components/useDismiss";
 import { useNotifications } from "./api";
 import { badgeText, cutMessage, priorityDotClass, relativeAge } from "./display";
-import { ConsoleIcon } from "./icons";
 
 /**
  * Spec 2 §2: the bell with the unread count (99+ above 99) and the 'Platform Notifications'
@@ -25,19 +25,23 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
       <button
         type="button"
         className="btn btn-ghost btn-circle relative"
-        aria-label={`Notifications${unread > 0 ? ` (${unread} unread)` : ""}`}
         aria-expanded={open}
         aria-haspopup="true"
         onClick={() => setOpen((v) => !v)}
       >
         <ConsoleIcon name="bell" className="size-5" />
+        {/* The name is the visible badge inside words: "Notifications 4 unread". */}
+        <span className="sr-only">Notifications</span>
         {badge ? (
-          <span
-            className="badge badge-error badge-xs absolute -top-0.5 -right-0.5 h-5 min-w-5 px-1 font-semibold"
-            data-testid="notification-badge"
-          >
-            {badge}
-          </span>
+          <>
+            <span
+              className="badge badge-error badge-xs absolute -top-0.5 -right-0.5 h-5 min-w-5 px-1 font-semibold"
+              data-testid="notification-badge"
+            >
+              {badge}
+            </span>
+            <span className="sr-only"> unread</span>
+          </>
         ) : null}
       </button>
       {open ? (
@@ -48,7 +52,7 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
         >
           <div className="flex items-center justify-between border-b border-base-300 px-4 py-3">
             <p className="font-semibold">Platform Notifications</p>
-            {unread > 0 ? <span className="text-xs text-base-content/60">{unread} unread</span> : null}
+            {unread > 0 ? <span className="text-xs text-muted">{unread} unread</span> : null}
           </div>
           {notifications.isPending ? (
             <div className="p-4">
@@ -58,7 +62,7 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
           ) : notifications.isError ? (
             <p className="p-4 text-sm text-error">Could not load notifications.</p>
           ) : items.length === 0 ? (
-            <p className="p-4 text-sm text-base-content/70">No new notifications</p>
+            <p className="p-4 text-sm text-soft">No new notifications</p>
           ) : (
             <ul className="max-h-80 divide-y divide-base-300 overflow-y-auto">
               {items.map((item) => (
@@ -72,7 +76,7 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
                     <p className="text-sm" title={item.message}>
                       {cutMessage(item.message)}
                     </p>
-                    <p className="mt-0.5 text-xs text-base-content/60">
+                    <p className="mt-0.5 text-xs text-muted">
                       {item.organization_name} · {relativeAge(item.created_at)}
                     </p>
                   </div>

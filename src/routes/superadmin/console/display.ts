@@ -1,3 +1,5 @@
+export { trendTone } from "@/components/ui/trend-tone";
+
 import type { AlertPriority } from "@shared/domain";
 import { PILLARS } from "@shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "@shared/settings";
@@ -52,16 +54,6 @@ export function growthRate(recent: number, previous: number): string {
   if (previous <= 0) return recent > 0 ? "New" : "—";
   const rate = Math.round(((recent - previous) / previous) * 100);
   return `${rate > 0 ? "+" : ""}${rate}%`;
-}
-
-/**
- * Whether a change is good news. Stress and blockers are inverted (spec 2 §7): going down
- * is good, so they get the green arrow.
- */
-export function trendTone(change: number, inverted = false): "good" | "bad" | "flat" {
-  if (Math.round(change) === 0) return "flat";
-  const up = change > 0;
-  return up !== inverted ? "good" : "bad";
 }
 
 /** Data Quality (spec 2 §2): 'High' with responses, 'No Data' without; its text by volume. */

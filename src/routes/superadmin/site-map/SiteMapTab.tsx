@@ -1,8 +1,16 @@
 import { utcDay } from "@shared/time";
 import { useMemo, useState } from "react";
+import {
+  Badge,
+  type BadgeVariant,
+  Card,
+  ConsoleIcon,
+  EmptyState,
+  SearchInput,
+  saveBlob,
+  TabHeader,
+} from "@/components/ui";
 import { ACCESS_LEVELS, type Access, SITE_MAP_CATEGORIES, type SiteMapCategory } from "../../pages";
-import { ConsoleIcon } from "../console/icons";
-import { Badge, type BadgeVariant, Card, EmptyState, SearchInput, saveBlob, TabHeader } from "../console/ui";
 import { categoryCounts, filterSiteMap, SITE_MAP, siteMapText } from "./site-map";
 
 const ACCESS_VARIANT: Record<Access, BadgeVariant> = {
@@ -102,9 +110,9 @@ export function SiteMapTab() {
                   {entry.kind !== "page" ? <Badge variant="outline">{entry.kind}</Badge> : null}
                   {entry.developmentOnly ? <Badge variant="muted">development only</Badge> : null}
                 </div>
-                <p className="mt-1 text-sm text-base-content/70">{entry.description}</p>
+                <p className="mt-1 text-sm text-soft">{entry.description}</p>
                 {details ? (
-                  <div className="mt-2 text-xs text-base-content/60">
+                  <div className="mt-2 text-xs text-muted">
                     <p>
                       Served by <code>{entry.component}</code> · {entry.category}
                     </p>

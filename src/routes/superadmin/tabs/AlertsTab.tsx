@@ -3,14 +3,11 @@ import { okSchema } from "@shared/console/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { api } from "@/lib/api";
-import { adminKeys, useAlertDetail, useAlertSummary, useAlerts } from "../console/api";
-import { formatDateTime, priorityDotClass, relativeAge } from "../console/display";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   type BadgeVariant,
   Card,
+  ConsoleIcon,
   EmptyState,
   ErrorCard,
   FilterSelect,
@@ -22,7 +19,11 @@ import {
   StatGridSkeleton,
   TabHeader,
   usePage,
-} from "../console/ui";
+} from "@/components/ui";
+import { api } from "@/lib/api";
+import { adminKeys, useAlertDetail, useAlertSummary, useAlerts } from "../console/api";
+import { formatDateTime, priorityDotClass, relativeAge } from "../console/display";
+import { DeliveriesCard } from "./DeliveriesCard";
 
 const PRIORITY_FILTERS = [
   { value: "high", label: "Urgent and high" },
@@ -145,7 +146,7 @@ export function AlertsTab() {
                         {alert.status === "resolved" ? <Badge variant="success">resolved</Badge> : null}
                       </div>
                       <p className="text-sm font-medium">{alert.message}</p>
-                      <p className="text-xs text-base-content/60">
+                      <p className="text-xs text-muted">
                         {alert.user_name} · {alert.organization_name} · {relativeAge(alert.created_at)}
                       </p>
                     </div>
@@ -185,6 +186,8 @@ export function AlertsTab() {
           )}
         </QueryCardBody>
       </Card>
+
+      <DeliveriesCard />
 
       {viewing ? (
         <AlertDetailsDialog
@@ -259,24 +262,24 @@ function AlertDetailsDialog({
           <p className="text-base font-medium">{data.alert.message}</p>
           <dl className="grid gap-3 sm:grid-cols-2">
             <div>
-              <dt className="text-base-content/60">Organization</dt>
+              <dt className="text-muted">Organization</dt>
               <dd className="font-medium">{data.alert.organization_name}</dd>
             </div>
             <div>
-              <dt className="text-base-content/60">Salesperson</dt>
+              <dt className="text-muted">Salesperson</dt>
               <dd className="font-medium">
                 {data.teamMember
                   ? `${data.teamMember.name}${data.teamMember.jobTitle ? `, ${data.teamMember.jobTitle}` : ""}`
                   : data.alert.user_name}
               </dd>
-              {data.teamMember ? <dd className="text-base-content/60">{data.teamMember.email}</dd> : null}
+              {data.teamMember ? <dd className="text-muted">{data.teamMember.email}</dd> : null}
             </div>
             <div>
-              <dt className="text-base-content/60">Raised</dt>
+              <dt className="text-muted">Raised</dt>
               <dd>{formatDateTime(data.alert.created_at)}</dd>
             </div>
             <div>
-              <dt className="text-base-content/60">Resolved</dt>
+              <dt className="text-muted">Resolved</dt>
               <dd>
                 {data.alert.resolved_at
                   ? `${formatDateTime(data.alert.resolved_at)}${data.resolvedBy ? ` by ${data.resolvedBy}` : ""}`
@@ -298,14 +301,14 @@ function AlertDetailsDialog({
                   ] as const
                 ).map(([label, value]) => (
                   <div key={label} className="rounded-field bg-base-200 p-2 text-center">
-                    <p className="text-xs text-base-content/60">{label}</p>
+                    <p className="text-xs text-muted">{label}</p>
                     <p className="text-lg font-semibold tabular-nums">{value}</p>
                   </div>
                 ))}
               </div>
             </div>
           ) : null}
-          <p className="text-xs text-base-content/60">
+          <p className="text-xs text-muted">
             The conversation itself stays private: managers and operators see scores, themes and alerts, never the
             transcript.
           </p>

@@ -1,7 +1,5 @@
 import type { AuditEntry } from "@shared/console/audit";
 import { useState } from "react";
-import { useAuditLog } from "../console/api";
-import { formatDateTime } from "../console/display";
 import {
   Badge,
   Card,
@@ -11,9 +9,12 @@ import {
   PagedCardBody,
   SearchInput,
   TabHeader,
+  TableScroll,
   useDebounced,
   usePage,
-} from "../console/ui";
+} from "@/components/ui";
+import { useAuditLog } from "../console/api";
+import { formatDateTime } from "../console/display";
 
 /** Audit Logs (the spec leaves it 'will be implemented here'): every console change and role change. */
 export function AuditTab() {
@@ -111,7 +112,7 @@ export function AuditTab() {
           pagination={{ page, onPage: setPage, label: "entries" }}
         >
           {(data) => (
-            <div className="overflow-x-auto">
+            <TableScroll label="Audit log entries">
               <table className="table table-sm">
                 <thead>
                   <tr>
@@ -133,7 +134,7 @@ export function AuditTab() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </PagedCardBody>
       </Card>
@@ -146,13 +147,11 @@ function AuditRow({ entry, open, onToggle }: { entry: AuditEntry; open: boolean;
     <>
       <tr data-testid="audit-row">
         <td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
-        <td className="max-w-56 truncate">
-          {entry.actorEmail ?? <span className="text-base-content/60">system</span>}
-        </td>
+        <td className="max-w-56 truncate">{entry.actorEmail ?? <span className="text-muted">system</span>}</td>
         <td>
           <Badge variant={entry.action.endsWith("delete") ? "destructive" : "outline"}>{entry.action}</Badge>
         </td>
-        <td className="max-w-56 truncate text-base-content/70">
+        <td className="max-w-56 truncate text-soft">
           {entry.targetType.replaceAll("_", " ")}
           {entry.targetId ? <span className="text-xs"> · {entry.targetId}</span> : null}
         </td>
@@ -170,7 +169,7 @@ function AuditRow({ entry, open, onToggle }: { entry: AuditEntry; open: boolean;
             <pre className="max-h-64 overflow-auto text-xs whitespace-pre-wrap">
               {JSON.stringify(entry.details, null, 2)}
             </pre>
-            {entry.ipAddress ? <p className="mt-1 text-xs text-base-content/60">From {entry.ipAddress}</p> : null}
+            {entry.ipAddress ? <p className="mt-1 text-xs text-muted">From {entry.ipAddress}</p> : null}
           </td>
         </tr>
       ) : null}

@@ -1,12 +1,10 @@
 import type { AdminSubscription } from "@shared/console/billing";
 import { PRICE_PER_SALESPERSON_USD } from "@shared/domain";
 import { useState } from "react";
-import { useBillingSummary, useSubscriptions } from "../console/api";
-import { formatDate, usd } from "../console/display";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   Card,
+  ConsoleIcon,
   EmptyState,
   ErrorCard,
   FilterSelect,
@@ -17,8 +15,10 @@ import {
   StatGridSkeleton,
   TabHeader,
   usePage,
-} from "../console/ui";
-import { OrganizationDetailsDialog } from "./BusinessesTab";
+} from "@/components/ui";
+import { useBillingSummary, useSubscriptions } from "../console/api";
+import { formatDate, usd } from "../console/display";
+import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 const SUBSCRIPTION_FILTERS = [
   { value: "active", label: "Active" },
@@ -111,7 +111,7 @@ export function BillingTab() {
                 <li key={sub.id} className="flex flex-wrap items-center gap-3 px-5 py-3" data-testid="subscription-row">
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{sub.organization_name}</p>
-                    <p className="text-sm text-base-content/60">
+                    <p className="text-sm text-muted">
                       {sub.current_salesperson_count} salespeople · {usd(sub.monthly_cost)}/month · since{" "}
                       {formatDate(sub.created_at)}
                     </p>
@@ -178,7 +178,7 @@ function ManageBillingDialog({ subscription, onClose }: { subscription: AdminSub
       <dl className="divide-y divide-base-300 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4 py-2">
-            <dt className="text-base-content/70">{label}</dt>
+            <dt className="text-soft">{label}</dt>
             <dd className="text-right font-medium break-all">{value}</dd>
           </div>
         ))}

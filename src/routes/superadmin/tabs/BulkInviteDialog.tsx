@@ -8,9 +8,9 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { Badge, type BadgeVariant, Modal, SearchInput, TableScroll, useDebounced } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useOrganizations } from "../console/api";
-import { Badge, type BadgeVariant, Modal, SearchInput, useDebounced } from "../console/ui";
 
 const ROLE_CHOICES: { role: BulkInviteRole; title: string; hint: string }[] = [
   {
@@ -142,7 +142,7 @@ export function BulkInviteDialog({ onClose }: { onClose: () => void }) {
                   />
                   <span>
                     <span className="block font-medium">{choice.title}</span>
-                    <span className="block text-sm text-base-content/70">{choice.hint}</span>
+                    <span className="block text-sm text-soft">{choice.hint}</span>
                   </span>
                 </label>
               ))}
@@ -171,7 +171,7 @@ export function BulkInviteDialog({ onClose }: { onClose: () => void }) {
               value={lines}
               onChange={(e) => setLines(e.target.value)}
             />
-            <p className="text-xs text-base-content/70">
+            <p className="text-xs text-soft">
               An email and a first and last name on each line, separated by commas, semicolons or tabs (a spreadsheet
               paste works). Up to {BULK_INVITE_MAX} at a time.
             </p>
@@ -218,7 +218,7 @@ function OrganizationChoices({
   if (query.isPending)
     return <span className="loading loading-dots loading-sm" role="status" aria-label="Loading organizations" />;
   if (query.isError) return <p className="text-sm text-error">Could not load organizations: {query.error.message}</p>;
-  if (query.data.items.length === 0) return <p className="text-sm text-base-content/70">No organizations found</p>;
+  if (query.data.items.length === 0) return <p className="text-sm text-soft">No organizations found</p>;
   return (
     <ul className="divide-y divide-base-300 rounded-box border border-base-300">
       {query.data.items.map((org) => (
@@ -229,7 +229,7 @@ function OrganizationChoices({
             onClick={() => onChoose({ id: org.id, name: org.name })}
           >
             <span className="min-w-0 truncate font-medium">{org.name}</span>
-            <span className="shrink-0 text-xs text-base-content/60">
+            <span className="shrink-0 text-xs text-muted">
               {org.userCount} {org.userCount === 1 ? "user" : "users"} · {org.subscriptionTier}
             </span>
           </button>
@@ -252,7 +252,7 @@ function InviteResults({ result, onClose }: { result: BulkInviteResult; onClose:
         </button>
       }
     >
-      <div className="overflow-x-auto">
+      <TableScroll label="Invitation results">
         <table className="table table-sm" data-testid="invite-results">
           <thead>
             <tr>
@@ -268,12 +268,12 @@ function InviteResults({ result, onClose }: { result: BulkInviteResult; onClose:
                 <td>
                   <Badge variant={OUTCOME_BADGE[row.outcome].variant}>{OUTCOME_BADGE[row.outcome].label}</Badge>
                 </td>
-                <td className="text-sm text-base-content/70">{row.note ?? ""}</td>
+                <td className="text-sm text-soft">{row.note ?? ""}</td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Modal>
   );
 }

@@ -1,12 +1,11 @@
 import type { ActivityEvent } from "@shared/console/overview";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
-import { growthRate, relativeAge } from "../console/display";
-import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
 import {
   Badge,
   Card,
+  ConsoleIcon,
+  type ConsoleIconName,
   EmptyState,
   ErrorCard,
   ListSkeleton,
@@ -15,8 +14,10 @@ import {
   StatCard,
   StatGridSkeleton,
   TabHeader,
-} from "../console/ui";
-import { OrganizationDetailsDialog } from "./BusinessesTab";
+} from "@/components/ui";
+import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
+import { growthRate, relativeAge } from "../console/display";
+import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 const ACTIVITY_ICON: Record<ActivityEvent["kind"], ConsoleIconName> = {
   organization_created: "building",
@@ -149,7 +150,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
                   <li key={org.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
                     <div className="min-w-0 flex-1">
                       <p className="truncate font-medium">{org.name}</p>
-                      <p className="truncate text-sm text-base-content/60">{org.domain ?? "No domain set"}</p>
+                      <p className="truncate text-sm text-muted">{org.domain ?? "No domain set"}</p>
                     </div>
                     <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
                     <Badge variant="outline">{org.subscriptionTier}</Badge>
@@ -178,16 +179,16 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
             <ul className="divide-y divide-base-300">
               {data.events.map((event) => (
                 <li key={event.id} className="flex items-start gap-3 px-5 py-3">
-                  <span className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-full bg-base-200 text-base-content/70">
+                  <span className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-full bg-base-200 text-soft">
                     <ConsoleIcon name={ACTIVITY_ICON[event.kind]} className="size-4" />
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="text-sm">
                       <span className="font-medium">{ACTIVITY_VERB[event.kind]}</span> · {event.title}
                     </p>
-                    <p className="truncate text-sm text-base-content/60">{event.detail}</p>
+                    <p className="truncate text-sm text-muted">{event.detail}</p>
                   </div>
-                  <span className="shrink-0 text-xs text-base-content/50">{relativeAge(event.at)}</span>
+                  <span className="shrink-0 text-xs text-muted">{relativeAge(event.at)}</span>
                 </li>
               ))}
             </ul>
@@ -268,7 +269,7 @@ function SystemStatusCard({
                   />
                   {row.label}
                 </span>
-                <span className="truncate text-right text-base-content/70">{row.value}</span>
+                <span className="truncate text-right text-soft">{row.value}</span>
               </li>
             ))}
           </ul>

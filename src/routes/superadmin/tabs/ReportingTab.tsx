@@ -2,9 +2,8 @@ import { REPORT_KINDS, type ReportKind } from "@shared/console/reports";
 import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { Card, ConsoleIcon, type ConsoleIconName, DownloadButton, TabHeader, useDownload } from "@/components/ui";
 import { qs } from "../console/api";
-import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
-import { Card, DownloadButton, TabHeader, useDownload } from "../console/ui";
 
 const REPORTS: Record<ReportKind, { title: string; description: string; icon: ConsoleIconName }> = {
   organizations: {
@@ -106,7 +105,7 @@ export function ReportingTab() {
               </span>
               <div className="min-w-0 flex-1">
                 <h3 className="font-semibold">{REPORTS[kind].title}</h3>
-                <p className="mt-1 text-sm text-base-content/70">{REPORTS[kind].description}</p>
+                <p className="mt-1 text-sm text-soft">{REPORTS[kind].description}</p>
                 <DownloadButton
                   className="mt-3"
                   busy={exports.pending === kind}

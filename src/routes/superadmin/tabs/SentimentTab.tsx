@@ -1,8 +1,6 @@
 import { COMPARISON_SORTS, COMPARISON_WINDOWS, type SentimentSummary } from "@shared/console/sentiment";
 import { DAY_MS, utcDay } from "@shared/time";
 import { useState } from "react";
-import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
-import { dataQuality, formatDate, relativeAge, weekOverWeek } from "../console/display";
 import {
   Badge,
   Card,
@@ -14,9 +12,12 @@ import {
   StatCard,
   StatGridSkeleton,
   TabHeader,
+  TableScroll,
   useDownload,
   usePage,
-} from "../console/ui";
+} from "@/components/ui";
+import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
+import { dataQuality, formatDate, relativeAge, weekOverWeek } from "../console/display";
 
 const WINDOW_LABELS: Record<(typeof COMPARISON_WINDOWS)[number], string> = {
   "7": "Last 7 days",
@@ -117,7 +118,7 @@ export function SentimentTab() {
           pagination={{ page, onPage: setPage, label: "organizations" }}
         >
           {(data) => (
-            <div className="overflow-x-auto">
+            <TableScroll label="Organizations by sentiment">
               <table className="table table-sm">
                 <thead>
                   <tr>
@@ -148,7 +149,7 @@ export function SentimentTab() {
                         {row.activeAlerts > 0 ? (
                           <Badge variant="destructive">{row.activeAlerts}</Badge>
                         ) : (
-                          <span className="text-base-content/50">0</span>
+                          <span className="text-muted">0</span>
                         )}
                       </td>
                       <td className="whitespace-nowrap" title={formatDate(row.lastResponseAt)}>
@@ -158,7 +159,7 @@ export function SentimentTab() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </PagedCardBody>
       </Card>
@@ -235,7 +236,7 @@ function SentimentCards({ data }: { data: SentimentSummary }) {
               <p className="text-3xl font-bold tabular-nums" data-testid="sentiment-total-responses">
                 {data.total_responses}
               </p>
-              <p className="text-sm text-base-content/70">
+              <p className="text-sm text-soft">
                 responses in all · {data.volume.last_7_days} this week · {data.volume.last_30_days} in 30 days
               </p>
             </div>
@@ -259,9 +260,9 @@ function SentimentCards({ data }: { data: SentimentSummary }) {
         <Card title="Data Quality">
           <div className="flex items-center gap-3">
             <Badge variant={quality.label === "High" ? "success" : "muted"}>{quality.label}</Badge>
-            <p className="text-sm text-base-content/80">{quality.text}</p>
+            <p className="text-sm text-soft">{quality.text}</p>
           </div>
-          <p className="mt-4 text-sm text-base-content/60">
+          <p className="mt-4 text-sm text-muted">
             Global values average the newest 1,000 responses; week-over-week lines compare the last 7 days with the 7
             before. Team dynamics is the average of morale and quota confidence.
           </p>

@@ -3,21 +3,21 @@ import { roleLabel } from "@shared/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { ApiRequestError, api } from "@/lib/api";
-import { useSupportSearch } from "../console/api";
-import { formatDate, formatDateTime } from "../console/display";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   Card,
+  ConsoleIcon,
   EmptyState,
   ErrorCard,
   ListSkeleton,
   organizationStatusVariant,
   TabHeader,
   useDebounced,
-} from "../console/ui";
-import { OrganizationDetailsDialog } from "./BusinessesTab";
+} from "@/components/ui";
+import { ApiRequestError, api } from "@/lib/api";
+import { useSupportSearch } from "../console/api";
+import { formatDate, formatDateTime } from "../console/display";
+import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 /** Customer Support (the spec leaves it 'will be implemented here'): find people and fix sign-up trouble. */
 export function SupportTab() {
@@ -83,7 +83,7 @@ export function SupportTab() {
                   <li key={org.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
                     <div className="min-w-0 flex-1">
                       <p className="font-medium">{org.name}</p>
-                      <p className="text-sm text-base-content/60">
+                      <p className="text-sm text-muted">
                         {org.domain ?? "No domain set"} · {org.accountCount} accounts · since{" "}
                         {formatDate(org.createdAt)}
                       </p>
@@ -134,8 +134,8 @@ function SupportUser({ user }: { user: SupportSearch["users"][number] }) {
         </Badge>
         {user.status !== "Active" ? <Badge variant="muted">{user.status}</Badge> : null}
       </div>
-      <p className="text-sm break-all text-base-content/70">{user.email}</p>
-      <p className="text-xs text-base-content/60">
+      <p className="text-sm break-all text-soft">{user.email}</p>
+      <p className="text-xs text-muted">
         {user.organizationName ?? "No organization"} · joined {formatDate(user.createdAt)} · last sign-in{" "}
         {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "never"}
       </p>

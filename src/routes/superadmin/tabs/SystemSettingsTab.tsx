@@ -1,9 +1,8 @@
 import type { ProviderStatus } from "@shared/console/system";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import { Badge, Card, ConsoleIcon, type ConsoleIconName, ErrorCard, ListSkeleton, TabHeader } from "@/components/ui";
 import { adminKeys, useSystemStatus } from "../console/api";
-import { ConsoleIcon, type ConsoleIconName } from "../console/icons";
-import { Badge, Card, ErrorCard, ListSkeleton, TabHeader } from "../console/ui";
 
 /**
  * System Settings (the spec leaves it 'will be implemented here'): which AI, email and
@@ -152,7 +151,7 @@ function ProviderCard({
       actions={badge}
     >
       <Rows rows={rows} />
-      <p className="mt-3 text-sm text-base-content/70" data-testid={`provider-${title}`}>
+      <p className="mt-3 text-sm text-soft" data-testid={`provider-${title}`}>
         {status.detail}
         {status.configured && !probed ? " · Press 'Check connectivity' to test it." : ""}
       </p>
@@ -165,7 +164,7 @@ function Rows({ rows }: { rows: [string, string][] }) {
     <dl className="divide-y divide-base-300 text-sm">
       {rows.map(([label, value]) => (
         <div key={label} className="flex justify-between gap-4 py-1.5">
-          <dt className="text-base-content/70">{label}</dt>
+          <dt className="text-soft">{label}</dt>
           <dd className="text-right font-medium break-all">{value}</dd>
         </div>
       ))}

@@ -1,12 +1,10 @@
 import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/console/users";
 import { roleLabel } from "@shared/domain";
 import { useState } from "react";
-import { qs, useUserStats, useUsers } from "../console/api";
-import { formatDate, growthRate, percentOf } from "../console/display";
-import { ConsoleIcon } from "../console/icons";
 import {
   Badge,
   Card,
+  ConsoleIcon,
   DownloadButton,
   EmptyState,
   ErrorCard,
@@ -17,10 +15,13 @@ import {
   StatCard,
   StatGridSkeleton,
   TabHeader,
+  TableScroll,
   useDebounced,
   useDownload,
   usePage,
-} from "../console/ui";
+} from "@/components/ui";
+import { qs, useUserStats, useUsers } from "../console/api";
+import { formatDate, growthRate, percentOf } from "../console/display";
 import { BulkInviteDialog } from "./BulkInviteDialog";
 
 const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
@@ -154,7 +155,7 @@ export function UsersTab() {
           pagination={{ page, onPage: setPage, label: "people" }}
         >
           {(data) => (
-            <div className="overflow-x-auto">
+            <TableScroll label="People">
               <table className="table table-sm">
                 <thead>
                   <tr>
@@ -170,7 +171,7 @@ export function UsersTab() {
                     <tr key={`${person.kind}-${person.id}`} data-testid="user-row">
                       <td className="min-w-52">
                         <p className="font-medium">{person.name}</p>
-                        <p className="text-xs text-base-content/60">{person.email}</p>
+                        <p className="text-xs text-muted">{person.email}</p>
                       </td>
                       <td>
                         <div className="flex flex-wrap items-center gap-1">
@@ -181,7 +182,7 @@ export function UsersTab() {
                           {person.emailVerified === false ? <Badge variant="warning">unverified</Badge> : null}
                         </div>
                       </td>
-                      <td className={person.organizationName ? "" : "text-base-content/50"}>
+                      <td className={person.organizationName ? "" : "text-muted"}>
                         {person.organizationName ?? "No organization"}
                       </td>
                       <td>
@@ -192,7 +193,7 @@ export function UsersTab() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </PagedCardBody>
       </Card>

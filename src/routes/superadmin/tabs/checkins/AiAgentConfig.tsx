@@ -2,9 +2,8 @@ import { type AiAgentConfig as AgentConfig, DEFAULT_AI_AGENT_CONFIG } from "@sha
 import type { AiConfigRecord } from "@shared/console/ai-agent";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { Card, ConfirmDialog, ConsoleIcon, ErrorCard, ListSkeleton } from "@/components/ui";
 import { useAiConfig } from "../../console/api";
-import { ConsoleIcon } from "../../console/icons";
-import { Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
 import { ConversationCard, FrameworkCard, PersonalityCard, PromptsCard } from "./AiConfigCards";
 import { TestChat } from "./AiTestChat";
 import { TestResultCard } from "./AiTestResultCard";
@@ -183,7 +182,7 @@ function AiConfigEditor({ initial }: { initial: AiConfigRecord }) {
 function StatusItem({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <p className="text-xs font-medium text-base-content/60">{label}</p>
+      <p className="text-xs font-medium text-muted">{label}</p>
       <div className="mt-1 font-medium">{children}</div>
     </div>
   );

@@ -1,8 +1,7 @@
 import { type AiAgentConfig as AgentConfig, validateFramework } from "@shared/ai-config";
 import { toast } from "@/components/toast/toast-store";
+import { Badge, Card, ConsoleIcon } from "@/components/ui";
 import { EXAMPLE_FRAMEWORK } from "../../console/display";
-import { ConsoleIcon } from "../../console/icons";
-import { Badge, Card } from "../../console/ui";
 import { SelectField, Slider } from "./controls";
 
 /** The AI Agent Config screen's setting cards; each control here changes what the interviewer says. */
@@ -14,7 +13,7 @@ type Update = <Group extends keyof AgentConfig>(group: Group, patch: Partial<Age
 /** Where the three traits now live (issue 13 §2): one home each, no control overruled by another. */
 function GlobalSettingsNote({ what }: { what: string }) {
   return (
-    <p className="rounded-field bg-base-200 px-3 py-2 text-xs text-base-content/70">
+    <p className="rounded-field bg-base-200 px-3 py-2 text-xs text-soft">
       {what} come from Global Settings → Conversation defaults; an organization may choose its own in its dashboard
       Settings.
     </p>
@@ -40,7 +39,7 @@ export function PersonalityCard({ draft, update }: { draft: AgentConfig; update:
               step={1}
               onChange={(v) => update("personality", { [key]: v })}
             />
-            <p className="mt-1 text-xs text-base-content/60">{hint}</p>
+            <p className="mt-1 text-xs text-muted">{hint}</p>
           </div>
         ))}
         <GlobalSettingsNote what="The empathy level" />
@@ -98,7 +97,7 @@ export function FrameworkCard({ draft, update }: { draft: AgentConfig; update: U
             aria-label="Psychological framework"
             onChange={(e) => update("prompts", { psychological_profiles_framework: e.target.value })}
           />
-          <div className="mt-1 flex justify-between text-xs text-base-content/60">
+          <div className="mt-1 flex justify-between text-xs text-muted">
             <span>{framework.length} / 20,000 characters</span>
             <button
               type="button"
@@ -122,7 +121,7 @@ export function FrameworkCard({ draft, update }: { draft: AgentConfig; update: U
             </ul>
           ) : null}
         </div>
-        <div className="rounded-field bg-base-200 p-4 text-sm text-base-content/80">
+        <div className="rounded-field bg-base-200 p-4 text-sm text-soft">
           <p className="font-semibold">What makes a good framework</p>
           <ul className="mt-2 list-disc space-y-1 pl-5">
             <li>At least 50 characters.</li>

@@ -2,8 +2,8 @@ import type { AiAgentConfig as AgentConfig } from "@shared/ai-config";
 import { aiChatResponseSchema } from "@shared/console/ai-agent";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { Badge, Card } from "@/components/ui";
 import { api } from "@/lib/api";
-import { Badge, Card } from "../../console/ui";
 
 type ChatMessage = { id: string; content: string; sender: "user" | "assistant"; timestamp: number };
 
@@ -70,15 +70,11 @@ export function TestChat({ configuration }: { configuration: AgentConfig }) {
           data-testid="test-chat-messages"
         >
           {messages.length === 0 ? (
-            <p className="text-center text-sm text-base-content/60">
-              Say how your week is going to see how the agent answers.
-            </p>
+            <p className="text-center text-sm text-muted">Say how your week is going to see how the agent answers.</p>
           ) : (
             messages.map((m) => (
               <div key={m.id} className={`chat ${m.sender === "user" ? "chat-end" : "chat-start"}`}>
-                <div className="chat-header text-xs text-base-content/60">
-                  {m.sender === "user" ? "You" : "AI Agent"}
-                </div>
+                <div className="chat-header text-xs text-muted">{m.sender === "user" ? "You" : "AI Agent"}</div>
                 <div
                   className={`chat-bubble text-sm whitespace-pre-wrap ${m.sender === "user" ? "chat-bubble-primary" : ""}`}
                 >

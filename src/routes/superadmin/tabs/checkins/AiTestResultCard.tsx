@@ -1,6 +1,6 @@
 import type { AiTestResult } from "@shared/console/ai-agent";
+import { Badge, Card } from "@/components/ui";
 import { testFailureMessage } from "../../console/display";
-import { Badge, Card } from "../../console/ui";
 
 /**
  * Quick Test's answer: the reply with this configuration next to the reply with the
@@ -26,7 +26,7 @@ export function TestResultCard({ result }: { result: AiTestResult }) {
               {result.frameworkUsed ? "Framework used" : "No framework"}
             </Badge>
             {result.sentimentScores ? (
-              <span className="text-base-content/70">
+              <span className="text-soft">
                 Read of the test message — confidence {result.sentimentScores.confidence}%, stress{" "}
                 {result.sentimentScores.stress}%, morale {result.sentimentScores.morale}%
               </span>
@@ -38,7 +38,7 @@ export function TestResultCard({ result }: { result: AiTestResult }) {
           <p className="text-error">{testFailureMessage(result.error)}</p>
           <div>
             <p className="font-medium">Common solutions</p>
-            <ul className="mt-1 list-disc space-y-1 pl-5 text-base-content/80">
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-soft">
               <li>Make sure the AI provider key (OPENAI_API_KEY) is set in the server secrets.</li>
               <li>Fill in the required fields: opening greeting and closing statement.</li>
               <li>Check that the connection is stable.</li>
@@ -54,7 +54,7 @@ export function TestResultCard({ result }: { result: AiTestResult }) {
 function Reply({ label, text, testId }: { label: string; text: string | undefined; testId: string }) {
   return (
     <figure>
-      <figcaption className="mb-1 text-xs font-medium text-base-content/60">{label}</figcaption>
+      <figcaption className="mb-1 text-xs font-medium text-muted">{label}</figcaption>
       <blockquote
         className="rounded-field border-l-4 border-primary bg-base-200 p-3 text-sm whitespace-pre-wrap"
         data-testid={testId}
@@ -67,7 +67,7 @@ function Reply({ label, text, testId }: { label: string; text: string | undefine
 
 function ChangeList({ changes }: { changes: NonNullable<AiTestResult["changes"]> }) {
   if (changes.length === 0) {
-    return <p className="text-sm text-base-content/70">Every setting is at its default: both replies are the same.</p>;
+    return <p className="text-sm text-soft">Every setting is at its default: both replies are the same.</p>;
   }
   return (
     <div className="overflow-x-auto">

@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { TabHeader } from "../../console/ui";
+import { TabHeader } from "@/components/ui";
 import { AiAgentConfig } from "./AiAgentConfig";
 import { GlobalSettingsPanel } from "./GlobalSettingsPanel";
 import { QuestionBank } from "./QuestionBank";

@@ -5,10 +5,10 @@ import { type GlobalSettings, globalSettingsSchema } from "@shared/settings";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { Card, ConfirmDialog, ErrorCard, ListSkeleton } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useGlobalSettings } from "../../console/api";
 import { resetDefaults } from "../../console/display";
-import { Card, ConfirmDialog, ErrorCard, ListSkeleton } from "../../console/ui";
 import { EditorHeader, NumberField, SaveButton, SelectField, Slider, ToggleField, useLeaveWarning } from "./controls";
 
 export function GlobalSettingsPanel() {

@@ -9,10 +9,9 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { ConsoleIcon, Modal } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
-import { ConsoleIcon } from "../../console/icons";
-import { Modal } from "../../console/ui";
 
 /** The largest file the dialog reads; the API's body limit is 256 KB. */
 const MAX_FILE_BYTES = 256 * 1024;
@@ -156,7 +155,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             disabled={busy}
           />
         </label>
-        <details className="text-sm text-base-content/70">
+        <details className="text-sm text-soft">
           <summary className="cursor-pointer">Format</summary>
           <p className="mt-2">
             Each question needs <code>pillar</code> (quota_confidence, burnout_risks, team_dynamics, morale,

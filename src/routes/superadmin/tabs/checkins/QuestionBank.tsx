@@ -5,13 +5,11 @@ import { utcDay } from "@shared/time";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { api } from "@/lib/api";
-import { adminKeys, useQuestions } from "../../console/api";
-import { ConsoleIcon } from "../../console/icons";
 import {
   Badge,
   Card,
   ConfirmDialog,
+  ConsoleIcon,
   DownloadButton,
   EmptyState,
   FilterSelect,
@@ -20,7 +18,9 @@ import {
   useDebounced,
   useDownload,
   usePage,
-} from "../../console/ui";
+} from "@/components/ui";
+import { api } from "@/lib/api";
+import { adminKeys, useQuestions } from "../../console/api";
 import { ImportDialog } from "./ImportDialog";
 import { QUESTION_TYPE_LABELS } from "./labels";
 import { QuestionDialog } from "./QuestionDialog";
@@ -66,7 +66,7 @@ export function QuestionBank() {
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
         <div className="rounded-box border border-base-300 bg-base-100 p-4">
-          <p className="text-xs font-medium text-base-content/60">Total questions</p>
+          <p className="text-xs font-medium text-muted">Total questions</p>
           <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="question-total">
             {stats ? stats.total : "–"}
           </p>
@@ -81,7 +81,7 @@ export function QuestionBank() {
               pillar === p ? "border-primary ring-1 ring-primary" : "border-base-300"
             }`}
           >
-            <p className="line-clamp-2 min-h-8 text-xs font-medium text-base-content/60">{PILLAR_LABELS[p]}</p>
+            <p className="line-clamp-2 min-h-8 text-xs font-medium text-muted">{PILLAR_LABELS[p]}</p>
             <p className="mt-1 text-2xl font-bold tabular-nums">{stats ? stats.byPillar[p] : "–"}</p>
           </button>
         ))}
@@ -131,7 +131,7 @@ export function QuestionBank() {
         <PagedCardBody
           query={questions}
           loading={
-            <div className="flex items-center justify-center gap-3 p-10 text-sm text-base-content/70" role="status">
+            <div className="flex items-center justify-center gap-3 p-10 text-sm text-soft" role="status">
               <span className="loading loading-spinner" />
               Loading question bank
             </div>
@@ -163,11 +163,11 @@ export function QuestionBank() {
                         {PILLAR_LABELS[q.pillar]}
                       </span>
                       <Badge variant="outline">{QUESTION_TYPE_LABELS[q.question_type]}</Badge>
-                      <span className="text-xs text-base-content/60">Priority {q.priority_order}</span>
+                      <span className="text-xs text-muted">Priority {q.priority_order}</span>
                     </div>
                     <p className="font-medium">{q.question_text}</p>
                     {q.psychological_framework ? (
-                      <p className="text-sm text-base-content/60">
+                      <p className="text-sm text-muted">
                         <span className="font-medium">Framework:</span> {q.psychological_framework}
                       </p>
                     ) : null}

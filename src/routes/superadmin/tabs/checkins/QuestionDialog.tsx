@@ -8,10 +8,10 @@ import { PILLAR_LABELS, PILLARS, QUESTION_TYPES } from "@shared/pillars";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { Modal } from "@/components/ui";
 import { api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
 import { priorityFrom } from "../../console/display";
-import { Modal } from "../../console/ui";
 import { QUESTION_TYPE_LABELS } from "./labels";
 
 /** Add or edit one question (spec 2 §2): Save disables the form and reads 'Saving...' until done. */
@@ -118,11 +118,11 @@ export function QuestionDialog({ question, onClose }: { question: BankQuestionRo
               value={priority}
               onChange={(e) => setPriority(e.target.value)}
             />
-            <span className="text-xs text-base-content/60">Lower numbers are asked first.</span>
+            <span className="text-xs text-muted">Lower numbers are asked first.</span>
           </label>
           <label className="grid gap-1">
             <span className="text-sm font-medium">
-              Psychological framework <span className="font-normal text-base-content/60">(optional)</span>
+              Psychological framework <span className="font-normal text-muted">(optional)</span>
             </span>
             <textarea
               className="textarea w-full"
@@ -136,7 +136,7 @@ export function QuestionDialog({ question, onClose }: { question: BankQuestionRo
         </fieldset>
         <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
           {!complete ? (
-            <span className="mr-auto text-sm text-base-content/60">Pillar, question text and type are required.</span>
+            <span className="mr-auto text-sm text-muted">Pillar, question text and type are required.</span>
           ) : null}
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={save.isPending}>
             Cancel

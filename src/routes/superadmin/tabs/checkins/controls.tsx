@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from "react";
-import { Field } from "@/components/ui/Field";
+import { Field } from "@/components/ui";
 
 /** The form controls and frame the two settings editors (AI agent, global settings) share. */
 
@@ -27,7 +27,7 @@ export function EditorHeader({
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <h3 className="text-lg font-semibold">{title}</h3>
-        <p className="text-sm text-base-content/70">{description}</p>
+        <p className="text-sm text-soft">{description}</p>
       </div>
       <div className="flex flex-wrap gap-2">{actions}</div>
     </div>
@@ -167,7 +167,7 @@ export function Slider({
     <label className="block">
       <span className="flex justify-between gap-3 text-sm">
         <span className="font-medium">{label}</span>
-        <span className="tabular-nums text-base-content/70" data-testid={valueTestId}>
+        <span className="tabular-nums text-soft" data-testid={valueTestId}>
           {format(value)}
           {suffix}
         </span>

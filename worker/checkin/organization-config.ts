@@ -1,7 +1,7 @@
+import { loadAgentConfig } from "../ai/agent-config";
 import type { Database } from "../db/client";
 import { conversationStyleFor, withConversationStyle } from "../settings/conversation-style";
 import type { AiAgentConfig } from "../shared/ai-config";
-import { loadAgentConfig } from "./agent-config";
 
 /**
  * The AI agent configuration one organization's check-in runs with: the global one, with

@@ -21,7 +21,7 @@ export function Panel({
       <header className="mb-4 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 className="text-base font-semibold">{title}</h2>
-          {subtitle ? <p className="text-sm text-base-content/65">{subtitle}</p> : null}
+          {subtitle ? <p className="text-sm text-muted">{subtitle}</p> : null}
         </div>
         {actions}
       </header>
@@ -30,12 +30,24 @@ export function Panel({
   );
 }
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+/** A page's title, its subtitle and actions; `level` 2 where the frame already holds the h1. */
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  level = 1,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  level?: 1 | 2;
+}) {
+  const Heading = level === 1 ? "h1" : "h2";
   return (
     <header className="flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-0">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {subtitle ? <p className="mt-1 text-sm text-base-content/70">{subtitle}</p> : null}
+        <Heading className={`text-2xl font-bold tracking-tight ${level === 1 ? "sm:text-3xl" : ""}`}>{title}</Heading>
+        {subtitle ? <p className="mt-1 text-sm text-soft">{subtitle}</p> : null}
       </div>
       {actions}
     </header>

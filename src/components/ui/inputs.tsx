@@ -1,0 +1,63 @@
+import { ConsoleIcon } from "./icons";
+
+/** The list controls: a search box and an "All …" filter. */
+
+export function SearchInput({
+  value,
+  onChange,
+  placeholder,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  label: string;
+}) {
+  return (
+    <label className="input input-sm w-full sm:w-72">
+      <ConsoleIcon name="search" className="size-4 opacity-60" />
+      <input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={200}
+      />
+    </label>
+  );
+}
+
+/** A list filter: "All …" (the empty value) first, then the choices. */
+export function FilterSelect<Value extends string>({
+  label,
+  value,
+  onChange,
+  allLabel,
+  options,
+  className,
+}: {
+  label: string;
+  value: Value | "";
+  onChange: (value: Value | "") => void;
+  allLabel: string;
+  options: readonly { value: Value; label: string }[];
+  /** Width classes; the select is always the small one. */
+  className: string;
+}) {
+  return (
+    <select
+      className={`select select-sm ${className}`}
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value as Value | "")}
+    >
+      <option value="">{allLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,123 @@
+import type { SlackStatus } from "@shared/notifications";
+import { useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { Panel } from "@/components/ui";
+import { Field } from "@/components/ui/Field";
+import { useDisconnectSlack, useSaveSlackSettings, useSlackChannels } from "../data/notifications";
+
+/** Slack: "Add to Slack", then the channel for alerts and the digest, and DMs for invitations. */
+export function SlackPanel({ slack }: { slack: SlackStatus }) {
+  return (
+    <Panel
+      title="Slack"
+      subtitle="Post alerts and the weekly digest in a channel, and send check-in invitations as direct messages."
+      testId="slack-panel"
+    >
+      {!slack.configured ? (
+        <p className="text-sm text-soft">
+          Slack is not configured. The operator sets SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET to
+          enable it.
+        </p>
+      ) : !slack.connected ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {/* A full navigation: the server redirects to Slack's own consent page. */}
+          <a className="btn btn-neutral" href="/api/slack/install">
+            Add to Slack
+          </a>
+          <span className="text-sm text-muted">You'll choose a workspace and approve the app in Slack.</span>
+        </div>
+      ) : (
+        <ConnectedSlack key={`${slack.channelId}-${slack.dmInvitations}`} slack={slack} />
+      )}
+    </Panel>
+  );
+}
+
+function ConnectedSlack({ slack }: { slack: SlackStatus }) {
+  const channels = useSlackChannels(true);
+  const save = useSaveSlackSettings();
+  const disconnect = useDisconnectSlack();
+  const [channelId, setChannelId] = useState(slack.channelId ?? "");
+  const [dm, setDm] = useState(slack.dmInvitations);
+  const dirty = channelId !== (slack.channelId ?? "") || dm !== slack.dmInvitations;
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm">
+        Connected to <strong>{slack.teamName}</strong>
+        {slack.channelName ? (
+          <>
+            {" "}
+            · alerts and the digest go to <strong>#{slack.channelName}</strong>
+          </>
+        ) : (
+          " · no channel chosen yet"
+        )}
+      </p>
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate(
+            { channelId: channelId || null, dmInvitations: dm },
+            {
+              onSuccess: () =>
+                toast({ title: "Slack settings saved", description: "Alerts and the digest follow it." }),
+              onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
+            },
+          );
+        }}
+      >
+        <Field label="Channel for alerts and the digest" hint="Public channels; the app joins the one you pick.">
+          {(id) => (
+            <select
+              id={id}
+              className="select w-full sm:w-80"
+              value={channelId}
+              onChange={(e) => setChannelId(e.target.value)}
+              disabled={channels.isPending}
+            >
+              <option value="">No channel</option>
+              {(channels.data?.channels ?? []).map((channel) => (
+                <option key={channel.id} value={channel.id}>
+                  #{channel.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {channels.isError ? <p className="text-sm text-error">{channels.error.message}</p> : null}
+        <label className="flex cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            className="toggle toggle-primary mt-0.5"
+            checked={dm}
+            onChange={(e) => setDm(e.target.checked)}
+          />
+          <span>
+            <span className="font-medium">Send check-in invitations and reminders as Slack messages</span>
+            <span className="block text-sm text-muted">
+              To team members Slack finds by their email address; everyone else still gets the email.
+            </span>
+          </span>
+        </label>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn btn-primary" disabled={!dirty || save.isPending}>
+            {save.isPending ? "Saving..." : "Save Slack settings"}
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={disconnect.isPending}
+            onClick={() =>
+              disconnect.mutate(undefined, {
+                onSuccess: () => toast({ title: "Slack disconnected", description: "Nothing more is posted there." }),
+              })
+            }
+          >
+            Disconnect
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

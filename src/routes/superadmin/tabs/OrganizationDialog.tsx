@@ -1,0 +1,162 @@
+import { type AdminOrganization, ORGANIZATION_NAME_MAX, organizationSchema } from "@shared/console/organizations";
+import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "@shared/domain";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { toast } from "@/components/toast/toast-store";
+import { Modal } from "@/components/ui";
+import { api } from "@/lib/api";
+import { adminKeys } from "../console/api";
+
+/** Business Management's add and edit dialog, and what both it and delete refresh. */
+
+export const capitalizedOption = <Value extends string>(value: Value) => ({
+  value,
+  label: `${value[0]?.toUpperCase() ?? ""}${value.slice(1)}`,
+});
+
+export type DialogState = { mode: "add" } | { mode: "edit"; organization: AdminOrganization } | null;
+
+/** Spec 2 §7: creating or deleting an organization refreshes the list and the platform stats. */
+export function refreshAfterChange(queryClient: ReturnType<typeof useQueryClient>) {
+  void queryClient.invalidateQueries({ queryKey: adminKeys.organizations });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.activity });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.users });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.userStats });
+}
+
+export function OrganizationDialog({ state, onClose }: { state: NonNullable<DialogState>; onClose: () => void }) {
+  const editing = state.mode === "edit" ? state.organization : null;
+  const [name, setName] = useState(editing?.name ?? "");
+  const [domain, setDomain] = useState(editing?.domain ?? "");
+  const [industry, setIndustry] = useState(editing?.industry ?? "");
+  const [status, setStatus] = useState<string>(editing?.status ?? "active");
+  const [tier, setTier] = useState<string>(editing?.subscriptionTier ?? "basic");
+  const [nameError, setNameError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body = {
+        name: name.trim(),
+        domain: domain.trim() || null,
+        industry: industry.trim() || null,
+        status,
+        subscriptionTier: tier,
+      };
+      return editing
+        ? api(`/api/admin/organizations/${encodeURIComponent(editing.id)}`, organizationSchema, {
+            method: "PATCH",
+            body,
+          })
+        : api("/api/admin/organizations", organizationSchema, { method: "POST", body });
+    },
+    onSuccess: (organization) => {
+      toast(
+        editing
+          ? { title: "Organization updated", description: "The organization has been updated successfully." }
+          : { title: "Organization created", description: "The organization has been created successfully." },
+      );
+      refreshAfterChange(queryClient);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.organization(organization.id) });
+      onClose();
+    },
+    onError: () =>
+      toast({
+        title: "Error",
+        description: `Failed to ${editing ? "update" : "create"} organization. Please try again.`,
+        variant: "destructive",
+      }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError("Organization name is required");
+      return;
+    }
+    save.mutate();
+  };
+
+  return (
+    <Modal
+      title={editing ? "Edit Organization" : "Add Organization"}
+      description={editing ? `Changes apply to ${editing.name} at once.` : "Create an organization on the platform."}
+      onClose={onClose}
+    >
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <fieldset disabled={save.isPending} className="grid gap-4">
+          <label className="grid gap-1">
+            <span className="text-sm font-medium">Company name</span>
+            <input
+              className={`input w-full ${nameError ? "input-error" : ""}`}
+              value={name}
+              maxLength={ORGANIZATION_NAME_MAX}
+              onChange={(e) => {
+                setName(e.target.value);
+                setNameError(null);
+              }}
+              required
+              aria-invalid={nameError ? true : undefined}
+            />
+            {nameError ? <span className="text-sm text-error">{nameError}</span> : null}
+          </label>
+          <label className="grid gap-1">
+            <span className="text-sm font-medium">
+              Domain <span className="font-normal text-muted">(optional)</span>
+            </span>
+            <input
+              className="input w-full"
+              value={domain}
+              placeholder="company.com"
+              maxLength={253}
+              onChange={(e) => setDomain(e.target.value)}
+            />
+          </label>
+          <label className="grid gap-1">
+            <span className="text-sm font-medium">
+              Industry <span className="font-normal text-muted">(optional)</span>
+            </span>
+            <input
+              className="input w-full"
+              value={industry}
+              maxLength={100}
+              onChange={(e) => setIndustry(e.target.value)}
+            />
+          </label>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <label className="grid gap-1">
+              <span className="text-sm font-medium">Status</span>
+              <select className="select w-full" value={status} onChange={(e) => setStatus(e.target.value)}>
+                {ORGANIZATION_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="grid gap-1">
+              <span className="text-sm font-medium">Subscription tier</span>
+              <select className="select w-full" value={tier} onChange={(e) => setTier(e.target.value)}>
+                {SUBSCRIPTION_TIERS.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </fieldset>
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? <span className="loading loading-spinner loading-sm" /> : null}
+            {save.isPending ? "Saving..." : editing ? "Save Changes" : "Create Organization"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,132 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers.ts";
+import type { SlackPost } from "../integration/slack-vars.ts";
+import { createVerifiedAdmin, loginAs, mailbox, toastText } from "./auth.ts";
+import { browserSuite } from "./browser.ts";
+
+const { newPage, origin } = browserSuite();
+const slackOrigin = inject("slackOrigin");
+
+/**
+ * Issue 15 item 5: an admin sets alerts to "Immediately" and connects Slack; a distressed
+ * check-in completes over the WebSocket; the alert email appears in /dev/mailbox with a
+ * working link to the person; the Slack stand-in gets one post in the chosen channel; the
+ * digest preview shows the week.
+ */
+const assistantBubbles = (page: Page) =>
+  page.getByRole("list", { name: "Conversation" }).locator('li[data-sender="assistant"]');
+
+async function answer(page: Page, text: string) {
+  const before = await assistantBubbles(page).count();
+  const box = page.getByLabel("Your message");
+  await box.fill(text);
+  await box.press("Enter");
+  await expect.poll(() => assistantBubbles(page).count(), { timeout: 15_000 }).toBeGreaterThan(before);
+  await expect.poll(() => page.locator("li[data-sender='assistant'] .animate-pulse").count()).toBe(0);
+}
+
+const postsAbout = async (name: string) =>
+  ((await (await fetch(`${slackOrigin}/__posts`)).json()) as SlackPost[]).filter((p) => p.text.includes(name));
+
+describe("early warnings reach the manager", () => {
+  test("alert email with a working link, one Slack post, and the digest preview", async () => {
+    const account = await createVerifiedAdmin(origin, { trial: true, companyName: "Warning Signs Co" });
+    const admin = await newPage({ width: 1280, height: 900 });
+    const rep = await newPage({ width: 375, height: 812 });
+    try {
+      const page = admin.page;
+      await loginAs(page, account.email, account.password);
+      await page.goto("/dashboard/settings");
+
+      // Alert emails: from "digest only" back to "Immediately", saved each time.
+      const alerts = page.getByTestId("alert-emails-panel");
+      await alerts.getByLabel("In the weekly digest only").check();
+      expect(await toastText(page)).toContain("In the weekly digest only");
+      await alerts.getByLabel("Immediately").check();
+      await expect.poll(() => alerts.getByLabel("Immediately").isChecked()).toBe(true);
+
+      // Add to Slack: Slack's consent page (the stand-in approves) and back to Settings.
+      const slack = page.getByTestId("slack-panel");
+      await slack.getByRole("link", { name: "Add to Slack" }).click();
+      await page.waitForURL(/\/dashboard\/settings$/);
+      await slack.getByText("Connected to").waitFor();
+      await slack.getByLabel("Channel for alerts and the digest").selectOption({ label: "#sales-alerts" });
+      await slack.getByRole("button", { name: "Save Slack settings" }).click();
+      await slack.locator("strong", { hasText: "#sales-alerts" }).waitFor();
+      await page.screenshot({ path: "tests/.artifacts/notify-settings.png", fullPage: true });
+
+      // A salesperson and their check-in, through the same session's API.
+      const suffix = Date.now().toString(36);
+      const added = await page.request.post("/api/team-members", {
+        data: { firstName: "Jordan", lastName: `Vale${suffix}`, email: `jordan.${suffix}@warning.example` },
+        headers: { Origin: origin },
+      });
+      expect(added.status()).toBe(201);
+      const memberId = ((await added.json()) as { member: { id: string } }).member.id;
+      const memberEmail = `jordan.${suffix}@warning.example`;
+      const sent = await page.request.post("/api/check-ins", {
+        data: { teamMemberId: memberId },
+        headers: { Origin: origin },
+      });
+      expect(sent.status()).toBe(201);
+      // The invitation goes through the notifications queue to the member's inbox.
+      let url = "";
+      await expect
+        .poll(
+          async () => {
+            const invite = (await mailbox(origin, memberEmail)).find((e) => e.kind === "check_in_invite");
+            url = invite?.text.match(/https?:\/\/\S+\/check-in\/\S+/)?.[0] ?? "";
+            return url;
+          },
+          { timeout: 30_000, interval: 300 },
+        )
+        .not.toBe("");
+      const name = `Jordan Vale${suffix}`;
+
+      // The distressed conversation, over the WebSocket, to completion.
+      await rep.page.goto(url);
+      await rep.page.getByRole("heading", { name: "Your check-in, Jordan" }).waitFor();
+      for (const text of DISTRESSED_ANSWERS) await answer(rep.page, text);
+      await rep.page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout: 20_000 });
+
+      // Within a minute: the email in /dev/mailbox…
+      await expect
+        .poll(async () => (await mailbox(origin, account.email)).filter((e) => e.kind === "risk_alert").length, {
+          timeout: 60_000,
+          interval: 500,
+        })
+        .toBe(1);
+      await page.goto(`/dev/mailbox?to=${encodeURIComponent(account.email)}`);
+      const mail = page.locator('[data-testid="mail"][data-kind="risk_alert"]');
+      expect(await mail.locator("h2").textContent()).toContain(`Urgent: ${name} — burnout risk`);
+      for (const words of DISTRESSED_ANSWERS) expect(await mail.textContent()).not.toContain(words);
+      // …whose link opens the person's page.
+      await mail.getByRole("link", { name: new RegExp(`/dashboard/team/${memberId}$`) }).click();
+      await page.getByTestId("person-page").waitFor();
+      expect(page.url()).toBe(`${origin}/dashboard/team/${memberId}`);
+      expect(await page.getByTestId("person-page").textContent()).toContain(name);
+
+      // …and one post in the chosen Slack channel.
+      await expect.poll(async () => (await postsAbout(name)).length, { timeout: 30_000, interval: 500 }).toBe(1);
+      const [post] = await postsAbout(name);
+      expect(post?.channel).toBe("C0ALERTS");
+      expect(post?.text).toContain(`/dashboard/team/${memberId}|Open ${name}'s page>`);
+
+      // The digest preview shows this week, with the new alert.
+      await page.goto("/dashboard/settings");
+      const preview = page.getByTestId("digest-preview");
+      await preview.getByText("Warning Signs Co: your weekly Undertone digest").waitFor();
+      const frame = page.frameLocator('iframe[title="Weekly digest preview"]');
+      await frame.getByText("Weekly digest — Warning Signs Co").waitFor();
+      await frame.getByText(/^Week of \d{4}-\d{2}-\d{2}$/).waitFor();
+      await frame.getByText("New alerts (", { exact: false }).waitFor();
+      expect(await frame.locator("body").textContent()).toContain(name);
+      await preview.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: "tests/.artifacts/notify-digest-preview.png", fullPage: true });
+    } finally {
+      await admin.context.close();
+      await rep.context.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,336 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../../worker/db/client";
+import worker from "../../worker/index";
+import { runDigests } from "../../worker/notify/digest";
+import { enqueueCompletionAlerts, notifyQueue } from "../../worker/notify/enqueue";
+import type { NotifyMessage } from "../../worker/notify/messages";
+import { createAdmin, requestAs, type TestAdmin } from "./auth-helpers";
+import { insertCompletedCheckIn } from "./checkin-helpers";
+import { countRows } from "./helpers";
+import { connectSlack, deliveryRow, eventually, setSlackDown, slackPosts } from "./notify-helpers";
+import type { RecordedRequest } from "./vars";
+
+/**
+ * Issue 15: notifications go through the real queue (miniflare, as configured in
+ * wrangler.jsonc), are recorded per delivery, and survive a provider outage: delayed with
+ * backoff, then delivered exactly once.
+ */
+const TRANSCRIPT = "words-only-the-salesperson-typed-about-their-week";
+
+async function addMember(admin: TestAdmin, firstName: string, email = `${firstName.toLowerCase()}@rep.example`) {
+  const added = await requestAs(admin, "/api/team-members", {
+    method: "POST",
+    body: JSON.stringify({ firstName, lastName: "Notify", email }),
+  });
+  expect(added.status).toBe(201);
+  return ((await added.json()) as { member: { id: string } }).member.id;
+}
+
+/** One message through the Worker's queue handler, as the queue would deliver it on attempt `attempts`. */
+async function deliverOnce(body: NotifyMessage, attempts: number, id = "msg-1", bindings: Env = env) {
+  const batch = createMessageBatch<NotifyMessage>("undertone-notifications", [
+    { id, timestamp: new Date(), attempts, body },
+  ]);
+  // The test harness records that a message was retried, not its delay: the delay is captured here.
+  const delays: (number | undefined)[] = [];
+  for (const message of batch.messages) {
+    const retry = message.retry.bind(message);
+    message.retry = (options?: QueueRetryOptions) => {
+      delays.push(options?.delaySeconds);
+      retry(options);
+    };
+  }
+  const ctx = createExecutionContext();
+  await worker.queue(batch as MessageBatch<unknown>, bindings);
+  return { ...(await getQueueResult(batch as MessageBatch<unknown>, ctx)), delays };
+}
+
+describe("a completed check-in's alerts, through the real queue", () => {
+  let owner: TestAdmin;
+  let quiet: TestAdmin;
+  let memberId: string;
+  let checkInId: string;
+
+  beforeAll(async () => {
+    owner = await createAdmin({ companyName: "Alerting Co" });
+    memberId = await addMember(owner, "Maya");
+    // A second admin of the same organization who turned alert emails off.
+    const second = await createAdmin({ companyName: "Quiet Admin's Co" });
+    await env.DB.prepare("update user set organization_id = ? where id = ?")
+      .bind(owner.organizationId, second.userId)
+      .run();
+    quiet = { ...second, organizationId: owner.organizationId };
+    const off = await requestAs(quiet, "/api/notifications/preferences", {
+      method: "PUT",
+      body: JSON.stringify({ alertEmails: "off" }),
+    });
+    expect(off.status).toBe(200);
+    await connectSlack(owner);
+    ({ checkInId } = await insertCompletedCheckIn({
+      organizationId: owner.organizationId,
+      teamMemberId: memberId,
+      memberName: "Maya Notify",
+      transcript: TRANSCRIPT,
+    }));
+  });
+
+  it("emails the admins who chose 'immediately' and posts once in the Slack channel, with a link and no words", async () => {
+    await enqueueCompletionAlerts(env, owner.organizationId, checkInId);
+    // Enqueued twice (a retried completion): still one email and one post.
+    await enqueueCompletionAlerts(env, owner.organizationId, checkInId);
+
+    const email = await eventually(() =>
+      env.DB.prepare("select subject, html, text from email_outbox where to_address = ? and kind = 'risk_alert'")
+        .bind(owner.email)
+        .first<{ subject: string; html: string; text: string }>(),
+    );
+    expect(email.subject).toBe("Urgent: Maya Notify — burnout risk");
+    expect(email.text).toContain("Stress is 80/100, in the burnout range.");
+    expect(email.text).toContain("Suggested: Book a 1:1 this week about workload");
+    expect(email.text).toContain("Blockers they named: Pricing approvals.");
+    expect(email.text).toContain(`http://localhost:5173/dashboard/team/${memberId}`);
+    expect(email.html).toContain(`href="http://localhost:5173/dashboard/team/${memberId}"`);
+    for (const body of [email.html, email.text]) {
+      expect(body).not.toContain(TRANSCRIPT);
+      expect(body).not.toContain("Slow pricing approvals"); // the blocker's description: only its theme goes out
+    }
+
+    const slack = await eventually(async () => {
+      const posts = (await slackPosts()).filter((p) => p.text.includes("Maya Notify"));
+      return posts.length > 0 ? posts : null;
+    });
+    expect(slack).toHaveLength(1);
+    expect(slack[0]?.channel).toBe("C0ALERTS");
+    expect(slack[0]?.text).toContain(`<http://localhost:5173/dashboard/team/${memberId}|Open Maya Notify's page>`);
+
+    await eventually(async () => (await deliveryRow(`alert:${checkInId}:slack`))?.status === "delivered");
+    expect(await deliveryRow(`alert:${checkInId}:email:${owner.userId}`)).toMatchObject({
+      kind: "alert",
+      channel: "email",
+      status: "delivered",
+      attempts: 1,
+    });
+    expect(await deliveryRow(`alert:${checkInId}:email:${quiet.userId}`)).toBeNull();
+    expect(await countRows("email_outbox", `to_address = '${quiet.email}' and kind = 'risk_alert'`)).toBe(0);
+    expect(await countRows("email_outbox", `to_address = '${owner.email}' and kind = 'risk_alert'`)).toBe(1);
+    expect((await slackPosts()).filter((p) => p.text.includes("Maya Notify"))).toHaveLength(1);
+  });
+
+  it("shows the deliveries to the operator, never to another organization's admin", async () => {
+    const intruder = await createAdmin({ companyName: "Nosy Co" });
+    expect((await requestAs(intruder, "/api/admin/deliveries")).status).toBe(403);
+    const settings = await requestAs(intruder, "/api/notifications/settings");
+    expect(await settings.text()).not.toContain("Alerting Co");
+  });
+});
+
+describe("a provider outage delays a delivery, never loses or doubles it", () => {
+  let owner: TestAdmin;
+
+  beforeAll(async () => {
+    owner = await createAdmin({ companyName: "Outage Co" });
+    await connectSlack(owner);
+  });
+
+  const content = (marker: string) => ({
+    subject: `Outage test ${marker}`,
+    html: `<p>${marker}</p>`,
+    text: marker,
+    slackText: `outage-marker ${marker}`,
+    emailKind: "risk_alert",
+  });
+
+  it("Slack down for three attempts (backoff 10, 20, 40 s), then up: one post, and a late copy is a no-op", async () => {
+    const marker = crypto.randomUUID();
+    const id = `alert:outage-${marker}:slack`;
+    const body: NotifyMessage = {
+      type: "send",
+      delivery: {
+        id,
+        organizationId: owner.organizationId,
+        kind: "alert",
+        route: "slack",
+        recipient: "C0ALERTS",
+        label: "Outage test",
+      },
+      content: content(marker),
+    };
+    const posts = async () => (await slackPosts()).filter((p) => p.text.includes(marker)).length;
+
+    await setSlackDown(true);
+    try {
+      for (const [attempt, delay] of [
+        [1, 10],
+        [2, 20],
+        [3, 40],
+      ] as const) {
+        const result = await deliverOnce(body, attempt);
+        expect(result.retryMessages).toEqual([{ msgId: "msg-1" }]);
+        expect(result.delays).toEqual([delay]);
+        expect(await deliveryRow(id)).toMatchObject({
+          status: "retrying",
+          attempts: attempt,
+          last_error: "Slack answered http_503",
+        });
+        expect(await posts()).toBe(0);
+      }
+    } finally {
+      await setSlackDown(false);
+    }
+    const up = await deliverOnce(body, 4);
+    expect(up.retryMessages).toEqual([]);
+    expect(up.explicitAcks).toEqual(["msg-1"]);
+    expect(await deliveryRow(id)).toMatchObject({ status: "delivered", attempts: 4, channel: "slack" });
+    expect(await posts()).toBe(1);
+
+    // At-least-once delivery: the same message again (and a second copy of it) sends nothing.
+    const late = await deliverOnce(body, 1, "msg-2");
+    expect(late.explicitAcks).toEqual(["msg-2"]);
+    expect(await posts()).toBe(1);
+  });
+
+  it("email provider unreachable, then up: one email, one provider request with the delivery's Idempotency-Key", async () => {
+    const marker = crypto.randomUUID();
+    const id = `alert:outage-${marker}:email`;
+    const to = `outage-${marker}@example.com`;
+    const body: NotifyMessage = {
+      type: "send",
+      delivery: {
+        id,
+        organizationId: owner.organizationId,
+        kind: "alert",
+        route: "email",
+        recipient: to,
+        label: "Outage",
+      },
+      content: content(marker),
+    };
+    const down = { ...env, EMAIL_API_KEY: "re_test_key", EMAIL_API_URL: "http://127.0.0.1:9" };
+    const up = { ...env, EMAIL_API_KEY: "re_test_key", EMAIL_API_URL: env.EMAIL_STANDIN_URL };
+    for (const attempt of [1, 2, 3]) {
+      const result = await deliverOnce(body, attempt, "msg-1", down);
+      expect(result.delays).toEqual([10 * 2 ** (attempt - 1)]);
+      expect((await deliveryRow(id))?.status).toBe("retrying");
+    }
+    expect((await deliverOnce(body, 4, "msg-1", up)).explicitAcks).toEqual(["msg-1"]);
+    expect((await deliverOnce(body, 5, "msg-1", up)).explicitAcks).toEqual(["msg-1"]);
+    const requests = ((await (await fetch(`${env.EMAIL_STANDIN_URL}/__requests`)).json()) as RecordedRequest[]).filter(
+      (r) => r.body.includes(to),
+    );
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.headers["idempotency-key"]).toBe(id);
+    expect(await countRows("email_outbox", `to_address = '${to}' and status = 'sent'`)).toBe(1);
+    expect(await deliveryRow(id)).toMatchObject({ status: "delivered", attempts: 4 });
+  });
+
+  it("after the last attempt the delivery reads failed (the queue moves it to the dead-letter queue)", async () => {
+    const marker = crypto.randomUUID();
+    const id = `alert:dead-${marker}:slack`;
+    const body: NotifyMessage = {
+      type: "send",
+      delivery: {
+        id,
+        organizationId: owner.organizationId,
+        kind: "alert",
+        route: "slack",
+        recipient: "C0ALERTS",
+        label: "Dead",
+      },
+      content: content(marker),
+    };
+    await setSlackDown(true);
+    try {
+      expect((await deliverOnce(body, 8)).retryMessages).toHaveLength(1);
+      expect((await deliveryRow(id))?.status).toBe("retrying");
+      expect((await deliverOnce(body, 9)).retryMessages).toHaveLength(1);
+      expect(await deliveryRow(id)).toMatchObject({ status: "failed", attempts: 9 });
+    } finally {
+      await setSlackDown(false);
+    }
+  });
+
+  it("a malformed message is dropped, not retried", async () => {
+    const result = await deliverOnce({ type: "nonsense" } as unknown as NotifyMessage, 1);
+    expect(result.explicitAcks).toEqual(["msg-1"]);
+  });
+});
+
+describe("settings: alert emails, time zone", () => {
+  it("stores each admin's choice and the organization's zone; bad input is a 400 that changes nothing", async () => {
+    const admin = await createAdmin({ companyName: "Settings Co" });
+    const read = async () =>
+      (await (await requestAs(admin, "/api/notifications/settings")).json()) as Record<string, unknown>;
+    expect(await read()).toMatchObject({ alertEmails: "immediately", slack: { configured: true, connected: false } });
+
+    const put = (path: string, body: unknown) =>
+      requestAs(admin, `/api/notifications/${path}`, { method: "PUT", body: JSON.stringify(body) });
+    expect((await put("preferences", { alertEmails: "digest" })).status).toBe(200);
+    expect((await put("preferences", { alertEmails: "sometimes" })).status).toBe(400);
+    expect((await put("time-zone", { timeZone: "America/New_York" })).status).toBe(200);
+    for (const timeZone of ["Mars/Olympus_Mons", "Europe/London; drop table", "x".repeat(5000)]) {
+      expect((await put("time-zone", { timeZone })).status).toBe(400);
+    }
+    expect(await read()).toMatchObject({ alertEmails: "digest", timeZone: "America/New_York" });
+  });
+
+  it("a new organization takes the browser's time zone at its first /dashboard, and keeps a chosen one", async () => {
+    const admin = await createAdmin({ companyName: "Zoned Co" });
+    await env.DB.prepare("update organizations set time_zone = null where id = ?").bind(admin.organizationId).run();
+    const ensure = (timeZone: string) =>
+      requestAs(admin, "/api/organization/ensure", { method: "POST", body: JSON.stringify({ timeZone }) });
+    expect((await ensure("Asia/Tokyo")).status).toBe(200);
+    expect((await ensure("Europe/Paris")).status).toBe(200);
+    const row = await env.DB.prepare("select time_zone from organizations where id = ?")
+      .bind(admin.organizationId)
+      .first<{ time_zone: string }>();
+    expect(row?.time_zone).toBe("Asia/Tokyo");
+  });
+});
+
+describe("the weekly digest", () => {
+  it("goes out once, Monday 08:00 in the organization's time zone, to admins and Slack; the preview shows the week", async () => {
+    const admin = await createAdmin({ companyName: "Digest Co" });
+    const memberId = await addMember(admin, "Dora");
+    await insertCompletedCheckIn({
+      organizationId: admin.organizationId,
+      teamMemberId: memberId,
+      memberName: "Dora Notify",
+      transcript: TRANSCRIPT,
+    });
+    await requestAs(admin, "/api/notifications/time-zone", {
+      method: "PUT",
+      body: JSON.stringify({ timeZone: "America/New_York" }),
+    });
+    await connectSlack(admin);
+    const db = createDb(env.DB);
+    const queue = notifyQueue(env);
+    const runs = async (iso: string) => {
+      await runDigests({ db, queue, now: Date.parse(iso) });
+      return countRows("digest_runs", `organization_id = '${admin.organizationId}'`);
+    };
+    expect(await runs("2026-11-23T12:55:00Z")).toBe(0); // 07:55 in New York
+    expect(await runs("2026-11-23T13:05:00Z")).toBe(1);
+    expect(await runs("2026-11-23T13:20:00Z")).toBe(1); // the next cron run: nothing new
+
+    const id = `digest:${admin.organizationId}:2026-W48:email:${admin.userId}`;
+    await eventually(async () => (await deliveryRow(id))?.status === "delivered");
+    const email = await env.DB.prepare("select subject, html, text from email_outbox where dedupe_key = ?")
+      .bind(id)
+      .first<{ subject: string; html: string; text: string }>();
+    expect(email?.subject).toBe("Digest Co: your weekly Undertone digest (week of 2026-11-23)");
+    expect(email?.text).toContain("THE FIVE NUMBERS");
+    expect(email?.text).not.toContain(TRANSCRIPT);
+    await eventually(
+      async () => (await deliveryRow(`digest:${admin.organizationId}:2026-W48:slack`))?.status === "delivered",
+    );
+
+    const preview = await requestAs(admin, "/api/notifications/digest-preview");
+    expect(preview.status).toBe(200);
+    const body = (await preview.json()) as { subject: string; html: string; weekOf: string };
+    expect(body.html).toContain("Weekly digest — Digest Co");
+    expect(body.html).toContain(`/dashboard/team/${memberId}`);
+    expect(body.weekOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});

@@ -1,0 +1,117 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { digestRuns, organizations } from "../db/schema";
+import { teamInsights } from "../insights/service";
+import type { AppConfig } from "../lib/config";
+import { WEEK_MS } from "../shared/time";
+import { slackConnection } from "../slack/installation";
+import { digestContent } from "./digest-email";
+import { enqueueSends, type NotifyQueue } from "./enqueue";
+import type { DeliveryContent, DeliveryRef } from "./messages";
+import { appOrigin, organizationAdmins, organizationFacts } from "./recipients";
+import { digestDue, digestWeek, timeZoneOrDefault } from "./time-zone";
+
+/**
+ * The weekly digest: built from the same aggregates as the Overview (the last 4 weeks,
+ * cards compared week over week), sent Monday 08:00 in the organization's time zone to
+ * every admin who has not turned emails off, and to the Slack channel.
+ */
+export async function buildDigest(
+  db: Database,
+  config: AppConfig,
+  organizationId: string,
+  now: number,
+): Promise<{ content: DeliveryContent; weekOf: string; weekKey: string } | null> {
+  const organization = await organizationFacts(db, organizationId);
+  if (!organization) return null;
+  const insights = await teamInsights(db, organizationId, "4w", { now });
+  const origin = appOrigin(config);
+  const open = insights.alerts.items.filter((a) => a.status !== "resolved");
+  const weekAgo = now - WEEK_MS;
+  const week = digestWeek(now, organization.timeZone);
+  const content = digestContent({
+    organizationName: organization.name,
+    weekOf: week.monday,
+    participation: insights.participation,
+    pillars: insights.pillars,
+    newAlerts: open.filter((a) => Date.parse(a.createdAt) >= weekAgo),
+    openAlerts: open.filter((a) => Date.parse(a.createdAt) < weekAgo),
+    blockers: insights.blockers,
+    coaching: insights.coaching,
+    dashboardUrl: `${origin}/dashboard`,
+    personUrl: (memberId) => `${origin}/dashboard/team/${encodeURIComponent(memberId)}`,
+  });
+  return { content, weekOf: week.monday, weekKey: week.weekKey };
+}
+
+export async function fanOutDigest(
+  queue: NotifyQueue,
+  db: Database,
+  config: AppConfig,
+  input: { organizationId: string; weekKey: string; at: number },
+): Promise<number> {
+  const digest = await buildDigest(db, config, input.organizationId, input.at);
+  if (!digest) return 0;
+  const base = {
+    organizationId: input.organizationId,
+    kind: "digest" as const,
+    label: `Weekly digest ${input.weekKey}`,
+  };
+  const deliveries: DeliveryRef[] = (await organizationAdmins(db, input.organizationId))
+    .filter((admin) => admin.mode !== "off")
+    .map((admin) => ({
+      ...base,
+      id: `digest:${input.organizationId}:${input.weekKey}:email:${admin.id}`,
+      route: "email",
+      recipient: admin.email,
+    }));
+  const slack = await slackConnection(db, config, input.organizationId);
+  if (slack?.channelId) {
+    deliveries.push({
+      ...base,
+      id: `digest:${input.organizationId}:${input.weekKey}:slack`,
+      route: "slack",
+      recipient: slack.channelId,
+    });
+  }
+  return enqueueSends(
+    queue,
+    db,
+    deliveries.map((delivery) => ({ delivery, content: digest.content })),
+  );
+}
+
+/**
+ * The cron's digest step: every active organization whose Monday 08:00 has come (within the
+ * day) gets its week's digest enqueued once — the digest_runs row is the "once".
+ */
+export async function runDigests(options: { db: Database; queue: NotifyQueue; now: number }): Promise<number> {
+  const { db, queue, now } = options;
+  const orgs = await db
+    .select({ id: organizations.id, timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(inArray(organizations.status, ["active", "trial"]));
+  let enqueued = 0;
+  for (const org of orgs) {
+    const due = digestDue(now, timeZoneOrDefault(org.timeZone));
+    if (!due) continue;
+    const inserted = await db
+      .insert(digestRuns)
+      .values({ id: `${org.id}:${due.weekKey}`, organizationId: org.id, weekKey: due.weekKey })
+      .onConflictDoNothing()
+      .returning({ id: digestRuns.id });
+    if (inserted.length === 0) continue;
+    try {
+      await queue.send(
+        { type: "digest", organizationId: org.id, weekKey: due.weekKey, at: now },
+        { contentType: "json" },
+      );
+      enqueued++;
+    } catch (error) {
+      // Not enqueued: forget the run so the next cron tries again.
+      await db.delete(digestRuns).where(eq(digestRuns.id, `${org.id}:${due.weekKey}`));
+      throw error;
+    }
+  }
+  return enqueued;
+}

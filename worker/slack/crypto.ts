@@ -1,0 +1,104 @@
+/**
+ * The small cryptography Slack needs, on Web Crypto: the bot token sealed at rest
+ * (AES-GCM under a key derived from BETTER_AUTH_SECRET), the OAuth `state` signed with
+ * HMAC-SHA256, and Slack's request signature checked. Comparisons go through
+ * crypto.subtle.verify, which is constant-time.
+ */
+const encoder = new TextEncoder();
+
+async function derivedKey(secret: string, purpose: string, usage: "aes" | "hmac"): Promise<CryptoKey> {
+  const material = await crypto.subtle.digest("SHA-256", encoder.encode(`${purpose}:${secret}`));
+  return usage === "aes"
+    ? crypto.subtle.importKey("raw", material, { name: "AES-GCM" }, false, ["encrypt", "decrypt"])
+    : crypto.subtle.importKey("raw", material, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+}
+
+const toBase64Url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (text.length > 4096 || !/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+export async function sealToken(secret: string, token: string): Promise<string> {
+  const key = await derivedKey(secret, "slack-bot-token", "aes");
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, encoder.encode(token)));
+  return `${toBase64Url(iv)}.${toBase64Url(sealed)}`;
+}
+
+export async function openToken(secret: string, sealed: string): Promise<string> {
+  const [ivText = "", dataText = ""] = sealed.split(".");
+  const iv = fromBase64Url(ivText);
+  const data = fromBase64Url(dataText);
+  if (!iv || !data) throw new Error("The stored Slack token is unreadable");
+  const key = await derivedKey(secret, "slack-bot-token", "aes");
+  return new TextDecoder().decode(await crypto.subtle.decrypt({ name: "AES-GCM", iv }, key, data));
+}
+
+export type OAuthState = { organizationId: string; userId: string; expiresAt: number };
+const STATE_TTL_MS = 10 * 60_000;
+
+/** The `state` of one "Add to Slack" click: whose organization, which admin, until when; signed. */
+export async function signState(secret: string, organizationId: string, userId: string, now: number) {
+  const payload = JSON.stringify({ o: organizationId, u: userId, e: now + STATE_TTL_MS, n: crypto.randomUUID() });
+  const encoded = toBase64Url(encoder.encode(payload));
+  const key = await derivedKey(secret, "slack-oauth-state", "hmac");
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(encoded)));
+  return `${encoded}.${toBase64Url(signature)}`;
+}
+
+/** The state's claims when its signature holds and it has not expired; null otherwise. */
+export async function verifyState(secret: string, state: string, now: number): Promise<OAuthState | null> {
+  if (state.length > 1024) return null;
+  const [encoded = "", signatureText = ""] = state.split(".");
+  const signature = fromBase64Url(signatureText);
+  const payloadBytes = fromBase64Url(encoded);
+  if (!signature || !payloadBytes) return null;
+  const key = await derivedKey(secret, "slack-oauth-state", "hmac");
+  if (!(await crypto.subtle.verify("HMAC", key, signature, encoder.encode(encoded)))) return null;
+  try {
+    const claims = JSON.parse(new TextDecoder().decode(payloadBytes)) as { o?: unknown; u?: unknown; e?: unknown };
+    if (typeof claims.o !== "string" || typeof claims.u !== "string" || typeof claims.e !== "number") return null;
+    if (claims.e < now) return null;
+    return { organizationId: claims.o, userId: claims.u, expiresAt: claims.e };
+  } catch {
+    return null;
+  }
+}
+
+/** Slack signs `v0:{timestamp}:{raw body}`; older than five minutes is a replay. */
+const MAX_SKEW_SECONDS = 300;
+
+export async function verifySlackSignature(
+  signingSecret: string,
+  headers: { timestamp: string | null | undefined; signature: string | null | undefined },
+  rawBody: string,
+  nowMs: number,
+): Promise<boolean> {
+  const { timestamp, signature } = headers;
+  if (!timestamp || !signature || timestamp.length > 12 || !/^\d+$/.test(timestamp)) return false;
+  if (Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_SKEW_SECONDS) return false;
+  if (signature.length !== 67 || !/^v0=[0-9a-f]{64}$/.test(signature)) return false;
+  const expected = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) expected[i] = Number.parseInt(signature.slice(3 + i * 2, 5 + i * 2), 16);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(signingSecret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["verify"],
+  );
+  return crypto.subtle.verify("HMAC", key, expected, encoder.encode(`v0:${timestamp}:${rawBody}`));
+}

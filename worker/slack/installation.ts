@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { slackInstallations } from "../db/schema";
+import type { AppConfig } from "../lib/config";
+import type { SlackStatus } from "../shared/notifications";
+import { slackConfigured } from "./api";
+import { openToken, sealToken } from "./crypto";
+
+/** An organization's Slack installation, with its bot token unsealed for one call. */
+export type SlackConnection = typeof slackInstallations.$inferSelect & { token: string };
+
+function sealingSecret(config: AppConfig): string {
+  if (!config.BETTER_AUTH_SECRET) throw new Error("BETTER_AUTH_SECRET is needed to seal Slack tokens");
+  return config.BETTER_AUTH_SECRET;
+}
+
+export async function slackConnection(
+  db: Database,
+  config: AppConfig,
+  organizationId: string,
+): Promise<SlackConnection | null> {
+  if (!slackConfigured(config)) return null;
+  const [row] = await db.select().from(slackInstallations).where(eq(slackInstallations.organizationId, organizationId));
+  if (!row) return null;
+  return { ...row, token: await openToken(sealingSecret(config), row.botTokenSealed) };
+}
+
+export async function slackStatus(db: Database, config: AppConfig, organizationId: string): Promise<SlackStatus> {
+  const configured = slackConfigured(config);
+  const [row] = configured
+    ? await db.select().from(slackInstallations).where(eq(slackInstallations.organizationId, organizationId))
+    : [];
+  return {
+    configured,
+    connected: Boolean(row),
+    teamName: row?.teamName ?? null,
+    channelId: row?.channelId ?? null,
+    channelName: row?.channelName ?? null,
+    dmInvitations: row?.dmInvitations ?? false,
+  };
+}
+
+/** A new install replaces the organization's previous one (a reinstall, another workspace). */
+export async function saveInstallation(
+  db: Database,
+  config: AppConfig,
+  input: {
+    organizationId: string;
+    teamId: string;
+    teamName: string;
+    botUserId: string | null;
+    token: string;
+    installedBy: string;
+  },
+) {
+  const values = {
+    teamId: input.teamId,
+    teamName: input.teamName,
+    botUserId: input.botUserId,
+    botTokenSealed: await sealToken(sealingSecret(config), input.token),
+    channelId: null,
+    channelName: null,
+    installedBy: input.installedBy,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(slackInstallations)
+    .values({ organizationId: input.organizationId, ...values })
+    .onConflictDoUpdate({ target: slackInstallations.organizationId, set: values });
+}
