@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { type AuthState, deriveAuthState, SIGNED_OUT, signedInState } from "./auth-state";
 import { clearProfileCache, isFresh, PROFILE_CACHE_KEY, readProfileCache, writeProfileCache } from "./profile-cache";
-import { isConnectivityError, profileRetryDelay, shouldRetryProfile } from "./retry";
+import { profileRetryDelay, shouldRetryProfile } from "./retry";
 
 /** Spec 1 §4: if initialization has not finished by then, loading ends anyway. */
 export const EMERGENCY_TIMEOUT_MS = 8000;
@@ -68,7 +68,8 @@ function sessionIdOf(raw: string | null): string | null {
  * makes the visitor authenticated at once and the real profile is fetched after 1 s;
  * without one, loading lasts until /api/me answers (at most 8 s). A 401 signs out and
  * clears the cache; timeouts and network errors are retried twice (1 s, 2 s) and then the
- * last known profile stands in (the fallback user); other errors sign out.
+ * last known profile stands in (the fallback user); without one, or for any other failure,
+ * the state is `unreachable` and protected pages offer a Retry (issue 13 §6).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -117,10 +118,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         timestamp: Date.now(),
         sessionId: profile.data.session.id,
       });
-    } else if (profile.data === null || (profile.isError && !isConnectivityError(profile.error))) {
+    } else if (profile.data === null) {
+      // Only the server's "no session" (401) forgets the profile; a failure keeps it for the next load.
       clearProfileCache();
     }
-  }, [profile.data, profile.isError, profile.error]);
+  }, [profile.data]);
 
   // Another tab signed out, or in as someone else: check with the server. Refreshes of the
   // same session (every tab rewrites the cache) are ignored, or tabs would wake each other forever.

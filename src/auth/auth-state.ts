@@ -13,6 +13,12 @@ export type AuthState = {
   loading: boolean;
   isAuthenticated: boolean;
   profileLoaded: boolean;
+  /**
+   * The server could not say who this is (network down, a 5xx, no answer within the 8 s
+   * emergency timeout) and no profile is cached: not signed out, just unknown. Protected
+   * pages say so with a Retry instead of sending the person to /login (issue 13 §6).
+   */
+  unreachable: boolean;
 };
 
 export const SIGNED_OUT: AuthState = {
@@ -22,7 +28,10 @@ export const SIGNED_OUT: AuthState = {
   loading: false,
   isAuthenticated: false,
   profileLoaded: false,
+  unreachable: false,
 };
+
+const UNREACHABLE: AuthState = { ...SIGNED_OUT, unreachable: true };
 
 export function signedInState(profile: MeResponse): AuthState {
   return {
@@ -32,6 +41,7 @@ export function signedInState(profile: MeResponse): AuthState {
     loading: false,
     isAuthenticated: true,
     profileLoaded: true,
+    unreachable: false,
   };
 }
 
@@ -43,6 +53,7 @@ function cachedState(entry: CachedProfile, profileLoaded: boolean): AuthState {
     loading: false,
     isAuthenticated: true,
     profileLoaded,
+    unreachable: false,
   };
 }
 
@@ -58,9 +69,11 @@ export type ProfileQuerySnapshot = {
  * Spec 1 §4 as a pure function of what we know:
  * - the server answered: its profile (authenticated, profile loaded) or, for 401, signed out;
  * - it failed after the retries: timeouts and network errors fall back to the last known
- *   profile (authenticated, with the spec's fallback names); other errors sign out;
+ *   profile (authenticated, with the spec's fallback names); without one, and for any other
+ *   failure, the state is `unreachable` — only a 401 signs out (issue 13 §6: a network error
+ *   no longer logs anyone out);
  * - no answer yet: a fresh cached profile (< 10 minutes) counts at once, unconfirmed;
- *   otherwise loading — until the 8 s emergency timeout ends it.
+ *   otherwise loading — until the 8 s emergency timeout, which ends it as `unreachable`.
  */
 export function deriveAuthState(
   profile: ProfileQuerySnapshot,
@@ -70,8 +83,8 @@ export function deriveAuthState(
 ): AuthState {
   if (profile.data !== undefined) return profile.data ? signedInState(profile.data) : SIGNED_OUT;
   if (profile.isError) {
-    return isConnectivityError(profile.error) && cache ? cachedState(cache, true) : SIGNED_OUT;
+    return isConnectivityError(profile.error) && cache ? cachedState(cache, true) : UNREACHABLE;
   }
   if (isFresh(cache, now)) return cachedState(cache, false);
-  return emergencyTimedOut ? SIGNED_OUT : { ...SIGNED_OUT, loading: true };
+  return emergencyTimedOut ? UNREACHABLE : { ...SIGNED_OUT, loading: true };
 }

@@ -208,7 +208,8 @@ describe("the console", () => {
       ]),
     );
     await page.getByRole("button", { name: "Import Questions" }).click();
-    await page.getByText("Successfully imported 2 questions").waitFor();
+    await page.getByText("Successfully imported 2 questions to the global question bank.").waitFor();
+    expect(await page.getByText("Bulk import successful").isVisible()).toBe(true);
     await expect.poll(async () => Number(await total.textContent())).toBe(before + 2);
 
     const [download] = await Promise.all([

@@ -89,6 +89,8 @@ describe("platform stats (replacing get_platform_stats)", () => {
       total_checkins: 5,
       checkins_last_30_days: 4,
       checkins_last_7_days: 3,
+      // Acme's check-in 9 days ago: the base of the growth rate (3 against 1).
+      checkins_previous_7_days: 1,
     });
   });
 

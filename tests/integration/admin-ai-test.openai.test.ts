@@ -26,7 +26,7 @@ describe("Quick Test against the OpenAI-compatible provider", () => {
   it("sends the edited configuration (unsaved) in the system prompt and returns the streamed reply", async () => {
     const edited = {
       ...DEFAULT_AI_AGENT_CONFIG,
-      personality: { ...DEFAULT_AI_AGENT_CONFIG.personality, empathy_level: 3 },
+      personality: { ...DEFAULT_AI_AGENT_CONFIG.personality, professionalism: 3 },
       prompts: { ...DEFAULT_AI_AGENT_CONFIG.prompts, psychological_profiles_framework: FRAMEWORK },
     };
     const result = await testConfiguration(db, config, edited, "Rough week, honestly.", signal());
@@ -37,7 +37,13 @@ describe("Quick Test against the OpenAI-compatible provider", () => {
     });
     expect(result.response?.length).toBeGreaterThan(10);
     const prompt = (await systemPrompts()).find((p) => p.includes("Zebra-framework"));
-    expect(prompt).toContain("Empathy 3/10");
+    expect(prompt).toContain("professionalism 3/10");
+    expect(prompt).toContain("Write casually");
+    // Quick Test also asks the same provider with the defaults, for the side-by-side view.
+    expect(result.defaultResponse?.length).toBeGreaterThan(10);
+    expect(result.changes?.map((c) => c.setting)).toEqual(["Professionalism", "Psychological framework"]);
+    const defaults = (await systemPrompts()).filter((p) => !p.includes("Zebra-framework"));
+    expect(defaults.some((p) => p.includes("professionalism 7/10") && !p.includes("Write casually"))).toBe(true);
     expect(prompt).toContain(DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement);
   });
 

@@ -19,12 +19,28 @@ describe("Quick Test on the embedded interviewer", () => {
     expect(result).toMatchObject({
       success: true,
       provider: "Embedded interviewer (offline)",
-      configurationApplied: true,
       frameworkUsed: false,
+      changes: [],
     });
+    // At the defaults both sides of the comparison are the same reply.
+    expect(result.defaultResponse).toBe(result.response);
     expect(result.response).toMatch(/\?/);
     expect(result.sentimentScores?.morale).toBeLessThan(50);
     expect(result.sentimentScores?.stress).toBeGreaterThanOrEqual(50);
+  });
+
+  it("shows what a changed configuration does: its reply next to the defaults' and the settings that differ", async () => {
+    const formal = {
+      ...DEFAULT_AI_AGENT_CONFIG,
+      personality: { ...DEFAULT_AI_AGENT_CONFIG.personality, professionalism: 9 },
+      conversation: { ...DEFAULT_AI_AGENT_CONFIG.conversation, response_length: "detailed" as const },
+    };
+    const result = await testConfiguration(db, config, formal, SAMPLE_TEST_MESSAGE, signal());
+    expect(result.success).toBe(true);
+    expect(result.response).not.toBe(result.defaultResponse);
+    expect(result.response?.split(/\s+/).length).toBeGreaterThan(result.defaultResponse?.split(/\s+/).length ?? 0);
+    expect(result.response).not.toMatch(/\b\w+'(s|m|re|ve|d|t)\b/);
+    expect(result.changes?.map((c) => c.setting)).toEqual(["Professionalism", "Response length"]);
   });
 
   it("refuses a configuration without its greeting or closing, with the service's messages", async () => {

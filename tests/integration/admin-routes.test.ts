@@ -263,12 +263,12 @@ describe("the operator", () => {
     const configuration = {
       ...DEFAULT_AI_AGENT_CONFIG,
       personality: { ...DEFAULT_AI_AGENT_CONFIG.personality, patience: 4 },
-      sentiment_analysis: { ...DEFAULT_AI_AGENT_CONFIG.sentiment_analysis, stress_sensitivity: 95 },
+      conversation: { ...DEFAULT_AI_AGENT_CONFIG.conversation, probe_depth: "deep" as const },
     };
     const outOfRange = await send("PUT", "/api/admin/ai-config", {
       configuration: {
         ...configuration,
-        sentiment_analysis: { ...configuration.sentiment_analysis, stress_sensitivity: 97 },
+        personality: { ...configuration.personality, patience: 11 },
       },
     });
     expect(outOfRange.status).toBe(400);

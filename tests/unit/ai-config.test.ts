@@ -37,13 +37,10 @@ describe("AI agent configuration ranges (spec 2 §5)", () => {
 
   it.each([
     ["empathy above 10", { personality: { ...DEFAULT_AI_AGENT_CONFIG.personality, empathy_level: 11 } }],
+    ["patience below 1", { personality: { ...DEFAULT_AI_AGENT_CONFIG.personality, patience: 0 } }],
     [
-      "confidence threshold off its step of 5",
-      { sentiment_analysis: { ...DEFAULT_AI_AGENT_CONFIG.sentiment_analysis, confidence_threshold: 72 } },
-    ],
-    [
-      "mood accuracy below 60",
-      { sentiment_analysis: { ...DEFAULT_AI_AGENT_CONFIG.sentiment_analysis, mood_detection_accuracy: 55 } },
+      "an unknown reply length",
+      { conversation: { ...DEFAULT_AI_AGENT_CONFIG.conversation, response_length: "endless" } },
     ],
   ])("refuses %s", (_label, patch) => {
     expect(aiAgentConfigSchema.safeParse({ ...DEFAULT_AI_AGENT_CONFIG, ...patch }).success).toBe(false);

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { greetingFor } from "../ai/agent-config";
 import { providerFor } from "../ai/choose-provider";
+import { configChanges } from "../ai/config-changes";
 import { classifyReply } from "../ai/embedded";
 import { interviewRequest } from "../ai/interview-request";
 import { EmptyReplyError, type InterviewProvider, type InterviewRequest } from "../ai/provider";
@@ -16,10 +17,12 @@ import type { AppConfig } from "../lib/config";
 import { ApiError, tooManyRequests } from "../lib/errors";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
+import { withConversationStyle } from "../settings/conversation-style";
 import { getGlobalSettings } from "../settings/global";
-import type { AiAgentConfig } from "../shared/ai-config";
+import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
 import { type AiTestResult, aiChatRequestSchema, aiConfigTestRequestSchema } from "../shared/console/ai-agent";
 import type { Pillar } from "../shared/pillars";
+import { DEFAULT_GLOBAL_SETTINGS } from "../shared/settings";
 
 /**
  * The AI Agent Config screen's Quick Test and interactive test chat (spec 2 §2, §7, §8).
@@ -114,12 +117,27 @@ function describe(error: unknown): string {
   return "Unexpected response";
 }
 
-async function testContext(db: Database) {
+/**
+ * The bank, weights and conversation defaults a check-in of an organization that kept the
+ * global defaults would run with: the draft is tested as such a check-in would use it.
+ */
+async function testContext(db: Database, configuration: AiAgentConfig) {
   const [bank, settings] = await Promise.all([loadQuestionBank(db), getGlobalSettings(db)]);
-  return { bank, pillarWeights: settings.pillarWeights };
+  return {
+    bank,
+    pillarWeights: settings.pillarWeights,
+    config: withConversationStyle(configuration, settings.conversationDefaults),
+  };
 }
 
-/** Spec 2 §3 "Test result": the reply to a test message, and how that message reads. */
+/** The spec's defaults everywhere: what Quick Test compares the configuration with. */
+const DEFAULTS = withConversationStyle(DEFAULT_AI_AGENT_CONFIG, DEFAULT_GLOBAL_SETTINGS.conversationDefaults);
+
+/**
+ * Spec 2 §3 "Test result": the reply to a test message, and how that message reads — next
+ * to the reply the defaults give (same provider, same message) and the list of settings
+ * that differ from the defaults with what each changes (issue 13 §1).
+ */
 export async function testConfiguration(
   db: Database,
   appConfig: AppConfig,
@@ -131,14 +149,17 @@ export async function testConfiguration(
   if (!configuration.prompts.closing_statement.trim()) return { success: false, error: TEST_ERRORS.closing };
   const { provider, label } = interviewerFor(appConfig);
   const message = testMessage.trim() || DEFAULT_TEST_MESSAGE;
-  const request = testInterviewRequest({
-    config: configuration,
-    ...(await testContext(db)),
-    turns: [{ role: "user", content: message }],
-  });
+  const context = await testContext(db, configuration);
+  const turns: Turn[] = [{ role: "user", content: message }];
+  const request = testInterviewRequest({ ...context, turns });
+  const defaultRequest = testInterviewRequest({ ...context, config: DEFAULTS, turns });
   let response: string;
+  let defaultResponse: string;
   try {
-    response = await replyFrom(provider, request, signal);
+    [response, defaultResponse] = await Promise.all([
+      replyFrom(provider, request, signal),
+      replyFrom(provider, defaultRequest, signal),
+    ]);
   } catch (error) {
     return { success: false, provider: label, error: describe(error) };
   }
@@ -153,7 +174,8 @@ export async function testConfiguration(
     provider: label,
     frameworkUsed: configuration.prompts.psychological_profiles_framework.trim().length > 0,
     sentimentScores: { confidence: scores.confidence, stress: scores.stress, morale: scores.morale },
-    configurationApplied: true,
+    defaultResponse,
+    changes: configChanges(context.config, DEFAULTS),
   };
 }
 
@@ -167,7 +189,7 @@ export async function chatWithConfiguration(
   if (turns.at(-1)?.role !== "user")
     throw new ApiError(400, "bad_request", "The last message must be the salesperson's.");
   const { provider, label } = interviewerFor(appConfig);
-  const request = testInterviewRequest({ config: configuration, ...(await testContext(db)), turns });
+  const request = testInterviewRequest({ ...(await testContext(db, configuration)), turns });
   try {
     return { response: await replyFrom(provider, request, signal), provider: label };
   } catch (error) {

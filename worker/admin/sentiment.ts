@@ -44,7 +44,8 @@ function trend(current: number | null | undefined, previous: number | null | und
 
 /**
  * Spec 2 §3 "Sentiment summary result": global values over the newest 1000 responses,
- * the blockers named, and trends; plus the response volume by week. Zeros without data.
+ * the blockers named in those same check-ins (issue 13 §4: the figure covers the sample its
+ * card describes), and trends in points; plus the response volume by week. Zeros without data.
  */
 export async function sentimentSummary(db: Database, now = Date.now()): Promise<SentimentSummary> {
   const d7 = now - 7 * DAY_MS;
@@ -72,7 +73,8 @@ export async function sentimentSummary(db: Database, now = Date.now()): Promise<
              (select count(*) from sentiment_scores where recorded_at >= ${d7} and recorded_at <= ${now}) as last_7,
              (select count(*) from sentiment_scores where recorded_at >= ${d14} and recorded_at < ${d7}) as previous_7,
              (select count(*) from sentiment_scores where recorded_at >= ${d30} and recorded_at <= ${now}) as last_30,
-             (select count(*) from user_challenges) as blockers,
+             (select count(*) from user_challenges where check_in_id in
+               (select check_in_id from sentiment_scores order by recorded_at desc limit ${SENTIMENT_SAMPLE_SIZE})) as blockers,
              (select count(*) from user_challenges where created_at >= ${d7} and created_at <= ${now}) as blockers_7,
              (select count(*) from user_challenges where created_at >= ${d14} and created_at < ${d7}) as blockers_previous_7`),
     db.all<{ bucket: number; responses: number }>(sql`
@@ -92,6 +94,7 @@ export async function sentimentSummary(db: Database, now = Date.now()): Promise<
     global_sales_strength: Math.round(num(global?.sales_strength)),
     global_team_dynamics: Math.round(teamDynamics(global)),
     global_blockers_count: num(counts?.blockers),
+    sample_size: Math.min(num(counts?.total), SENTIMENT_SAMPLE_SIZE),
     total_responses: num(counts?.total),
     trends: {
       morale: compare((a) => a?.morale ?? null),

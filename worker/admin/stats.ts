@@ -14,6 +14,7 @@ import { num, sqlList } from "./sql";
  */
 export async function platformStats(db: Database, now = Date.now()): Promise<PlatformStats> {
   const d7 = now - 7 * DAY_MS;
+  const d14 = now - 14 * DAY_MS;
   const d30 = now - 30 * DAY_MS;
   const row = await db.get<Record<keyof PlatformStats, number | null>>(sql`
     select
@@ -25,7 +26,8 @@ export async function platformStats(db: Database, now = Date.now()): Promise<Pla
         + (select count(*) from user where role in (${sqlList(ROLE_GROUPS.salesperson)})) as total_salespeople,
       (select count(*) from check_ins where status = 'completed') as total_checkins,
       (select count(*) from check_ins where status = 'completed' and completed_at >= ${d30}) as checkins_last_30_days,
-      (select count(*) from check_ins where status = 'completed' and completed_at >= ${d7}) as checkins_last_7_days`);
+      (select count(*) from check_ins where status = 'completed' and completed_at >= ${d7}) as checkins_last_7_days,
+      (select count(*) from check_ins where status = 'completed' and completed_at >= ${d14} and completed_at < ${d7}) as checkins_previous_7_days`);
   if (!row) return EMPTY_PLATFORM_STATS;
   return {
     total_organizations: num(row.total_organizations),
@@ -35,6 +37,7 @@ export async function platformStats(db: Database, now = Date.now()): Promise<Pla
     total_checkins: num(row.total_checkins),
     checkins_last_30_days: num(row.checkins_last_30_days),
     checkins_last_7_days: num(row.checkins_last_7_days),
+    checkins_previous_7_days: num(row.checkins_previous_7_days),
     new_organizations_last_30_days: num(row.new_organizations_last_30_days),
   };
 }

@@ -38,7 +38,6 @@ export function mergeWithDefaults(stored: unknown): AiAgentConfig {
   const merged = {
     personality: { ...DEFAULT_AI_AGENT_CONFIG.personality, ...value.personality },
     conversation: { ...DEFAULT_AI_AGENT_CONFIG.conversation, ...value.conversation },
-    sentiment_analysis: { ...DEFAULT_AI_AGENT_CONFIG.sentiment_analysis, ...value.sentiment_analysis },
     prompts: { ...DEFAULT_AI_AGENT_CONFIG.prompts, ...value.prompts },
   };
   const parsed = zc.safeParse(aiAgentConfigSchema, merged);

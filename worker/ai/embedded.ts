@@ -3,6 +3,16 @@ import { type TopicId, themeOf } from "../language/themes";
 import type { Pillar } from "../shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS } from "../shared/settings";
 import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "./interview-rules";
+import {
+  nextDeepProbe,
+  pillarOrder,
+  probesAsked,
+  shapeReply,
+  styledTiers,
+  styleOf,
+  wantsProbe,
+  wrapUpQuestions,
+} from "./interviewer-style";
 import type { InterviewProvider, InterviewRequest, PillarWeights, PlannedReply as Planned } from "./provider";
 import { pillarToProbe, type Reading, readAnswer, salientConcern } from "./reading";
 import {
@@ -54,17 +64,6 @@ export const ALTERNATIVE_QUESTIONS: AskedQuestion[] = [
   { content: "What would a really good week look like for you?", theme: "alt:good-week" },
   { content: "Who or what has helped you most recently?", theme: "alt:helped" },
   { content: "Anything else you'd like your team's leadership to understand better?", theme: "alt:leadership" },
-];
-
-const WRAP_UP_QUESTIONS: AskedQuestion[] = [
-  {
-    content: "Before we wrap up, is there anything else on your mind that we haven't covered?",
-    theme: "wrap:anything-else",
-  },
-  {
-    content: "Last one from me: what is one thing that would make the biggest difference for you next week?",
-    theme: "wrap:one-thing",
-  },
 ];
 
 const PROBE_TYPES = new Set(["probe", "follow_up"]);
@@ -197,6 +196,8 @@ export function planReply(request: InterviewRequest): PlannedReply {
   const reaction: Reaction = reading.mixed ? "mixed" : reading.polarity;
   const seed = context.questionsAsked + wordsOf(lastUser).length;
   const previous = request.messages.filter((m) => m.role === "assistant").map((m) => m.content);
+  // The AI agent configuration's tone, length, follow-ups and closure (worker/ai/interviewer-style.ts).
+  const style = styleOf(config);
 
   const fresh = (candidate: AskedQuestion) => !isRepetitive(candidate, lastAsked);
   const compose = (
@@ -212,15 +213,16 @@ export function planReply(request: InterviewRequest): PlannedReply {
             .map((p) => p.trim())
             .filter((p) => p && !(wordsOf(lastUser).length < 12 && /honest|context/i.test(p)))
         : [];
-    const tiers =
-      transitions.length > 0 ? [transitions, ...reflectionTiers(reading, config)] : reflectionTiers(reading, config);
+    const tiers = styledTiers(
+      transitions.length > 0 ? [transitions, ...reflectionTiers(reading, config)] : reflectionTiers(reading, config),
+      reaction,
+      style,
+      { empathyPhrases: config.prompts.empathy_responses, terse: reading.terse },
+    );
     const lead = chooseLead(tiers, question.content, previous, seed);
-    // "…something a bit different, how manageable…": a lead ending in a comma runs into the question.
-    const body = lead.trim().endsWith(",")
-      ? question.content.charAt(0).toLowerCase() + question.content.slice(1)
-      : question.content;
     return {
-      text: `${lead} ${body}`.trim(),
+      // "…something a bit different, how manageable…": a lead ending in a comma runs into the question.
+      text: shapeReply(lead, question.content, reaction, style, seed),
       question: question.content,
       pillar,
       theme: question.theme,
@@ -230,36 +232,35 @@ export function planReply(request: InterviewRequest): PlannedReply {
   };
 
   if (context.phase === "wrap-up") {
-    const wrap = WRAP_UP_QUESTIONS.find((q) => fresh(q) && !lastAsked.some((l) => l.content === q.content));
+    const wrap = wrapUpQuestions(style.closure).find(
+      (q) => fresh(q) && !lastAsked.some((l) => l.content === q.content),
+    );
     if (wrap) return compose(wrap, null, null);
   }
 
-  // Probe once on a negative answer, on the pillar its problem belongs to (else the question's).
+  // Follow up as the configuration asks, on the pillar the answer's problem belongs to (else the question's).
   const current = pillarToProbe(reading) ?? themeOf(lastUser)?.pillar ?? request.currentPillar;
   const worried = reading.polarity === "negative" && reading.mixed?.outcome !== "positive";
-  if (current && worried && context.phase !== "wrap-up") {
-    const alreadyProbed = bank.some(
-      (q) => q.pillar === current && PROBE_TYPES.has(q.questionType) && askedBankIds.includes(q.id),
-    );
-    if (!alreadyProbed) {
-      const probe = bank
-        .filter((q) => q.pillar === current && PROBE_TYPES.has(q.questionType) && !askedBankIds.includes(q.id))
-        .sort((a, b) => a.priorityOrder - b.priorityOrder)
-        .map((q) => ({ q, candidate: asked(q.questionText, `probe:${q.id}`) }))
-        .find(({ candidate }) => fresh(candidate));
-      if (probe) return compose(probe.candidate, current, probe.q.id);
-    }
+  const bankProbeIds = bank.filter((q) => q.pillar === current && PROBE_TYPES.has(q.questionType)).map((q) => q.id);
+  const probesSoFar = current ? probesAsked(current, bankProbeIds, askedBankIds, lastAsked) : 0;
+  if (
+    current &&
+    context.phase !== "wrap-up" &&
+    wantsProbe(style, { reaction, worried, strong: reading.strong }, probesSoFar)
+  ) {
+    const probe = bank
+      .filter((q) => q.pillar === current && PROBE_TYPES.has(q.questionType) && !askedBankIds.includes(q.id))
+      .sort((a, b) => a.priorityOrder - b.priorityOrder)
+      .map((q) => ({ q, candidate: asked(q.questionText, `probe:${q.id}`) }))
+      .find(({ candidate }) => fresh(candidate));
+    if (probe) return compose(probe.candidate, current, probe.q.id);
+    const deep = style.probesPerPillar > 1 ? nextDeepProbe(current, lastAsked) : null;
+    if (deep) return compose(deep, current, null);
   }
 
-  // The most important pillar still uncovered (bank priority, then the pillar weights), then any pillar.
+  // The weightiest uncovered pillar, then the one furthest below its weighted share of the questions.
   const weights = request.pillarWeights ?? DEFAULT_GLOBAL_SETTINGS.pillarWeights;
-  const pillarOrder = [...new Set(bank.map((q) => q.pillar))].sort((a, b) => {
-    const uncoveredA = pillarProgress[a].explored ? 1 : 0;
-    const uncoveredB = pillarProgress[b].explored ? 1 : 0;
-    if (uncoveredA !== uncoveredB) return uncoveredA - uncoveredB;
-    return (weights[b] ?? 1) - (weights[a] ?? 1);
-  });
-  for (const pillar of pillarOrder) {
+  for (const pillar of pillarOrder([...new Set(bank.map((q) => q.pillar))], pillarProgress, weights)) {
     const next = bank
       .filter((q) => q.pillar === pillar && !PROBE_TYPES.has(q.questionType) && !askedBankIds.includes(q.id))
       .sort((a, b) => a.priorityOrder - b.priorityOrder)

@@ -114,6 +114,7 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
           bank: request.bank,
           context: request.context,
           firstName: request.firstName,
+          pillarWeights: request.pillarWeights,
         });
         const stream = chatDeltas({
           apiKey: settings.apiKey,

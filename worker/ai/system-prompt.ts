@@ -1,6 +1,7 @@
 import type { AiAgentConfig } from "../shared/ai-config";
 import { PILLAR_LABELS, PILLARS } from "../shared/pillars";
 import type { AiContext } from "./interview-rules";
+import { type PillarWeights, styleInstructions } from "./interviewer-style";
 import type { BankQuestion } from "./question-bank";
 
 /**
@@ -34,6 +35,7 @@ export function buildSystemPrompt(input: {
   bank: readonly BankQuestion[];
   context: AiContext;
   firstName: string;
+  pillarWeights?: PillarWeights;
 }): string {
   const { config, bank, context, firstName } = input;
   const { personality: p, conversation: c, prompts } = config;
@@ -51,6 +53,7 @@ export function buildSystemPrompt(input: {
     "",
     "Personality:",
     `- Empathy ${p.empathy_level}/10 (${level(p.empathy_level)}), professionalism ${p.professionalism}/10, enthusiasm ${p.enthusiasm}/10, patience ${p.patience}/10.`,
+    ...styleInstructions(config, input.pillarWeights),
     "",
     "Conversation flow:",
     `- Reply in ${LENGTH[c.response_length]}: reflect what you heard, then ask exactly ONE question.`,

@@ -126,7 +126,13 @@ export class CheckInSession extends DurableObject<Env> {
     if (!frame) return this.refuse(ws, "invalid_frame");
     switch (frame.type) {
       case "message":
-        return this.receiveMessage(ws, frame.clientId, frame.content);
+        try {
+          return this.receiveMessage(ws, frame.clientId, frame.content);
+        } catch (error) {
+          // Storage refused the message: say so (spec 2 §8 "Message Error"); the page keeps it and resends.
+          console.error(JSON.stringify({ level: "error", event: "message_failed", error: String(error) }));
+          return this.refuse(ws, "internal_error", frame.clientId);
+        }
       case "pause":
         return this.clock.pause(Date.now());
       case "resume":

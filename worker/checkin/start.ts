@@ -1,9 +1,10 @@
-import { greetingFor, loadAgentConfig } from "../ai/agent-config";
+import { greetingFor } from "../ai/agent-config";
 import { loadQuestionBank } from "../ai/question-bank";
 import { createDb } from "../db/client";
 import { getGlobalSettings } from "../settings/global";
 import type { Schedule } from "./alarms";
 import type { SessionInit } from "./init";
+import { agentConfigFor } from "./organization-config";
 import { withQuestionCounted } from "./progress";
 import { emptyPillarProgress } from "./rules";
 import type { SessionStore } from "./store";
@@ -22,7 +23,7 @@ export async function startSession(
 ) {
   const db = createDb(d1);
   const [config, bank, settings] = await Promise.all([
-    loadAgentConfig(db),
+    agentConfigFor(db, init.organizationId),
     loadQuestionBank(db),
     getGlobalSettings(db),
   ]);

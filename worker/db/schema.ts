@@ -13,7 +13,7 @@ import {
 } from "../shared/domain";
 import { ALERT_EMAIL_MODES, DELIVERY_CHANNELS, DELIVERY_KINDS, DELIVERY_STATUSES } from "../shared/notifications";
 import { CLASSIFICATION_PILLARS, PILLARS, QUESTION_TYPES } from "../shared/pillars";
-import type { GlobalSettings } from "../shared/settings";
+import type { ConversationStyle, GlobalSettings } from "../shared/settings";
 import { user } from "./auth-schema";
 import { organizations } from "./organizations";
 
@@ -48,6 +48,8 @@ export const organizationSettings = sqliteTable("organization_settings", {
   reminderIntervalHours: integer("reminder_interval_hours").notNull().default(24),
   maxResponseHours: integer("max_response_hours").notNull().default(72),
   schedulingEnabled: integer("scheduling_enabled", { mode: "boolean" }).notNull().default(false),
+  /** The organization's own conversation style (JSON); null follows Global Settings' defaults. */
+  conversationStyle: text("conversation_style", { mode: "json" }).$type<ConversationStyle>(),
   updatedAt: updatedAt(),
 });
 

@@ -71,6 +71,25 @@ export function scorePillars(window: WindowAggregate | null): Record<ScorePillar
   };
 }
 
+/**
+ * The Overall index (issue 13 §2): the five scored pillars of one window, each as health
+ * (burnout risk inverted: 100 − stress), weighted by Global Settings' pillar weights, so a
+ * pillar weighted 2 counts twice as much as one weighted 1. Blockers are a count, not a
+ * score, so they are not in it. Null when nobody answered in the window.
+ */
+export function overallIndex(window: WindowAggregate | null, weights: Record<Pillar, number>): number | null {
+  const pillars = scorePillars(window);
+  if (!pillars) return null;
+  let sum = 0;
+  let total = 0;
+  for (const [pillar, value] of Object.entries(pillars) as [ScorePillar, number][]) {
+    const weight = weights[pillar] ?? 1;
+    sum += weight * (pillar === "burnout_risks" ? 100 - value : value);
+    total += weight;
+  }
+  return total > 0 ? Math.round(sum / total) : null;
+}
+
 export function percentChange(current: number, previous: number): number | null {
   if (previous === 0) return null;
   return roundHalfAway(((current - previous) / previous) * 100);

@@ -1,4 +1,5 @@
 import type { Database } from "../db/client";
+import { getGlobalSettings } from "../db/global-settings";
 import {
   type InsightRange,
   type InsightsResponse,
@@ -13,6 +14,7 @@ import {
   buildPillarCards,
   buildTrend,
   currentWindow,
+  overallIndex,
   participationFrom,
   personRisk,
   RISK_ORDER,
@@ -39,7 +41,10 @@ export async function teamInsights(
 ): Promise<InsightsResponse> {
   const now = options.now ?? Date.now();
   const weeks = RANGE_WEEKS[range];
-  const aggregates = await teamAggregates(db, organizationId, now, weeks);
+  const [aggregates, settings] = await Promise.all([
+    teamAggregates(db, organizationId, now, weeks),
+    getGlobalSettings(db),
+  ]);
 
   const current = currentWindow(aggregates.scores, weeks);
   const blockerCount = (bucket: number | null) =>
@@ -73,6 +78,11 @@ export async function teamInsights(
       responses: windowAt(aggregates.scores, current)?.responses ?? 0,
     },
     pillars,
+    overall: {
+      value: overallIndex(windowAt(aggregates.scores, current), settings.pillarWeights),
+      previous: overallIndex(windowAt(aggregates.scores, cardsBucket + 1), settings.pillarWeights),
+      weights: settings.pillarWeights,
+    },
     participation,
     trend: buildTrend(now, weeks, aggregates.scores, aggregates.blockers, aggregates.checkIns),
     blockers: aggregates.themes,

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { checkInsAllowedSql } from "../billing/lifecycle";
 import type { Database } from "../db/client";
 import { organizationSettings, organizations, scheduleCursors, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
@@ -53,6 +54,8 @@ export async function runCreateStep(
         and(
           eq(organizationSettings.schedulingEnabled, true),
           inArray(organizations.status, ["active", "trial"]),
+          // Paused after the trial or a lapsed payment; the saved schedule resumes on upgrade.
+          checkInsAllowedSql(now),
           gt(organizationSettings.organizationId, cursor),
         ),
       )

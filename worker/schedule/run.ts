@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { runTrialLifecycle, type TrialLifecycleReport } from "../billing/lifecycle";
 import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
@@ -52,6 +53,8 @@ export type ScheduleRunReport = {
   invited: number;
   reminded: number;
   reconciled: number;
+  /** Trial reminders sent, trials ended and converted (worker/billing/lifecycle.ts). */
+  trial: TrialLifecycleReport;
   retention: {
     ran: boolean;
     messages: number;
@@ -90,6 +93,7 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
     invited: 0,
     reminded: 0,
     reconciled: 0,
+    trial: { reminded: 0, ended: 0, converted: 0 },
     retention: { ran: false, messages: 0, realTime: 0, scores: 0, blockers: 0, alerts: 0, checkIns: 0, anonymized: 0 },
     errors: [],
   };
@@ -218,6 +222,10 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
         .where(and(eq(checkIns.id, checkIn.id), lt(checkIns.reminderCount, number)));
       report.reminded++;
     }
+  });
+
+  await step("trial", async () => {
+    report.trial = await runTrialLifecycle({ db, send, origin, now, limit });
   });
 
   await step("reconcile", async () => {

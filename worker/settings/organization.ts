@@ -3,11 +3,13 @@ import type { Database } from "../db/client";
 import { organizationSettings } from "../db/schema";
 import { parseOrThrow } from "../lib/validate";
 import {
+  type ConversationStyle,
   type GlobalSettings,
   type OrganizationCheckInSettings,
   organizationCheckInSettingsSchema,
   organizationDefaultsFrom,
 } from "../shared/settings";
+import { parseConversationStyle } from "./conversation-style";
 import { getGlobalSettings } from "./global";
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
@@ -32,6 +34,8 @@ export type ResolvedSettings = {
   defaults: OrganizationCheckInSettings;
   customized: boolean;
   updatedAt: Date | null;
+  /** Global Settings' conversation style, in force while `settings.conversationStyle` is null. */
+  conversationDefaults: ConversationStyle;
 };
 
 export async function organizationCheckInSettings(db: Database, organizationId: string): Promise<ResolvedSettings> {
@@ -40,9 +44,16 @@ export async function organizationCheckInSettings(db: Database, organizationId: 
     db.select().from(organizationSettings).where(eq(organizationSettings.organizationId, organizationId)),
   ]);
   const defaults = defaultsFor(global);
-  if (!row) return { settings: defaults, defaults, customized: false, updatedAt: null };
-  const { organizationId: _, updatedAt, ...stored } = row;
-  return { settings: stored, defaults, customized: true, updatedAt };
+  const conversationDefaults = global.conversationDefaults;
+  if (!row) return { settings: defaults, defaults, customized: false, updatedAt: null, conversationDefaults };
+  const { organizationId: _, updatedAt, conversationStyle, ...stored } = row;
+  return {
+    settings: { ...stored, conversationStyle: parseConversationStyle(conversationStyle) },
+    defaults,
+    customized: true,
+    updatedAt,
+    conversationDefaults,
+  };
 }
 
 export async function saveOrganizationCheckInSettings(
@@ -50,7 +61,9 @@ export async function saveOrganizationCheckInSettings(
   organizationId: string,
   input: OrganizationCheckInSettings,
 ): Promise<void> {
-  const settings = parseOrThrow(organizationCheckInSettingsSchema, input);
+  const { conversationStyle, ...schedule } = parseOrThrow(organizationCheckInSettingsSchema, input);
+  // A form that does not send the conversation style leaves the stored one as it is.
+  const settings = conversationStyle === undefined ? schedule : { ...schedule, conversationStyle };
   const now = new Date();
   await db
     .insert(organizationSettings)

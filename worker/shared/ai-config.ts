@@ -1,6 +1,11 @@
 import * as z from "zod/mini";
 
-/** The global AI agent configuration (spec 2 §3, ranges in §5, defaults in §9). */
+/**
+ * The global AI agent configuration (spec 2 §3, ranges in §5, defaults in §9). The spec's
+ * "sentiment analysis" group (confidence threshold, stress sensitivity, mood detection
+ * accuracy) is gone: nothing could honestly read it (README → Decisions). A stored row that
+ * still carries it parses: zod drops unknown keys.
+ */
 const level = z.int().check(z.gte(1), z.lte(10));
 
 export const aiAgentConfigSchema = z.object({
@@ -15,11 +20,6 @@ export const aiAgentConfigSchema = z.object({
     closure_style: z.enum(["supportive", "action-oriented", "reflective"]),
     probe_depth: z.enum(["surface", "standard", "deep"]),
     response_length: z.enum(["brief", "medium", "detailed"]),
-  }),
-  sentiment_analysis: z.object({
-    confidence_threshold: z.int().check(z.gte(50), z.lte(100), z.multipleOf(5)),
-    stress_sensitivity: z.int().check(z.gte(50), z.lte(100), z.multipleOf(5)),
-    mood_detection_accuracy: z.int().check(z.gte(60), z.lte(100), z.multipleOf(5)),
   }),
   prompts: z.object({
     opening_greeting: z.string().check(z.maxLength(2000)),
@@ -40,7 +40,6 @@ export const DEFAULT_AI_AGENT_CONFIG: AiAgentConfig = {
     probe_depth: "standard",
     response_length: "medium",
   },
-  sentiment_analysis: { confidence_threshold: 70, stress_sensitivity: 80, mood_detection_accuracy: 85 },
   prompts: {
     opening_greeting:
       "Hi {name}, thanks for taking a few minutes for this check-in. It's private: your manager sees overall scores and themes, never this conversation. To start, how has your week been going?",

@@ -156,6 +156,10 @@ export const insightsResponseSchema = z.object({
   /** The window the cards describe: 0 = the last 7 days; more when the last week had no answers. */
   current: z.object({ weeksAgo: nullableNumber, responses: z.number() }),
   pillars: z.array(pillarCardSchema),
+  /** The five scored pillars' weighted health (Global Settings' pillar weights), 0–100. */
+  overall: z.optional(
+    z.object({ value: nullableNumber, previous: nullableNumber, weights: z.record(z.string(), z.number()) }),
+  ),
   participation: participationSchema,
   trend: z.array(trendPointSchema),
   blockers: z.array(blockerThemeSchema),

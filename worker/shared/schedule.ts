@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import type { CheckInFrequency } from "./domain";
-import { organizationCheckInSettingsSchema } from "./settings";
+import { conversationStyleSchema, organizationCheckInSettingsSchema } from "./settings";
 import { DAY_MS, HOUR_MS, utcDay, WEEK_MS } from "./time";
 
 /**
@@ -123,5 +123,7 @@ export const checkInSettingsResponseSchema = z.object({
   updatedAt: z.nullable(z.string()),
   /** When the schedule next sends check-ins (null while automatic check-ins are off). */
   nextCheckInsAt: z.nullable(z.string()),
+  /** Global Settings' conversation style, used while the organization has none of its own. */
+  conversationDefaults: z.optional(conversationStyleSchema),
 });
 export type CheckInSettingsResponse = z.infer<typeof checkInSettingsResponseSchema>;

@@ -19,6 +19,14 @@ export const pillarWeightsSchema = z.object({
   blockers: pillarWeight,
 });
 
+/** Empathy band, follow-up and closure style: Global Settings' defaults, an organization's override. */
+export const conversationStyleSchema = z.object({
+  empathyLevel: z.enum(["low", "medium", "high"]),
+  followUpStyle: z.enum(["minimal", "adaptive", "frequent"]),
+  closureStyle: z.enum(["supportive", "action-oriented", "reflective"]),
+});
+export type ConversationStyle = z.infer<typeof conversationStyleSchema>;
+
 export const globalSettingsSchema = z.object({
   defaultDuration: z.int().check(z.gte(1), z.lte(60)),
   defaultFrequency: z.enum(CHECK_IN_FREQUENCIES),
@@ -26,11 +34,7 @@ export const globalSettingsSchema = z.object({
   reminderIntervalHours: z.int().check(z.gte(1), z.lte(720)),
   maxResponseTime: z.int().check(z.gte(1), z.lte(2160)),
   pillarWeights: pillarWeightsSchema,
-  conversationDefaults: z.object({
-    empathyLevel: z.enum(["low", "medium", "high"]),
-    followUpStyle: z.enum(["minimal", "adaptive", "frequent"]),
-    closureStyle: z.enum(["supportive", "action-oriented", "reflective"]),
-  }),
+  conversationDefaults: conversationStyleSchema,
   dataRetention: z.object({
     rawDataDays: z.int().check(z.gte(1), z.lte(3650)),
     summaryDataDays: z.int().check(z.gte(1), z.lte(3650)),
@@ -66,6 +70,8 @@ export const organizationCheckInSettingsSchema = z.object({
   reminderIntervalHours: z.int().check(z.gte(1), z.lte(168)),
   maxResponseHours: z.int().check(z.gte(1), z.lte(720)),
   schedulingEnabled: z.boolean(),
+  /** The organization's own conversation style; null (or absent) follows Global Settings. */
+  conversationStyle: z.optional(z.nullable(conversationStyleSchema)),
 });
 
 export type OrganizationCheckInSettings = z.infer<typeof organizationCheckInSettingsSchema>;
@@ -78,5 +84,6 @@ export function organizationDefaultsFrom(global: GlobalSettings): OrganizationCh
     reminderIntervalHours: global.reminderIntervalHours,
     maxResponseHours: global.maxResponseTime,
     schedulingEnabled: false,
+    conversationStyle: null,
   };
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { assertCanCreateCheckIns } from "../billing/lifecycle";
 import type { Database } from "../db/client";
 import { organizations } from "../db/schema";
 import type { AppConfig } from "../lib/config";
@@ -42,6 +43,8 @@ export async function sendNewCheckIn(
   },
 ): Promise<SentCheckIn | null> {
   const now = Date.now();
+  // An ended trial or a lapsed subscription refuses new check-ins, with the way to upgrade.
+  await assertCanCreateCheckIns(db, input.organizationId, now);
   const { settings } = await organizationCheckInSettings(db, input.organizationId);
   const expiresAt = expiryFor(now, settings.maxResponseHours);
   const created = await insertCheckIn(db, config, {

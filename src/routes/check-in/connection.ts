@@ -170,8 +170,9 @@ export class CheckInConnection {
         return;
       case "error":
         this.emit({ kind: "frame", frame });
-        if (frame.clientId && frame.code === "rate_limited") this.retryLater();
-        else if (frame.clientId && frame.code !== "internal_error") this.discard(frame.clientId);
+        // Refused for now (throttled, or the object failed to store it): kept and sent again shortly.
+        if (frame.clientId && (frame.code === "rate_limited" || frame.code === "internal_error")) this.retryLater();
+        else if (frame.clientId) this.discard(frame.clientId);
         return;
       case "completed":
         this.finished = true;

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { ProtectedRoute } from "@/auth/ProtectedRoute";
+import { RoleHome } from "@/auth/RoleHome";
 import { Logo } from "@/components/Logo";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
@@ -24,11 +25,13 @@ export function DashboardPage() {
   );
 }
 
-/** Spec 1 §4: the profile must be loaded and the role Admin; anyone else goes to /. */
+/** Spec 1 §4: the profile must be loaded and the role Admin; other roles see where they may go. */
 function DashboardGate() {
   const { user, profileLoaded } = useAuth();
   if (!profileLoaded || !user) return <PageLoader label="Loading your dashboard…" />;
-  if (user.role !== "Admin") return <Navigate to="/" replace />;
+  // Issue 13 §5: other roles get a page of their own here, never a redirect back to / (it looped).
+  if (user.role === "SuperAdmin") return <Navigate to="/superadmin" replace />;
+  if (user.role !== "Admin") return <RoleHome user={user} />;
   return <AdminDashboard key={user.id} user={user} />;
 }
 
@@ -42,7 +45,14 @@ function logOrganizationError(error: unknown) {
 function AdminDashboard({ user }: { user: AppUser }) {
   const { refresh } = useAuth();
   // Decided once, from the user as they arrived (before the organization is ensured).
-  const [phase, setPhase] = useState<Phase>(() => (shouldSkipOnboarding(user, Date.now()) ? "dashboard" : "welcome"));
+  // The trial emails' "Upgrade to Pro" link (/dashboard?plan=choose) opens the plans.
+  const [phase, setPhase] = useState<Phase>(() =>
+    new URLSearchParams(window.location.search).get("plan") === "choose"
+      ? "plans"
+      : shouldSkipOnboarding(user, Date.now())
+        ? "dashboard"
+        : "welcome",
+  );
   const [organizationReady, setOrganizationReady] = useState(Boolean(user.organizationId));
   const ensuring = useRef(false);
 

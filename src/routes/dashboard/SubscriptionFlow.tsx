@@ -70,12 +70,17 @@ export function SubscriptionFlow({
     try {
       const result = await subscribe(planType);
       if (result.planType === "trial") {
+        // A trial is one per organization: asking again after it ended starts nothing.
+        if (!result.created && Date.parse(result.trial.trialEndDate) <= Date.now()) {
+          return fail(planType, "Your free trial has already ended. Choose the Pro plan to resume your check-ins.");
+        }
         dismissToast(); // an earlier attempt's error no longer applies
         void queryClient.invalidateQueries({ queryKey: PLAN_STATUS_QUERY_KEY });
         setStep("completed");
         return;
       }
-      if (!result.url) throw new Error("No checkout URL received");
+      // Spec 1 §8: said as it is, not folded into the generic failure.
+      if (!result.url) return fail(planType, "No checkout URL received");
       // Stripe Checkout takes over; "checking" stays on screen until the page unloads.
       window.location.assign(result.url);
     } catch (caught) {

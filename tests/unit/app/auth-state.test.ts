@@ -6,7 +6,7 @@ import { type CachedProfile, fallbackUser, isFresh, PROFILE_CACHE_TTL_MS } from 
 import { isConnectivityError, profileRetryDelay, shouldRetryProfile } from "@/auth/retry";
 import { ApiRequestError } from "@/lib/api";
 import { shouldSkipOnboarding } from "@/routes/dashboard/onboarding";
-import { summarizePlan } from "@/routes/dashboard/PlanBanner";
+import { accessOf } from "@/routes/dashboard/PlanBanner";
 import { subscriptionErrorMessage } from "@/routes/dashboard/SubscriptionFlow";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
@@ -41,7 +41,8 @@ describe("deriveAuthState (spec 1 §4)", () => {
   });
 
   it("ends loading at the emergency timeout", () => {
-    expect(deriveAuthState(pending, null, true, NOW)).toEqual(SIGNED_OUT);
+    // Issue 13 §6: as "unreachable" (a Retry on protected pages), not signed out.
+    expect(deriveAuthState(pending, null, true, NOW)).toEqual({ ...SIGNED_OUT, unreachable: true });
   });
 
   it("is authenticated at once from a fresh cache, with the profile not yet loaded", () => {
@@ -70,9 +71,9 @@ describe("deriveAuthState (spec 1 §4)", () => {
       profileLoaded: true,
       user: { id: "u1" },
     });
-    expect(deriveAuthState(failed, null, false, NOW)).toEqual(SIGNED_OUT);
+    expect(deriveAuthState(failed, null, false, NOW)).toEqual({ ...SIGNED_OUT, unreachable: true });
     const serverError = { data: undefined, error: new Error("Profile request failed (500)"), isError: true };
-    expect(deriveAuthState(serverError, cache(0), false, NOW)).toEqual(SIGNED_OUT);
+    expect(deriveAuthState(serverError, cache(0), false, NOW)).toEqual({ ...SIGNED_OUT, unreachable: true });
   });
 
   it("gives the fallback user the spec's names when none are known", () => {
@@ -179,10 +180,23 @@ describe("dashboard gate", () => {
       trialStatus: "active",
     };
     const base = { trial: null, subscription: null, paymentsConfigured: false };
-    expect(summarizePlan(base, NOW)).toEqual({ kind: "none" });
-    expect(summarizePlan({ ...base, trial }, NOW)).toEqual({ kind: "trial", daysLeft: 14 });
-    expect(summarizePlan({ ...base, trial }, NOW + 15 * 86_400_000)).toEqual({ kind: "trial-ended" });
+    const state = (status: Parameters<typeof accessOf>[0], now: number) => {
+      const access = accessOf(status, now);
+      return { state: access.state, daysLeft: access.daysLeft, canCreateCheckIns: access.canCreateCheckIns };
+    };
+    expect(state(base, NOW)).toEqual({ state: "none", daysLeft: null, canCreateCheckIns: true });
+    expect(state({ ...base, trial }, NOW)).toEqual({ state: "trial", daysLeft: 14, canCreateCheckIns: true });
+    expect(state({ ...base, trial }, NOW + 15 * 86_400_000)).toEqual({
+      state: "trial_ended",
+      daysLeft: null,
+      canCreateCheckIns: false,
+    });
     const active = { status: "active", salespersonCount: 3, currentPeriodEnd: null };
-    expect(summarizePlan({ ...base, trial, subscription: active }, NOW)).toEqual({ kind: "paid" });
+    expect(state({ ...base, trial, subscription: active }, NOW).state).toBe("paid");
+    for (const lapsed of ["past_due", "unpaid", "canceled"]) {
+      const access = accessOf({ ...base, trial, subscription: { ...active, status: lapsed } }, NOW);
+      expect(access).toMatchObject({ state: "payment_problem", canCreateCheckIns: false });
+      expect(access.message).toMatch(/Upgrade to the Pro plan to resume them; your team's history stays readable\.$/);
+    }
   });
 });

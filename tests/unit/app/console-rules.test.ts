@@ -4,7 +4,7 @@ import {
   CONSOLE_TABS,
   cutMessage,
   dataQuality,
-  growthPercent,
+  growthRate,
   operatorInitials,
   percentOf,
   priorityDotClass,
@@ -71,9 +71,11 @@ describe("numbers", () => {
   it("computes percentages and growth without dividing by zero", () => {
     expect(percentOf(1, 3)).toBe(33);
     expect(percentOf(1, 0)).toBe(0);
-    expect(growthPercent(15, 10)).toBe(50);
-    expect(growthPercent(5, 0)).toBe(100);
-    expect(growthPercent(0, 0)).toBe(0);
+    // Issue 13 §4: a rate needs a base; growth from nothing is not "+100%".
+    expect(growthRate(15, 10)).toBe("+50%");
+    expect(growthRate(5, 10)).toBe("-50%");
+    expect(growthRate(5, 0)).toBe("New");
+    expect(growthRate(0, 0)).toBe("—");
   });
 
   it("formats money at $2.00 a salesperson", () => {
@@ -139,5 +141,15 @@ describe("global settings and question form", () => {
     expect(priorityFrom("abc")).toBe(1);
     expect(priorityFrom("0")).toBe(1);
     expect(priorityFrom("")).toBe(1);
+  });
+});
+
+describe("honest figures (issue 13 §4)", () => {
+  it("prints a difference of scores as points, never as a percent", () => {
+    expect(weekOverWeek(5, "points")).toBe("+5 points from last week");
+    expect(weekOverWeek(-1, "points")).toBe("-1 point from last week");
+    expect(weekOverWeek(0.4, "points")).toBe("No change from last week");
+    expect(weekOverWeek(5)).toBe("+5% from last week");
+    expect(weekOverWeek(2, "count")).toBe("+2 blockers from last week");
   });
 });

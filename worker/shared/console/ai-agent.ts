@@ -29,7 +29,12 @@ export const aiTestResultSchema = z.object({
   response: z.optional(z.string()),
   frameworkUsed: z.optional(z.boolean()),
   sentimentScores: z.optional(z.object({ confidence: z.number(), stress: z.number(), morale: z.number() })),
-  configurationApplied: z.optional(z.boolean()),
+  /** The reply the spec's defaults give to the same message, for a side-by-side view. */
+  defaultResponse: z.optional(z.string()),
+  /** Each setting that differs from the defaults, with the behaviour it changes. */
+  changes: z.optional(
+    z.array(z.object({ setting: z.string(), value: z.string(), defaultValue: z.string(), effect: z.string() })),
+  ),
   /** Which provider answered: the configured one, or the embedded interviewer. */
   provider: z.optional(z.string()),
   error: z.optional(z.string()),

@@ -14,6 +14,8 @@ export const platformStatsSchema = z.object({
   total_checkins: z.number(),
   checkins_last_30_days: z.number(),
   checkins_last_7_days: z.number(),
+  /** Completed in the 7 days before the last 7: the base of the check-in growth rate. */
+  checkins_previous_7_days: z.number(),
   new_organizations_last_30_days: z.number(),
 });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;
@@ -26,6 +28,7 @@ export const EMPTY_PLATFORM_STATS: PlatformStats = {
   total_checkins: 0,
   checkins_last_30_days: 0,
   checkins_last_7_days: 0,
+  checkins_previous_7_days: 0,
   new_organizations_last_30_days: 0,
 };
 

@@ -12,8 +12,12 @@ export const sentimentSummarySchema = z.object({
   global_stress: z.number(),
   global_sales_strength: z.number(),
   global_team_dynamics: z.number(),
+  /** Blockers named in the check-ins of the same sample as the global means. */
   global_blockers_count: z.number(),
+  /** How many responses the global values cover: the newest, up to 1000. */
+  sample_size: z.number(),
   total_responses: z.number(),
+  /** Score trends: this week's mean minus last week's, in points; blockers: a count difference. */
   trends: z.object({
     morale: z.number(),
     confidence: z.number(),

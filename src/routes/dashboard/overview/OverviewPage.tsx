@@ -11,6 +11,7 @@ import { AlertsPanel } from "./AlertsPanel";
 import { BlockersPanel } from "./BlockersPanel";
 import { CoachingList } from "./CoachingList";
 import { GettingStarted } from "./GettingStarted";
+import { OverallIndex } from "./OverallIndex";
 import { PeopleTable } from "./PeopleTable";
 import { PillarCards, TrendLine } from "./PillarCards";
 import { SalesStrengthPanel } from "./SalesStrengthPanel";
@@ -176,6 +177,8 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
           </p>
         </a>
       </section>
+
+      <OverallIndex overall={insights.overall} />
 
       <section aria-label="The six pillars">
         <PillarCards cards={insights.pillars} />

@@ -8,6 +8,7 @@ import { Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
+import { ConversationStylePanel } from "./ConversationStylePanel";
 import { NotificationSections } from "./NotificationSettings";
 import { useSlackOutcome } from "./useSlackOutcome";
 
@@ -20,7 +21,7 @@ const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
 
 type NumberSetting = "durationMinutes" | "reminderIntervalHours" | "maxResponseHours";
 type Draft = Record<NumberSetting, string> &
-  Pick<OrganizationCheckInSettings, "frequency" | "autoReminders" | "schedulingEnabled">;
+  Pick<OrganizationCheckInSettings, "frequency" | "autoReminders" | "schedulingEnabled" | "conversationStyle">;
 
 const toDraft = (s: OrganizationCheckInSettings): Draft => ({
   ...s,
@@ -159,6 +160,11 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
         </div>
       </Panel>
 
+      <ConversationStylePanel
+        value={draft.conversationStyle}
+        defaults={loaded.conversationDefaults}
+        onChange={(style) => set("conversationStyle", style)}
+      />
       {error ? (
         <p role="alert" className="alert alert-error alert-soft text-sm">
           {error}

@@ -31,14 +31,29 @@ export function priorityDotClass(priority: AlertPriority): string {
   return "bg-info";
 }
 
-/** 'No change from last week', '+N% from last week' or '-N% from last week'; blockers as a count. */
-export function weekOverWeek(change: number, kind: "percent" | "count" = "percent"): string {
+/**
+ * 'No change from last week', '+N% from last week' (a rate), '+N points from last week' (a
+ * difference of 0–100 scores) or '+N blockers from last week' (a count). Issue 13 §4: a
+ * point difference is never printed as a percent.
+ */
+export function weekOverWeek(change: number, kind: "percent" | "points" | "count" = "percent"): string {
   const rounded = Math.round(change);
   if (rounded === 0) return "No change from last week";
   const sign = rounded > 0 ? "+" : "-";
   const magnitude = Math.abs(rounded);
   if (kind === "count") return `${sign}${magnitude} ${magnitude === 1 ? "blocker" : "blockers"} from last week`;
+  if (kind === "points") return `${sign}${magnitude} ${magnitude === 1 ? "point" : "points"} from last week`;
   return `${sign}${magnitude}% from last week`;
+}
+
+/**
+ * A growth rate, '+200%'; with nothing before it is not a percentage: 'New' (or '—' when
+ * there is nothing now either). The caller shows the base next to it.
+ */
+export function growthRate(recent: number, previous: number): string {
+  if (previous <= 0) return recent > 0 ? "New" : "—";
+  const rate = Math.round(((recent - previous) / previous) * 100);
+  return `${rate > 0 ? "+" : ""}${rate}%`;
 }
 
 /** Data Quality (spec 2 §2): 'High' with responses, 'No Data' without; its text by volume. */
@@ -51,12 +66,6 @@ export function dataQuality(responses: number): { label: "High" | "No Data"; tex
 /** Percent of a total, rounded; 0 when the total is 0. */
 export function percentOf(part: number, total: number): number {
   return total > 0 ? Math.round((part / total) * 100) : 0;
-}
-
-/** Growth of `recent` over `previous` in percent; with nothing before, any growth is 100%. */
-export function growthPercent(recent: number, previous: number): number {
-  if (previous <= 0) return recent > 0 ? 100 : 0;
-  return Math.round(((recent - previous) / previous) * 100);
 }
 
 export const usd = (amount: number) =>

@@ -16,7 +16,7 @@ import {
   TabHeader,
 } from "@/components/ui";
 import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
-import { relativeAge } from "../console/display";
+import { growthRate, relativeAge } from "../console/display";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 const ACTIVITY_ICON: Record<ActivityEvent["kind"], ConsoleIconName> = {
@@ -109,9 +109,9 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
           />
           <StatCard
             testId="stat-growth"
-            label="Growth Trend"
-            value={`+${s.checkins_last_7_days}%`}
-            hint={`${s.checkins_last_30_days} check-ins in 30 days · ${s.total_checkins} in all`}
+            label="Check-in Growth"
+            value={growthRate(s.checkins_last_7_days, s.checkins_previous_7_days)}
+            hint={`Completed this week vs the week before: ${s.checkins_last_7_days} vs ${s.checkins_previous_7_days} · ${s.checkins_last_30_days} in 30 days · ${s.total_checkins} in all`}
             icon="trendUp"
           />
         </div>

@@ -176,6 +176,11 @@ function ScoreCell({ value, inverted = false }: { value: number; inverted?: bool
 
 function SentimentCards({ data }: { data: SentimentSummary }) {
   const quality = dataQuality(data.total_responses);
+  // Each card says what it covers (issue 13 §4); its trend compares this week's mean with last week's.
+  const sample =
+    data.sample_size === data.total_responses
+      ? `all ${data.sample_size} responses`
+      : `the latest ${data.sample_size} of ${data.total_responses} responses`;
   const maxWeek = Math.max(1, ...data.volume.weekly.map((w) => w.responses));
   return (
     <>
@@ -183,39 +188,43 @@ function SentimentCards({ data }: { data: SentimentSummary }) {
         <StatCard
           testId="sentiment-morale"
           label="Morale"
+          hint={`Average of ${sample}`}
           value={data.global_morale}
           icon="heart"
-          trend={{ change: data.trends.morale, text: weekOverWeek(data.trends.morale) }}
+          trend={{ change: data.trends.morale, text: weekOverWeek(data.trends.morale, "points") }}
         />
         <StatCard
           label="Quota Confidence"
+          hint={`Average of ${sample}`}
           value={data.global_confidence}
           icon="trendUp"
-          trend={{ change: data.trends.confidence, text: weekOverWeek(data.trends.confidence) }}
+          trend={{ change: data.trends.confidence, text: weekOverWeek(data.trends.confidence, "points") }}
         />
         <StatCard
           label="Burnout Risks"
           value={data.global_stress}
-          hint="Average stress; lower is better"
+          hint={`Average stress of ${sample}; lower is better`}
           icon="alert"
-          trend={{ change: data.trends.stress, text: weekOverWeek(data.trends.stress), inverted: true }}
+          trend={{ change: data.trends.stress, text: weekOverWeek(data.trends.stress, "points"), inverted: true }}
         />
         <StatCard
           label="Team Dynamics"
+          hint={`Average of ${sample}`}
           value={data.global_team_dynamics}
           icon="users"
-          trend={{ change: data.trends.team_dynamics, text: weekOverWeek(data.trends.team_dynamics) }}
+          trend={{ change: data.trends.team_dynamics, text: weekOverWeek(data.trends.team_dynamics, "points") }}
         />
         <StatCard
           label="Sales Strength"
+          hint={`Average of ${sample}`}
           value={data.global_sales_strength}
           icon="sparkle"
-          trend={{ change: data.trends.sales_strength, text: weekOverWeek(data.trends.sales_strength) }}
+          trend={{ change: data.trends.sales_strength, text: weekOverWeek(data.trends.sales_strength, "points") }}
         />
         <StatCard
           label="Blockers"
           value={data.global_blockers_count}
-          hint="Blockers named by salespeople"
+          hint={`Named in ${sample}; lower is better`}
           icon="clipboard"
           trend={{ change: data.trends.blockers, text: weekOverWeek(data.trends.blockers, "count"), inverted: true }}
         />

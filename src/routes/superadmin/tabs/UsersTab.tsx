@@ -21,7 +21,7 @@ import {
   usePage,
 } from "@/components/ui";
 import { qs, useUserStats, useUsers } from "../console/api";
-import { formatDate, growthPercent, percentOf } from "../console/display";
+import { formatDate, growthRate, percentOf } from "../console/display";
 import { BulkInviteDialog } from "./BulkInviteDialog";
 
 const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
@@ -30,8 +30,6 @@ const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
   admin: "Admins",
   superadmin: "Super Admins",
 };
-
-const signed = (n: number) => `${n >= 0 ? "+" : ""}${n}%`;
 
 /** Spec 2 §2 User Oversight: the cards, Bulk Invite Users, and a real table of everyone (the spec says coming soon). */
 export function UsersTab() {
@@ -81,7 +79,7 @@ export function UsersTab() {
             testId="users-total"
             label="Total Users"
             value={s.total_users}
-            hint={`${signed(growthPercent(s.total_users, s.total_users - s.new_users_last_30_days))} from last month`}
+            hint={`${growthRate(s.total_users, s.total_users - s.new_users_last_30_days)} in 30 days (${s.total_users - s.new_users_last_30_days} before)`}
             icon="users"
           />
           <StatCard
@@ -111,7 +109,7 @@ export function UsersTab() {
           <StatCard
             label="New Users (30 Days)"
             value={s.new_users_last_30_days}
-            hint={`${signed(growthPercent(s.new_users_last_30_days, s.new_users_previous_30_days))} growth rate`}
+            hint={`${growthRate(s.new_users_last_30_days, s.new_users_previous_30_days)} vs the 30 days before (${s.new_users_previous_30_days})`}
             icon="plus"
           />
         </div>

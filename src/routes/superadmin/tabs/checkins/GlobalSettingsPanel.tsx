@@ -140,7 +140,10 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
           </div>
         </Card>
 
-        <Card title="Sentiment pillar weights" description="How much each pillar counts (0.5 to 2).">
+        <Card
+          title="Sentiment pillar weights"
+          description="0.5 to 2: each pillar's share of the interview questions (a pillar at 2 gets twice the questions of one at 1) and its weight in the dashboard's Overall index (blockers, a count, are not in the index)."
+        >
           <div className="space-y-4">
             {PILLARS.map((pillar) => (
               <Slider
@@ -161,22 +164,28 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
           </div>
         </Card>
 
-        <Card title="Conversation defaults">
+        <Card
+          title="Conversation defaults"
+          description="How the interviewer talks in every organization that has not chosen its own style (dashboard Settings)."
+        >
           <div className="grid gap-4 sm:grid-cols-3">
             <SelectField
               label="Empathy level"
+              hint="high: empathy phrases · medium: factual · low: short neutral acknowledgements"
               value={settings.conversationDefaults.empathyLevel}
               options={["low", "medium", "high"] as const}
               onChange={(empathyLevel) => setConversation({ empathyLevel })}
             />
             <SelectField
               label="Follow-up style"
+              hint="Which answers get a follow-up: strongly negative, worried, or all but good news"
               value={settings.conversationDefaults.followUpStyle}
               options={["minimal", "adaptive", "frequent"] as const}
               onChange={(followUpStyle) => setConversation({ followUpStyle })}
             />
             <SelectField
               label="Closure style"
+              hint="The wrap-up question: anything else, one concrete step, or what stands out"
               value={settings.conversationDefaults.closureStyle}
               options={["supportive", "action-oriented", "reflective"] as const}
               onChange={(closureStyle) => setConversation({ closureStyle })}

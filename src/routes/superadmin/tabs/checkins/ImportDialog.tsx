@@ -66,7 +66,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         method: "POST",
         body: { questions: result.questions },
       });
-      toast({ title: "Import Successful", description: `Successfully imported ${imported} questions` });
+      // Spec 2 §8: the bank's own toast once the server has stored them (the dialog's
+      // "Import Successful" would say the same thing a second time; one toast at a time).
+      toast({
+        title: "Bulk import successful",
+        description: `Successfully imported ${imported} questions to the global question bank.`,
+      });
       void queryClient.invalidateQueries({ queryKey: adminKeys.questions });
       onClose();
     } catch (error) {

@@ -82,19 +82,21 @@ export function NumberField({
 /** One of a few words, shown as they are (capitalized). */
 export function SelectField<Option extends string>({
   label,
+  hint,
   value,
   options,
   onChange,
   small = false,
 }: {
   label: string;
+  hint?: string;
   value: Option;
   options: readonly Option[];
   onChange: (value: Option) => void;
   small?: boolean;
 }) {
   return (
-    <Field label={label}>
+    <Field label={label} hint={hint}>
       {(id) => (
         <select
           id={id}

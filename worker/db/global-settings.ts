@@ -1,0 +1,21 @@
+import { eq } from "drizzle-orm";
+import * as zc from "zod/v4/core";
+import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings, globalSettingsSchema } from "../shared/settings";
+import type { Database } from "./client";
+import { globalSettings } from "./schema";
+
+/** The one row's id in global_settings. */
+export const GLOBAL_ID = "global";
+
+/**
+ * The persisted Global Check-In Settings, or the spec's defaults when none were saved. Read
+ * here, below every feature, so a feature that only reads them (insights) need not import
+ * worker/settings (which imports notify, which imports insights).
+ */
+export async function getGlobalSettings(db: Database): Promise<GlobalSettings> {
+  const row = await db.query.globalSettings.findFirst({ where: eq(globalSettings.id, GLOBAL_ID) });
+  if (!row) return DEFAULT_GLOBAL_SETTINGS;
+  // A row written by an older version may lack newer fields: fill them from the defaults.
+  const parsed = zc.safeParse(globalSettingsSchema, { ...DEFAULT_GLOBAL_SETTINGS, ...row.settings });
+  return parsed.success ? parsed.data : DEFAULT_GLOBAL_SETTINGS;
+}
