@@ -18,7 +18,7 @@ export default {
       db,
       config: readConfig(env),
       // Invitations and reminders are delivered by the notifications queue (email or Slack DM).
-      send: queueMailer(env, db),
+      send: queueMailer(env, db, { capAsFailure: true }),
       now: controller.scheduledTime,
     });
     await runDigests({ db, queue: notifyQueue(env), now: controller.scheduledTime });

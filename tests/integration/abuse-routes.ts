@@ -24,6 +24,8 @@ export const PUBLIC_ROUTES: readonly RouteKey[] = [
   "GET /api/check-in/:id",
   "GET /api/check-in/:id/ws",
   "POST /api/check-in/:id/reach-out",
+  // The link's token, then a fresh link to the member's own address only (checkin-ownership.test.ts).
+  "POST /api/check-in/:id/fresh-link",
   "GET /api/auth/*",
   "POST /api/auth/*",
   "POST /api/auth/send-verification-email",

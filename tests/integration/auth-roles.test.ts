@@ -114,7 +114,7 @@ describe("the middleware contract (worker/auth/middleware.ts)", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { user: Record<string, unknown>; session: { id: string } };
     expect(Object.keys(body.user).sort()).toEqual(
-      ["createdAt", "email", "emailVerified", "firstName", "id", "lastName", "organizationId", "role"].sort(),
+      ["createdAt", "email", "emailVerified", "firstName", "id", "lastName", "organizationId", "role", "status"].sort(),
     );
     expect(body.user).toMatchObject({ id: admin.userId, role: "Admin", organizationId: admin.organizationId });
   });

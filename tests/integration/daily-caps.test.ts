@@ -7,6 +7,7 @@ import worker from "../../worker/index";
 import { DAILY_CAP_MESSAGES } from "../../worker/lib/daily-caps";
 import { createAdmin, createSuperAdmin, requestAs } from "./auth-helpers";
 import { countRows } from "./helpers";
+import { eventually } from "./notify-helpers";
 
 /**
  * Issue 12 item 4: an organization's outbound email is capped per day. Creating and
@@ -49,6 +50,10 @@ describe("the per-organization daily email cap", () => {
       expect((await requestAs(admin, `/api/check-ins/${id}/revoke`, { method: "POST" })).status).toBe(200);
     }
     expect(statuses).toEqual([201, 201, 429]);
+    // The two accepted invitations are delivered by the notifications queue.
+    await eventually(
+      async () => (await countRows("email_outbox", `organization_id = '${admin.organizationId}'`)) === 2,
+    );
     expect(await countRows("email_outbox", `organization_id = '${admin.organizationId}'`)).toBe(2);
 
     const operator = await createSuperAdmin();

@@ -1,6 +1,8 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { createDb } from "../../worker/db/client";
+import { sendEmail } from "../../worker/email/send";
 import worker from "../../worker/index";
 import { OPERATIONAL_RETENTION_DAYS } from "../../worker/schedule/operational-retention";
 import { DAY_MS } from "../../worker/shared/time";
@@ -40,21 +42,22 @@ describe("email_outbox keeps no link secrets outside development", () => {
     });
     expect(magic.status).toBe(200);
 
+    // A check-in invitation is delivered by the notifications queue's consumer, which stores
+    // and sends it through sendEmail: the same call here, with the production configuration
+    // and the invitation's own link shape (?token=).
     const memberEmail = `stored-${Date.now()}@example.com`;
-    const headers = { cookie: admin.cookie, "content-type": "application/json" };
-    const member = await requestWithEnv("/api/team-members", PRODUCTION, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ firstName: "Sam", lastName: "Stored", email: memberEmail }),
+    const token = "a".repeat(43);
+    const link = `https://undertone.example/check-in/ci-stored?token=${token}`;
+    const sent = await sendEmail({ ...env, ...PRODUCTION }, createDb(env.DB), {
+      to: memberEmail,
+      subject: "Your check-in",
+      html: `<a href="${link}">Start your check-in</a>`,
+      text: `Start your check-in: ${link}`,
+      kind: "check_in_invite",
+      dedupeKey: `stored-secrets-${memberEmail}`,
+      organizationId: admin.organizationId,
     });
-    expect(member.status).toBe(201);
-    const { member: created } = (await member.json()) as { member: { id: string } };
-    const checkIn = await requestWithEnv("/api/check-ins", PRODUCTION, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ teamMemberId: created.id, sendEmail: true }),
-    });
-    expect(checkIn.status).toBe(201);
+    expect(sent.status).toBe("sent");
 
     // (The admin's verification email was sent in development, by createAdmin: left out.)
     for (const [to, parameter, kind] of [

@@ -6,6 +6,7 @@ import { hashCheckInToken, newCheckInToken } from "../../worker/checkin/token";
 import worker from "../../worker/index";
 import { createAdmin, createSuperAdmin, requestAs } from "./auth-helpers";
 import { countRows, request } from "./helpers";
+import { eventually } from "./notify-helpers";
 
 /**
  * Issue 12 item 5: suspending an organization (the operator console) refuses its admins
@@ -68,7 +69,8 @@ describe("a suspended organization", () => {
     expect((await requestAs(admin, "/api/team-members")).status).toBe(200);
     expect((await request(linkPath)).status).toBe(200);
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/15 * * * *" }), env);
-    expect(await countRows("email_outbox", `to_address = '${link.memberEmail}'`)).toBe(1);
+    // The invitation goes through the notifications queue: wait for its delivery.
+    await eventually(async () => (await countRows("email_outbox", `to_address = '${link.memberEmail}'`)) === 1);
   });
 });
 

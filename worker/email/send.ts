@@ -16,6 +16,8 @@ export type EmailMessage = {
   /** The same key sent twice delivers once (a cron re-run, a double click). */
   dedupeKey?: string | undefined;
   organizationId?: string | null | undefined;
+  /** Counted against the daily cap already, when the queue accepted it (worker/notify/mailer.ts). */
+  capSpent?: boolean | undefined;
 };
 
 /** 50 emails a day, plus 5 per active salesperson (an invitation and reminders each). */
@@ -49,7 +51,7 @@ export async function sendEmail(
   const config = readConfig(env);
   // An organization's email is capped per day (429 past it): sized to its team, so the
   // schedule and reminders fit and a create-and-revoke loop does not.
-  if (message.organizationId) {
+  if (message.organizationId && !message.capSpent) {
     await spendDailyCap(db, message.organizationId, "email", await dailyEmailCap(db, message.organizationId));
   }
   const id = crypto.randomUUID();

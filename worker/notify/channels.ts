@@ -33,6 +33,8 @@ export async function attemptDelivery(
       kind: content.emailKind,
       dedupeKey: delivery.id,
       organizationId: delivery.organizationId,
+      // Invitations and reminders spent the daily cap when the queue accepted them.
+      capSpent: delivery.kind === "invitation" || delivery.kind === "reminder",
     });
     if (result.status === "failed") throw new Error(result.error);
     return { channel: "email", recipient: delivery.recipient };

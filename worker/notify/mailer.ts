@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { slackInstallations } from "../db/schema";
-import type { EmailMessage, SendResult } from "../email/send";
+import { dailyEmailCap, type EmailMessage, type SendResult } from "../email/send";
+import { DailyCapReached, spendDailyCap } from "../lib/daily-caps";
 import { enqueueSends, notifyQueue } from "./enqueue";
 import type { DeliveryRef } from "./messages";
 import { slackFromEmail } from "./slack-text";
@@ -11,15 +12,27 @@ import { slackFromEmail } from "./slack-text";
  * schedule and "Send check-in" already call, so their dedupe keys become delivery keys.
  * "sent" here means accepted by the queue, which then delivers it (as a Slack DM when the
  * organization chose that and the workspace knows the address, else by email).
+ *
+ * The organization's daily email cap is spent here, when the message is accepted, so the
+ * Admin's request gets its 429 at once (a create-and-revoke loop stops); the consumer then
+ * sends without counting it again. The cron passes `{ capAsFailure: true }`: a capped
+ * organization's invitation is a failed send, and the run goes on for everyone else.
  */
 export function queueMailer(
   env: { NOTIFY_QUEUE: Queue },
   db: Database,
+  options: { capAsFailure?: boolean } = {},
 ): (message: EmailMessage) => Promise<SendResult> {
   return async (message: EmailMessage): Promise<SendResult> => {
     const id = message.dedupeKey;
     const organizationId = message.organizationId;
     if (!id || !organizationId) throw new Error("A queued email needs a dedupe key and an organization");
+    try {
+      await spendDailyCap(db, organizationId, "email", await dailyEmailCap(db, organizationId));
+    } catch (error) {
+      if (options.capAsFailure && error instanceof DailyCapReached) return { status: "failed", id, error: error.message };
+      throw error;
+    }
     const [slack] = await db
       .select({ dm: slackInstallations.dmInvitations })
       .from(slackInstallations)
