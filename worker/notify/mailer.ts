@@ -30,7 +30,8 @@ export function queueMailer(
     try {
       await spendDailyCap(db, organizationId, "email", await dailyEmailCap(db, organizationId));
     } catch (error) {
-      if (options.capAsFailure && error instanceof DailyCapReached) return { status: "failed", id, error: error.message };
+      if (options.capAsFailure && error instanceof DailyCapReached)
+        return { status: "failed", id, error: error.message };
       throw error;
     }
     const [slack] = await db
