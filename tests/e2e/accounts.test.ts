@@ -246,7 +246,7 @@ describe("sign-in", () => {
     }
   });
 
-  test("a non-Admin (SuperAdmin) is sent from /dashboard to /, and on to /superadmin", async () => {
+  test("a SuperAdmin is sent from /dashboard straight to /superadmin (no bounce through /)", async () => {
     const operator = await createSuperAdmin(origin);
     const { page, context } = await newPage();
     try {
@@ -257,7 +257,8 @@ describe("sign-in", () => {
       });
       await page.goto("/dashboard");
       await page.waitForURL(`${origin}/superadmin`);
-      expect(visited).toContain("/");
+      // Issue 13 §5: no detour through / (the old redirect chain looped for other roles).
+      expect(visited).not.toContain("/");
       // Exact: the console's own "Platform Overview" heading is not the dashboard's.
       expect(await page.getByRole("heading", { name: "Overview", exact: true }).count()).toBe(0);
     } finally {

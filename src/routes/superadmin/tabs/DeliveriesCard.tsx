@@ -15,6 +15,7 @@ import {
   FilterSelect,
   ListSkeleton,
   PagedCardBody,
+  TableScroll,
   usePage,
 } from "@/components/ui";
 import { api } from "@/lib/api";
@@ -88,7 +89,7 @@ export function DeliveriesCard() {
         pagination={{ page, onPage: setPage, label: "deliveries" }}
       >
         {(data) => (
-          <div className="overflow-x-auto">
+          <TableScroll label="Notification deliveries">
             <table className="table table-sm">
               <thead>
                 <tr>
@@ -131,7 +132,7 @@ export function DeliveriesCard() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </PagedCardBody>
     </Card>
