@@ -89,7 +89,7 @@ describe("what the manager receives", () => {
     const content = digestContent({
       organizationName: "Acme",
       weekOf: "2026-11-23",
-      participation: { rate: 0.75, completed: 6, expired: 2, pending: 1, membersThisWeek: 5, activeMembers: 7 },
+      participation: { rate: 75, completed: 6, expired: 2, pending: 1, membersThisWeek: 5, activeMembers: 7 },
       pillars: [
         { pillar: "morale", value: 62, previous: 70, change: -11, changeUnit: "percent", lowerIsBetter: false },
         { pillar: "burnout_risks", value: 58, previous: 50, change: 16, changeUnit: "percent", lowerIsBetter: true },

@@ -34,7 +34,8 @@ function change(card: PillarCard): { text: string; color: string } {
   return { text: `${up ? "▲" : "▼"} ${amount} vs last week`, color: better ? "#15803d" : "#b91c1c" };
 }
 
-const rate = (p: Participation) => (p.rate === null ? "—" : `${Math.round(p.rate * 100)}%`);
+// The participation rate is already a percent (insights: percentOf), 0–100.
+const rate = (p: Participation) => (p.rate === null ? "—" : `${Math.round(p.rate)}%`);
 const personName = (a: AlertItem) => (a.teamMember ? `${a.teamMember.firstName} ${a.teamMember.lastName}` : "Someone");
 
 function section(title: string, body: string) {
