@@ -73,7 +73,7 @@ export function StatCard({
 }) {
   const tone = trend ? trendTone(trend.change, trend.inverted) : null;
   return (
-    <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid={testId}>
+    <div className="min-w-0 rounded-box border border-base-300 bg-base-100 p-5 shadow-sm" data-testid={testId}>
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-medium text-soft">{label}</p>
         {icon ? (
@@ -96,7 +96,7 @@ export function StatCard({
           {trend.text}
         </p>
       ) : null}
-      {hint ? <p className="mt-1 text-sm text-muted">{hint}</p> : null}
+      {hint ? <p className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">{hint}</p> : null}
     </div>
   );
 }

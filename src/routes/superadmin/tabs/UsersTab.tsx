@@ -79,7 +79,7 @@ export function UsersTab() {
             testId="users-total"
             label="Total Users"
             value={s.total_users}
-            hint={`${growthRate(s.total_users, s.total_users - s.new_users_last_30_days)} in 30 days (${s.total_users - s.new_users_last_30_days} before)`}
+            hint={`${growthRate(s.total_users, s.total_users - s.new_users_last_30_days)} in 30 days`}
             icon="users"
           />
           <StatCard
@@ -109,7 +109,7 @@ export function UsersTab() {
           <StatCard
             label="New Users (30 Days)"
             value={s.new_users_last_30_days}
-            hint={`${growthRate(s.new_users_last_30_days, s.new_users_previous_30_days)} vs the 30 days before (${s.new_users_previous_30_days})`}
+            hint={`${growthRate(s.new_users_last_30_days, s.new_users_previous_30_days)} vs prior 30 days`}
             icon="plus"
           />
         </div>
