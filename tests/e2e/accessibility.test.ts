@@ -68,9 +68,11 @@ async function scanAtWidths(page: Page, visit: (scan: (where: string) => Promise
 async function reflowProblems(page: Page, where: string, size: { width: number; height: number }): Promise<string[]> {
   const narrow = size.width === 375 ? 320 : 720;
   await page.setViewportSize({ width: narrow, height: size.height });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  // Measure once layout has settled at the new width (two frames), not mid-relayout.
+  const overflow = await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return document.documentElement.scrollWidth - document.documentElement.clientWidth;
+  });
   await page.setViewportSize(size);
   return overflow > 0 ? [`${where}: scrolls sideways by ${overflow} px at ${narrow} px`] : [];
 }
