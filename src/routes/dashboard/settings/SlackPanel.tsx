@@ -68,9 +68,9 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
         }}
       >
         <Field label="Channel for alerts and the digest" hint="Public channels; the app joins the one you pick.">
-          {(id) => (
+          {(control) => (
             <select
-              id={id}
+              {...control}
               className="select w-full sm:w-80"
               value={channelId}
               onChange={(e) => setChannelId(e.target.value)}

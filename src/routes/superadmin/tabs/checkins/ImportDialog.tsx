@@ -7,7 +7,7 @@ import {
   validateQuestionImport,
 } from "@shared/question-import";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ConsoleIcon, Modal } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
@@ -25,7 +25,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState("");
   const [issues, setIssues] = useState<ImportIssue[]>([]);
   const [busy, setBusy] = useState(false);
-  const fileId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const issuesId = useId();
   const queryClient = useQueryClient();
 
   const loadFile = async (file: File | undefined) => {
@@ -126,12 +127,15 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           >
             Load Sample
           </button>
-          <label htmlFor={fileId} className={`btn btn-sm ${busy ? "btn-disabled" : ""}`}>
+          {/* A button, not a label: the hidden file input is no Tab stop, the button is. */}
+          <button type="button" className="btn btn-sm" onClick={() => fileInput.current?.click()} disabled={busy}>
             <ConsoleIcon name="upload" className="size-4" />
             Upload JSON File (.json)
-          </label>
+          </button>
           <input
-            id={fileId}
+            ref={fileInput}
+            tabIndex={-1}
+            aria-hidden="true"
             type="file"
             accept=".json,application/json"
             className="hidden"
@@ -144,6 +148,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <label className="grid gap-1">
           <span className="text-sm font-medium">Paste JSON</span>
           <textarea
+            aria-describedby={issues.length > 0 ? issuesId : undefined}
+            aria-invalid={issues.length > 0 ? true : undefined}
             className="textarea w-full font-mono text-xs"
             rows={12}
             value={text}
@@ -165,7 +171,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           </p>
         </details>
         {issues.length > 0 ? (
-          <div role="alert" className="rounded-field border border-error/40 bg-error/5 p-3" data-testid="import-issues">
+          <div
+            id={issuesId}
+            role="alert"
+            className="rounded-field border border-error/40 bg-error/5 p-3"
+            data-testid="import-issues"
+          >
             <p className="text-sm font-semibold text-error">{IMPORT_MESSAGES.validationSummary(issues.length)}</p>
             <ul className="mt-2 max-h-40 list-disc space-y-1 overflow-y-auto pl-5 text-sm">
               {issues.map((issue, index) => (
