@@ -1,10 +1,10 @@
-import { type CheckInInfo, reachOutResponseSchema } from "@shared/checkin-protocol";
+import { type ChatMessage, type CheckInInfo, reachOutResponseSchema } from "@shared/checkin-protocol";
 import { formatClock, progressOf, timerText } from "@shared/checkin-timer";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { LogoMark } from "@/components/LogoMark";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/lib/api";
-import { type ChatView, elapsedNow, visibleMessages } from "./chat-state";
+import { type ChatView, elapsedNow, lastFinishedReply, visibleMessages } from "./chat-state";
 import { deviceSentence } from "./device-label";
 
 type Props = {
@@ -65,9 +65,8 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
         </div>
       ) : null}
 
-      {/* Screen readers hear a reply once it is finished (assistant.done), not token by token:
-          the region is busy while a reply streams, and a busy live region waits. */}
-      <main className="flex-1 overflow-y-auto" aria-live="polite" aria-busy={messages.some((m) => m.streaming)}>
+      <ReplyAnnouncer messages={view.messages} />
+      <main className="flex-1 overflow-y-auto">
         <div className="mx-auto flex max-w-2xl flex-col gap-3 px-4 py-4">
           {!view.synced ? (
             <div className="flex items-center justify-center gap-2 py-12 text-sm text-soft" role="status">
@@ -122,6 +121,20 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
           onSend={onSend}
         />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * Screen readers hear each reply once, when it is finished (assistant.done), not token by
+ * token: a polite region, present from the start, holding only the newest finished reply.
+ * Keyed by message id, so a new reply replaces the node even if its words repeat.
+ */
+function ReplyAnnouncer({ messages }: { messages: readonly ChatMessage[] }) {
+  const reply = lastFinishedReply(messages);
+  return (
+    <div className="sr-only" role="status" aria-live="polite" data-testid="reply-announcer">
+      {reply ? <p key={reply.id}>Assistant: {reply.content}</p> : null}
     </div>
   );
 }
