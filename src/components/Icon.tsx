@@ -45,7 +45,9 @@ export function StrokeIcon({
 }) {
   return (
     <svg
-      {...(label ? { role: "img", "aria-label": label } : { "aria-hidden": true })}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -54,6 +56,7 @@ export function StrokeIcon({
       strokeLinejoin="round"
       className={`shrink-0 ${className}`}
     >
+      {label ? <title>{label}</title> : null}
       <path d={path} />
     </svg>
   );
