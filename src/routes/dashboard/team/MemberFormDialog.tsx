@@ -45,10 +45,12 @@ export function MemberFormDialog({
   member,
   onClose,
   onLimit,
+  returnFocus,
 }: {
   member?: TeamMember;
   onClose: () => void;
   onLimit: (message: string) => void;
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
   const [values, setValues] = useState<Values>({
     firstName: member?.firstName ?? "",
@@ -99,7 +101,11 @@ export function MemberFormDialog({
   };
 
   return (
-    <Modal title={member ? `Edit ${fullName(member)}` : "Add a team member"} onClose={onClose}>
+    <Modal
+      title={member ? `Edit ${fullName(member)}` : "Add a team member"}
+      onClose={onClose}
+      {...(returnFocus ? { returnFocus } : {})}
+    >
       <form
         noValidate
         onSubmit={submit}
