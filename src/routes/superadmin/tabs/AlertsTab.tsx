@@ -7,6 +7,7 @@ import {
   Badge,
   type BadgeVariant,
   Card,
+  ChoiceSelect,
   ConsoleIcon,
   EmptyState,
   ErrorCard,
@@ -95,18 +96,13 @@ export function AlertsTab() {
         bodyClassName=""
         actions={
           <div className="flex flex-wrap gap-2">
-            <select
-              className="select select-sm w-44"
-              aria-label="Which alerts"
+            <ChoiceSelect
+              className="w-44"
+              label="Which alerts"
               value={view}
-              onChange={(e) => filtering(setView)(e.target.value as typeof view)}
-            >
-              {ALERT_VIEWS.map((v) => (
-                <option key={v} value={v}>
-                  {VIEW_LABELS[v]}
-                </option>
-              ))}
-            </select>
+              onChange={filtering(setView)}
+              options={ALERT_VIEWS.map((v) => ({ value: v, label: VIEW_LABELS[v] }))}
+            />
             <FilterSelect
               className="w-44"
               label="Priority"
