@@ -4,6 +4,7 @@ import {
   Badge,
   type BadgeVariant,
   Card,
+  ChoiceSelect,
   ConsoleIcon,
   EmptyState,
   SearchInput,
@@ -59,19 +60,16 @@ export function SiteMapTab() {
           placeholder="Search path, name or description…"
           label="Search routes"
         />
-        <select
-          className="select select-sm w-full md:w-48"
-          aria-label="Filter by access"
+        <ChoiceSelect<Access | "all">
+          className="w-full md:w-48"
+          label="Filter by access"
           value={access}
-          onChange={(e) => setAccess(e.target.value as Access | "all")}
-        >
-          <option value="all">All access levels</option>
-          {ACCESS_LEVELS.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
+          onChange={setAccess}
+          options={[
+            { value: "all", label: "All access levels" },
+            ...ACCESS_LEVELS.map((a) => ({ value: a, label: a })),
+          ]}
+        />
       </Card>
       <div role="tablist" className="tabs tabs-box w-full overflow-x-auto">
         <button

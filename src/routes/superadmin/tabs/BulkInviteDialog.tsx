@@ -11,9 +11,9 @@ import { toast } from "@/components/toast/toast-store";
 import {
   Badge,
   type BadgeVariant,
+  DataTable,
   Modal,
   SearchInput,
-  TableScroll,
   useDebounced,
   useFieldControl,
 } from "@/components/ui";
@@ -260,28 +260,21 @@ function InviteResults({ result, onClose }: { result: BulkInviteResult; onClose:
         </button>
       }
     >
-      <TableScroll label="Invitation results">
-        <table className="table table-sm" data-testid="invite-results">
-          <thead>
-            <tr>
-              <th>Email</th>
-              <th>Result</th>
-              <th>Note</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.results.map((row) => (
-              <tr key={row.email}>
-                <td className="break-all">{row.email}</td>
-                <td>
-                  <Badge variant={OUTCOME_BADGE[row.outcome].variant}>{OUTCOME_BADGE[row.outcome].label}</Badge>
-                </td>
-                <td className="text-sm text-soft">{row.note ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label="Invitation results"
+        testId="invite-results"
+        columns={[{ label: "Email" }, { label: "Result" }, { label: "Note" }]}
+      >
+        {result.results.map((row) => (
+          <tr key={row.email}>
+            <td className="break-all">{row.email}</td>
+            <td>
+              <Badge variant={OUTCOME_BADGE[row.outcome].variant}>{OUTCOME_BADGE[row.outcome].label}</Badge>
+            </td>
+            <td className="text-sm text-soft">{row.note ?? ""}</td>
+          </tr>
+        ))}
+      </DataTable>
     </Modal>
   );
 }
