@@ -9,7 +9,7 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { ConsoleIcon, Modal } from "@/components/ui";
+import { ConsoleIcon, FieldError, Modal } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
 
@@ -27,6 +27,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const issuesId = useId();
+  // Text that is not JSON at all: said under the box too (the toast announces it).
+  const [parseError, setParseError] = useState<string | null>(null);
+  const parseErrorId = useId();
+  const describedBy = [parseError ? parseErrorId : null, issues.length > 0 ? issuesId : null].filter(Boolean).join(" ");
   const queryClient = useQueryClient();
 
   const loadFile = async (file: File | undefined) => {
@@ -37,19 +41,20 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     }
     setText(await file.text());
     setIssues([]);
+    setParseError(null);
   };
 
   const runImport = async () => {
     const parsed = parseImportText(text);
     if (!parsed.ok) {
       // Spec 2 §8: empty input toasts 'Error' / 'Please enter JSON data to import.'
-      toast({
-        title: parsed.title,
-        description: parsed.message === IMPORT_MESSAGES.empty ? `${parsed.message}.` : parsed.message,
-        variant: "destructive",
-      });
+      const message = parsed.message === IMPORT_MESSAGES.empty ? `${parsed.message}.` : parsed.message;
+      toast({ title: parsed.title, description: message, variant: "destructive" });
+      setParseError(message);
+      setIssues([]);
       return;
     }
+    setParseError(null);
     const result = validateQuestionImport(parsed.data);
     if (!result.ok) {
       setIssues(result.issues);
@@ -122,6 +127,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             onClick={() => {
               setText(JSON.stringify(SAMPLE_IMPORT, null, 2));
               setIssues([]);
+              setParseError(null);
             }}
             disabled={busy}
           >
@@ -148,12 +154,15 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <label className="grid gap-1">
           <span className="text-sm font-medium">Paste JSON</span>
           <textarea
-            aria-describedby={issues.length > 0 ? issuesId : undefined}
-            aria-invalid={issues.length > 0 ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            aria-invalid={describedBy ? true : undefined}
             className="textarea w-full font-mono text-xs"
             rows={12}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setParseError(null);
+            }}
             placeholder={
               '[\n  {\n    "pillar": "morale",\n    "question_text": "How are you feeling about work this week?",\n    "question_type": "open_ended",\n    "priority_order": 1,\n    "psychological_framework": "Optional"\n  }\n]'
             }
@@ -161,6 +170,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             disabled={busy}
           />
         </label>
+        {parseError ? <FieldError id={parseErrorId} message={parseError} announce={false} /> : null}
         <details className="text-sm text-soft">
           <summary className="cursor-pointer">Format</summary>
           <p className="mt-2">
