@@ -183,7 +183,7 @@ function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => 
               </span>
             ) : null}
           </span>
-          <span className="tabular-nums text-muted">
+          <span className="tabular-nums text-muted" data-testid="timer-clock">
             {formatClock(elapsed)} / {formatClock(view.timer.targetMs)}
           </span>
         </div>
