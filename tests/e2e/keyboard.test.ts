@@ -262,6 +262,60 @@ describe("keyboard only", () => {
     }
   });
 
+  test("on a phone: the dashboard's and the console's navigation drawers", async () => {
+    const operator = await createSuperAdmin(origin);
+    const admin = await newPage({ width: 375, height: 812 });
+    const { page, context } = admin;
+    try {
+      await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
+      await page.goto("/login");
+      await logInByKeyboard(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await page.waitForURL(`${origin}/dashboard`);
+      await tabTo(page, /^Open menu$/);
+      await page.keyboard.press("Enter");
+      // Focus moves into the drawer; Escape closes it and returns focus to the menu button.
+      await expect.poll(async () => (await focused(page)).name).toBe("Overview");
+      expect((await focused(page)).ring).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(async () => (await focused(page)).name).toBe("Open menu");
+    } finally {
+      await context.close();
+    }
+
+    const { page: consolePage, context: consoleContext } = await newPage({ width: 375, height: 812 });
+    try {
+      const page = consolePage;
+      await consoleContext.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
+      await page.goto("/superadmin/login");
+      await logInByKeyboard(page, operator.email, operator.password);
+      await page.waitForURL(`${origin}/superadmin`);
+      await tabTo(page, /^Open navigation$/);
+      await page.keyboard.press("Enter");
+      await expect.poll(async () => (await focused(page)).name).toBe("Platform Overview");
+      // A modal drawer: Tab stays in it (the page behind is inert; a toast's Close stays reachable).
+      for (let i = 0; i < 16; i += 1) {
+        await page.keyboard.press("Tab");
+        const where = await page.evaluate(() =>
+          document.activeElement === document.body ||
+          document.activeElement?.closest("[role=dialog], [aria-label='Notifications (F8)']")
+            ? "drawer"
+            : (document.activeElement?.outerHTML.slice(0, 120) ?? ""),
+        );
+        expect(where).toBe("drawer");
+      }
+      await page.keyboard.press("Escape");
+      await expect.poll(async () => (await focused(page)).name).toBe("Open navigation");
+      // Choosing a tab in the drawer closes it; focus is back on the menu button.
+      await page.keyboard.press("Enter");
+      await tabTo(page, /^Audit Logs$/, 20);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: "Audit Logs", level: 2 }).waitFor();
+      await expect.poll(async () => (await focused(page)).name).toBe("Open navigation");
+    } finally {
+      await consoleContext.close();
+    }
+  });
+
   test("the check-in chat: write and send, pause and resume", async () => {
     const seeded = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
     const url = new URL(((await seeded.json()) as { checkInUrl: string }).checkInUrl);
