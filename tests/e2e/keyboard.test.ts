@@ -361,6 +361,10 @@ describe("keyboard only", () => {
           await page.keyboard.press("Home");
           await page.getByRole("tab", { name: "Question Bank", selected: true }).waitFor();
           expect((await focused(page)).ring).toBe(true);
+          // The global settings' reset asks first; Escape keeps everything.
+          await page.keyboard.press("End");
+          await page.getByRole("button", { name: "Reset Defaults" }).waitFor();
+          await dialogRoundTrip(page, /^Reset Defaults$/, 40);
         }
         if (tab.label === "Customer Support") {
           await tabTo(page, /^Search accounts and organizations$/, 20);

@@ -79,6 +79,8 @@ describe("screen readers", () => {
       await length.fill("0");
       await page.getByRole("button", { name: "Save changes" }).click();
       await expectFieldError(length, "Check-in length must be a whole number of minutes from 3 to 60.", "alert");
+      // Far above the Save button: focus goes to it, so it is in view and read with its error.
+      expect(await length.evaluate((input) => input === document.activeElement)).toBe(true);
       await length.fill("12");
       expect((await errorOf(length)).invalid).toBeNull();
 
@@ -91,6 +93,7 @@ describe("screen readers", () => {
       await form.getByLabel("Work email").fill("sam-at-example");
       await form.getByRole("button", { name: "Add team member" }).click();
       await expectFieldError(form.getByLabel("Work email"), "Please enter a valid email address", "alert");
+      expect(await form.getByLabel("Work email").evaluate((input) => input === document.activeElement)).toBe(true);
 
       // Console dialogs: Add Organization without a name, and an import that is not JSON.
       await operator.context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });

@@ -265,13 +265,19 @@ function Composer({
             aria-describedby="checkin-hint"
           />
           <p id="checkin-hint" className={`mt-1 text-xs ${tooLong ? "text-error" : "text-muted"}`}>
-            {tooLong
-              ? `Your message is too long. Please keep it under ${maxChars.toLocaleString("en-US")} characters (${text.trim().length.toLocaleString("en-US")} now).`
-              : sending && !online
-                ? "Your last message will be sent as soon as you're back online."
-                : text.length > maxChars * 0.9
-                  ? `${text.trim().length.toLocaleString("en-US")} / ${maxChars.toLocaleString("en-US")}`
-                  : "Enter to send · Shift+Enter for a new line"}
+            {/* The error is announced once, as it appears; the running count beside it is not live. */}
+            {tooLong ? (
+              <>
+                <span role="alert">{`Your message is too long. Please keep it under ${maxChars.toLocaleString("en-US")} characters`}</span>
+                {` (${text.trim().length.toLocaleString("en-US")} now).`}
+              </>
+            ) : sending && !online ? (
+              "Your last message will be sent as soon as you're back online."
+            ) : text.length > maxChars * 0.9 ? (
+              `${text.trim().length.toLocaleString("en-US")} / ${maxChars.toLocaleString("en-US")}`
+            ) : (
+              "Enter to send · Shift+Enter for a new line"
+            )}
           </p>
         </div>
         <button type="submit" className="btn btn-primary mb-5" disabled={blocked || text.trim().length === 0}>

@@ -1,7 +1,7 @@
 import { CHECK_IN_FREQUENCIES, type CheckInFrequency } from "@shared/domain";
 import type { CheckInSettingsResponse } from "@shared/schedule";
 import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } from "@shared/settings";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
 import { Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
@@ -66,6 +66,7 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
   // A value out of bounds is said under its own field; a refusal from the server under the form.
   const [fieldError, setFieldError] = useState<{ field: NumberSetting; message: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const save = useSaveCheckInSettings();
   const saved = toDraft(loaded.settings);
   const dirty = !same(draft, saved);
@@ -83,8 +84,11 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = String(issue?.path[0] ?? "");
-      if (isNumberSetting(field)) setFieldError({ field, message: NUMBER_ERRORS[field] });
-      else setError(issue?.message ?? "Please check the values.");
+      if (isNumberSetting(field)) {
+        setFieldError({ field, message: NUMBER_ERRORS[field] });
+        // The field may be far above the Save button: focus brings it (and its error) into view.
+        form.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+      } else setError(issue?.message ?? "Please check the values.");
       return;
     }
     setFieldError(null);
@@ -100,6 +104,7 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
       {(control) => (
         <input
           {...control}
+          name={name}
           type="number"
           inputMode="numeric"
           min={min}
@@ -113,7 +118,7 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Check-in settings">
+    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Check-in settings">
       <Panel
         title="Automatic check-ins"
         subtitle="The schedule sends every active team member a check-in each period, with reminders until they answer."

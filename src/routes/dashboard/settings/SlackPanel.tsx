@@ -67,7 +67,11 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
           );
         }}
       >
-        <Field label="Channel for alerts and the digest" hint="Public channels; the app joins the one you pick.">
+        <Field
+          label="Channel for alerts and the digest"
+          hint="Public channels; the app joins the one you pick."
+          error={channels.isError ? channels.error.message : null}
+        >
           {(control) => (
             <select
               {...control}
@@ -85,7 +89,6 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
             </select>
           )}
         </Field>
-        {channels.isError ? <p className="text-sm text-error">{channels.error.message}</p> : null}
         <label className="flex cursor-pointer items-start gap-3">
           <input
             type="checkbox"

@@ -4,7 +4,7 @@ import {
   type TeamMemberCreateInput,
   teamMemberCreateSchema,
 } from "@shared/team";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
 import { Field, Modal } from "@/components/ui";
@@ -61,6 +61,7 @@ export function MemberFormDialog({
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const add = useAddMember();
   const update = useUpdateMember();
   const pending = add.isPending || update.isPending;
@@ -76,6 +77,9 @@ export function MemberFormDialog({
         if (field && !next[field]) next[field] = issue.message;
       }
       setErrors(next);
+      // Focus the first field in error, so it is read with its error.
+      const first = FIELDS.find((field) => next[field.name]);
+      if (first) form.current?.querySelector<HTMLInputElement>(`input[name="${first.name}"]`)?.focus();
       return;
     }
     setErrors({});
@@ -94,6 +98,7 @@ export function MemberFormDialog({
         setFormError(error.message);
       } else if (error instanceof ApiRequestError && error.status === 409) {
         setErrors({ email: error.message });
+        form.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
       } else {
         setFormError(error instanceof Error ? error.message : "Something went wrong. Please try again.");
       }
@@ -107,6 +112,7 @@ export function MemberFormDialog({
       {...(returnFocus ? { returnFocus } : {})}
     >
       <form
+        ref={form}
         noValidate
         onSubmit={submit}
         className="flex flex-col gap-3"

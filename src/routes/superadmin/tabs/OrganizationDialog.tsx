@@ -1,7 +1,7 @@
 import { type AdminOrganization, ORGANIZATION_NAME_MAX, organizationSchema } from "@shared/console/organizations";
 import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "@shared/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { Field, Modal } from "@/components/ui";
 import { api } from "@/lib/api";
@@ -33,6 +33,7 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
   const [status, setStatus] = useState<string>(editing?.status ?? "active");
   const [tier, setTier] = useState<string>(editing?.subscriptionTier ?? "basic");
   const [nameError, setNameError] = useState<string | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
 
   const save = useMutation({
@@ -73,6 +74,7 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
     event.preventDefault();
     if (!name.trim()) {
       setNameError("Organization name is required");
+      nameInput.current?.focus();
       return;
     }
     save.mutate();
@@ -90,6 +92,7 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
             {(control) => (
               <input
                 {...control}
+                ref={nameInput}
                 className={`input w-full ${nameError ? "input-error" : ""}`}
                 value={name}
                 maxLength={ORGANIZATION_NAME_MAX}
