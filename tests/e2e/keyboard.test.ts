@@ -113,6 +113,13 @@ describe("keyboard only", () => {
     try {
       await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
       await page.goto("/login");
+      // Log In / Sign Up are ARIA tabs: one Tab stop, the arrows switch.
+      await tabTo(page, /^Log In$/);
+      await page.keyboard.press("ArrowRight");
+      await page.getByRole("tab", { name: "Sign Up", selected: true }).waitFor();
+      expect((await focused(page)).name).toBe("Sign Up");
+      await page.keyboard.press("ArrowLeft");
+      await page.getByRole("tab", { name: "Log In", selected: true }).waitFor();
       await logInByKeyboard(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
       await page.waitForURL(`${origin}/dashboard`);
 

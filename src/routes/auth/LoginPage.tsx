@@ -7,13 +7,14 @@ import { AUTH_TOASTS, authErrorMessage, loginErrorMessage } from "@/auth/message
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
-import { InputField as Field } from "@/components/ui";
+import { InputField as Field, useTabs } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell } from "./AuthShell";
 import { errorFor, type FieldProblem, type SignupField, signupProblemField } from "./signup-fields";
 import { submitSignup } from "./submit-signup";
 
-type Tab = "login" | "signup";
+const TABS = ["login", "signup"] as const;
+type Tab = (typeof TABS)[number];
 
 /** Where to go after signing in: the page that sent the visitor here, else /dashboard. */
 function destinationFrom(state: unknown): string {
@@ -34,6 +35,7 @@ export function LoginPage() {
   const [tab, setTab] = useState<Tab>("login");
   const verifiedToastShown = useRef(false);
   const tabsId = useId();
+  const tabProps = useTabs(TABS, tab, setTab);
   const destination = destinationFrom(location.state);
   const justSignedIn = useRef(false);
 
@@ -81,10 +83,9 @@ export function LoginPage() {
           <button
             key={value}
             type="button"
-            role="tab"
+            {...tabProps(value)}
             id={`${tabsId}-${value}-tab`}
             aria-controls={`${tabsId}-${value}-panel`}
-            aria-selected={tab === value}
             className={`tab ${tab === value ? "tab-active" : ""}`}
             onClick={() => setTab(value)}
           >

@@ -10,6 +10,7 @@ import {
   SearchInput,
   saveBlob,
   TabHeader,
+  useTabs,
 } from "@/components/ui";
 import { ACCESS_LEVELS, type Access, SITE_MAP_CATEGORIES, type SiteMapCategory } from "../../pages";
 import { categoryCounts, filterSiteMap, SITE_MAP, siteMapText } from "./site-map";
@@ -26,6 +27,7 @@ export function SiteMapTab() {
   const [search, setSearch] = useState("");
   const [access, setAccess] = useState<Access | "all">("all");
   const [category, setCategory] = useState<SiteMapCategory | "all">("all");
+  const tabProps = useTabs<SiteMapCategory | "all">(["all", ...SITE_MAP_CATEGORIES], category, setCategory);
   const [details, setDetails] = useState(false);
   const counts = useMemo(() => categoryCounts(SITE_MAP), []);
   const entries = filterSiteMap(SITE_MAP, { search, access, category });
@@ -71,11 +73,10 @@ export function SiteMapTab() {
           ]}
         />
       </Card>
-      <div role="tablist" className="tabs tabs-box w-full overflow-x-auto">
+      <div role="tablist" aria-label="Route categories" className="tabs tabs-box w-full overflow-x-auto">
         <button
           type="button"
-          role="tab"
-          aria-selected={category === "all"}
+          {...tabProps("all")}
           className={`tab whitespace-nowrap ${category === "all" ? "tab-active" : ""}`}
           onClick={() => setCategory("all")}
         >
@@ -85,8 +86,7 @@ export function SiteMapTab() {
           <button
             key={c}
             type="button"
-            role="tab"
-            aria-selected={category === c}
+            {...tabProps(c)}
             className={`tab whitespace-nowrap ${category === c ? "tab-active" : ""}`}
             onClick={() => setCategory(c)}
           >

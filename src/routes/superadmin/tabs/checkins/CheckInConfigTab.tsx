@@ -1,6 +1,6 @@
-import { type KeyboardEvent, useId, useRef } from "react";
+import { useId } from "react";
 import { useSearchParams } from "react-router";
-import { TabHeader } from "@/components/ui";
+import { TabHeader, useTabs } from "@/components/ui";
 import { AiAgentConfig } from "./AiAgentConfig";
 import { GlobalSettingsPanel } from "./GlobalSettingsPanel";
 import { QuestionBank } from "./QuestionBank";
@@ -18,7 +18,6 @@ export function CheckInConfigTab() {
   const panelId = useId();
   const requested = params.get("section");
   const section: SectionId = SECTIONS.some((s) => s.id === requested) ? (requested as SectionId) : "questions";
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const open = (id: SectionId) =>
     setParams(
       (current) => {
@@ -28,29 +27,11 @@ export function CheckInConfigTab() {
       },
       { replace: true },
     );
-  // The ARIA tabs pattern: one Tab stop (the selected tab), arrows and Home/End move between tabs.
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = SECTIONS.length - 1;
-    const target =
-      event.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
-    const next = target === null ? undefined : SECTIONS[target];
-    if (target === null || !next) return;
-    event.preventDefault();
-    open(next.id);
-    tabs.current[target]?.focus();
-  };
+  const tabProps = useTabs(
+    SECTIONS.map((s) => s.id),
+    section,
+    open,
+  );
   return (
     <div className="space-y-6">
       <TabHeader
@@ -58,21 +39,15 @@ export function CheckInConfigTab() {
         description="The questions, the interviewer and the defaults every organization's check-ins run on."
       />
       <div role="tablist" aria-label="Configuration sections" className="tabs tabs-box w-full overflow-x-auto sm:w-fit">
-        {SECTIONS.map((s, index) => (
+        {SECTIONS.map((s) => (
           <button
             key={s.id}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
             type="button"
-            role="tab"
+            {...tabProps(s.id)}
             id={`${panelId}-${s.id}`}
-            aria-selected={section === s.id}
             aria-controls={panelId}
-            tabIndex={section === s.id ? 0 : -1}
             className={`tab whitespace-nowrap ${section === s.id ? "tab-active" : ""}`}
             onClick={() => open(s.id)}
-            onKeyDown={(event) => onKeyDown(event, index)}
           >
             {s.label}
           </button>
