@@ -157,7 +157,9 @@ describe("keyboard only", () => {
     }
   });
 
-  test("sign up, verify, log in, onboarding, the trial, its banner and the upgrade path", async () => {
+  test("sign up, verify, log in, onboarding, the trial, its banner and the upgrade path", {
+    timeout: 120_000,
+  }, async () => {
     const email = uniqueEmail("keys");
     const password = "keyboard-only-1";
     const { page, context } = await newPage({ width: 1440, height: 900 });
@@ -347,7 +349,7 @@ describe("keyboard only", () => {
     }
   });
 
-  test("every console tab and its dialogs by keyboard", async () => {
+  test("every console tab and its dialogs by keyboard", { timeout: 180_000 }, async () => {
     const operator = await createSuperAdmin(origin);
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {

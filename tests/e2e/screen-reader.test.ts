@@ -58,7 +58,9 @@ async function operatorPage(page: Page) {
 }
 
 describe("screen readers", () => {
-  test("form errors are tied to their fields and announced: sign-up, settings, team member, console dialogs", async () => {
+  test("form errors are tied to their fields and announced: sign-up, settings, team member, console dialogs", {
+    timeout: 120_000,
+  }, async () => {
     const admin = await createVerifiedAdmin(origin, { trial: true, companyName: "Described Errors Co" });
     const { page, context } = await newPage({ width: 1280, height: 900 });
     const operator = await newPage({ width: 1280, height: 900 });
