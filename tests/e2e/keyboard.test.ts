@@ -146,12 +146,15 @@ describe("keyboard only", () => {
       await tabTo(page, /^Send check-in$/, 15);
       expect((await focused(page)).inDialog).toBe(true);
       await page.keyboard.press("Enter");
-      await dialog
-        .getByText(/sent|emailed/i)
-        .first()
-        .waitFor();
+      await dialog.getByTestId("check-in-sent").waitFor();
       await page.keyboard.press("Escape");
       await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+      // Its Send button is gone (the check-in is waiting): focus is on the row's next control.
+      await expect.poll(async () => (await focused(page)).name).toBe("Edit");
+
+      // Edit and Remove: in, Escape, and back on the button that opened them.
+      await dialogRoundTrip(page, /^Edit$/, 10);
+      await dialogRoundTrip(page, /^Remove$/, 10);
     } finally {
       await context.close();
     }
