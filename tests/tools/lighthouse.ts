@@ -7,10 +7,10 @@
  * each figure. Simulated throttling computes the timings from the observed network and CPU
  * trace, so a busy machine moves them little; the median smooths what remains.
  *
- * Usage: npm run lighthouse [-- --runs 5]
+ * Usage: npm run lighthouse [-- --runs 5]; each report is kept in tests/.artifacts/lighthouse/reports.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import lighthouse from "lighthouse";
@@ -122,7 +122,7 @@ const pages: { name: string; url: (run: number) => string }[] = [
   },
 ];
 
-async function measure(url: string): Promise<Figures> {
+async function measure(url: string, name: string): Promise<Figures> {
   const chromium = await launchChromium();
   try {
     const result = await lighthouse(url, {
@@ -133,6 +133,7 @@ async function measure(url: string): Promise<Figures> {
     });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    writeFileSync(resolve(reports, `${name}.json`), JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -155,11 +156,14 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
+// Every report, for a look at what a figure is made of (open one with the Lighthouse viewer).
+const reports = resolve(root, "tests/.artifacts/lighthouse/reports");
+mkdirSync(reports, { recursive: true });
 const results = new Map<string, Figures[]>();
 try {
   for (let run = 0; run < RUNS; run++) {
     for (const page of pages) {
-      const figures = await measure(page.url(run));
+      const figures = await measure(page.url(run), `${page.name}-${run + 1}`);
       log(
         `run ${run + 1}/${RUNS} ${page.name}: performance ${figures.performance}, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms`,
       );
