@@ -57,10 +57,16 @@ const alias = {
  * The public pages a phone opens first, written as static HTML at build time (issue 16 §5).
  * The landing page is served by the Worker at / (worker/pages/landing.ts): index.html stays
  * the empty shell the asset router gives every other route. The legal pages are served by
- * the asset router itself (/termsofservice → termsofservice.html).
+ * the asset router itself (/termsofservice → termsofservice.html), and so is /login.
  */
 const prerenderedPages = [
   { path: "/", file: "prerendered/landing.html" },
+  {
+    path: "/login",
+    file: "login.html",
+    title: "Log in — Undertone",
+    module: "src/routes/auth/LoginPage.tsx",
+  },
   {
     path: "/termsofservice",
     file: "termsofservice.html",

@@ -77,6 +77,9 @@ export function prerender(options: { root: string; alias: AliasOptions; pages: P
 
       const shell = readFileSync(join(outDir, "index.html"), "utf8");
       if (!shell.includes('<div id="root"></div>')) throw new Error("prerender: index.html has no empty #root");
+      const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(shell);
+      if (!entryTag?.[1]) throw new Error("prerender: index.html has no entry script");
+      const entrySrc = entryTag[1];
       for (const page of options.pages) {
         const markup = await render(page.path);
         const pageChunk = page.module
@@ -95,6 +98,14 @@ export function prerender(options: { root: string; alias: AliasOptions; pages: P
         );
         if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
         html = html.replace("</head>", `${preloads}</head>`);
+        // The page paints from HTML and CSS first: the entry (fetched at once, as a preload)
+        // runs after that first frame, so its evaluation and the hydration never hold the
+        // first paint back. rAF waits for the stylesheet; the timeout for the frame to be drawn.
+        html = html.replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entrySrc}">`);
+        html = html.replace(
+          "</body>",
+          `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entrySrc)};document.head.appendChild(s)})})</script></body>`,
+        );
         const target = join(outDir, page.file);
         mkdirSync(dirname(target), { recursive: true });
         writeFileSync(target, html);

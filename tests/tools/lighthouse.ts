@@ -62,7 +62,7 @@ const app = await startBuiltApp({
 
 // ── Chromium (Debian's; nothing here downloads a browser) ──────────────────
 
-async function launchChromium(): Promise<{ port: number; stop: () => void }> {
+async function launchChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), "undertone-lighthouse-"));
   const child = spawn(
     CHROMIUM,
@@ -99,9 +99,11 @@ async function launchChromium(): Promise<{ port: number; stop: () => void }> {
   });
   return {
     port,
-    stop: () => {
+    stop: async () => {
+      const exited = new Promise((resolveExit) => child.once("exit", resolveExit));
       child.kill();
-      rmSync(profile, { recursive: true, force: true });
+      await Promise.race([exited, new Promise((resolveWait) => setTimeout(resolveWait, 10_000))]);
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -146,7 +148,7 @@ async function measure(url: string, name: string): Promise<Figures> {
       cls: value("cumulative-layout-shift"),
     };
   } finally {
-    chromium.stop();
+    await chromium.stop();
   }
 }
 

@@ -49,7 +49,14 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
           </div>
           <LinkBadge link={view.link} synced={view.synced} ended={ended} />
         </div>
-        {!ended && view.synced ? <TimerBar view={view} onPause={onPause} onResume={onResume} /> : null}
+        {ended ? null : view.synced ? (
+          <TimerBar view={view} onPause={onPause} onResume={onResume} />
+        ) : (
+          // The timer's room, kept while connecting, so the chat does not jump down when it arrives.
+          <div className="mx-auto max-w-2xl px-4 pb-3" aria-hidden="true">
+            <div className="h-[1.625rem]" />
+          </div>
+        )}
       </header>
 
       {view.fallback && !ended ? (
