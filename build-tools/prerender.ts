@@ -29,6 +29,16 @@ type OutputLike = ChunkLike | { type: "asset" };
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
+/** The inline script that requests the page's modules and runs the entry after the first paint. */
+function loader(modules: string[], entry: string): string {
+  return [
+    "requestAnimationFrame(function(){setTimeout(function(){",
+    `${JSON.stringify(modules)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});`,
+    `var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};document.head.appendChild(s)`,
+    "})})",
+  ].join("");
+}
+
 function closure(bundle: Record<string, OutputLike>, start: string, seen = new Set<string>()): Set<string> {
   if (seen.has(start)) return seen;
   seen.add(start);
@@ -86,26 +96,24 @@ export function prerender(options: { root: string; alias: AliasOptions; pages: P
           ? chunks.find((c) => c.facadeModuleId === resolve(options.root, page.module ?? ""))
           : undefined;
         if (page.module && !pageChunk) throw new Error(`prerender: no chunk for ${page.module}`);
-        const preloads = pageChunk
-          ? [...closure(bundle, pageChunk.fileName)]
-              .filter((file) => !entryFiles.has(file))
-              .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-              .join("")
-          : "";
-        let html = shell.replace(
-          '<div id="root"></div>',
-          `<div id="root" data-prerendered="${escapeHtml(page.path)}">${markup}</div>`,
-        );
+        // Every module the page needs to hydrate: the entry's own closure, then the page's route chunk.
+        const modules = [
+          ...entryFiles,
+          ...(pageChunk ? [...closure(bundle, pageChunk.fileName)].filter((file) => !entryFiles.has(file)) : []),
+        ].map((file) => `/${file}`);
+        let html = shell
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root" data-prerendered="${escapeHtml(page.path)}">${markup}</div>`,
+          )
+          .replace(entryTag[0], "")
+          .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, "");
         if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-        html = html.replace("</head>", `${preloads}</head>`);
-        // The page paints from HTML and CSS first: the entry (fetched at once, as a preload)
-        // runs after that first frame, so its evaluation and the hydration never hold the
-        // first paint back. rAF waits for the stylesheet; the timeout for the frame to be drawn.
-        html = html.replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entrySrc}">`);
-        html = html.replace(
-          "</body>",
-          `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entrySrc)};document.head.appendChild(s)})})</script></body>`,
-        );
+        // The page paints from its HTML and the stylesheet alone: the scripts are requested
+        // after that first frame (rAF waits for the stylesheet, the timeout for the frame to be
+        // drawn), so neither their download nor their evaluation and the hydration hold the
+        // first paint back on a slow phone. They are all requested at once, as preloads.
+        html = html.replace("</body>", `<script>${loader(modules, entrySrc)}</script></body>`);
         const target = join(outDir, page.file);
         mkdirSync(dirname(target), { recursive: true });
         writeFileSync(target, html);

@@ -52,9 +52,9 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
         {ended ? null : view.synced ? (
           <TimerBar view={view} onPause={onPause} onResume={onResume} />
         ) : (
-          // The timer's room, kept while connecting, so the chat does not jump down when it arrives.
-          <div className="mx-auto max-w-2xl px-4 pb-3" aria-hidden="true">
-            <div className="h-[1.625rem]" />
+          // The timer's room, drawn invisibly while connecting, so the chat does not jump down when it arrives.
+          <div className="invisible" aria-hidden="true">
+            <TimerBar view={view} onPause={onPause} onResume={onResume} />
           </div>
         )}
       </header>
