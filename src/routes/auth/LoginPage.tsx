@@ -5,7 +5,6 @@ import { useAuth } from "@/auth/AuthProvider";
 import { requestMagicLink, signInWithPassword } from "@/auth/auth-api";
 import { AUTH_TOASTS, authErrorMessage, loginErrorMessage } from "@/auth/messages";
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
-import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
 import { InputField as Field, useTabs } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
@@ -28,7 +27,7 @@ function destinationFrom(state: unknown): string {
 
 /** /login (spec 1 §2): Log In and Sign Up tabs, magic link, the verified=true toast. */
 export function LoginPage() {
-  const { isAuthenticated, loading, refresh } = useAuth();
+  const { isAuthenticated, refresh } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -50,7 +49,8 @@ export function LoginPage() {
     setParams(next, { replace: true, state: location.state });
   }, [params, setParams, location.state]);
 
-  if (loading) return <PageLoader label="Loading sign-in…" />;
+  // The form shows while the session is still being checked (it is prerendered, and a
+  // visitor without a cached profile is almost always signed out); a session sends them on.
   if (isAuthenticated && !justSignedIn.current) return <Navigate to={destination} replace />;
 
   const onSignedIn = async () => {

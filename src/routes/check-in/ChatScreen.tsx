@@ -49,7 +49,14 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
           </div>
           <LinkBadge link={view.link} synced={view.synced} ended={ended} />
         </div>
-        {!ended && view.synced ? <TimerBar view={view} onPause={onPause} onResume={onResume} /> : null}
+        {ended ? null : view.synced ? (
+          <TimerBar view={view} onPause={onPause} onResume={onResume} />
+        ) : (
+          // The timer's room, drawn invisibly while connecting, so the chat does not jump down when it arrives.
+          <div className="invisible" aria-hidden="true">
+            <TimerBar view={view} onPause={onPause} onResume={onResume} />
+          </div>
+        )}
       </header>
 
       {view.fallback && !ended ? (
