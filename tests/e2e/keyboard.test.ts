@@ -87,8 +87,21 @@ async function dialogRoundTrip(page: Page, opener: RegExp, max = 80): Promise<vo
   expect((await focused(page)).name, `focus returned from the dialog of "${openerName}"`).toBe(openerName);
 }
 
+/**
+ * /login arrives prerendered and its script runs after the first paint: keys pressed before
+ * React has taken over the page do nothing (as for a person typing that fast). Wait until
+ * React owns the page's buttons.
+ */
+async function untilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("#root button");
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
 /** Log in on /login with the keyboard alone. */
 async function logInByKeyboard(page: Page, email: string, password: string): Promise<void> {
+  await untilInteractive(page);
   await tabTo(page, /^Email$/);
   await page.keyboard.type(email);
   await tabTo(page, /^Password$/);
@@ -113,6 +126,7 @@ describe("keyboard only", () => {
     try {
       await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
       await page.goto("/login");
+      await untilInteractive(page);
       // Log In / Sign Up are ARIA tabs: one Tab stop, the arrows switch.
       await tabTo(page, /^Log In$/);
       await page.keyboard.press("ArrowRight");
