@@ -12,6 +12,8 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
+    // expect.poll waits up to 10 s (vitest's 1 s is too short for a page on a loaded machine).
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     // Two cores: files run one after another so the app server is not starved.
     fileParallelism: false,

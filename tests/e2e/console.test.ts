@@ -184,7 +184,7 @@ describe("the console", () => {
     const { page, context } = await newPage();
     await operatorLogin(page, "/superadmin?tab=checkins");
     const total = page.getByTestId("question-total");
-    await expect.poll(async () => Number(await total.textContent())).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await total.textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
     const before = Number(await total.textContent());
 
     await page.getByRole("button", { name: "Import", exact: true }).click();
