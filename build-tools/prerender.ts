@@ -14,7 +14,11 @@ export type PrerenderPage = {
   title?: string;
   /** The page's lazy route module: its chunks are preloaded, as hydration waits for them. */
   module?: string;
+  /** When the app starts: at once after the first paint (a form), or at the first interaction (text and links). */
+  hydrate: HydrateMode;
 };
+
+export type HydrateMode = "after-paint" | "on-interaction";
 
 type ChunkLike = {
   type: "chunk";
@@ -29,14 +33,44 @@ type OutputLike = ChunkLike | { type: "asset" };
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
-/** The inline script that requests the page's modules and runs the entry after the first paint. */
-function loader(modules: string[], entry: string): string {
-  return [
-    "requestAnimationFrame(function(){setTimeout(function(){",
-    `${JSON.stringify(modules)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.appendChild(l)});`,
-    `var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};document.head.appendChild(s)`,
-    "})})",
-  ].join("");
+/**
+ * The inline script that loads the page's modules and runs the entry. "after-paint": once the
+ * first frame is drawn (rAF waits for the stylesheet, the timeout for the frame). "on-interaction":
+ * a page of text and links (they work as plain links before any script) loads the app when the
+ * visitor first touches, clicks, types, focuses or the history changes, or at once for a visitor
+ * whose browser holds a signed-in profile (the landing page sends them on). A button pressed
+ * before the app runs is pressed again once it has hydrated (src/main.tsx).
+ */
+function loader(modules: string[], entry: string, mode: HydrateMode, profileKey: string): string {
+  const source = `(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    ${JSON.stringify(modules)}.forEach(function (href) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload"; link.crossOrigin = ""; link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement("script");
+    script.type = "module"; script.crossOrigin = ""; script.src = ${JSON.stringify(entry)};
+    document.head.appendChild(script);
+  }
+  function afterPaint() { requestAnimationFrame(function () { setTimeout(start); }); }
+  var signedIn = false;
+  try { signedIn = !!localStorage.getItem(${JSON.stringify(profileKey)}); } catch (e) {}
+  if (${JSON.stringify(mode)} === "after-paint" || signedIn) return afterPaint();
+  ["pointerdown", "touchstart", "keydown", "focusin", "popstate"].forEach(function (type) {
+    addEventListener(type, start, { capture: true, passive: true, once: true });
+  });
+  addEventListener("click", function (event) {
+    if (window.undertoneHydrated) return;
+    var button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (button) { event.preventDefault(); window.undertonePressed = button; }
+    start();
+  }, true);
+})();`;
+  return source.replace(/\n\s*/g, " ");
 }
 
 function closure(bundle: Record<string, OutputLike>, start: string, seen = new Set<string>()): Set<string> {
@@ -81,9 +115,9 @@ export function prerender(options: { root: string; alias: AliasOptions; pages: P
           rolldownOptions: { output: { entryFileNames: "prerender.js" } },
         },
       });
-      const { prerender: render } = (await import(pathToFileURL(join(ssrOut, "prerender.js")).href)) as {
-        prerender: (path: string) => Promise<string>;
-      };
+      const { prerender: render, PROFILE_CACHE_KEY: profileKey } = (await import(
+        pathToFileURL(join(ssrOut, "prerender.js")).href
+      )) as { prerender: (path: string) => Promise<string>; PROFILE_CACHE_KEY: string };
 
       const shell = readFileSync(join(outDir, "index.html"), "utf8");
       if (!shell.includes('<div id="root"></div>')) throw new Error("prerender: index.html has no empty #root");
@@ -110,10 +144,13 @@ export function prerender(options: { root: string; alias: AliasOptions; pages: P
           .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, "");
         if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
         // The page paints from its HTML and the stylesheet alone: the scripts are requested
-        // after that first frame (rAF waits for the stylesheet, the timeout for the frame to be
-        // drawn), so neither their download nor their evaluation and the hydration hold the
-        // first paint back on a slow phone. They are all requested at once, as preloads.
-        html = html.replace("</body>", `<script>${loader(modules, entrySrc)}</script></body>`);
+        // after that first frame or later (see loader), so neither their download nor their
+        // evaluation and the hydration hold the first paint back on a slow phone. They are
+        // all requested at once, as preloads.
+        html = html.replace(
+          "</body>",
+          `<script>${loader(modules, entrySrc, page.hydrate, profileKey)}</script></body>`,
+        );
         const target = join(outDir, page.file);
         mkdirSync(dirname(target), { recursive: true });
         writeFileSync(target, html);
