@@ -57,7 +57,8 @@ const alias = {
  * The public pages a phone opens first, written as static HTML at build time (issue 16 §5).
  * The landing page is served by the Worker at / (worker/pages/landing.ts): index.html stays
  * the empty shell the asset router gives every other route. The legal pages are served by
- * the asset router itself (/termsofservice → termsofservice.html), and so is /login.
+ * the asset router itself (/termsofservice → termsofservice.html), and so is /login, which
+ * is the shell with its route's modules preloaded (a form is not prerendered: see HydrateMode).
  */
 const prerenderedPages: PrerenderPage[] = [
   { path: "/", file: "prerendered/landing.html", hydrate: "on-interaction" },
@@ -66,7 +67,7 @@ const prerenderedPages: PrerenderPage[] = [
     file: "login.html",
     title: "Log in — Undertone",
     module: "src/routes/auth/LoginPage.tsx",
-    hydrate: "after-paint",
+    hydrate: "shell",
   },
   {
     path: "/termsofservice",

@@ -14,11 +14,15 @@ export type PrerenderPage = {
   title?: string;
   /** The page's lazy route module: its chunks are preloaded, as hydration waits for them. */
   module?: string;
-  /** When the app starts: at once after the first paint (a form), or at the first interaction (text and links). */
+  /**
+   * When the app starts: at once after the first paint, or at the first interaction (text and
+   * links). "shell": not prerendered at all, only the route's modules preloaded — for a form,
+   * whose fields typed into before hydration would not reach React's state.
+   */
   hydrate: HydrateMode;
 };
 
-export type HydrateMode = "after-paint" | "on-interaction";
+export type HydrateMode = "after-paint" | "on-interaction" | "shell";
 
 type ChunkLike = {
   type: "chunk";
@@ -73,6 +77,31 @@ function loader(modules: string[], entry: string, mode: HydrateMode, profileKey:
   return source.replace(/\n\s*/g, " ");
 }
 
+function writePage(outDir: string, file: string, html: string) {
+  const target = join(outDir, file);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, html);
+}
+
+/** "shell": the empty shell, rendered in the browser as before, with the route's modules preloaded from the start. */
+function shellWithPreloads(
+  shell: string,
+  page: PrerenderPage,
+  bundle: Record<string, OutputLike>,
+  entryFiles: Set<string>,
+  pageChunk: ChunkLike | undefined,
+): string {
+  const preloads = pageChunk
+    ? [...closure(bundle, pageChunk.fileName)]
+        .filter((file) => !entryFiles.has(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        .join("")
+    : "";
+  let html = shell.replace("</head>", `${preloads}</head>`);
+  if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
+  return html;
+}
+
 function closure(bundle: Record<string, OutputLike>, start: string, seen = new Set<string>()): Set<string> {
   if (seen.has(start)) return seen;
   seen.add(start);
@@ -125,11 +154,15 @@ export function prerender(options: { root: string; alias: AliasOptions; pages: P
       if (!entryTag?.[1]) throw new Error("prerender: index.html has no entry script");
       const entrySrc = entryTag[1];
       for (const page of options.pages) {
-        const markup = await render(page.path);
         const pageChunk = page.module
           ? chunks.find((c) => c.facadeModuleId === resolve(options.root, page.module ?? ""))
           : undefined;
         if (page.module && !pageChunk) throw new Error(`prerender: no chunk for ${page.module}`);
+        if (page.hydrate === "shell") {
+          writePage(outDir, page.file, shellWithPreloads(shell, page, bundle, entryFiles, pageChunk));
+          continue;
+        }
+        const markup = await render(page.path);
         // Every module the page needs to hydrate: the entry's own closure, then the page's route chunk.
         const modules = [
           ...entryFiles,
@@ -151,9 +184,7 @@ export function prerender(options: { root: string; alias: AliasOptions; pages: P
           "</body>",
           `<script>${loader(modules, entrySrc, page.hydrate, profileKey)}</script></body>`,
         );
-        const target = join(outDir, page.file);
-        mkdirSync(dirname(target), { recursive: true });
-        writeFileSync(target, html);
+        writePage(outDir, page.file, html);
       }
       this.environment.logger.info(`Prerendered: ${options.pages.map((p) => `${p.path} → ${p.file}`).join(", ")}`);
     },
