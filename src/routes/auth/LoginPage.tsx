@@ -6,12 +6,14 @@ import { requestMagicLink, signInWithPassword } from "@/auth/auth-api";
 import { AUTH_TOASTS, authErrorMessage, loginErrorMessage } from "@/auth/messages";
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
 import { toast } from "@/components/toast/toast-store";
-import { InputField as Field } from "@/components/ui";
+import { InputField as Field, useTabs } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell } from "./AuthShell";
+import { errorFor, type FieldProblem, type SignupField, signupProblemField } from "./signup-fields";
 import { submitSignup } from "./submit-signup";
 
-type Tab = "login" | "signup";
+const TABS = ["login", "signup"] as const;
+type Tab = (typeof TABS)[number];
 
 /** Where to go after signing in: the page that sent the visitor here, else /dashboard. */
 function destinationFrom(state: unknown): string {
@@ -32,6 +34,7 @@ export function LoginPage() {
   const [tab, setTab] = useState<Tab>("login");
   const verifiedToastShown = useRef(false);
   const tabsId = useId();
+  const tabProps = useTabs(TABS, tab, setTab);
   const destination = destinationFrom(location.state);
   const justSignedIn = useRef(false);
 
@@ -81,10 +84,9 @@ export function LoginPage() {
           <button
             key={value}
             type="button"
-            role="tab"
+            {...tabProps(value)}
             id={`${tabsId}-${value}-tab`}
             aria-controls={`${tabsId}-${value}-panel`}
-            aria-selected={tab === value}
             className={`tab ${tab === value ? "tab-active" : ""}`}
             onClick={() => setTab(value)}
           >
@@ -99,11 +101,15 @@ export function LoginPage() {
   );
 }
 
+const MAGIC_LINK_NEEDS_EMAIL = "Enter your email address first.";
+
 function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [sendingLink, setSendingLink] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
   const canSubmit = email.trim() !== "" && password !== "" && !submitting;
 
   const submit = async (event: FormEvent) => {
@@ -125,11 +131,10 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
 
   const sendMagicLink = async () => {
     if (!email.trim()) {
-      toast({
-        title: AUTH_TOASTS.magicLinkFailedTitle,
-        description: "Enter your email address first.",
-        variant: "destructive",
-      });
+      toast({ title: AUTH_TOASTS.magicLinkFailedTitle, description: MAGIC_LINK_NEEDS_EMAIL, variant: "destructive" });
+      // The toast announces it; the field shows it and takes focus.
+      setEmailError(MAGIC_LINK_NEEDS_EMAIL);
+      emailInput.current?.focus();
       return;
     }
     setSendingLink(true);
@@ -147,13 +152,19 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <Field
+        ref={emailInput}
         label="Email"
         type="email"
         name="email"
         autoComplete="email"
         required
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        error={emailError}
+        announce={false}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setEmailError(null);
+        }}
       />
       <Field
         label="Password"
@@ -187,15 +198,22 @@ function SimpleSignupForm() {
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FieldProblem>(null);
   const canSubmit = email.trim() !== "" && password.length >= PASSWORD_MIN_LENGTH && !submitting;
+  const edited = (field: SignupField) => {
+    if (problem?.field === field) setProblem(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateSimpleSignup({ firstName, lastName, email, password });
-    if (problem) {
-      toast({ title: AUTH_TOASTS.signupFailedTitle, description: problem, variant: "destructive" });
+    const message = validateSimpleSignup({ firstName, lastName, email, password });
+    if (message) {
+      toast({ title: AUTH_TOASTS.signupFailedTitle, description: message, variant: "destructive" });
+      const field = signupProblemField(message);
+      setProblem(field ? { field, message } : null);
       return;
     }
+    setProblem(null);
     setSubmitting(true);
     const sent = await submitSignup({
       email: email.trim(),
@@ -226,14 +244,24 @@ function SimpleSignupForm() {
           name="firstName"
           autoComplete="given-name"
           value={firstName}
-          onChange={(e) => setFirstName(e.target.value)}
+          error={errorFor(problem, "firstName")}
+          announce={false}
+          onChange={(e) => {
+            setFirstName(e.target.value);
+            edited("firstName");
+          }}
         />
         <Field
           label="Last name (optional)"
           name="lastName"
           autoComplete="family-name"
           value={lastName}
-          onChange={(e) => setLastName(e.target.value)}
+          error={errorFor(problem, "lastName")}
+          announce={false}
+          onChange={(e) => {
+            setLastName(e.target.value);
+            edited("lastName");
+          }}
         />
       </div>
       <Field
@@ -243,7 +271,12 @@ function SimpleSignupForm() {
         autoComplete="email"
         required
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        error={errorFor(problem, "email")}
+        announce={false}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          edited("email");
+        }}
       />
       <Field
         label="Password"
@@ -254,7 +287,12 @@ function SimpleSignupForm() {
         minLength={PASSWORD_MIN_LENGTH}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={errorFor(problem, "password")}
+        announce={false}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          edited("password");
+        }}
       />
       <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
         {submitting ? <span className="loading loading-spinner loading-sm" /> : null}

@@ -1,5 +1,5 @@
 import type { TeamMember, TeamPlan } from "@shared/team";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useOutletContext, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
@@ -87,6 +87,8 @@ export function TeamPage() {
   const remove = useRemoveMember();
   const [modal, setModal] = useState<OpenDialog>(null);
   const [params, setParams] = useSearchParams();
+  // Focus goes here when the form opened on arrival (?add=1) closes: no button opened it.
+  const addButton = useRef<HTMLButtonElement>(null);
 
   useDocumentTitle("Team — Undertone");
   // The getting-started link (?add=1) opens the form at once.
@@ -130,6 +132,7 @@ export function TeamPage() {
         actions={
           plan ? (
             <button
+              ref={addButton}
               type="button"
               className="btn btn-primary"
               onClick={() =>
@@ -245,7 +248,9 @@ export function TeamPage() {
         </Panel>
       ) : null}
 
-      {modal?.kind === "add" ? <MemberFormDialog onClose={() => setModal(null)} onLimit={limitToast} /> : null}
+      {modal?.kind === "add" ? (
+        <MemberFormDialog onClose={() => setModal(null)} onLimit={limitToast} returnFocus={() => addButton.current} />
+      ) : null}
       {modal?.kind === "edit" ? (
         <MemberFormDialog member={modal.member} onClose={() => setModal(null)} onLimit={limitToast} />
       ) : null}
