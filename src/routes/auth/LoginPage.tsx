@@ -11,6 +11,7 @@ import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell } from "./AuthShell";
 import { errorFor, type FieldProblem, type SignupField, signupProblemField } from "./signup-fields";
 import { submitSignup } from "./submit-signup";
+import { useTypedBeforeHydration } from "./typed-before-hydration";
 
 const TABS = ["login", "signup"] as const;
 type Tab = (typeof TABS)[number];
@@ -103,8 +104,8 @@ export function LoginPage() {
 const MAGIC_LINK_NEEDS_EMAIL = "Enter your email address first.";
 
 function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const [email, setEmail] = useTypedBeforeHydration("email");
+  const [password, setPassword] = useTypedBeforeHydration("password");
   const [submitting, setSubmitting] = useState(false);
   const [sendingLink, setSendingLink] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -193,7 +194,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
 function SimpleSignupForm() {
   const [firstName, setFirstName] = useState("");
   const [lastName, setLastName] = useState("");
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useTypedBeforeHydration("email");
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
