@@ -195,7 +195,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
 function SimpleSignupForm() {
   const [firstName, setFirstName] = useState("");
   const [lastName, setLastName] = useState("");
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useTypedBeforeHydration("email");
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
