@@ -11,7 +11,6 @@ import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell } from "./AuthShell";
 import { errorFor, type FieldProblem, type SignupField, signupProblemField } from "./signup-fields";
 import { submitSignup } from "./submit-signup";
-import { useTypedBeforeHydration } from "./typed-before-hydration";
 
 const TABS = ["login", "signup"] as const;
 type Tab = (typeof TABS)[number];
@@ -105,8 +104,8 @@ export function LoginPage() {
 const MAGIC_LINK_NEEDS_EMAIL = "Enter your email address first.";
 
 function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
-  const [email, setEmail] = useTypedBeforeHydration("email");
-  const [password, setPassword] = useTypedBeforeHydration("password");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [sendingLink, setSendingLink] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -195,7 +194,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
 function SimpleSignupForm() {
   const [firstName, setFirstName] = useState("");
   const [lastName, setLastName] = useState("");
-  const [email, setEmail] = useTypedBeforeHydration("email");
+  const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
