@@ -87,8 +87,21 @@ async function dialogRoundTrip(page: Page, opener: RegExp, max = 80): Promise<vo
   expect((await focused(page)).name, `focus returned from the dialog of "${openerName}"`).toBe(openerName);
 }
 
+/**
+ * /login arrives prerendered and its script runs after the first paint: keys pressed before
+ * React has taken over the page do nothing (as for a person typing that fast). Wait until
+ * React owns the page's buttons.
+ */
+async function untilInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const button = document.querySelector("#root button");
+    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
 /** Log in on /login with the keyboard alone. */
 async function logInByKeyboard(page: Page, email: string, password: string): Promise<void> {
+  await untilInteractive(page);
   await tabTo(page, /^Email$/);
   await page.keyboard.type(email);
   await tabTo(page, /^Password$/);
@@ -113,6 +126,7 @@ describe("keyboard only", () => {
     try {
       await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
       await page.goto("/login");
+      await untilInteractive(page);
       // Log In / Sign Up are ARIA tabs: one Tab stop, the arrows switch.
       await tabTo(page, /^Log In$/);
       await page.keyboard.press("ArrowRight");
@@ -146,12 +160,15 @@ describe("keyboard only", () => {
       await tabTo(page, /^Send check-in$/, 15);
       expect((await focused(page)).inDialog).toBe(true);
       await page.keyboard.press("Enter");
-      await dialog
-        .getByText(/sent|emailed/i)
-        .first()
-        .waitFor();
+      await dialog.getByTestId("check-in-sent").waitFor();
       await page.keyboard.press("Escape");
       await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+      // Its Send button is gone (the check-in is waiting): focus is on the row's next control.
+      await expect.poll(async () => (await focused(page)).name).toBe("Edit");
+
+      // Edit and Remove: in, Escape, and back on the button that opened them.
+      await dialogRoundTrip(page, /^Edit$/, 10);
+      await dialogRoundTrip(page, /^Remove$/, 10);
     } finally {
       await context.close();
     }

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH, validateSimpleSignup } from "@shared/auth";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { requestMagicLink, signInWithPassword } from "@/auth/auth-api";
@@ -110,6 +110,16 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [sendingLink, setSendingLink] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // /login is prerendered: what was typed before the page's script ran is in the inputs but
+  // not in state (the Log In button would stay disabled over a filled form). Take it over
+  // right after hydration, before any click is handled.
+  useLayoutEffect(() => {
+    const typedEmail = emailInput.current?.value ?? "";
+    const typedPassword = passwordInput.current?.value ?? "";
+    if (typedEmail) setEmail(typedEmail);
+    if (typedPassword) setPassword(typedPassword);
+  }, []);
   const canSubmit = email.trim() !== "" && password !== "" && !submitting;
 
   const submit = async (event: FormEvent) => {
@@ -130,7 +140,9 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   };
 
   const sendMagicLink = async () => {
-    if (!email.trim()) {
+    // The input's own value too: typed before hydration, it may not be in state yet.
+    const address = email || emailInput.current?.value || "";
+    if (!address.trim()) {
       toast({ title: AUTH_TOASTS.magicLinkFailedTitle, description: MAGIC_LINK_NEEDS_EMAIL, variant: "destructive" });
       // The toast announces it; the field shows it and takes focus.
       setEmailError(MAGIC_LINK_NEEDS_EMAIL);
@@ -138,7 +150,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       return;
     }
     setSendingLink(true);
-    const result = await requestMagicLink(email);
+    const result = await requestMagicLink(address);
     setSendingLink(false);
     if (result.ok) toast(AUTH_TOASTS.magicLinkSent);
     else
@@ -167,6 +179,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         }}
       />
       <Field
+        ref={passwordInput}
         label="Password"
         type="password"
         name="password"

@@ -79,6 +79,13 @@ function StatusLine({ member }: { member: TeamMember }) {
   return <span className="text-xs text-muted">Last check-in expired</span>;
 }
 
+/**
+ * Where focus goes after a check-in is sent: its Send button is gone (the check-in is
+ * waiting), so the row's next control, Edit.
+ */
+const firstButtonOf = (member: TeamMember) =>
+  document.querySelector<HTMLButtonElement>(`li[data-member="${CSS.escape(member.email)}"] button`);
+
 /** /dashboard/team — the salespeople, their check-ins, and sending new ones. */
 export function TeamPage() {
   const onUpgrade = useOutletContext<DashboardOutletContext | undefined>()?.choosePlan;
@@ -254,9 +261,19 @@ export function TeamPage() {
       {modal?.kind === "edit" ? (
         <MemberFormDialog member={modal.member} onClose={() => setModal(null)} onLimit={limitToast} />
       ) : null}
-      {modal?.kind === "send" ? <SendCheckInDialog member={modal.member} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === "send" ? (
+        <SendCheckInDialog
+          member={modal.member}
+          onClose={() => setModal(null)}
+          returnFocus={() => firstButtonOf(modal.member)}
+        />
+      ) : null}
       {modal?.kind === "remove" ? (
-        <Modal title={`Remove ${fullName(modal.member)}?`} onClose={() => setModal(null)}>
+        <Modal
+          title={`Remove ${fullName(modal.member)}?`}
+          onClose={() => setModal(null)}
+          returnFocus={() => addButton.current}
+        >
           <p className="text-sm text-soft">
             Their check-ins, scores, blockers and alerts are deleted with them, and the team's history no longer
             includes them. To stop check-ins but keep their history, pause them instead.
