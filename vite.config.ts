@@ -4,7 +4,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { prerender } from "./build-tools/prerender.ts";
+import { type PrerenderPage, prerender } from "./build-tools/prerender.ts";
 import { bundleReport } from "./tests/tools/bundle-report.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -57,27 +57,31 @@ const alias = {
  * The public pages a phone opens first, written as static HTML at build time (issue 16 §5).
  * The landing page is served by the Worker at / (worker/pages/landing.ts): index.html stays
  * the empty shell the asset router gives every other route. The legal pages are served by
- * the asset router itself (/termsofservice → termsofservice.html), and so is /login.
+ * the asset router itself (/termsofservice → termsofservice.html), and so is /login, which
+ * is the shell with its route's modules preloaded (a form is not prerendered: see HydrateMode).
  */
-const prerenderedPages = [
-  { path: "/", file: "prerendered/landing.html" },
+const prerenderedPages: PrerenderPage[] = [
+  { path: "/", file: "prerendered/landing.html", hydrate: "on-interaction" },
   {
     path: "/login",
     file: "login.html",
     title: "Log in — Undertone",
     module: "src/routes/auth/LoginPage.tsx",
+    hydrate: "shell",
   },
   {
     path: "/termsofservice",
     file: "termsofservice.html",
     title: "Terms of Service · Undertone",
     module: "src/routes/legal/TermsPage.tsx",
+    hydrate: "on-interaction",
   },
   {
     path: "/privacypolicy",
     file: "privacypolicy.html",
     title: "Privacy Policy · Undertone",
     module: "src/routes/legal/PrivacyPage.tsx",
+    hydrate: "on-interaction",
   },
 ];
 

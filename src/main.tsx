@@ -1,4 +1,4 @@
-import { startTransition } from "react";
+import { startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -14,6 +14,25 @@ import { createAppRouter } from "./router";
  * inside a transition so React hydrates in slices instead of one long task. Any other
  * path gets the empty shell and renders from scratch.
  */
+declare global {
+  interface Window {
+    /** Set once the app runs; a button pressed before that was kept by the prerendered page's loader. */
+    undertoneHydrated?: boolean;
+    undertonePressed?: Element;
+  }
+}
+
+/** Renders nothing: once the app has committed, presses the button the visitor pressed too early. */
+function AfterStart() {
+  useEffect(() => {
+    window.undertoneHydrated = true;
+    const pressed = window.undertonePressed;
+    window.undertonePressed = undefined;
+    if (pressed instanceof HTMLElement && pressed.isConnected) pressed.click();
+  }, []);
+  return null;
+}
+
 async function loadMatchedRoutes() {
   const matches = matchRoutes(appRoutes, window.location) ?? [];
   await Promise.all(
@@ -30,6 +49,7 @@ async function start(root: HTMLElement) {
     createRoot(root).render(
       <AppProviders>
         <RouterProvider router={createAppRouter()} />
+        <AfterStart />
       </AppProviders>,
     );
     return;
@@ -41,6 +61,7 @@ async function start(root: HTMLElement) {
       root,
       <AppProviders>
         <RouterProvider router={router} />
+        <AfterStart />
       </AppProviders>,
     );
   });

@@ -3,6 +3,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { AppProviders } from "./app-providers";
 import { appRoutes } from "./app-routes";
 
+/** The loader of an on-interaction page starts the app at once when the browser holds a profile. */
+export { PROFILE_CACHE_KEY } from "./auth/profile-cache";
+
 /**
  * Build time only (build-tools/prerender.ts renders it in Node after the client build): the
  * markup of a public page, as the browser's first render will make it, so the page paints

@@ -49,8 +49,9 @@ export function LoginPage() {
     setParams(next, { replace: true, state: location.state });
   }, [params, setParams, location.state]);
 
-  // The form shows while the session is still being checked (it is prerendered, and a
-  // visitor without a cached profile is almost always signed out); a session sends them on.
+  // The form shows while the session is still being checked (a visitor without a cached
+  // profile is almost always signed out; waiting for /api/me delayed it on a slow phone);
+  // a session sends them on.
   if (isAuthenticated && !justSignedIn.current) return <Navigate to={destination} replace />;
 
   const onSignedIn = async () => {
