@@ -88,15 +88,11 @@ async function dialogRoundTrip(page: Page, opener: RegExp, max = 80): Promise<vo
 }
 
 /**
- * /login arrives prerendered and its script runs after the first paint: keys pressed before
- * React has taken over the page do nothing (as for a person typing that fast). Wait until
- * React owns the page's buttons.
+ * Prerendered pages run their script after the first paint: arrow keys pressed before the
+ * app has started do nothing. Wait for src/main.tsx's mark that it has.
  */
 async function untilInteractive(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const button = document.querySelector("#root button");
-    return button !== null && Object.keys(button).some((key) => key.startsWith("__reactProps"));
-  });
+  await page.waitForFunction(() => (window as { undertoneHydrated?: boolean }).undertoneHydrated === true);
 }
 
 /** Log in on /login with the keyboard alone. */
