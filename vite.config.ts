@@ -57,8 +57,9 @@ const alias = {
  * The public pages a phone opens first, written as static HTML at build time (issue 16 §5).
  * The landing page is served by the Worker at / (worker/pages/landing.ts): index.html stays
  * the empty shell the asset router gives every other route. The legal pages are served by
- * the asset router itself (/termsofservice → termsofservice.html), and so is /login, which
- * is the shell with its route's modules preloaded (a form is not prerendered: see HydrateMode).
+ * the asset router itself (/termsofservice → termsofservice.html, /login → login.html). Each
+ * starts its script at the visitor's first interaction (see HydrateMode); the login form takes
+ * what was typed before that into its state as it hydrates (LoginPage).
  */
 const prerenderedPages: PrerenderPage[] = [
   { path: "/", file: "prerendered/landing.html", hydrate: "on-interaction" },
@@ -67,7 +68,7 @@ const prerenderedPages: PrerenderPage[] = [
     file: "login.html",
     title: "Log in — Undertone",
     module: "src/routes/auth/LoginPage.tsx",
-    hydrate: "shell",
+    hydrate: "on-interaction",
   },
   {
     path: "/termsofservice",

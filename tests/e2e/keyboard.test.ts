@@ -88,10 +88,12 @@ async function dialogRoundTrip(page: Page, opener: RegExp, max = 80): Promise<vo
 }
 
 /**
- * Prerendered pages run their script after the first paint: arrow keys pressed before the
- * app has started do nothing. Wait for src/main.tsx's mark that it has.
+ * Prerendered pages (landing, legal, login) start their script at the visitor's first key,
+ * touch or focus (build-tools/prerender.ts): arrow keys pressed before the app runs do
+ * nothing. A keyboard user's first key starts it; then wait for src/main.tsx's mark.
  */
 async function untilInteractive(page: Page): Promise<void> {
+  await page.keyboard.press("Shift");
   await page.waitForFunction(() => (window as { undertoneHydrated?: boolean }).undertoneHydrated === true);
 }
 
