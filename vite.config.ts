@@ -4,6 +4,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { type PrerenderPage, prerender } from "./build-tools/prerender.ts";
 import { bundleReport } from "./tests/tools/bundle-report.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -47,14 +48,53 @@ async function seedDemo(origin: string, log: (line: string) => void) {
   log("  Could not seed the demo organization; is the Worker running?");
 }
 
-export default defineConfig({
-  plugins: [devSetup(), react(), tailwindcss(), cloudflare(), bundleReport()],
-  resolve: {
-    alias: {
-      "@/": `${root}src/`,
-      "@shared/": `${root}worker/shared/`,
-    },
+const alias = {
+  "@/": `${root}src/`,
+  "@shared/": `${root}worker/shared/`,
+};
+
+/**
+ * The public pages a phone opens first, written as static HTML at build time (issue 16 §5).
+ * The landing page is served by the Worker at / (worker/pages/landing.ts): index.html stays
+ * the empty shell the asset router gives every other route. The legal pages are served by
+ * the asset router itself (/termsofservice → termsofservice.html), and so is /login, which
+ * is the shell with its route's modules preloaded (a form is not prerendered: see HydrateMode).
+ */
+const prerenderedPages: PrerenderPage[] = [
+  { path: "/", file: "prerendered/landing.html", hydrate: "on-interaction" },
+  {
+    path: "/login",
+    file: "login.html",
+    title: "Log in — Undertone",
+    module: "src/routes/auth/LoginPage.tsx",
+    hydrate: "shell",
   },
+  {
+    path: "/termsofservice",
+    file: "termsofservice.html",
+    title: "Terms of Service · Undertone",
+    module: "src/routes/legal/TermsPage.tsx",
+    hydrate: "on-interaction",
+  },
+  {
+    path: "/privacypolicy",
+    file: "privacypolicy.html",
+    title: "Privacy Policy · Undertone",
+    module: "src/routes/legal/PrivacyPage.tsx",
+    hydrate: "on-interaction",
+  },
+];
+
+export default defineConfig({
+  plugins: [
+    devSetup(),
+    react(),
+    tailwindcss(),
+    cloudflare(),
+    bundleReport(),
+    prerender({ root, alias, pages: prerenderedPages }),
+  ],
+  resolve: { alias },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: false },
   environments: {

@@ -1,6 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import "./app.css";
+import "./checkin.css";
 import { Toaster } from "./components/toast/Toaster";
 import { CheckInPage } from "./routes/check-in/CheckInPage";
 

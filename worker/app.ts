@@ -17,6 +17,7 @@ import type { AppEnv } from "./lib/app-env";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError, noApiRoute } from "./lib/errors";
 import { notificationRoutes } from "./notify/routes";
+import { serveLandingPage } from "./pages/landing";
 import { checkInSettingsRoutes } from "./settings/organization-routes";
 import { slackEventRoutes, slackRoutes } from "./slack/routes";
 import { teamCheckInRoutes } from "./team/check-in-routes";
@@ -67,6 +68,7 @@ app
 app.route("/dev", mailboxRoutes);
 
 app.get("/check-in/*", (c) => serveCheckInPage(c.req.raw, c.env));
+app.get("/", (c) => serveLandingPage(c.req.raw, c.env));
 
 app.notFound((c) => {
   if (new URL(c.req.url).pathname.startsWith("/api/")) return handleError(noApiRoute(c.req.raw), c);

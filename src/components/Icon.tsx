@@ -29,10 +29,25 @@ export const icons = {
 
 export type IconName = keyof typeof icons;
 
-/** The frame every stroke icon is drawn in: `path` is its outline on the 24-unit grid. */
-export function StrokeIcon({ path, className = "size-5" }: { path: string; className?: string | undefined }) {
+/**
+ * The frame every stroke icon is drawn in: `path` is its outline on the 24-unit grid. An icon
+ * is decoration beside its words (hidden from screen readers) unless it carries meaning of its
+ * own: then `label` names it (role=img).
+ */
+export function StrokeIcon({
+  path,
+  className = "size-5",
+  label,
+}: {
+  path: string;
+  className?: string | undefined;
+  label?: string | undefined;
+}) {
   return (
     <svg
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -40,13 +55,13 @@ export function StrokeIcon({ path, className = "size-5" }: { path: string; class
       strokeLinecap="round"
       strokeLinejoin="round"
       className={`shrink-0 ${className}`}
-      aria-hidden="true"
     >
+      {label ? <title>{label}</title> : null}
       <path d={path} />
     </svg>
   );
 }
 
-export function Icon({ name, className }: { name: IconName; className?: string }) {
-  return <StrokeIcon path={icons[name]} className={className} />;
+export function Icon({ name, className, label }: { name: IconName; className?: string; label?: string }) {
+  return <StrokeIcon path={icons[name]} className={className} label={label} />;
 }

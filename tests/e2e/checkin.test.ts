@@ -78,7 +78,7 @@ describe("the check-in page", () => {
       for (const text of ANSWERS) await answer(page, text);
       // The 12th question was answered: the closing statement, then 'submitted' 4 s later.
       await page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout: 15_000 });
-      expect(await page.getByText("Thank you for sharing so openly today.").isVisible()).toBe(true);
+      expect(await page.getByRole("main").getByText("Thank you for sharing so openly today.").isVisible()).toBe(true);
       expect(await userBubbles(page).count()).toBe(12);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

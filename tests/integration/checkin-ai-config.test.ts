@@ -65,3 +65,36 @@ describe("the AI agent configuration in force", () => {
     expect((await loadAgentConfig(db())).prompts.opening_greeting).toBe("Org-only {name}?");
   });
 });
+
+describe("one organization's AI agent configuration", () => {
+  it("never reaches another organization's check-ins, with or without a global row", async () => {
+    await env.DB.prepare("delete from ai_agent_configurations").run();
+    const own = await createCheckIn({ firstName: "Ana" });
+    const other = await createCheckIn({ firstName: "Bo" });
+    await env.DB.prepare(
+      "insert into ai_agent_configurations (id, name, is_active, is_global, organization_id, configuration, updated_at) values ('own', 'c', 1, 0, ?, ?, 5000)",
+    )
+      .bind(
+        own.organizationId,
+        JSON.stringify({
+          ...DEFAULT_AI_AGENT_CONFIG,
+          prompts: { ...DEFAULT_AI_AGENT_CONFIG.prompts, opening_greeting: "Private hello {name}?" },
+        }),
+      )
+      .run();
+
+    // No global row: the other organization runs on the defaults, not on the first one's row.
+    expect(await loadAgentConfig(db(), other.organizationId)).toEqual(DEFAULT_AI_AGENT_CONFIG);
+    expect(await loadAgentConfig(db())).toEqual(DEFAULT_AI_AGENT_CONFIG);
+    const otherChat = await ChatClient.open(other);
+    expect(otherChat.latestSnapshot()?.messages[0]?.content).toBe(
+      DEFAULT_AI_AGENT_CONFIG.prompts.opening_greeting.replaceAll("{name}", "Bo"),
+    );
+    otherChat.close();
+
+    // The organization that saved it runs on it.
+    const ownChat = await ChatClient.open(own);
+    expect(ownChat.latestSnapshot()?.messages[0]?.content).toBe("Private hello Ana?");
+    ownChat.close();
+  });
+});

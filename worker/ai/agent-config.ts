@@ -1,31 +1,38 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
 import * as zc from "zod/v4/core";
 import type { Database } from "../db/client";
 import { aiAgentConfigurations } from "../db/schema";
 import { type AiAgentConfig, aiAgentConfigSchema, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
 
 /**
- * The configuration row in force (spec 2 §7): the latest active global row by updated_at,
- * else the latest active one of any kind; undefined when none is saved.
+ * The configuration row in force (spec 2 §7): the organization's own latest active row when
+ * one is asked for, else the latest active global row by updated_at, else the latest active row
+ * that belongs to no organization; undefined when none is saved. The last fallback never reads
+ * another organization's row (the spec's "any active one" would leak one tenant's prompts
+ * into another's check-ins).
  */
-export async function activeAgentConfigRow(db: Database) {
-  const latestActive = (globalOnly: boolean) =>
+export async function activeAgentConfigRow(db: Database, organizationId?: string) {
+  const latestActive = (scope: SQL | undefined) =>
     db
       .select()
       .from(aiAgentConfigurations)
-      .where(
-        globalOnly
-          ? and(eq(aiAgentConfigurations.isActive, true), eq(aiAgentConfigurations.isGlobal, true))
-          : eq(aiAgentConfigurations.isActive, true),
-      )
+      .where(and(eq(aiAgentConfigurations.isActive, true), scope))
       .orderBy(desc(aiAgentConfigurations.updatedAt))
       .limit(1);
-  return (await latestActive(true))[0] ?? (await latestActive(false))[0];
+  if (organizationId) {
+    const [own] = await latestActive(eq(aiAgentConfigurations.organizationId, organizationId));
+    if (own) return own;
+  }
+  return (
+    (
+      await latestActive(and(eq(aiAgentConfigurations.isGlobal, true), isNull(aiAgentConfigurations.organizationId)))
+    )[0] ?? (await latestActive(isNull(aiAgentConfigurations.organizationId)))[0]
+  );
 }
 
 /** The AI agent configuration a check-in runs with: the row in force, else the defaults. */
-export async function loadAgentConfig(db: Database): Promise<AiAgentConfig> {
-  const row = await activeAgentConfigRow(db);
+export async function loadAgentConfig(db: Database, organizationId?: string): Promise<AiAgentConfig> {
+  const row = await activeAgentConfigRow(db, organizationId);
   return row ? mergeWithDefaults(row.configuration) : DEFAULT_AI_AGENT_CONFIG;
 }
 

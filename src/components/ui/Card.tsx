@@ -92,6 +92,7 @@ export function StatCard({
           <ConsoleIcon
             name={tone === "flat" ? "minus" : trend.change > 0 ? "trendUp" : "trendDown"}
             className="size-4"
+            label={tone === "good" ? "Better:" : tone === "bad" ? "Worse:" : "No change:"}
           />
           {trend.text}
         </p>

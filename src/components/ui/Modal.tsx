@@ -13,6 +13,7 @@ export function Modal({
   children,
   footer,
   size = "md",
+  returnFocus,
 }: {
   title: string;
   description?: ReactNode;
@@ -20,11 +21,18 @@ export function Modal({
   children: ReactNode;
   footer?: ReactNode;
   size?: "md" | "lg" | "xl";
+  /** Where focus goes on close when no control opened the dialog (see ModalFrame). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
   const titleId = useId();
   const width = size === "xl" ? "max-w-5xl" : size === "lg" ? "max-w-3xl" : "max-w-lg";
   return (
-    <ModalFrame labelledBy={titleId} onClose={onClose} boxClassName={`${width} max-h-[90vh] p-0`}>
+    <ModalFrame
+      labelledBy={titleId}
+      onClose={onClose}
+      boxClassName={`${width} max-h-[90vh] p-0`}
+      returnFocus={returnFocus}
+    >
       <div className="flex items-start justify-between gap-3 border-b border-base-300 px-6 py-4">
         <div>
           <h2 id={titleId} className="text-lg font-semibold">

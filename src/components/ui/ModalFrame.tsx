@@ -10,23 +10,30 @@ export function ModalFrame({
   labelledBy,
   onClose,
   boxClassName = "",
+  returnFocus,
   children,
 }: {
   labelledBy: string;
   onClose: () => void;
   boxClassName?: string;
+  /** Where focus goes on close when no control opened it (a link that opened it on arrival). */
+  returnFocus?: (() => HTMLElement | null | undefined) | undefined;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const fallback = useRef(returnFocus);
+  fallback.current = returnFocus;
   useEffect(() => {
     const dialog = ref.current;
     // The browser would return focus on close(), but React removes the dialog first: return
     // it to the control that opened the dialog ourselves.
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
     if (dialog && !dialog.open) dialog.showModal();
     return () => {
       dialog?.close();
       if (opener?.isConnected) opener.focus();
+      else fallback.current?.()?.focus();
     };
   }, []);
   return (

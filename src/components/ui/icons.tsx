@@ -34,6 +34,6 @@ const paths = {
 
 export type ConsoleIconName = keyof typeof paths;
 
-export function ConsoleIcon({ name, className }: { name: ConsoleIconName; className?: string }) {
-  return <StrokeIcon path={paths[name]} className={className} />;
+export function ConsoleIcon({ name, className, label }: { name: ConsoleIconName; className?: string; label?: string }) {
+  return <StrokeIcon path={paths[name]} className={className} label={label} />;
 }

@@ -18,3 +18,4 @@ export * from "./Panel";
 export * from "./QueryBody";
 export * from "./states";
 export * from "./TableScroll";
+export * from "./tabs";

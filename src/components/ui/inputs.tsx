@@ -30,12 +30,9 @@ export function SearchInput({
 
 /** A list filter: "All …" (the empty value) first, then the choices. */
 export function FilterSelect<Value extends string>({
-  label,
-  value,
-  onChange,
   allLabel,
   options,
-  className,
+  ...select
 }: {
   label: string;
   value: Value | "";
@@ -45,14 +42,31 @@ export function FilterSelect<Value extends string>({
   /** Width classes; the select is always the small one. */
   className: string;
 }) {
+  return <ChoiceSelect<Value | ""> {...select} options={[{ value: "", label: allLabel }, ...options]} />;
+}
+
+/** A small named select over a fixed set of choices (a window, a sort order). */
+export function ChoiceSelect<Value extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  className,
+}: {
+  label: string;
+  value: Value;
+  onChange: (value: Value) => void;
+  options: readonly { value: Value; label: string }[];
+  className: string;
+}) {
   return (
     <select
       className={`select select-sm ${className}`}
       aria-label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value as Value | "")}
+      // The options are exactly `options`, so the chosen value is one of them.
+      onChange={(event) => onChange(event.target.value as Value)}
     >
-      <option value="">{allLabel}</option>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}

@@ -1,18 +1,19 @@
 import { PASSWORD_MIN_LENGTH, validateSimpleSignup } from "@shared/auth";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { requestMagicLink, signInWithPassword } from "@/auth/auth-api";
 import { AUTH_TOASTS, authErrorMessage, loginErrorMessage } from "@/auth/messages";
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
-import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
-import { InputField as Field } from "@/components/ui";
+import { InputField as Field, useTabs } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell } from "./AuthShell";
+import { errorFor, type FieldProblem, type SignupField, signupProblemField } from "./signup-fields";
 import { submitSignup } from "./submit-signup";
 
-type Tab = "login" | "signup";
+const TABS = ["login", "signup"] as const;
+type Tab = (typeof TABS)[number];
 
 /** Where to go after signing in: the page that sent the visitor here, else /dashboard. */
 function destinationFrom(state: unknown): string {
@@ -26,13 +27,14 @@ function destinationFrom(state: unknown): string {
 
 /** /login (spec 1 §2): Log In and Sign Up tabs, magic link, the verified=true toast. */
 export function LoginPage() {
-  const { isAuthenticated, loading, refresh } = useAuth();
+  const { isAuthenticated, refresh } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<Tab>("login");
   const verifiedToastShown = useRef(false);
   const tabsId = useId();
+  const tabProps = useTabs(TABS, tab, setTab);
   const destination = destinationFrom(location.state);
   const justSignedIn = useRef(false);
 
@@ -47,7 +49,9 @@ export function LoginPage() {
     setParams(next, { replace: true, state: location.state });
   }, [params, setParams, location.state]);
 
-  if (loading) return <PageLoader label="Loading sign-in…" />;
+  // The form shows while the session is still being checked (a visitor without a cached
+  // profile is almost always signed out; waiting for /api/me delayed it on a slow phone);
+  // a session sends them on.
   if (isAuthenticated && !justSignedIn.current) return <Navigate to={destination} replace />;
 
   const onSignedIn = async () => {
@@ -80,10 +84,9 @@ export function LoginPage() {
           <button
             key={value}
             type="button"
-            role="tab"
+            {...tabProps(value)}
             id={`${tabsId}-${value}-tab`}
             aria-controls={`${tabsId}-${value}-panel`}
-            aria-selected={tab === value}
             className={`tab ${tab === value ? "tab-active" : ""}`}
             onClick={() => setTab(value)}
           >
@@ -98,11 +101,25 @@ export function LoginPage() {
   );
 }
 
+const MAGIC_LINK_NEEDS_EMAIL = "Enter your email address first.";
+
 function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [sendingLink, setSendingLink] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // /login is prerendered: what was typed before the page's script ran is in the inputs but
+  // not in state (the Log In button would stay disabled over a filled form). Take it over
+  // right after hydration, before any click is handled.
+  useLayoutEffect(() => {
+    const typedEmail = emailInput.current?.value ?? "";
+    const typedPassword = passwordInput.current?.value ?? "";
+    if (typedEmail) setEmail(typedEmail);
+    if (typedPassword) setPassword(typedPassword);
+  }, []);
   const canSubmit = email.trim() !== "" && password !== "" && !submitting;
 
   const submit = async (event: FormEvent) => {
@@ -123,16 +140,17 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   };
 
   const sendMagicLink = async () => {
-    if (!email.trim()) {
-      toast({
-        title: AUTH_TOASTS.magicLinkFailedTitle,
-        description: "Enter your email address first.",
-        variant: "destructive",
-      });
+    // The input's own value too: typed before hydration, it may not be in state yet.
+    const address = email || emailInput.current?.value || "";
+    if (!address.trim()) {
+      toast({ title: AUTH_TOASTS.magicLinkFailedTitle, description: MAGIC_LINK_NEEDS_EMAIL, variant: "destructive" });
+      // The toast announces it; the field shows it and takes focus.
+      setEmailError(MAGIC_LINK_NEEDS_EMAIL);
+      emailInput.current?.focus();
       return;
     }
     setSendingLink(true);
-    const result = await requestMagicLink(email);
+    const result = await requestMagicLink(address);
     setSendingLink(false);
     if (result.ok) toast(AUTH_TOASTS.magicLinkSent);
     else
@@ -146,15 +164,22 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
       <Field
+        ref={emailInput}
         label="Email"
         type="email"
         name="email"
         autoComplete="email"
         required
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        error={emailError}
+        announce={false}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setEmailError(null);
+        }}
       />
       <Field
+        ref={passwordInput}
         label="Password"
         type="password"
         name="password"
@@ -186,15 +211,22 @@ function SimpleSignupForm() {
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [problem, setProblem] = useState<FieldProblem>(null);
   const canSubmit = email.trim() !== "" && password.length >= PASSWORD_MIN_LENGTH && !submitting;
+  const edited = (field: SignupField) => {
+    if (problem?.field === field) setProblem(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateSimpleSignup({ firstName, lastName, email, password });
-    if (problem) {
-      toast({ title: AUTH_TOASTS.signupFailedTitle, description: problem, variant: "destructive" });
+    const message = validateSimpleSignup({ firstName, lastName, email, password });
+    if (message) {
+      toast({ title: AUTH_TOASTS.signupFailedTitle, description: message, variant: "destructive" });
+      const field = signupProblemField(message);
+      setProblem(field ? { field, message } : null);
       return;
     }
+    setProblem(null);
     setSubmitting(true);
     const sent = await submitSignup({
       email: email.trim(),
@@ -225,14 +257,24 @@ function SimpleSignupForm() {
           name="firstName"
           autoComplete="given-name"
           value={firstName}
-          onChange={(e) => setFirstName(e.target.value)}
+          error={errorFor(problem, "firstName")}
+          announce={false}
+          onChange={(e) => {
+            setFirstName(e.target.value);
+            edited("firstName");
+          }}
         />
         <Field
           label="Last name (optional)"
           name="lastName"
           autoComplete="family-name"
           value={lastName}
-          onChange={(e) => setLastName(e.target.value)}
+          error={errorFor(problem, "lastName")}
+          announce={false}
+          onChange={(e) => {
+            setLastName(e.target.value);
+            edited("lastName");
+          }}
         />
       </div>
       <Field
@@ -242,7 +284,12 @@ function SimpleSignupForm() {
         autoComplete="email"
         required
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        error={errorFor(problem, "email")}
+        announce={false}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          edited("email");
+        }}
       />
       <Field
         label="Password"
@@ -253,7 +300,12 @@ function SimpleSignupForm() {
         minLength={PASSWORD_MIN_LENGTH}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        error={errorFor(problem, "password")}
+        announce={false}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          edited("password");
+        }}
       />
       <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
         {submitting ? <span className="loading loading-spinner loading-sm" /> : null}

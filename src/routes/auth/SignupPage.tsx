@@ -8,6 +8,7 @@ import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell } from "./AuthShell";
+import { errorFor, type FieldProblem, signupProblemField } from "./signup-fields";
 import { submitSignup } from "./submit-signup";
 
 type Phase = "form" | "submitting" | "submitted" | "sent";
@@ -22,6 +23,8 @@ export function SignupPage() {
   const [fields, setFields] = useState({ firstName: "", lastName: "", email: "", password: "", companyName: "" });
   const [phase, setPhase] = useState<Phase>("form");
   const [sentTo, setSentTo] = useState("");
+  const [problem, setProblem] = useState<FieldProblem>(null);
+  const form = useRef<HTMLFormElement>(null);
   const inFlight = useRef(false);
 
   useDocumentTitle("Sign up — Undertone");
@@ -32,6 +35,7 @@ export function SignupPage() {
   const update = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.target.value;
     setFields((current) => ({ ...current, [name]: value }));
+    if (problem?.field === name) setProblem(null);
     // A different address is a new attempt: the lock opens.
     if (name === "email" && phase === "submitted") setPhase("form");
   };
@@ -39,11 +43,16 @@ export function SignupPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current || phase === "submitting" || phase === "submitted") return;
-    const problem = validateSignup(fields);
-    if (problem) {
-      toast({ title: SIGNUP_VALIDATION_TITLE, description: problem, variant: "destructive" });
+    const message = validateSignup(fields);
+    if (message) {
+      toast({ title: SIGNUP_VALIDATION_TITLE, description: message, variant: "destructive" });
+      // The toast announces it; the field shows it and takes focus, so it is read with its error.
+      const field = signupProblemField(message);
+      setProblem(field ? { field, message } : null);
+      if (field) form.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
       return;
     }
+    setProblem(null);
     inFlight.current = true;
     setPhase("submitting");
     const sent = await submitSignup({
@@ -106,11 +115,13 @@ export function SignupPage() {
         </p>
       }
     >
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Sign up">
+      <form ref={form} className="flex flex-col gap-4" onSubmit={submit} noValidate aria-label="Sign up">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field
             label="First name"
             name="firstName"
+            error={errorFor(problem, "firstName")}
+            announce={false}
             autoComplete="given-name"
             value={fields.firstName}
             onChange={update("firstName")}
@@ -118,6 +129,8 @@ export function SignupPage() {
           <Field
             label="Last name"
             name="lastName"
+            error={errorFor(problem, "lastName")}
+            announce={false}
             autoComplete="family-name"
             value={fields.lastName}
             onChange={update("lastName")}
@@ -127,6 +140,8 @@ export function SignupPage() {
           label="Work email"
           type="email"
           name="email"
+          error={errorFor(problem, "email")}
+          announce={false}
           autoComplete="email"
           value={fields.email}
           onChange={update("email")}
@@ -135,6 +150,8 @@ export function SignupPage() {
           label="Password"
           type="password"
           name="password"
+          error={errorFor(problem, "password")}
+          announce={false}
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
           value={fields.password}
@@ -143,6 +160,8 @@ export function SignupPage() {
         <Field
           label="Company name"
           name="companyName"
+          error={errorFor(problem, "companyName")}
+          announce={false}
           autoComplete="organization"
           value={fields.companyName}
           onChange={update("companyName")}

@@ -5,22 +5,30 @@ import { resendVerificationEmail } from "@/auth/auth-api";
 import { authErrorMessage } from "@/auth/messages";
 import { SUPPORT_EMAIL } from "@/auth/support";
 import { toast } from "@/components/toast/toast-store";
+import { FieldError, useFieldControl } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell } from "./AuthShell";
+
+const INVALID_EMAIL = "Please enter a valid email address";
 
 /** /auth/verification-error (spec 1 §2): the link did not work, and what to do now. */
 export function VerificationErrorPage() {
   const [email, setEmail] = useState("");
   const [sending, setSending] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const { control, errorId } = useFieldControl({ error: emailError });
 
   useDocumentTitle("Verification link problem — Undertone");
 
   const resend = async (event: FormEvent) => {
     event.preventDefault();
     if (!isPlausibleEmail(email.trim())) {
-      toast({ title: "Could not resend", description: "Please enter a valid email address", variant: "destructive" });
+      toast({ title: "Could not resend", description: INVALID_EMAIL, variant: "destructive" });
+      // The toast announces it; the field keeps it, read with the field.
+      setEmailError(INVALID_EMAIL);
       return;
     }
+    setEmailError(null);
     setSending(true);
     const result = await resendVerificationEmail(email);
     setSending(false);
@@ -57,24 +65,28 @@ export function VerificationErrorPage() {
           </Link>
         </div>
         <form onSubmit={resend} noValidate className="flex flex-col gap-2 border-t border-base-300 pt-4">
-          <label htmlFor="resend-email" className="font-medium">
+          <label htmlFor={control.id} className="font-medium">
             Need a new link?
           </label>
           <div className="join w-full">
             <input
-              id="resend-email"
+              {...control}
               type="email"
-              className="input join-item w-full"
+              className={`input join-item w-full ${emailError ? "input-error" : ""}`}
               placeholder="you@company.com"
               autoComplete="email"
               value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                setEmailError(null);
+              }}
             />
             <button type="submit" className="btn join-item" disabled={sending}>
               {sending ? <span className="loading loading-spinner loading-sm" /> : null}
               Resend
             </button>
           </div>
+          {emailError ? <FieldError id={errorId} message={emailError} announce={false} /> : null}
         </form>
         <p className="text-center text-soft">
           Still stuck? Write to{" "}

@@ -1,10 +1,10 @@
-import { type CheckInInfo, reachOutResponseSchema } from "@shared/checkin-protocol";
+import { type ChatMessage, type CheckInInfo, reachOutResponseSchema } from "@shared/checkin-protocol";
 import { formatClock, progressOf, timerText } from "@shared/checkin-timer";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { LogoMark } from "@/components/LogoMark";
 import { toast } from "@/components/toast/toast-store";
 import { api } from "@/lib/api";
-import { type ChatView, elapsedNow, visibleMessages } from "./chat-state";
+import { type ChatView, elapsedNow, lastFinishedReply, visibleMessages } from "./chat-state";
 import { deviceSentence } from "./device-label";
 
 type Props = {
@@ -49,7 +49,14 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
           </div>
           <LinkBadge link={view.link} synced={view.synced} ended={ended} />
         </div>
-        {!ended && view.synced ? <TimerBar view={view} onPause={onPause} onResume={onResume} /> : null}
+        {ended ? null : view.synced ? (
+          <TimerBar view={view} onPause={onPause} onResume={onResume} />
+        ) : (
+          // The timer's room, drawn invisibly while connecting, so the chat does not jump down when it arrives.
+          <div className="invisible" aria-hidden="true">
+            <TimerBar view={view} onPause={onPause} onResume={onResume} />
+          </div>
+        )}
       </header>
 
       {view.fallback && !ended ? (
@@ -65,9 +72,8 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
         </div>
       ) : null}
 
-      {/* Screen readers hear a reply once it is finished (assistant.done), not token by token:
-          the region is busy while a reply streams, and a busy live region waits. */}
-      <main className="flex-1 overflow-y-auto" aria-live="polite" aria-busy={messages.some((m) => m.streaming)}>
+      <ReplyAnnouncer messages={view.messages} />
+      <main className="flex-1 overflow-y-auto">
         <div className="mx-auto flex max-w-2xl flex-col gap-3 px-4 py-4">
           {!view.synced ? (
             <div className="flex items-center justify-center gap-2 py-12 text-sm text-soft" role="status">
@@ -126,6 +132,20 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
   );
 }
 
+/**
+ * Screen readers hear each reply once, when it is finished (assistant.done), not token by
+ * token: a polite region, present from the start, holding only the newest finished reply.
+ * Keyed by message id, so a new reply replaces the node even if its words repeat.
+ */
+function ReplyAnnouncer({ messages }: { messages: readonly ChatMessage[] }) {
+  const reply = lastFinishedReply(messages);
+  return (
+    <div className="sr-only" role="status" aria-live="polite" data-testid="reply-announcer">
+      {reply ? <p key={reply.id}>Assistant: {reply.content}</p> : null}
+    </div>
+  );
+}
+
 function LinkBadge({ link, synced, ended }: { link: ChatView["link"]; synced: boolean; ended: boolean }) {
   if (ended) return null;
   if (link === "open" && synced) return <span className="badge badge-success badge-sm gap-1">Live</span>;
@@ -170,7 +190,7 @@ function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => 
               </span>
             ) : null}
           </span>
-          <span className="tabular-nums text-muted">
+          <span className="tabular-nums text-muted" data-testid="timer-clock">
             {formatClock(elapsed)} / {formatClock(view.timer.targetMs)}
           </span>
         </div>
@@ -252,13 +272,19 @@ function Composer({
             aria-describedby="checkin-hint"
           />
           <p id="checkin-hint" className={`mt-1 text-xs ${tooLong ? "text-error" : "text-muted"}`}>
-            {tooLong
-              ? `Your message is too long. Please keep it under ${maxChars.toLocaleString("en-US")} characters (${text.trim().length.toLocaleString("en-US")} now).`
-              : sending && !online
-                ? "Your last message will be sent as soon as you're back online."
-                : text.length > maxChars * 0.9
-                  ? `${text.trim().length.toLocaleString("en-US")} / ${maxChars.toLocaleString("en-US")}`
-                  : "Enter to send · Shift+Enter for a new line"}
+            {/* The error is announced once, as it appears; the running count beside it is not live. */}
+            {tooLong ? (
+              <>
+                <span role="alert">{`Your message is too long. Please keep it under ${maxChars.toLocaleString("en-US")} characters`}</span>
+                {` (${text.trim().length.toLocaleString("en-US")} now).`}
+              </>
+            ) : sending && !online ? (
+              "Your last message will be sent as soon as you're back online."
+            ) : text.length > maxChars * 0.9 ? (
+              `${text.trim().length.toLocaleString("en-US")} / ${maxChars.toLocaleString("en-US")}`
+            ) : (
+              "Enter to send · Shift+Enter for a new line"
+            )}
           </p>
         </div>
         <button type="submit" className="btn btn-primary mb-5" disabled={blocked || text.trim().length === 0}>

@@ -144,3 +144,16 @@ export function elapsedNow(state: ChatView, now: number): number {
   if (!started || timer.paused || state.status !== "active") return timer.elapsedMs;
   return timer.elapsedMs + Math.max(0, now - timer.receivedAt);
 }
+
+/**
+ * The reply a screen reader should hear: the newest assistant message that has finished
+ * (assistant.done). It stays the same while the next reply streams, so the live region that
+ * shows it changes once per finished message, never per token.
+ */
+export function lastFinishedReply(messages: readonly ChatMessage[]): ChatMessage | null {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (message && message.sender === "assistant" && !message.streaming) return message;
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import { avatarInitials } from "@shared/auth";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { NavLink, useNavigate } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { AUTH_TOASTS } from "@/auth/messages";
@@ -26,7 +26,37 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
   const [signingOut, setSigningOut] = useState(false);
   const drawerId = useId();
 
-  useDismiss(open, () => setOpen(false));
+  // On a phone the sidebar is a drawer: opening it moves focus into it, and Escape returns
+  // focus to the menu button (a chosen link closes it and the new page takes over).
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
+  const returnFocus = useRef(false);
+  useDismiss(open, (reason) => {
+    returnFocus.current = reason === "escape";
+    setOpen(false);
+  });
+  useEffect(() => {
+    if (open) {
+      // daisyUI's drawer stays visibility:hidden for a moment after it opens (its transition
+      // delay), and a hidden link cannot take focus: try each frame until it does.
+      let frames = 0;
+      let request = 0;
+      const tryFocus = () => {
+        const link = sidebar.current?.querySelector<HTMLElement>("nav a");
+        link?.focus();
+        if (link && document.activeElement !== link && frames < 60) {
+          frames += 1;
+          request = requestAnimationFrame(tryFocus);
+        }
+      };
+      tryFocus();
+      return () => cancelAnimationFrame(request);
+    }
+    if (returnFocus.current) {
+      returnFocus.current = false;
+      menuButton.current?.focus();
+    }
+  }, [open]);
 
   const logout = async () => {
     setSigningOut(true);
@@ -52,6 +82,7 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
       <div className="drawer-content flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-base-300 bg-base-100 px-3 md:hidden">
           <button
+            ref={menuButton}
             type="button"
             className="btn btn-ghost btn-square btn-sm"
             aria-label={open ? "Close menu" : "Open menu"}
@@ -76,6 +107,7 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
           onClick={() => setOpen(false)}
         />
         <aside
+          ref={sidebar}
           id={`${drawerId}-sidebar`}
           aria-label="Sidebar"
           className="flex min-h-full w-64 flex-col gap-4 border-r border-base-300 bg-base-100 p-4"

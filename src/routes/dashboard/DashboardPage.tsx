@@ -53,6 +53,10 @@ function AdminDashboard({ user }: { user: AppUser }) {
         ? "dashboard"
         : "welcome",
   );
+  // Back from the plans goes where they were opened from; from the dashboard, focus returns
+  // to its upgrade button (the layout was replaced, so the pressed button is gone).
+  const [plansFrom, setPlansFrom] = useState<"welcome" | "dashboard">("welcome");
+  const [returnToUpgrade, setReturnToUpgrade] = useState(false);
   const [organizationReady, setOrganizationReady] = useState(Boolean(user.organizationId));
   const ensuring = useRef(false);
 
@@ -94,12 +98,22 @@ function AdminDashboard({ user }: { user: AppUser }) {
   if (!organizationReady) return <PageLoader label="Preparing your organization…" />;
 
   if (phase === "dashboard") {
+    const choosePlan = () => {
+      setPlansFrom("dashboard");
+      setReturnToUpgrade(false);
+      setPhase("plans");
+    };
     return (
-      <DashboardLayout banner={<PlanBanner onChoosePlan={() => setPhase("plans")} />}>
-        <Outlet context={{ choosePlan: () => setPhase("plans") } satisfies DashboardOutletContext} />
+      <DashboardLayout banner={<PlanBanner onChoosePlan={choosePlan} focusUpgrade={returnToUpgrade} />}>
+        <Outlet context={{ choosePlan } satisfies DashboardOutletContext} />
       </DashboardLayout>
     );
   }
+
+  const back = () => {
+    if (plansFrom === "dashboard") setReturnToUpgrade(true);
+    setPhase(plansFrom);
+  };
 
   return (
     <div className="min-h-screen bg-base-200">
@@ -110,8 +124,8 @@ function AdminDashboard({ user }: { user: AppUser }) {
         {phase === "welcome" ? (
           <WelcomeOnboarding firstName={user.firstName} onGetStarted={getStarted} />
         ) : (
-          <SubscriptionErrorBoundary onGoBack={() => setPhase("welcome")}>
-            <SubscriptionFlow userId={user.id} onComplete={complete} onBack={() => setPhase("welcome")} />
+          <SubscriptionErrorBoundary onGoBack={back}>
+            <SubscriptionFlow userId={user.id} onComplete={complete} onBack={back} />
           </SubscriptionErrorBoundary>
         )}
       </main>

@@ -1,6 +1,7 @@
 import type { PlanStatusResponse } from "@shared/billing";
 import { type PlanAccess, planAccess } from "@shared/plan-access";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { fetchPlanStatus, PLAN_STATUS_QUERY_KEY } from "./billing-api";
 
 /** The plan as it stands now, by the same rule the Worker applies (worker/shared/plan-access.ts). */
@@ -23,13 +24,25 @@ const endDate = (at: number | null) =>
  * left, a reminder in its last week saying what happens at the end, and once the trial has
  * ended or a payment lapsed, that check-ins are paused and how to resume them.
  */
-export function PlanBanner({ onChoosePlan }: { onChoosePlan: () => void }) {
+export function PlanBanner({
+  onChoosePlan,
+  focusUpgrade = false,
+}: {
+  onChoosePlan: () => void;
+  focusUpgrade?: boolean;
+}) {
   const status = useQuery({ queryKey: PLAN_STATUS_QUERY_KEY, queryFn: fetchPlanStatus });
+  const button = useRef<HTMLButtonElement>(null);
+  const ready = Boolean(status.data);
+  // Back from the plans they opened here: focus returns to this button.
+  useEffect(() => {
+    if (ready && focusUpgrade) button.current?.focus();
+  }, [ready, focusUpgrade]);
   if (!status.data) return null;
   const access = accessOf(status.data, Date.now());
   if (access.state === "paid") return null;
   const upgrade = (
-    <button type="button" className="btn btn-primary btn-xs" onClick={onChoosePlan}>
+    <button ref={button} type="button" className="btn btn-primary btn-xs" onClick={onChoosePlan}>
       {access.state === "none" ? "Choose a plan" : "Upgrade to Pro"}
     </button>
   );

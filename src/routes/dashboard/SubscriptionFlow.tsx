@@ -1,11 +1,12 @@
 import type { PlanType } from "@shared/billing";
 import { PRICE_PER_SALESPERSON_USD, TRIAL_DAYS } from "@shared/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SUPPORT_EMAIL } from "@/auth/support";
 import { Icon } from "@/components/Icon";
 import { PRO_PLAN_FEATURES, TRIAL_PLAN_FEATURES } from "@/components/marketing/plans";
 import { dismissToast, toast } from "@/components/toast/toast-store";
+import { useFocusOnMount } from "@/components/useFocusOnMount";
 import { ApiRequestError } from "@/lib/api";
 import { PLAN_STATUS_QUERY_KEY, subscribe } from "./billing-api";
 
@@ -47,6 +48,15 @@ export function SubscriptionFlow({
   const [plan, setPlan] = useState<PlanType | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [retryCount, setRetryCount] = useState(0);
+
+  // The completed and error steps replace the button that was pressed: focus their heading.
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (step !== "selecting" && step !== "checking" && (active === null || active === document.body)) {
+      stepHeading.current?.focus();
+    }
+  }, [step]);
 
   useEffect(() => {
     if (step !== "completed") return;
@@ -101,7 +111,9 @@ export function SubscriptionFlow({
         <div className="flex size-20 items-center justify-center rounded-full bg-accent/20 text-accent-content">
           <Icon name="sparkle" className="size-10" />
         </div>
-        <h2 className="text-3xl font-bold tracking-tight">You're all set!</h2>
+        <h2 ref={stepHeading} tabIndex={-1} className="text-3xl font-bold tracking-tight focus:outline-none">
+          You're all set!
+        </h2>
         <p className="text-lg text-soft">Your account is ready and your free trial has started!</p>
         <p className="text-sm text-muted">Taking you to your dashboard…</p>
         <button type="button" className="btn btn-primary" onClick={onComplete}>
@@ -120,7 +132,9 @@ export function SubscriptionFlow({
               <span className="flex size-10 items-center justify-center rounded-full bg-error/10 text-error">
                 <Icon name="alert" />
               </span>
-              <h2 className="card-title text-xl">Setup Issue Detected</h2>
+              <h2 ref={stepHeading} tabIndex={-1} className="card-title text-xl focus:outline-none">
+                Setup Issue Detected
+              </h2>
             </div>
             <div role="alert" className="text-soft">
               {error}
@@ -188,6 +202,7 @@ function PlanSelection({
   onBack?: () => void;
 }) {
   const busy = processing !== null;
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
     <section aria-labelledby="plan-heading" className="mx-auto max-w-4xl">
       {onBack ? (
@@ -197,7 +212,12 @@ function PlanSelection({
         </button>
       ) : null}
       <header className="mb-8 text-center">
-        <h2 id="plan-heading" className="text-3xl font-bold tracking-tight">
+        <h2
+          id="plan-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-3xl font-bold tracking-tight focus:outline-none"
+        >
           Choose your plan
         </h2>
         <p className="mt-2 text-soft">Start free, or go Pro for your whole team. You can change later.</p>

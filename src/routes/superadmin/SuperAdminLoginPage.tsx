@@ -2,7 +2,7 @@ import { ACCESS_DENIED_MESSAGE, demoInitializeResultSchema } from "@shared/conso
 import { okSchema } from "@shared/console/common";
 import { healthResponseSchema } from "@shared/health";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { signInWithPassword } from "@/auth/auth-api";
@@ -30,6 +30,7 @@ export function SuperAdminLoginPage() {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
   const health = useQuery({
     queryKey: ["health"],
     queryFn: ({ signal }) => api("/api/health", healthResponseSchema, { signal }),
@@ -141,6 +142,8 @@ export function SuperAdminLoginPage() {
                 type="email"
                 className="input w-full"
                 autoComplete="username"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
                 required
@@ -153,6 +156,8 @@ export function SuperAdminLoginPage() {
                 type="password"
                 className="input w-full"
                 autoComplete="current-password"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
                 required
@@ -160,7 +165,7 @@ export function SuperAdminLoginPage() {
               />
             </label>
             {error ? (
-              <p role="alert" className="rounded-field bg-error/10 px-3 py-2 text-sm text-error">
+              <p id={errorId} role="alert" className="rounded-field bg-error/10 px-3 py-2 text-sm text-error">
                 {error}
               </p>
             ) : null}

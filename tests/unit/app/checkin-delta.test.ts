@@ -1,6 +1,6 @@
 import { parseServerFrame } from "@shared/checkin-protocol";
 import { describe, expect, it } from "vitest";
-import { chatReducer, initialChat } from "@/routes/check-in/chat-state";
+import { chatReducer, initialChat, lastFinishedReply } from "@/routes/check-in/chat-state";
 
 /** The page's side of the user.message delta (README → Chat ownership). */
 describe("user.message, the delta another tab receives", () => {
@@ -19,5 +19,26 @@ describe("user.message, the delta another tab receives", () => {
     const once = chatReducer(streaming, { kind: "frame", frame, now: 3 });
     expect(once.messages.map((m) => m.id)).toEqual(["m2", "r1"]);
     expect(chatReducer(once, { kind: "frame", frame, now: 4 })).toBe(once);
+  });
+});
+
+/** Issue 16 §3: the live region holds the newest finished reply, so it changes once per reply. */
+describe("lastFinishedReply, what the screen reader hears", () => {
+  it("is the newest assistant message once done, and stays put while the next one streams", () => {
+    const greeting = { id: "a1", sender: "assistant" as const, content: "Hi Maya, how was your week?", createdAt: 1 };
+    const answer = { id: "u1", sender: "user" as const, content: "Busy.", createdAt: 2 };
+    let state = { ...initialChat, messages: [greeting, answer] };
+    expect(lastFinishedReply(state.messages)?.id).toBe("a1");
+    for (const delta of ["Busy ", "how?"]) {
+      state = chatReducer(state, { kind: "frame", frame: { type: "assistant.delta", messageId: "a2", delta }, now: 3 });
+      expect(lastFinishedReply(state.messages)?.id).toBe("a1");
+    }
+    state = chatReducer(state, {
+      kind: "frame",
+      frame: { type: "assistant.done", messageId: "a2", content: "Busy how?" },
+      now: 4,
+    });
+    expect(lastFinishedReply(state.messages)).toMatchObject({ id: "a2", content: "Busy how?" });
+    expect(lastFinishedReply([answer])).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { AlertItem } from "@shared/insights";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { toast } from "@/components/toast/toast-store";
 import { formatRelative } from "../charts/format";
@@ -35,23 +36,45 @@ export function AlertsPanel({
 }) {
   const resolve = useResolveAlert();
   const open = alerts.filter((alert) => alert.status !== "resolved");
-  const onResolve = (alert: AlertItem) =>
+  const root = useRef<HTMLDivElement>(null);
+  // The pressed Resolve button leaves with its alert: focus moves to the next alert's button
+  // (or the panel, once none is left) instead of falling back to the top of the page.
+  const resolved = useRef<{ id: string; index: number } | null>(null);
+  const openIds = open.map((alert) => alert.id).join(" ");
+  useEffect(() => {
+    const last = resolved.current;
+    if (!last || openIds.split(" ").includes(last.id)) return;
+    resolved.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body && !root.current?.contains(active)) return; // they moved on
+    const buttons = root.current?.querySelectorAll<HTMLButtonElement>("button[data-resolve]") ?? [];
+    (buttons[Math.min(last.index, buttons.length - 1)] ?? root.current)?.focus();
+  }, [openIds]);
+  const onResolve = (alert: AlertItem) => {
+    // Its place among the buttons, in the order they are drawn (grouped by person).
+    const index = byPerson(open)
+      .flatMap((group) => group.alerts)
+      .indexOf(alert);
+    resolved.current = { id: alert.id, index };
     resolve.mutate(alert.id, {
       onSuccess: () => toast({ title: "Alert resolved", description: alertCategoryLabel(alert.category) }),
       onError: (error) =>
         toast({ title: "Could not resolve the alert", description: error.message, variant: "destructive" }),
     });
+  };
 
   if (open.length === 0) {
     return (
-      <p className="flex items-center gap-2 text-sm text-soft" data-testid="alerts-empty">
-        <span className="size-2 rounded-full bg-success" aria-hidden="true" />
-        No open risk alerts. Alerts appear here when a check-in crosses a risk line.
-      </p>
+      <div ref={root} tabIndex={-1} className="focus:outline-none">
+        <p className="flex items-center gap-2 text-sm text-soft" data-testid="alerts-empty">
+          <span className="size-2 rounded-full bg-success" aria-hidden="true" />
+          No open risk alerts. Alerts appear here when a check-in crosses a risk line.
+        </p>
+      </div>
     );
   }
   return (
-    <div className="flex flex-col gap-3" data-testid="alerts-panel">
+    <div ref={root} tabIndex={-1} className="flex flex-col gap-3 focus:outline-none" data-testid="alerts-panel">
       {byPerson(open).map((group) => (
         <section
           key={group.key}
@@ -87,6 +110,7 @@ export function AlertsPanel({
                 <button
                   type="button"
                   className="btn btn-sm btn-outline shrink-0 self-start"
+                  data-resolve=""
                   onClick={() => onResolve(alert)}
                   disabled={resolve.isPending && resolve.variables === alert.id}
                 >

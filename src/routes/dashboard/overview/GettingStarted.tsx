@@ -64,7 +64,7 @@ export function GettingStarted({
                       : "bg-base-200"
                 }`}
               >
-                {step.done ? <Icon name="check" className="size-4" /> : index + 1}
+                {step.done ? <Icon name="check" className="size-4" label="Done:" /> : index + 1}
               </span>
               <div className="min-w-0">
                 <p className={`font-semibold ${step.done ? "text-muted line-through" : ""}`}>{step.title}</p>

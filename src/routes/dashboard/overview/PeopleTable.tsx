@@ -1,7 +1,7 @@
 import type { PersonRow } from "@shared/insights";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { TableScroll } from "@/components/ui";
+import { type DataColumn, DataTable } from "@/components/ui";
 import { formatRelative } from "../charts/format";
 import { scoreTone } from "../charts/Meters";
 import { fullName, RISK_BADGE } from "../labels";
@@ -24,6 +24,15 @@ const COLUMNS = [
   { key: "stress", label: "Stress", lowerIsBetter: true },
   { key: "salesStrength", label: "Strength" },
 ] as const;
+
+const TABLE_COLUMNS: readonly DataColumn[] = [
+  { label: "Person" },
+  { label: "Status" },
+  ...COLUMNS.map((column) => ({ label: column.label, numeric: true })),
+  { label: "Last check-in" },
+  { label: "Answered", numeric: true },
+  { label: "Alerts", numeric: true },
+];
 
 /** Everyone on the team, the ones who need you first, each linking to their own view. */
 export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
@@ -79,58 +88,37 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
         ))}
       </ul>
 
-      <TableScroll label="Team" className="hidden sm:block">
-        <table className="table table-sm">
-          <thead>
-            <tr>
-              <th>Person</th>
-              <th>Status</th>
-              {COLUMNS.map((column) => (
-                <th key={column.key} className="text-right">
-                  {column.label}
-                </th>
-              ))}
-              <th>Last check-in</th>
-              <th className="text-right">Answered</th>
-              <th className="text-right">Alerts</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((person) => (
-              <tr key={person.id} className="hover:bg-base-200/50">
-                <td>
-                  <Link to={`/dashboard/team/${encodeURIComponent(person.id)}`} className="link link-hover font-medium">
-                    {fullName(person)}
-                  </Link>
-                  <p className="text-xs text-muted">
-                    {[person.jobTitle, person.region].filter(Boolean).join(" · ") || " "}
-                  </p>
-                </td>
-                <td>
-                  <span className={`badge badge-sm whitespace-nowrap ${RISK_BADGE[person.risk].className}`}>
-                    {RISK_BADGE[person.risk].label}
-                  </span>
-                </td>
-                {COLUMNS.map((column) => (
-                  <td key={column.key} className="text-right">
-                    <Score value={person.latest?.[column.key]} lowerIsBetter={"lowerIsBetter" in column} />
-                  </td>
-                ))}
-                <td className="whitespace-nowrap text-soft">
-                  {person.latest ? formatRelative(person.latest.recordedAt) : "–"}
-                </td>
-                <td
-                  className="text-right text-soft tabular-nums"
-                  title="Check-ins answered of those sent in this period"
-                >
-                  {person.sentInRange > 0 ? `${person.completedInRange}/${person.sentInRange}` : "–"}
-                </td>
-                <td className="text-right tabular-nums">{person.openAlerts > 0 ? person.openAlerts : "–"}</td>
-              </tr>
+      <DataTable label="Team" className="hidden sm:block" columns={TABLE_COLUMNS}>
+        {shown.map((person) => (
+          <tr key={person.id} className="hover:bg-base-200/50">
+            <td>
+              <Link to={`/dashboard/team/${encodeURIComponent(person.id)}`} className="link link-hover font-medium">
+                {fullName(person)}
+              </Link>
+              <p className="text-xs text-muted">
+                {[person.jobTitle, person.region].filter(Boolean).join(" · ") || " "}
+              </p>
+            </td>
+            <td>
+              <span className={`badge badge-sm whitespace-nowrap ${RISK_BADGE[person.risk].className}`}>
+                {RISK_BADGE[person.risk].label}
+              </span>
+            </td>
+            {COLUMNS.map((column) => (
+              <td key={column.key} className="text-right">
+                <Score value={person.latest?.[column.key]} lowerIsBetter={"lowerIsBetter" in column} />
+              </td>
             ))}
-          </tbody>
-        </table>
-      </TableScroll>
+            <td className="whitespace-nowrap text-soft">
+              {person.latest ? formatRelative(person.latest.recordedAt) : "–"}
+            </td>
+            <td className="text-right text-soft tabular-nums" title="Check-ins answered of those sent in this period">
+              {person.sentInRange > 0 ? `${person.completedInRange}/${person.sentInRange}` : "–"}
+            </td>
+            <td className="text-right tabular-nums">{person.openAlerts > 0 ? person.openAlerts : "–"}</td>
+          </tr>
+        ))}
+      </DataTable>
       {shown.length === 0 ? <p className="text-sm text-muted">Nobody matches “{query}”.</p> : null}
     </div>
   );

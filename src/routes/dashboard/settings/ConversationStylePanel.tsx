@@ -38,9 +38,9 @@ export function ConversationStylePanel({
     options: Record<ConversationStyle[K], string>,
   ) => (
     <Field label={label}>
-      {(id) => (
+      {(control) => (
         <select
-          id={id}
+          {...control}
           className="select w-full"
           value={shown[key]}
           disabled={own === null}

@@ -100,8 +100,8 @@ function TimeZonePanel({ timeZone }: { timeZone: string }) {
       >
         <div className="min-w-64 flex-1">
           <Field label="Organization time zone">
-            {(id) => (
-              <select id={id} className="select w-full" value={draft} onChange={(e) => setDraft(e.target.value)}>
+            {(control) => (
+              <select {...control} className="select w-full" value={draft} onChange={(e) => setDraft(e.target.value)}>
                 {zones.map((zone) => (
                   <option key={zone} value={zone}>
                     {zone.replaceAll("_", " ")}

@@ -1,7 +1,7 @@
 import { CHECK_IN_FREQUENCIES, type CheckInFrequency } from "@shared/domain";
 import type { CheckInSettingsResponse } from "@shared/schedule";
 import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } from "@shared/settings";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
 import { Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
@@ -35,6 +35,12 @@ const fromDraft = (d: Draft) => ({
   reminderIntervalHours: Number(d.reminderIntervalHours),
   maxResponseHours: Number(d.maxResponseHours),
 });
+const NUMBER_ERRORS: Record<NumberSetting, string> = {
+  durationMinutes: "Check-in length must be a whole number of minutes from 3 to 60.",
+  reminderIntervalHours: "The reminder interval must be a whole number of hours from 1 to 168.",
+  maxResponseHours: "The response time must be a whole number of hours from 1 to 720.",
+};
+const isNumberSetting = (field: string): field is NumberSetting => Object.hasOwn(NUMBER_ERRORS, field);
 const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
 
 /** /dashboard/settings — the organization's check-in schedule, starting from the global defaults. */
@@ -57,7 +63,10 @@ export function SettingsPage() {
 
 function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(loaded.settings));
+  // A value out of bounds is said under its own field; a refusal from the server under the form.
+  const [fieldError, setFieldError] = useState<{ field: NumberSetting; message: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const save = useSaveCheckInSettings();
   const saved = toDraft(loaded.settings);
   const dirty = !same(draft, saved);
@@ -65,6 +74,7 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setError(null);
+    if (fieldError?.field === key) setFieldError(null);
     setDraft((current) => ({ ...current, [key]: value }));
   };
 
@@ -74,14 +84,14 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = String(issue?.path[0] ?? "");
-      const label: Record<string, string> = {
-        durationMinutes: "Check-in length must be a whole number of minutes from 3 to 60.",
-        reminderIntervalHours: "The reminder interval must be a whole number of hours from 1 to 168.",
-        maxResponseHours: "The response time must be a whole number of hours from 1 to 720.",
-      };
-      setError(label[field] ?? issue?.message ?? "Please check the values.");
+      if (isNumberSetting(field)) {
+        setFieldError({ field, message: NUMBER_ERRORS[field] });
+        // The field may be far above the Save button: focus brings it (and its error) into view.
+        form.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+      } else setError(issue?.message ?? "Please check the values.");
       return;
     }
+    setFieldError(null);
     save.mutate(parsed.data, {
       onSuccess: () => toast({ title: "Settings saved", description: "Your check-in schedule is updated." }),
       onError: (failure) => setError(failure.message),
@@ -90,15 +100,16 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
 
   /** A whole-number setting, typed as text until saved (the form says what is wrong then). */
   const numberField = (name: NumberSetting, label: string, min: number, max: number, hint?: string) => (
-    <Field label={label} hint={hint}>
-      {(id) => (
+    <Field label={label} hint={hint} error={fieldError?.field === name ? fieldError.message : null}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
+          name={name}
           type="number"
           inputMode="numeric"
           min={min}
           max={max}
-          className="input w-full"
+          className={`input w-full ${fieldError?.field === name ? "input-error" : ""}`}
           value={draft[name]}
           onChange={(event) => set(name, event.target.value)}
         />
@@ -107,7 +118,7 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Check-in settings">
+    <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Check-in settings">
       <Panel
         title="Automatic check-ins"
         subtitle="The schedule sends every active team member a check-in each period, with reminders until they answer."
@@ -127,9 +138,9 @@ function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
 
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
           <Field label="Frequency" hint="Periods start at midnight in your organization's time zone (below).">
-            {(id) => (
+            {(control) => (
               <select
-                id={id}
+                {...control}
                 className="select w-full"
                 value={draft.frequency}
                 onChange={(event) => set("frequency", event.target.value as CheckInFrequency)}

@@ -67,10 +67,14 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
           );
         }}
       >
-        <Field label="Channel for alerts and the digest" hint="Public channels; the app joins the one you pick.">
-          {(id) => (
+        <Field
+          label="Channel for alerts and the digest"
+          hint="Public channels; the app joins the one you pick."
+          error={channels.isError ? channels.error.message : null}
+        >
+          {(control) => (
             <select
-              id={id}
+              {...control}
               className="select w-full sm:w-80"
               value={channelId}
               onChange={(e) => setChannelId(e.target.value)}
@@ -85,7 +89,6 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
             </select>
           )}
         </Field>
-        {channels.isError ? <p className="text-sm text-error">{channels.error.message}</p> : null}
         <label className="flex cursor-pointer items-start gap-3">
           <input
             type="checkbox"

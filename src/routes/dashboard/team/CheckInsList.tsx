@@ -1,7 +1,7 @@
 import type { CheckInListItem } from "@shared/team";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { PanelSkeleton } from "@/components/ui";
+import { PanelSkeleton, useTabs } from "@/components/ui";
 import { formatRelative } from "../charts/format";
 import { useCheckInAction, useCheckIns } from "../data/team";
 import { fullName } from "../labels";
@@ -32,6 +32,11 @@ function when(item: CheckInListItem): string {
 /** The organization's check-ins (or one member's), newest first, with resend and revoke. */
 export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
   const [filter, setFilter] = useState<Filter>("all");
+  const tabProps = useTabs(
+    FILTERS.map((option) => option.value),
+    filter,
+    setFilter,
+  );
   const list = useCheckIns(filter, teamMemberId);
   const resend = useCheckInAction("resend");
   const revoke = useCheckInAction("revoke");
@@ -66,8 +71,7 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
           <button
             key={option.value}
             type="button"
-            role="tab"
-            aria-selected={filter === option.value}
+            {...tabProps(option.value)}
             className={`tab ${filter === option.value ? "tab-active" : ""}`}
             onClick={() => setFilter(option.value)}
           >

@@ -4,16 +4,23 @@ import {
   type TeamMemberCreateInput,
   teamMemberCreateSchema,
 } from "@shared/team";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
-import { Modal } from "@/components/ui";
+import { Field, Modal } from "@/components/ui";
 import { ApiRequestError } from "@/lib/api";
 import { useAddMember, useUpdateMember } from "../data/team";
 import { fullName } from "../labels";
 
-type Field = keyof TeamMemberCreateInput;
-const FIELDS: { name: Field; label: string; type?: string; optional?: boolean; autoComplete: string; max: number }[] = [
+type FieldName = keyof TeamMemberCreateInput;
+const FIELDS: {
+  name: FieldName;
+  label: string;
+  type?: string;
+  optional?: boolean;
+  autoComplete: string;
+  max: number;
+}[] = [
   { name: "firstName", label: "First name", autoComplete: "given-name", max: TEAM_MEMBER_FIELD_LIMITS.name },
   { name: "lastName", label: "Last name", autoComplete: "family-name", max: TEAM_MEMBER_FIELD_LIMITS.name },
   { name: "email", label: "Work email", type: "email", autoComplete: "email", max: 254 },
@@ -27,7 +34,7 @@ const FIELDS: { name: Field; label: string; type?: string; optional?: boolean; a
   { name: "region", label: "Region", optional: true, autoComplete: "off", max: TEAM_MEMBER_FIELD_LIMITS.region },
 ];
 
-type Values = Record<Field, string>;
+type Values = Record<FieldName, string>;
 
 /**
  * Add or edit a salesperson. The form validates with the API's own schema, so it refuses
@@ -38,10 +45,12 @@ export function MemberFormDialog({
   member,
   onClose,
   onLimit,
+  returnFocus,
 }: {
   member?: TeamMember;
   onClose: () => void;
   onLimit: (message: string) => void;
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
   const [values, setValues] = useState<Values>({
     firstName: member?.firstName ?? "",
@@ -50,8 +59,9 @@ export function MemberFormDialog({
     jobTitle: member?.jobTitle ?? "",
     region: member?.region ?? "",
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const add = useAddMember();
   const update = useUpdateMember();
   const pending = add.isPending || update.isPending;
@@ -61,12 +71,15 @@ export function MemberFormDialog({
     setFormError(null);
     const parsed = zc.safeParse(teamMemberCreateSchema, values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
+      const next: Partial<Record<FieldName, string>> = {};
       for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field | undefined;
+        const field = issue.path[0] as FieldName | undefined;
         if (field && !next[field]) next[field] = issue.message;
       }
       setErrors(next);
+      // Focus the first field in error, so it is read with its error.
+      const first = FIELDS.find((field) => next[field.name]);
+      if (first) form.current?.querySelector<HTMLInputElement>(`input[name="${first.name}"]`)?.focus();
       return;
     }
     setErrors({});
@@ -85,6 +98,7 @@ export function MemberFormDialog({
         setFormError(error.message);
       } else if (error instanceof ApiRequestError && error.status === 409) {
         setErrors({ email: error.message });
+        form.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
       } else {
         setFormError(error instanceof Error ? error.message : "Something went wrong. Please try again.");
       }
@@ -92,8 +106,13 @@ export function MemberFormDialog({
   };
 
   return (
-    <Modal title={member ? `Edit ${fullName(member)}` : "Add a team member"} onClose={onClose}>
+    <Modal
+      title={member ? `Edit ${fullName(member)}` : "Add a team member"}
+      onClose={onClose}
+      {...(returnFocus ? { returnFocus } : {})}
+    >
       <form
+        ref={form}
         noValidate
         onSubmit={submit}
         className="flex flex-col gap-3"
@@ -101,36 +120,32 @@ export function MemberFormDialog({
       >
         <div className="grid gap-3 sm:grid-cols-2">
           {FIELDS.map((field) => {
-            const id = `member-${field.name}`;
             const error = errors[field.name];
             return (
-              <div key={field.name} className={`flex flex-col gap-1 ${field.name === "email" ? "sm:col-span-2" : ""}`}>
-                <label htmlFor={id} className="text-sm font-medium">
-                  {field.label}
-                  {field.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
-                </label>
-                <input
-                  id={id}
-                  name={field.name}
-                  type={field.type ?? "text"}
-                  autoComplete={field.autoComplete}
-                  maxLength={field.max}
-                  className={`input w-full ${error ? "input-error" : ""}`}
-                  value={values[field.name]}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  onChange={(event) => {
-                    const value = event.target.value;
-                    setValues((current) => ({ ...current, [field.name]: value }));
-                    if (error) setErrors((current) => ({ ...current, [field.name]: undefined }));
-                  }}
-                />
-                {error ? (
-                  <p id={`${id}-error`} className="text-sm text-error">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
+              <Field
+                key={field.name}
+                label={field.label}
+                optional={field.optional ?? false}
+                error={error}
+                className={field.name === "email" ? "sm:col-span-2" : ""}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    name={field.name}
+                    type={field.type ?? "text"}
+                    autoComplete={field.autoComplete}
+                    maxLength={field.max}
+                    className={`input w-full ${error ? "input-error" : ""}`}
+                    value={values[field.name]}
+                    onChange={(event) => {
+                      const value = event.target.value;
+                      setValues((current) => ({ ...current, [field.name]: value }));
+                      if (error) setErrors((current) => ({ ...current, [field.name]: undefined }));
+                    }}
+                  />
+                )}
+              </Field>
             );
           })}
         </div>

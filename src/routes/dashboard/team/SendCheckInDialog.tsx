@@ -15,7 +15,16 @@ import { fullName } from "../labels";
 export const OWNERSHIP_NOTE =
   "Whoever opens the link first owns the chat: it then works on that device only. If they switch devices, they can have a fresh link sent to the same email.";
 
-export function SendCheckInDialog({ member, onClose }: { member: TeamMember; onClose: () => void }) {
+export function SendCheckInDialog({
+  member,
+  onClose,
+  returnFocus,
+}: {
+  member: TeamMember;
+  onClose: () => void;
+  /** Where focus goes on close if the button that opened it is gone (sent: it is waiting now). */
+  returnFocus?: () => HTMLElement | null | undefined;
+}) {
   const [sent, setSent] = useState<CreateCheckInResponse | null>(null);
   const send = useSendCheckIn();
 
@@ -37,7 +46,11 @@ export function SendCheckInDialog({ member, onClose }: { member: TeamMember; onC
     );
 
   return (
-    <Modal title={sent ? "Check-in sent" : `Send a check-in to ${member.firstName}`} onClose={onClose}>
+    <Modal
+      title={sent ? "Check-in sent" : `Send a check-in to ${member.firstName}`}
+      onClose={onClose}
+      {...(returnFocus ? { returnFocus } : {})}
+    >
       {sent ? (
         <SentView result={sent} member={member} onClose={onClose} />
       ) : (

@@ -1,5 +1,5 @@
 import type { TeamMember, TeamPlan } from "@shared/team";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useOutletContext, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
@@ -79,6 +79,13 @@ function StatusLine({ member }: { member: TeamMember }) {
   return <span className="text-xs text-muted">Last check-in expired</span>;
 }
 
+/**
+ * Where focus goes after a check-in is sent: its Send button is gone (the check-in is
+ * waiting), so the row's next control, Edit.
+ */
+const firstButtonOf = (member: TeamMember) =>
+  document.querySelector<HTMLButtonElement>(`li[data-member="${CSS.escape(member.email)}"] button`);
+
 /** /dashboard/team — the salespeople, their check-ins, and sending new ones. */
 export function TeamPage() {
   const onUpgrade = useOutletContext<DashboardOutletContext | undefined>()?.choosePlan;
@@ -87,6 +94,8 @@ export function TeamPage() {
   const remove = useRemoveMember();
   const [modal, setModal] = useState<OpenDialog>(null);
   const [params, setParams] = useSearchParams();
+  // Focus goes here when the form opened on arrival (?add=1) closes: no button opened it.
+  const addButton = useRef<HTMLButtonElement>(null);
 
   useDocumentTitle("Team — Undertone");
   // The getting-started link (?add=1) opens the form at once.
@@ -130,6 +139,7 @@ export function TeamPage() {
         actions={
           plan ? (
             <button
+              ref={addButton}
               type="button"
               className="btn btn-primary"
               onClick={() =>
@@ -245,13 +255,25 @@ export function TeamPage() {
         </Panel>
       ) : null}
 
-      {modal?.kind === "add" ? <MemberFormDialog onClose={() => setModal(null)} onLimit={limitToast} /> : null}
+      {modal?.kind === "add" ? (
+        <MemberFormDialog onClose={() => setModal(null)} onLimit={limitToast} returnFocus={() => addButton.current} />
+      ) : null}
       {modal?.kind === "edit" ? (
         <MemberFormDialog member={modal.member} onClose={() => setModal(null)} onLimit={limitToast} />
       ) : null}
-      {modal?.kind === "send" ? <SendCheckInDialog member={modal.member} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === "send" ? (
+        <SendCheckInDialog
+          member={modal.member}
+          onClose={() => setModal(null)}
+          returnFocus={() => firstButtonOf(modal.member)}
+        />
+      ) : null}
       {modal?.kind === "remove" ? (
-        <Modal title={`Remove ${fullName(modal.member)}?`} onClose={() => setModal(null)}>
+        <Modal
+          title={`Remove ${fullName(modal.member)}?`}
+          onClose={() => setModal(null)}
+          returnFocus={() => addButton.current}
+        >
           <p className="text-sm text-soft">
             Their check-ins, scores, blockers and alerts are deleted with them, and the team's history no longer
             includes them. To stop check-ins but keep their history, pause them instead.

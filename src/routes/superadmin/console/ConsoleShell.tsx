@@ -1,5 +1,5 @@
 import { roleLabel } from "@shared/domain";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { LogoMark } from "@/components/LogoMark";
 import { ConsoleIcon } from "@/components/ui";
@@ -38,7 +38,24 @@ export function ConsoleShell({
     localStorage.setItem(COLLAPSED_KEY, collapsed ? "1" : "0");
   }, [collapsed]);
 
-  useDismiss(drawerOpen, () => setDrawerOpen(false));
+  // The phone drawer acts as a dialog: focus moves into it, the page behind is inert, and on
+  // closing (Escape, the backdrop, a chosen tab) focus returns to the menu button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+  const returnFocus = useRef(false);
+  const closeDrawer = () => {
+    returnFocus.current = true;
+    setDrawerOpen(false);
+  };
+  useDismiss(drawerOpen, closeDrawer);
+  // After the commit: the page behind is no longer inert, so the menu button can take focus.
+  useEffect(() => {
+    if (drawerOpen) drawer.current?.querySelector<HTMLElement>("nav button")?.focus();
+    else if (returnFocus.current) {
+      returnFocus.current = false;
+      menuButton.current?.focus();
+    }
+  }, [drawerOpen]);
 
   const current = CONSOLE_TABS.find((t) => t.id === tab) ?? CONSOLE_TABS[0];
   const fullName = `${operator.firstName} ${operator.lastName}`.trim() || operator.email;
@@ -55,7 +72,7 @@ export function ConsoleShell({
                 type="button"
                 onClick={() => {
                   onTab(item.id);
-                  setDrawerOpen(false);
+                  if (drawerOpen) closeDrawer();
                 }}
                 aria-current={active ? "page" : undefined}
                 title={compact ? item.label : undefined}
@@ -136,14 +153,17 @@ export function ConsoleShell({
 
       {/* Phones and tablets: the same sidebar as a drawer. */}
       {drawerOpen ? (
-        <div className="fixed inset-0 z-40 lg:hidden">
+        <div className="fixed inset-0 z-40 lg:hidden" role="dialog" aria-modal="true" aria-label="Console navigation">
           <button
             type="button"
             className="absolute inset-0 bg-black/40"
             aria-label="Close navigation"
-            onClick={() => setDrawerOpen(false)}
+            onClick={closeDrawer}
           />
-          <aside className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-neutral text-neutral-content shadow-xl">
+          <aside
+            ref={drawer}
+            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-neutral text-neutral-content shadow-xl"
+          >
             {brand(false)}
             {nav(false)}
             {logout(false)}
@@ -151,10 +171,14 @@ export function ConsoleShell({
         </div>
       ) : null}
 
-      <div className={`flex min-h-screen flex-col transition-[padding] ${collapsed ? "lg:pl-16" : "lg:pl-64"}`}>
+      <div
+        className={`flex min-h-screen flex-col transition-[padding] ${collapsed ? "lg:pl-16" : "lg:pl-64"}`}
+        inert={drawerOpen}
+      >
         <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-base-300 bg-base-100/95 px-4 backdrop-blur sm:px-6">
           <button
             type="button"
+            ref={menuButton}
             className="btn btn-ghost btn-square btn-sm lg:hidden"
             aria-label="Open navigation"
             onClick={() => setDrawerOpen(true)}

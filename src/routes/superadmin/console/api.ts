@@ -10,7 +10,9 @@ import { globalSettingsRecordSchema } from "@shared/console/settings";
 import { supportSearchSchema } from "@shared/console/support";
 import { systemStatusSchema } from "@shared/console/system";
 import { userListSchema, userStatsSchema } from "@shared/console/users";
+import { deliveryListSchema } from "@shared/notifications";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type * as zc from "zod/v4/core";
 import { api } from "@/lib/api";
 
 /**
@@ -66,6 +68,24 @@ export function qs(params: Record<string, string | number | undefined | null>): 
   return text ? `?${text}` : "";
 }
 
+type Caching = { staleTime?: number; retry?: number; retryDelay?: number; refetchInterval?: number };
+
+/** A filtered, paged list: the filters are part of the key, and the shown page stays while the next loads. */
+function useListQuery<Schema extends zc.$ZodType>(
+  key: readonly unknown[],
+  path: string,
+  schema: Schema,
+  filters: Record<string, string | number | undefined | null>,
+  caching: Caching = {},
+) {
+  return useQuery({
+    queryKey: [...key, filters],
+    queryFn: ({ signal }) => api(`${path}${qs(filters)}`, schema, { signal }),
+    placeholderData: keepPreviousData,
+    ...caching,
+  });
+}
+
 export const usePlatformStats = () =>
   useQuery({
     queryKey: adminKeys.stats,
@@ -82,12 +102,13 @@ export const useRecentActivity = () =>
 
 export type OrganizationFilters = { search?: string; status?: string; tier?: string; page?: number; pageSize?: number };
 export const useOrganizations = (filters: OrganizationFilters) =>
-  useQuery({
-    queryKey: [...adminKeys.organizations, filters],
-    queryFn: ({ signal }) => api(`/api/admin/organizations${qs(filters)}`, organizationListSchema, { signal }),
-    placeholderData: keepPreviousData,
-    ...CACHING.organizations,
-  });
+  useListQuery(
+    adminKeys.organizations,
+    "/api/admin/organizations",
+    organizationListSchema,
+    filters,
+    CACHING.organizations,
+  );
 
 export const useOrganizationDetail = (id: string | null) =>
   useQuery({
@@ -107,12 +128,7 @@ export const useUserStats = () =>
 
 export type UserFilters = { search?: string; role?: string; page?: number };
 export const useUsers = (filters: UserFilters) =>
-  useQuery({
-    queryKey: [...adminKeys.users, filters],
-    queryFn: ({ signal }) => api(`/api/admin/users${qs(filters)}`, userListSchema, { signal }),
-    placeholderData: keepPreviousData,
-    ...CACHING.userStats,
-  });
+  useListQuery(adminKeys.users, "/api/admin/users", userListSchema, filters, CACHING.userStats);
 
 export const useSentimentSummary = () =>
   useQuery({
@@ -123,20 +139,17 @@ export const useSentimentSummary = () =>
 
 export type ComparisonFilters = { days: string; sort: string; page: number };
 export const useCompanyComparison = (filters: ComparisonFilters) =>
-  useQuery({
-    queryKey: [...adminKeys.sentiment, "companies", filters],
-    queryFn: ({ signal }) => api(`/api/admin/sentiment/companies${qs(filters)}`, companyComparisonSchema, { signal }),
-    placeholderData: keepPreviousData,
-    ...CACHING.sentiment,
-  });
+  useListQuery(
+    [...adminKeys.sentiment, "companies"],
+    "/api/admin/sentiment/companies",
+    companyComparisonSchema,
+    filters,
+    CACHING.sentiment,
+  );
 
 export type QuestionFilters = { search?: string; pillar?: string; page?: number };
 export const useQuestions = (filters: QuestionFilters) =>
-  useQuery({
-    queryKey: [...adminKeys.questions, filters],
-    queryFn: ({ signal }) => api(`/api/admin/questions${qs(filters)}`, questionListSchema, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  useListQuery(adminKeys.questions, "/api/admin/questions", questionListSchema, filters);
 
 export const useAiConfig = () =>
   useQuery({
@@ -163,12 +176,13 @@ export const useBillingSummary = () =>
   });
 
 export const useSubscriptions = (filters: { status?: string; page: number }) =>
-  useQuery({
-    queryKey: [...adminKeys.billing, "subscriptions", filters],
-    queryFn: ({ signal }) => api(`/api/admin/billing/subscriptions${qs(filters)}`, subscriptionListSchema, { signal }),
-    placeholderData: keepPreviousData,
-    ...CACHING.billing,
-  });
+  useListQuery(
+    [...adminKeys.billing, "subscriptions"],
+    "/api/admin/billing/subscriptions",
+    subscriptionListSchema,
+    filters,
+    CACHING.billing,
+  );
 
 export const useAlertSummary = () =>
   useQuery({
@@ -179,12 +193,7 @@ export const useAlertSummary = () =>
 
 export type AlertFilters = { view: string; priority?: string; page: number };
 export const useAlerts = (filters: AlertFilters) =>
-  useQuery({
-    queryKey: [...adminKeys.alerts, "list", filters],
-    queryFn: ({ signal }) => api(`/api/admin/alerts${qs(filters)}`, alertListSchema, { signal }),
-    placeholderData: keepPreviousData,
-    ...CACHING.alerts,
-  });
+  useListQuery([...adminKeys.alerts, "list"], "/api/admin/alerts", alertListSchema, filters, CACHING.alerts);
 
 export const useAlertDetail = (id: string | null) =>
   useQuery({
@@ -211,12 +220,7 @@ export type AuditFilters = {
   page: number;
 };
 export const useAuditLog = (filters: AuditFilters) =>
-  useQuery({
-    queryKey: [...adminKeys.audit, filters],
-    queryFn: ({ signal }) => api(`/api/admin/audit${qs(filters)}`, auditListSchema, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  useListQuery(adminKeys.audit, "/api/admin/audit", auditListSchema, filters, { staleTime: 30_000 });
 
 export const useSystemStatus = (probe: boolean) =>
   useQuery({
@@ -229,5 +233,11 @@ export const useSupportSearch = (q: string) =>
     queryKey: [...adminKeys.support, q],
     queryFn: ({ signal }) => api(`/api/admin/support/search${qs({ q })}`, supportSearchSchema, { signal }),
     enabled: q.trim().length >= 2,
+    staleTime: 30_000,
+  });
+
+export type DeliveryFilters = { status?: string; channel?: string; page: number };
+export const useDeliveries = (filters: DeliveryFilters) =>
+  useListQuery([...adminKeys.all, "deliveries"], "/api/admin/deliveries", deliveryListSchema, filters, {
     staleTime: 30_000,
   });

@@ -4,11 +4,13 @@ import {
   Badge,
   type BadgeVariant,
   Card,
+  ChoiceSelect,
   ConsoleIcon,
   EmptyState,
   SearchInput,
   saveBlob,
   TabHeader,
+  useTabs,
 } from "@/components/ui";
 import { ACCESS_LEVELS, type Access, SITE_MAP_CATEGORIES, type SiteMapCategory } from "../../pages";
 import { categoryCounts, filterSiteMap, SITE_MAP, siteMapText } from "./site-map";
@@ -25,6 +27,7 @@ export function SiteMapTab() {
   const [search, setSearch] = useState("");
   const [access, setAccess] = useState<Access | "all">("all");
   const [category, setCategory] = useState<SiteMapCategory | "all">("all");
+  const tabProps = useTabs<SiteMapCategory | "all">(["all", ...SITE_MAP_CATEGORIES], category, setCategory);
   const [details, setDetails] = useState(false);
   const counts = useMemo(() => categoryCounts(SITE_MAP), []);
   const entries = filterSiteMap(SITE_MAP, { search, access, category });
@@ -59,25 +62,21 @@ export function SiteMapTab() {
           placeholder="Search path, name or description…"
           label="Search routes"
         />
-        <select
-          className="select select-sm w-full md:w-48"
-          aria-label="Filter by access"
+        <ChoiceSelect<Access | "all">
+          className="w-full md:w-48"
+          label="Filter by access"
           value={access}
-          onChange={(e) => setAccess(e.target.value as Access | "all")}
-        >
-          <option value="all">All access levels</option>
-          {ACCESS_LEVELS.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
+          onChange={setAccess}
+          options={[
+            { value: "all", label: "All access levels" },
+            ...ACCESS_LEVELS.map((a) => ({ value: a, label: a })),
+          ]}
+        />
       </Card>
-      <div role="tablist" className="tabs tabs-box w-full overflow-x-auto">
+      <div role="tablist" aria-label="Route categories" className="tabs tabs-box w-full overflow-x-auto">
         <button
           type="button"
-          role="tab"
-          aria-selected={category === "all"}
+          {...tabProps("all")}
           className={`tab whitespace-nowrap ${category === "all" ? "tab-active" : ""}`}
           onClick={() => setCategory("all")}
         >
@@ -87,8 +86,7 @@ export function SiteMapTab() {
           <button
             key={c}
             type="button"
-            role="tab"
-            aria-selected={category === c}
+            {...tabProps(c)}
             className={`tab whitespace-nowrap ${category === c ? "tab-active" : ""}`}
             onClick={() => setCategory(c)}
           >

@@ -3,13 +3,13 @@ import { useState } from "react";
 import {
   Badge,
   Card,
+  DataTable,
   EmptyState,
   FilterSelect,
   ListSkeleton,
   PagedCardBody,
   SearchInput,
   TabHeader,
-  TableScroll,
   useDebounced,
   usePage,
 } from "@/components/ui";
@@ -112,29 +112,25 @@ export function AuditTab() {
           pagination={{ page, onPage: setPage, label: "entries" }}
         >
           {(data) => (
-            <TableScroll label="Audit log entries">
-              <table className="table table-sm">
-                <thead>
-                  <tr>
-                    <th>When</th>
-                    <th>Who</th>
-                    <th>Action</th>
-                    <th>Target</th>
-                    <th />
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((entry) => (
-                    <AuditRow
-                      key={entry.id}
-                      entry={entry}
-                      open={open === entry.id}
-                      onToggle={() => setOpen(open === entry.id ? null : entry.id)}
-                    />
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label="Audit log entries"
+              columns={[
+                { label: "When" },
+                { label: "Who" },
+                { label: "Action" },
+                { label: "Target" },
+                { label: "Details", visuallyHidden: true },
+              ]}
+            >
+              {data.items.map((entry) => (
+                <AuditRow
+                  key={entry.id}
+                  entry={entry}
+                  open={open === entry.id}
+                  onToggle={() => setOpen(open === entry.id ? null : entry.id)}
+                />
+              ))}
+            </DataTable>
           )}
         </PagedCardBody>
       </Card>

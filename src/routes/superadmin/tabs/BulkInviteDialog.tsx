@@ -6,9 +6,17 @@ import {
   parseInviteLines,
 } from "@shared/bulk-invite";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { Badge, type BadgeVariant, Modal, SearchInput, TableScroll, useDebounced } from "@/components/ui";
+import {
+  Badge,
+  type BadgeVariant,
+  DataTable,
+  Modal,
+  SearchInput,
+  useDebounced,
+  useFieldControl,
+} from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useOrganizations } from "../console/api";
 
@@ -50,8 +58,8 @@ export function BulkInviteDialog({ onClose }: { onClose: () => void }) {
   const debouncedSearch = useDebounced(orgSearch.trim());
   const organizations = useOrganizations({ search: debouncedSearch, page: 1, pageSize: 6 });
   const parsed = useMemo(() => parseInviteLines(lines), [lines]);
+  const linesField = useFieldControl({ hint: true, error: parsed.errors[0] });
   const queryClient = useQueryClient();
-  const linesId = useId();
 
   const invite = useMutation({
     mutationFn: () =>
@@ -161,22 +169,22 @@ export function BulkInviteDialog({ onClose }: { onClose: () => void }) {
           </fieldset>
 
           <div className="grid gap-1">
-            <label htmlFor={linesId} className="text-sm font-medium">
+            <label htmlFor={linesField.control.id} className="text-sm font-medium">
               People, one per line
             </label>
             <textarea
-              id={linesId}
+              {...linesField.control}
               className="textarea h-36 w-full font-mono text-sm"
               placeholder={PLACEHOLDER}
               value={lines}
               onChange={(e) => setLines(e.target.value)}
             />
-            <p className="text-xs text-soft">
+            <p id={linesField.hintId} className="text-xs text-soft">
               An email and a first and last name on each line, separated by commas, semicolons or tabs (a spreadsheet
               paste works). Up to {BULK_INVITE_MAX} at a time.
             </p>
             {parsed.errors.length > 0 ? (
-              <ul className="mt-1 space-y-0.5 text-sm text-error" role="alert">
+              <ul id={linesField.errorId} className="mt-1 space-y-0.5 text-sm text-error" role="alert">
                 {parsed.errors.slice(0, 5).map((message) => (
                   <li key={message}>{message}</li>
                 ))}
@@ -252,28 +260,21 @@ function InviteResults({ result, onClose }: { result: BulkInviteResult; onClose:
         </button>
       }
     >
-      <TableScroll label="Invitation results">
-        <table className="table table-sm" data-testid="invite-results">
-          <thead>
-            <tr>
-              <th>Email</th>
-              <th>Result</th>
-              <th>Note</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.results.map((row) => (
-              <tr key={row.email}>
-                <td className="break-all">{row.email}</td>
-                <td>
-                  <Badge variant={OUTCOME_BADGE[row.outcome].variant}>{OUTCOME_BADGE[row.outcome].label}</Badge>
-                </td>
-                <td className="text-sm text-soft">{row.note ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label="Invitation results"
+        testId="invite-results"
+        columns={[{ label: "Email" }, { label: "Result" }, { label: "Note" }]}
+      >
+        {result.results.map((row) => (
+          <tr key={row.email}>
+            <td className="break-all">{row.email}</td>
+            <td>
+              <Badge variant={OUTCOME_BADGE[row.outcome].variant}>{OUTCOME_BADGE[row.outcome].label}</Badge>
+            </td>
+            <td className="text-sm text-soft">{row.note ?? ""}</td>
+          </tr>
+        ))}
+      </DataTable>
     </Modal>
   );
 }

@@ -9,6 +9,7 @@ import {
   Card,
   ConfirmDialog,
   ConsoleIcon,
+  DataTable,
   EmptyState,
   FilterSelect,
   ListSkeleton,
@@ -16,7 +17,6 @@ import {
   PagedCardBody,
   SearchInput,
   TabHeader,
-  TableScroll,
   useDebounced,
   usePage,
 } from "@/components/ui";
@@ -140,76 +140,70 @@ export function BusinessesTab() {
           pagination={{ page, onPage: setPage, label: "organizations" }}
         >
           {(data) => (
-            <TableScroll label="Organizations">
-              <table className="table table-sm">
-                <thead>
-                  <tr>
-                    <th>Company</th>
-                    <th>Industry</th>
-                    <th>Status</th>
-                    <th>Plan</th>
-                    <th className="text-right">Users</th>
-                    <th className="text-right" title="Check-ins completed in the last 30 days">
-                      Activity
-                    </th>
-                    <th>Created</th>
-                    <th className="text-right">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((org) => (
-                    <tr key={org.id} className="hover:bg-base-200/60" data-testid="organization-row">
-                      <td className="min-w-48">
-                        <p className="font-medium">{org.name}</p>
-                        <p className="text-xs text-muted">{org.domain ?? "No domain set"}</p>
-                      </td>
-                      <td className={org.industry ? "" : "text-muted"}>{org.industry ?? "Not specified"}</td>
-                      <td>
-                        <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
-                      </td>
-                      <td className="capitalize">{org.subscriptionTier}</td>
-                      <td className="text-right tabular-nums" data-testid="organization-users">
-                        {org.userCount}
-                      </td>
-                      <td className="text-right tabular-nums" title="Check-ins completed in the last 30 days">
-                        {org.activityCount}
-                      </td>
-                      <td className="whitespace-nowrap">{formatDate(org.createdAt)}</td>
-                      <td>
-                        <div className="flex justify-end gap-1">
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-xs"
-                            onClick={() => setDialog({ mode: "edit", organization: org })}
-                            aria-label={`Edit ${org.name}`}
-                          >
-                            <ConsoleIcon name="pencil" className="size-4" />
-                            <span className="hidden xl:inline">Edit</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-xs"
-                            onClick={() => setViewing(org.id)}
-                            aria-label={`View details of ${org.name}`}
-                          >
-                            <ConsoleIcon name="eye" className="size-4" />
-                            <span className="hidden xl:inline">View Details</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-xs text-error"
-                            onClick={() => setDeleting(org)}
-                            aria-label={`Delete ${org.name}`}
-                          >
-                            <ConsoleIcon name="trash" className="size-4" />
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label="Organizations"
+              columns={[
+                { label: "Company" },
+                { label: "Industry" },
+                { label: "Status" },
+                { label: "Plan" },
+                { label: "Users", numeric: true },
+                { label: "Activity", numeric: true, title: "Check-ins completed in the last 30 days" },
+                { label: "Created" },
+                { label: "Actions", numeric: true },
+              ]}
+            >
+              {data.items.map((org) => (
+                <tr key={org.id} className="hover:bg-base-200/60" data-testid="organization-row">
+                  <td className="min-w-48">
+                    <p className="font-medium">{org.name}</p>
+                    <p className="text-xs text-muted">{org.domain ?? "No domain set"}</p>
+                  </td>
+                  <td className={org.industry ? "" : "text-muted"}>{org.industry ?? "Not specified"}</td>
+                  <td>
+                    <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
+                  </td>
+                  <td className="capitalize">{org.subscriptionTier}</td>
+                  <td className="text-right tabular-nums" data-testid="organization-users">
+                    {org.userCount}
+                  </td>
+                  <td className="text-right tabular-nums" title="Check-ins completed in the last 30 days">
+                    {org.activityCount}
+                  </td>
+                  <td className="whitespace-nowrap">{formatDate(org.createdAt)}</td>
+                  <td>
+                    <div className="flex justify-end gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        onClick={() => setDialog({ mode: "edit", organization: org })}
+                        aria-label={`Edit ${org.name}`}
+                      >
+                        <ConsoleIcon name="pencil" className="size-4" />
+                        <span className="hidden xl:inline">Edit</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        onClick={() => setViewing(org.id)}
+                        aria-label={`View details of ${org.name}`}
+                      >
+                        <ConsoleIcon name="eye" className="size-4" />
+                        <span className="hidden xl:inline">View Details</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs text-error"
+                        onClick={() => setDeleting(org)}
+                        aria-label={`Delete ${org.name}`}
+                      >
+                        <ConsoleIcon name="trash" className="size-4" />
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </PagedCardBody>
       </Card>

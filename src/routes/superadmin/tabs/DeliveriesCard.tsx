@@ -1,24 +1,17 @@
-import {
-  DELIVERY_CHANNELS,
-  DELIVERY_STATUSES,
-  type DeliveryChannel,
-  type DeliveryStatus,
-  deliveryListSchema,
-} from "@shared/notifications";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { DELIVERY_CHANNELS, DELIVERY_STATUSES, type DeliveryChannel, type DeliveryStatus } from "@shared/notifications";
 import { useState } from "react";
 import {
   Badge,
   type BadgeVariant,
   Card,
+  DataTable,
   EmptyState,
   FilterSelect,
   ListSkeleton,
   PagedCardBody,
-  TableScroll,
   usePage,
 } from "@/components/ui";
-import { api } from "@/lib/api";
+import { useDeliveries } from "@/routes/superadmin/console/api";
 import { formatDateTime, relativeAge } from "@/routes/superadmin/console/display";
 
 const STATUS_VARIANT: Record<DeliveryStatus, BadgeVariant> = {
@@ -39,17 +32,7 @@ export function DeliveriesCard() {
   const [status, setStatus] = useState<DeliveryStatus | "">("");
   const [channel, setChannel] = useState<DeliveryChannel | "">("");
   const { page, setPage, filtering } = usePage();
-  const query = useQuery({
-    queryKey: ["admin", "deliveries", { status, channel, page }],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ page: String(page) });
-      if (status) params.set("status", status);
-      if (channel) params.set("channel", channel);
-      return api(`/api/admin/deliveries?${params}`, deliveryListSchema, { signal });
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const query = useDeliveries({ status, channel, page });
   const counts = query.data?.counts;
   return (
     <Card
@@ -89,50 +72,46 @@ export function DeliveriesCard() {
         pagination={{ page, onPage: setPage, label: "deliveries" }}
       >
         {(data) => (
-          <TableScroll label="Notification deliveries">
-            <table className="table table-sm">
-              <thead>
-                <tr>
-                  <th>What</th>
-                  <th>Channel</th>
-                  <th>To</th>
-                  <th>Status</th>
-                  <th className="text-right">Attempts</th>
-                  <th>When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((d) => (
-                  <tr key={d.id} data-testid="delivery-row">
-                    <td className="max-w-72">
-                      <p className="truncate font-medium" title={d.subject}>
-                        {d.subject}
-                      </p>
-                      <p className="text-xs text-muted">
-                        {d.kind} · {d.organizationName}
-                      </p>
-                    </td>
-                    <td>{d.channel === "email" ? "Email" : "Slack"}</td>
-                    <td className="max-w-48 truncate" title={d.recipient}>
-                      {d.recipient}
-                    </td>
-                    <td>
-                      <Badge variant={STATUS_VARIANT[d.status]}>{d.status}</Badge>
-                      {d.lastError && d.status !== "delivered" ? (
-                        <p className="mt-1 max-w-48 truncate text-xs text-error" title={d.lastError}>
-                          {d.lastError}
-                        </p>
-                      ) : null}
-                    </td>
-                    <td className="text-right tabular-nums">{d.attempts}</td>
-                    <td title={formatDateTime(Date.parse(d.deliveredAt ?? d.createdAt))}>
-                      {relativeAge(Date.parse(d.deliveredAt ?? d.createdAt))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label="Notification deliveries"
+            columns={[
+              { label: "What" },
+              { label: "Channel" },
+              { label: "To" },
+              { label: "Status" },
+              { label: "Attempts", numeric: true },
+              { label: "When" },
+            ]}
+          >
+            {data.items.map((d) => (
+              <tr key={d.id} data-testid="delivery-row">
+                <td className="max-w-72">
+                  <p className="truncate font-medium" title={d.subject}>
+                    {d.subject}
+                  </p>
+                  <p className="text-xs text-muted">
+                    {d.kind} · {d.organizationName}
+                  </p>
+                </td>
+                <td>{d.channel === "email" ? "Email" : "Slack"}</td>
+                <td className="max-w-48 truncate" title={d.recipient}>
+                  {d.recipient}
+                </td>
+                <td>
+                  <Badge variant={STATUS_VARIANT[d.status]}>{d.status}</Badge>
+                  {d.lastError && d.status !== "delivered" ? (
+                    <p className="mt-1 max-w-48 truncate text-xs text-error" title={d.lastError}>
+                      {d.lastError}
+                    </p>
+                  ) : null}
+                </td>
+                <td className="text-right tabular-nums">{d.attempts}</td>
+                <td title={formatDateTime(Date.parse(d.deliveredAt ?? d.createdAt))}>
+                  {relativeAge(Date.parse(d.deliveredAt ?? d.createdAt))}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </PagedCardBody>
     </Card>

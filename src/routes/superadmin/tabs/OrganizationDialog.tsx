@@ -1,9 +1,9 @@
 import { type AdminOrganization, ORGANIZATION_NAME_MAX, organizationSchema } from "@shared/console/organizations";
 import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "@shared/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { Modal } from "@/components/ui";
+import { Field, Modal } from "@/components/ui";
 import { api } from "@/lib/api";
 import { adminKeys } from "../console/api";
 
@@ -33,6 +33,7 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
   const [status, setStatus] = useState<string>(editing?.status ?? "active");
   const [tier, setTier] = useState<string>(editing?.subscriptionTier ?? "basic");
   const [nameError, setNameError] = useState<string | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
 
   const save = useMutation({
@@ -73,6 +74,7 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
     event.preventDefault();
     if (!name.trim()) {
       setNameError("Organization name is required");
+      nameInput.current?.focus();
       return;
     }
     save.mutate();
@@ -86,44 +88,45 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
     >
       <form onSubmit={submit} className="grid gap-4" noValidate>
         <fieldset disabled={save.isPending} className="grid gap-4">
-          <label className="grid gap-1">
-            <span className="text-sm font-medium">Company name</span>
-            <input
-              className={`input w-full ${nameError ? "input-error" : ""}`}
-              value={name}
-              maxLength={ORGANIZATION_NAME_MAX}
-              onChange={(e) => {
-                setName(e.target.value);
-                setNameError(null);
-              }}
-              required
-              aria-invalid={nameError ? true : undefined}
-            />
-            {nameError ? <span className="text-sm text-error">{nameError}</span> : null}
-          </label>
-          <label className="grid gap-1">
-            <span className="text-sm font-medium">
-              Domain <span className="font-normal text-muted">(optional)</span>
-            </span>
-            <input
-              className="input w-full"
-              value={domain}
-              placeholder="company.com"
-              maxLength={253}
-              onChange={(e) => setDomain(e.target.value)}
-            />
-          </label>
-          <label className="grid gap-1">
-            <span className="text-sm font-medium">
-              Industry <span className="font-normal text-muted">(optional)</span>
-            </span>
-            <input
-              className="input w-full"
-              value={industry}
-              maxLength={100}
-              onChange={(e) => setIndustry(e.target.value)}
-            />
-          </label>
+          <Field label="Company name" error={nameError}>
+            {(control) => (
+              <input
+                {...control}
+                ref={nameInput}
+                className={`input w-full ${nameError ? "input-error" : ""}`}
+                value={name}
+                maxLength={ORGANIZATION_NAME_MAX}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  setNameError(null);
+                }}
+                required
+              />
+            )}
+          </Field>
+          <Field label="Domain" optional>
+            {(control) => (
+              <input
+                {...control}
+                className="input w-full"
+                value={domain}
+                placeholder="company.com"
+                maxLength={253}
+                onChange={(e) => setDomain(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Industry" optional>
+            {(control) => (
+              <input
+                {...control}
+                className="input w-full"
+                value={industry}
+                maxLength={100}
+                onChange={(e) => setIndustry(e.target.value)}
+              />
+            )}
+          </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <label className="grid gap-1">
               <span className="text-sm font-medium">Status</span>

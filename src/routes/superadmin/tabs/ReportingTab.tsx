@@ -1,6 +1,6 @@
 import { REPORT_KINDS, type ReportKind } from "@shared/console/reports";
 import { DAY_MS, utcDay } from "@shared/time";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { Card, ConsoleIcon, type ConsoleIconName, DownloadButton, TabHeader, useDownload } from "@/components/ui";
 import { qs } from "../console/api";
@@ -41,6 +41,7 @@ export function ReportingTab() {
   const [to, setTo] = useState(() => utcDay(Date.now()));
   const [from, setFrom] = useState(() => utcDay(Date.now() - 29 * DAY_MS));
   const exports = useDownload();
+  const rangeErrorId = useId();
   const rangeError = from && to && from > to ? "The start date must be on or before the end date." : null;
 
   const download = async (kind: ReportKind) => {
@@ -62,7 +63,9 @@ export function ReportingTab() {
             <span className="text-sm font-medium">From</span>
             <input
               type="date"
-              className="input input-sm"
+              className={`input input-sm ${rangeError ? "input-error" : ""}`}
+              aria-invalid={rangeError ? true : undefined}
+              aria-describedby={rangeError ? rangeErrorId : undefined}
               value={from}
               max={to}
               onChange={(e) => setFrom(e.target.value)}
@@ -72,7 +75,9 @@ export function ReportingTab() {
             <span className="text-sm font-medium">To</span>
             <input
               type="date"
-              className="input input-sm"
+              className={`input input-sm ${rangeError ? "input-error" : ""}`}
+              aria-invalid={rangeError ? true : undefined}
+              aria-describedby={rangeError ? rangeErrorId : undefined}
               value={to}
               min={from}
               onChange={(e) => setTo(e.target.value)}
@@ -94,7 +99,11 @@ export function ReportingTab() {
             ))}
           </div>
         </div>
-        {rangeError ? <p className="mt-2 text-sm text-error">{rangeError}</p> : null}
+        {rangeError ? (
+          <p id={rangeErrorId} role="alert" className="mt-2 text-sm text-error">
+            {rangeError}
+          </p>
+        ) : null}
       </Card>
       <div className="grid gap-4 md:grid-cols-2">
         {REPORT_KINDS.map((kind) => (

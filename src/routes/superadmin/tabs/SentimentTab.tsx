@@ -4,6 +4,8 @@ import { useState } from "react";
 import {
   Badge,
   Card,
+  ChoiceSelect,
+  DataTable,
   DownloadButton,
   EmptyState,
   ErrorCard,
@@ -12,7 +14,6 @@ import {
   StatCard,
   StatGridSkeleton,
   TabHeader,
-  TableScroll,
   useDownload,
   usePage,
 } from "@/components/ui";
@@ -77,30 +78,20 @@ export function SentimentTab() {
         bodyClassName=""
         actions={
           <div className="flex flex-wrap gap-2">
-            <select
-              className="select select-sm w-44"
-              aria-label="Time window"
+            <ChoiceSelect
+              className="w-44"
+              label="Time window"
               value={days}
-              onChange={(e) => filtering(setDays)(e.target.value as typeof days)}
-            >
-              {COMPARISON_WINDOWS.map((w) => (
-                <option key={w} value={w}>
-                  {WINDOW_LABELS[w]}
-                </option>
-              ))}
-            </select>
-            <select
-              className="select select-sm w-44"
-              aria-label="Sort organizations"
+              onChange={filtering(setDays)}
+              options={COMPARISON_WINDOWS.map((w) => ({ value: w, label: WINDOW_LABELS[w] }))}
+            />
+            <ChoiceSelect
+              className="w-44"
+              label="Sort organizations"
               value={sort}
-              onChange={(e) => filtering(setSort)(e.target.value as typeof sort)}
-            >
-              {COMPARISON_SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {SORT_LABELS[s]}
-                </option>
-              ))}
-            </select>
+              onChange={filtering(setSort)}
+              options={COMPARISON_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+            />
           </div>
         }
       >
@@ -118,48 +109,44 @@ export function SentimentTab() {
           pagination={{ page, onPage: setPage, label: "organizations" }}
         >
           {(data) => (
-            <TableScroll label="Organizations by sentiment">
-              <table className="table table-sm">
-                <thead>
-                  <tr>
-                    <th>Organization</th>
-                    <th className="text-right">Responses</th>
-                    <th className="text-right">Morale</th>
-                    <th className="text-right">Quota conf.</th>
-                    <th className="text-right">Stress</th>
-                    <th className="text-right">Team dyn.</th>
-                    <th className="text-right">Sales str.</th>
-                    <th className="text-right">Blockers</th>
-                    <th className="text-right">Active alerts</th>
-                    <th>Last response</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((row) => (
-                    <tr key={row.organizationId} data-testid="comparison-row">
-                      <td className="font-medium">{row.organizationName}</td>
-                      <td className="text-right tabular-nums">{row.responses}</td>
-                      <ScoreCell value={row.morale} />
-                      <ScoreCell value={row.confidence} />
-                      <ScoreCell value={row.stress} inverted />
-                      <ScoreCell value={row.teamDynamics} />
-                      <ScoreCell value={row.salesStrength} />
-                      <td className="text-right tabular-nums">{row.blockers}</td>
-                      <td className="text-right">
-                        {row.activeAlerts > 0 ? (
-                          <Badge variant="destructive">{row.activeAlerts}</Badge>
-                        ) : (
-                          <span className="text-muted">0</span>
-                        )}
-                      </td>
-                      <td className="whitespace-nowrap" title={formatDate(row.lastResponseAt)}>
-                        {relativeAge(row.lastResponseAt)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label="Organizations by sentiment"
+              columns={[
+                { label: "Organization" },
+                { label: "Responses", numeric: true },
+                { label: "Morale", numeric: true },
+                { label: "Quota conf.", numeric: true },
+                { label: "Stress", numeric: true },
+                { label: "Team dyn.", numeric: true },
+                { label: "Sales str.", numeric: true },
+                { label: "Blockers", numeric: true },
+                { label: "Active alerts", numeric: true },
+                { label: "Last response" },
+              ]}
+            >
+              {data.items.map((row) => (
+                <tr key={row.organizationId} data-testid="comparison-row">
+                  <td className="font-medium">{row.organizationName}</td>
+                  <td className="text-right tabular-nums">{row.responses}</td>
+                  <ScoreCell value={row.morale} />
+                  <ScoreCell value={row.confidence} />
+                  <ScoreCell value={row.stress} inverted />
+                  <ScoreCell value={row.teamDynamics} />
+                  <ScoreCell value={row.salesStrength} />
+                  <td className="text-right tabular-nums">{row.blockers}</td>
+                  <td className="text-right">
+                    {row.activeAlerts > 0 ? (
+                      <Badge variant="destructive">{row.activeAlerts}</Badge>
+                    ) : (
+                      <span className="text-muted">0</span>
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap" title={formatDate(row.lastResponseAt)}>
+                    {relativeAge(row.lastResponseAt)}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </PagedCardBody>
       </Card>

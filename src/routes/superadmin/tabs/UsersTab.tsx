@@ -5,6 +5,7 @@ import {
   Badge,
   Card,
   ConsoleIcon,
+  DataTable,
   DownloadButton,
   EmptyState,
   ErrorCard,
@@ -15,7 +16,6 @@ import {
   StatCard,
   StatGridSkeleton,
   TabHeader,
-  TableScroll,
   useDebounced,
   useDownload,
   usePage,
@@ -79,7 +79,7 @@ export function UsersTab() {
             testId="users-total"
             label="Total Users"
             value={s.total_users}
-            hint={`${growthRate(s.total_users, s.total_users - s.new_users_last_30_days)} in 30 days`}
+            hint={`${growthRate(s.total_users, s.total_users - s.new_users_last_30_days)} from last month (${s.total_users - s.new_users_last_30_days})`}
             icon="users"
           />
           <StatCard
@@ -109,7 +109,7 @@ export function UsersTab() {
           <StatCard
             label="New Users (30 Days)"
             value={s.new_users_last_30_days}
-            hint={`${growthRate(s.new_users_last_30_days, s.new_users_previous_30_days)} vs prior 30 days`}
+            hint={`${growthRate(s.new_users_last_30_days, s.new_users_previous_30_days)} vs ${s.new_users_previous_30_days} the 30 days before`}
             icon="plus"
           />
         </div>
@@ -155,45 +155,41 @@ export function UsersTab() {
           pagination={{ page, onPage: setPage, label: "people" }}
         >
           {(data) => (
-            <TableScroll label="People">
-              <table className="table table-sm">
-                <thead>
-                  <tr>
-                    <th>Name</th>
-                    <th>Role</th>
-                    <th>Organization</th>
-                    <th>Status</th>
-                    <th>Joined</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((person) => (
-                    <tr key={`${person.kind}-${person.id}`} data-testid="user-row">
-                      <td className="min-w-52">
-                        <p className="font-medium">{person.name}</p>
-                        <p className="text-xs text-muted">{person.email}</p>
-                      </td>
-                      <td>
-                        <div className="flex flex-wrap items-center gap-1">
-                          <Badge variant={person.role === "SuperAdmin" ? "default" : "outline"}>
-                            {roleLabel(person.role)}
-                          </Badge>
-                          {person.kind === "team_member" ? <Badge variant="muted">no sign-in</Badge> : null}
-                          {person.emailVerified === false ? <Badge variant="warning">unverified</Badge> : null}
-                        </div>
-                      </td>
-                      <td className={person.organizationName ? "" : "text-muted"}>
-                        {person.organizationName ?? "No organization"}
-                      </td>
-                      <td>
-                        <Badge variant={person.status === "Active" ? "success" : "muted"}>{person.status}</Badge>
-                      </td>
-                      <td className="whitespace-nowrap">{formatDate(person.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label="People"
+              columns={[
+                { label: "Name" },
+                { label: "Role" },
+                { label: "Organization" },
+                { label: "Status" },
+                { label: "Joined" },
+              ]}
+            >
+              {data.items.map((person) => (
+                <tr key={`${person.kind}-${person.id}`} data-testid="user-row">
+                  <td className="min-w-52">
+                    <p className="font-medium">{person.name}</p>
+                    <p className="text-xs text-muted">{person.email}</p>
+                  </td>
+                  <td>
+                    <div className="flex flex-wrap items-center gap-1">
+                      <Badge variant={person.role === "SuperAdmin" ? "default" : "outline"}>
+                        {roleLabel(person.role)}
+                      </Badge>
+                      {person.kind === "team_member" ? <Badge variant="muted">no sign-in</Badge> : null}
+                      {person.emailVerified === false ? <Badge variant="warning">unverified</Badge> : null}
+                    </div>
+                  </td>
+                  <td className={person.organizationName ? "" : "text-muted"}>
+                    {person.organizationName ?? "No organization"}
+                  </td>
+                  <td>
+                    <Badge variant={person.status === "Active" ? "success" : "muted"}>{person.status}</Badge>
+                  </td>
+                  <td className="whitespace-nowrap">{formatDate(person.createdAt)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </PagedCardBody>
       </Card>

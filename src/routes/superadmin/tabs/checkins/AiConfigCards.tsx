@@ -1,4 +1,5 @@
 import { type AiAgentConfig as AgentConfig, validateFramework } from "@shared/ai-config";
+import { useId } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { Badge, Card, ConsoleIcon } from "@/components/ui";
 import { EXAMPLE_FRAMEWORK } from "../../console/display";
@@ -77,6 +78,8 @@ export function ConversationCard({ draft, update }: { draft: AgentConfig; update
 export function FrameworkCard({ draft, update }: { draft: AgentConfig; update: Update }) {
   const framework = draft.prompts.psychological_profiles_framework;
   const check = validateFramework(framework);
+  const countId = useId();
+  const issuesId = useId();
   return (
     <Card
       title="Psychological framework"
@@ -95,10 +98,11 @@ export function FrameworkCard({ draft, update }: { draft: AgentConfig; update: U
             value={framework}
             maxLength={20000}
             aria-label="Psychological framework"
+            aria-describedby={check.issues.length > 0 ? `${countId} ${issuesId}` : countId}
             onChange={(e) => update("prompts", { psychological_profiles_framework: e.target.value })}
           />
           <div className="mt-1 flex justify-between text-xs text-muted">
-            <span>{framework.length} / 20,000 characters</span>
+            <span id={countId}>{framework.length} / 20,000 characters</span>
             <button
               type="button"
               className="link"
@@ -114,7 +118,11 @@ export function FrameworkCard({ draft, update }: { draft: AgentConfig; update: U
             </button>
           </div>
           {check.issues.length > 0 ? (
-            <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-warning-content" data-testid="framework-issues">
+            <ul
+              id={issuesId}
+              className="mt-3 list-disc space-y-1 pl-5 text-sm text-warning-content"
+              data-testid="framework-issues"
+            >
               {check.issues.map((issue) => (
                 <li key={issue}>{issue}</li>
               ))}
@@ -183,6 +191,7 @@ function PhraseList({
   phrases: string[];
   onChange: (phrases: string[]) => void;
 }) {
+  const emptyId = useId();
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium">{label}</legend>
@@ -190,10 +199,12 @@ function PhraseList({
         // biome-ignore lint/suspicious/noArrayIndexKey: phrases are edited in place by position
         <div key={index} className="flex gap-2">
           <input
-            className="input input-sm w-full"
+            className={`input input-sm w-full ${phrase.trim() ? "" : "input-error"}`}
             value={phrase}
             maxLength={300}
             aria-label={`${label} ${index + 1}`}
+            aria-invalid={phrase.trim() ? undefined : true}
+            aria-describedby={phrase.trim() ? undefined : emptyId}
             onChange={(e) => onChange(phrases.map((p, i) => (i === index ? e.target.value : p)))}
           />
           <button
@@ -207,7 +218,9 @@ function PhraseList({
         </div>
       ))}
       {phrases.some((p) => !p.trim()) ? (
-        <p className="text-xs text-error">Empty phrases cannot be saved; fill or remove them.</p>
+        <p id={emptyId} role="alert" className="text-xs text-error">
+          Empty phrases cannot be saved; fill or remove them.
+        </p>
       ) : null}
       <button
         type="button"

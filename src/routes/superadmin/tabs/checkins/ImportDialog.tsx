@@ -7,9 +7,9 @@ import {
   validateQuestionImport,
 } from "@shared/question-import";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { ConsoleIcon, Modal } from "@/components/ui";
+import { ConsoleIcon, FieldError, Modal } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
 
@@ -25,7 +25,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState("");
   const [issues, setIssues] = useState<ImportIssue[]>([]);
   const [busy, setBusy] = useState(false);
-  const fileId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const issuesId = useId();
+  // Text that is not JSON at all: said under the box too (the toast announces it).
+  const [parseError, setParseError] = useState<string | null>(null);
+  const parseErrorId = useId();
+  const describedBy = [parseError ? parseErrorId : null, issues.length > 0 ? issuesId : null].filter(Boolean).join(" ");
   const queryClient = useQueryClient();
 
   const loadFile = async (file: File | undefined) => {
@@ -36,19 +41,20 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     }
     setText(await file.text());
     setIssues([]);
+    setParseError(null);
   };
 
   const runImport = async () => {
     const parsed = parseImportText(text);
     if (!parsed.ok) {
       // Spec 2 §8: empty input toasts 'Error' / 'Please enter JSON data to import.'
-      toast({
-        title: parsed.title,
-        description: parsed.message === IMPORT_MESSAGES.empty ? `${parsed.message}.` : parsed.message,
-        variant: "destructive",
-      });
+      const message = parsed.message === IMPORT_MESSAGES.empty ? `${parsed.message}.` : parsed.message;
+      toast({ title: parsed.title, description: message, variant: "destructive" });
+      setParseError(message);
+      setIssues([]);
       return;
     }
+    setParseError(null);
     const result = validateQuestionImport(parsed.data);
     if (!result.ok) {
       setIssues(result.issues);
@@ -121,17 +127,21 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             onClick={() => {
               setText(JSON.stringify(SAMPLE_IMPORT, null, 2));
               setIssues([]);
+              setParseError(null);
             }}
             disabled={busy}
           >
             Load Sample
           </button>
-          <label htmlFor={fileId} className={`btn btn-sm ${busy ? "btn-disabled" : ""}`}>
+          {/* A button, not a label: the hidden file input is no Tab stop, the button is. */}
+          <button type="button" className="btn btn-sm" onClick={() => fileInput.current?.click()} disabled={busy}>
             <ConsoleIcon name="upload" className="size-4" />
             Upload JSON File (.json)
-          </label>
+          </button>
           <input
-            id={fileId}
+            ref={fileInput}
+            tabIndex={-1}
+            aria-hidden="true"
             type="file"
             accept=".json,application/json"
             className="hidden"
@@ -144,10 +154,15 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <label className="grid gap-1">
           <span className="text-sm font-medium">Paste JSON</span>
           <textarea
+            aria-describedby={describedBy || undefined}
+            aria-invalid={describedBy ? true : undefined}
             className="textarea w-full font-mono text-xs"
             rows={12}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setParseError(null);
+            }}
             placeholder={
               '[\n  {\n    "pillar": "morale",\n    "question_text": "How are you feeling about work this week?",\n    "question_type": "open_ended",\n    "priority_order": 1,\n    "psychological_framework": "Optional"\n  }\n]'
             }
@@ -155,6 +170,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             disabled={busy}
           />
         </label>
+        {parseError ? <FieldError id={parseErrorId} message={parseError} announce={false} /> : null}
         <details className="text-sm text-soft">
           <summary className="cursor-pointer">Format</summary>
           <p className="mt-2">
@@ -165,7 +181,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           </p>
         </details>
         {issues.length > 0 ? (
-          <div role="alert" className="rounded-field border border-error/40 bg-error/5 p-3" data-testid="import-issues">
+          <div
+            id={issuesId}
+            role="alert"
+            className="rounded-field border border-error/40 bg-error/5 p-3"
+            data-testid="import-issues"
+          >
             <p className="text-sm font-semibold text-error">{IMPORT_MESSAGES.validationSummary(issues.length)}</p>
             <ul className="mt-2 max-h-40 list-disc space-y-1 overflow-y-auto pl-5 text-sm">
               {issues.map((issue, index) => (

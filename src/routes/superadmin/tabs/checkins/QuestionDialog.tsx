@@ -8,7 +8,7 @@ import { PILLAR_LABELS, PILLARS, QUESTION_TYPES } from "@shared/pillars";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { Modal } from "@/components/ui";
+import { Field, Modal } from "@/components/ui";
 import { api } from "@/lib/api";
 import { adminKeys } from "../../console/api";
 import { priorityFrom } from "../../console/display";
@@ -70,69 +70,86 @@ export function QuestionDialog({ question, onClose }: { question: BankQuestionRo
       <form onSubmit={submit} className="grid gap-4">
         <fieldset disabled={save.isPending} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <label className="grid gap-1">
-              <span className="text-sm font-medium">Pillar</span>
-              <select className="select w-full" value={pillar} onChange={(e) => setPillar(e.target.value)} required>
-                <option value="" disabled>
-                  Choose a pillar
-                </option>
-                {PILLARS.map((p) => (
-                  <option key={p} value={p}>
-                    {PILLAR_LABELS[p]}
+            <Field label="Pillar">
+              {(control) => (
+                <select
+                  {...control}
+                  className="select w-full"
+                  value={pillar}
+                  onChange={(e) => setPillar(e.target.value)}
+                  required
+                >
+                  <option value="" disabled>
+                    Choose a pillar
                   </option>
-                ))}
-              </select>
-            </label>
-            <label className="grid gap-1">
-              <span className="text-sm font-medium">Question type</span>
-              <select className="select w-full" value={type} onChange={(e) => setType(e.target.value)} required>
-                <option value="" disabled>
-                  Choose a type
-                </option>
-                {QUESTION_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {QUESTION_TYPE_LABELS[t]}
+                  {PILLARS.map((p) => (
+                    <option key={p} value={p}>
+                      {PILLAR_LABELS[p]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Question type">
+              {(control) => (
+                <select
+                  {...control}
+                  className="select w-full"
+                  value={type}
+                  onChange={(e) => setType(e.target.value)}
+                  required
+                >
+                  <option value="" disabled>
+                    Choose a type
                   </option>
-                ))}
-              </select>
-            </label>
+                  {QUESTION_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {QUESTION_TYPE_LABELS[t]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
           </div>
-          <label className="grid gap-1">
-            <span className="text-sm font-medium">Question text</span>
-            <textarea
-              className="textarea w-full"
-              rows={3}
-              value={text}
-              maxLength={QUESTION_TEXT_MAX}
-              onChange={(e) => setText(e.target.value)}
-              required
-            />
-          </label>
-          <label className="grid gap-1 sm:w-48">
-            <span className="text-sm font-medium">Priority order</span>
-            <input
-              type="number"
-              className="input w-full"
-              min={1}
-              step={1}
-              value={priority}
-              onChange={(e) => setPriority(e.target.value)}
-            />
-            <span className="text-xs text-muted">Lower numbers are asked first.</span>
-          </label>
-          <label className="grid gap-1">
-            <span className="text-sm font-medium">
-              Psychological framework <span className="font-normal text-muted">(optional)</span>
-            </span>
-            <textarea
-              className="textarea w-full"
-              rows={3}
-              value={framework}
-              maxLength={QUESTION_FRAMEWORK_MAX}
-              onChange={(e) => setFramework(e.target.value)}
-              placeholder="What this question reveals and how to read the answer"
-            />
-          </label>
+          <Field label="Question text">
+            {(control) => (
+              <textarea
+                {...control}
+                className="textarea w-full"
+                rows={3}
+                value={text}
+                maxLength={QUESTION_TEXT_MAX}
+                onChange={(e) => setText(e.target.value)}
+                required
+              />
+            )}
+          </Field>
+          <Field label="Priority order" hint="Lower numbers are asked first." className="sm:w-48">
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                className="input w-full"
+                min={1}
+                step={1}
+                value={priority}
+                onChange={(e) => setPriority(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Psychological framework" optional>
+            {(control) => (
+              <textarea
+                {...control}
+                className="textarea w-full"
+                rows={3}
+                value={framework}
+                maxLength={QUESTION_FRAMEWORK_MAX}
+                onChange={(e) => setFramework(e.target.value)}
+                placeholder="What this question reveals and how to read the answer"
+              />
+            )}
+          </Field>
         </fieldset>
         <div className="flex flex-wrap items-center justify-end gap-2 pt-2">
           {!complete ? (

@@ -61,10 +61,10 @@ export function NumberField({
 }) {
   const outOfRange = value < min || value > max;
   return (
-    <Field label={label} hint={outOfRange ? `Between ${min} and ${max}.` : hint}>
-      {(id) => (
+    <Field label={label} hint={hint} error={outOfRange ? `Between ${min} and ${max}.` : null}>
+      {(control) => (
         <input
-          id={id}
+          {...control}
           type="number"
           inputMode="numeric"
           className={`input w-full ${outOfRange ? "input-error" : ""}`}
@@ -97,9 +97,9 @@ export function SelectField<Option extends string>({
 }) {
   return (
     <Field label={label} hint={hint}>
-      {(id) => (
+      {(control) => (
         <select
-          id={id}
+          {...control}
           className={`select w-full capitalize ${small ? "select-sm" : ""}`}
           value={value}
           onChange={(e) => onChange(e.target.value as Option)}
