@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { browserSuite } from "./browser.ts";
+import { answer as answerAndWait, assistantBubbles, conversation } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 
@@ -13,19 +14,8 @@ async function freshCheckInPath(): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
-const conversation = (page: Page) => page.getByRole("list", { name: "Conversation" });
 const userBubbles = (page: Page) => conversation(page).locator('li[data-sender="user"] [data-role="content"]');
-const assistantBubbles = (page: Page) => conversation(page).locator('li[data-sender="assistant"]');
-
-async function answer(page: Page, text: string) {
-  const before = await assistantBubbles(page).count();
-  const box = page.getByLabel("Your message");
-  await box.fill(text);
-  await box.press("Enter");
-  await expect.poll(() => assistantBubbles(page).count(), { timeout: 10_000 }).toBeGreaterThan(before);
-  // The reply is complete once the streaming cursor is gone.
-  await expect.poll(() => page.locator("li[data-sender='assistant'] .animate-pulse").count()).toBe(0);
-}
+const answer = (page: Page, text: string) => answerAndWait(page, text, 10_000);
 
 const ANSWERS = [
   "Honestly a rough week, I'm tired and behind on quota.",

@@ -1,9 +1,9 @@
-import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers.ts";
 import type { SlackPost } from "../integration/slack-vars.ts";
 import { createVerifiedAdmin, loginAs, mailbox, toastText } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
+import { answer } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 const slackOrigin = inject("slackOrigin");
@@ -14,17 +14,6 @@ const slackOrigin = inject("slackOrigin");
  * working link to the person; the Slack stand-in gets one post in the chosen channel; the
  * digest preview shows the week.
  */
-const assistantBubbles = (page: Page) =>
-  page.getByRole("list", { name: "Conversation" }).locator('li[data-sender="assistant"]');
-
-async function answer(page: Page, text: string) {
-  const before = await assistantBubbles(page).count();
-  const box = page.getByLabel("Your message");
-  await box.fill(text);
-  await box.press("Enter");
-  await expect.poll(() => assistantBubbles(page).count(), { timeout: 15_000 }).toBeGreaterThan(before);
-  await expect.poll(() => page.locator("li[data-sender='assistant'] .animate-pulse").count()).toBe(0);
-}
 
 const postsAbout = async (name: string) =>
   ((await (await fetch(`${slackOrigin}/__posts`)).json()) as SlackPost[]).filter((p) => p.text.includes(name));

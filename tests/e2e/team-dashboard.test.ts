@@ -1,8 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers.ts";
 import { createVerifiedAdmin, emailedCheckInLink, loginAs, toastText } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
+import { answer } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 
@@ -12,18 +12,6 @@ const { newPage, origin } = browserSuite();
  * scores, a burnout alert and a coaching action.
  */
 const DEMO_ADMIN = { email: "demo@undertone.dev", password: "undertone-demo" };
-
-const assistantBubbles = (page: Page) =>
-  page.getByRole("list", { name: "Conversation" }).locator('li[data-sender="assistant"]');
-
-async function answer(page: Page, text: string) {
-  const before = await assistantBubbles(page).count();
-  const box = page.getByLabel("Your message");
-  await box.fill(text);
-  await box.press("Enter");
-  await expect.poll(() => assistantBubbles(page).count(), { timeout: 15_000 }).toBeGreaterThan(before);
-  await expect.poll(() => page.locator("li[data-sender='assistant'] .animate-pulse").count()).toBe(0);
-}
 
 describe("team, check-in and dashboard", () => {
   test("add a member, send a check-in, they answer it, the dashboard shows it", async () => {

@@ -142,21 +142,20 @@ describe("a provider outage delays a delivery, never loses or doubles it", () =>
     emailKind: "risk_alert",
   });
 
-  it("Slack down for three attempts (backoff 10, 20, 40 s), then up: one post, and a late copy is a no-op", async () => {
+  /** One alert delivery for this test: its marker (to find it again), its id and the queue message. */
+  const alertSend = (name: string, route: "slack" | "email", recipient: (marker: string) => string, label: string) => {
     const marker = crypto.randomUUID();
-    const id = `alert:outage-${marker}:slack`;
+    const id = `alert:${name}-${marker}:${route}`;
     const body: NotifyMessage = {
       type: "send",
-      delivery: {
-        id,
-        organizationId: owner.organizationId,
-        kind: "alert",
-        route: "slack",
-        recipient: "C0ALERTS",
-        label: "Outage test",
-      },
+      delivery: { id, organizationId: owner.organizationId, kind: "alert", route, recipient: recipient(marker), label },
       content: content(marker),
     };
+    return { marker, id, body };
+  };
+
+  it("Slack down for three attempts (backoff 10, 20, 40 s), then up: one post, and a late copy is a no-op", async () => {
+    const { marker, id, body } = alertSend("outage", "slack", () => "C0ALERTS", "Outage test");
     const posts = async () => (await slackPosts()).filter((p) => p.text.includes(marker)).length;
 
     await setSlackDown(true);
@@ -192,21 +191,8 @@ describe("a provider outage delays a delivery, never loses or doubles it", () =>
   });
 
   it("email provider unreachable, then up: one email, one provider request with the delivery's Idempotency-Key", async () => {
-    const marker = crypto.randomUUID();
-    const id = `alert:outage-${marker}:email`;
+    const { marker, id, body } = alertSend("outage", "email", (m) => `outage-${m}@example.com`, "Outage");
     const to = `outage-${marker}@example.com`;
-    const body: NotifyMessage = {
-      type: "send",
-      delivery: {
-        id,
-        organizationId: owner.organizationId,
-        kind: "alert",
-        route: "email",
-        recipient: to,
-        label: "Outage",
-      },
-      content: content(marker),
-    };
     const down = { ...env, EMAIL_API_KEY: "re_test_key", EMAIL_API_URL: "http://127.0.0.1:9" };
     const up = { ...env, EMAIL_API_KEY: "re_test_key", EMAIL_API_URL: env.EMAIL_STANDIN_URL };
     for (const attempt of [1, 2, 3]) {
@@ -226,20 +212,7 @@ describe("a provider outage delays a delivery, never loses or doubles it", () =>
   });
 
   it("after the last attempt the delivery reads failed (the queue moves it to the dead-letter queue)", async () => {
-    const marker = crypto.randomUUID();
-    const id = `alert:dead-${marker}:slack`;
-    const body: NotifyMessage = {
-      type: "send",
-      delivery: {
-        id,
-        organizationId: owner.organizationId,
-        kind: "alert",
-        route: "slack",
-        recipient: "C0ALERTS",
-        label: "Dead",
-      },
-      content: content(marker),
-    };
+    const { id, body } = alertSend("dead", "slack", () => "C0ALERTS", "Dead");
     await setSlackDown(true);
     try {
       expect((await deliverOnce(body, 8)).retryMessages).toHaveLength(1);

@@ -1,8 +1,9 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
+import { countWhere, epochMs, fullName } from "../db/aggregates";
 import type { Database } from "../db/client";
-import { riskAlerts } from "../db/schema";
+import { organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
 import {
@@ -12,42 +13,47 @@ import {
   NOTIFICATION_LIST_LIMIT,
   type Notifications,
 } from "../shared/console/alerts";
-import { type AlertPriority, alertPriorityForType } from "../shared/domain";
+import { type AlertPriority, type AlertType, alertPriorityForType } from "../shared/domain";
 import { num, pageWindow } from "./sql";
 
 /** Spec 2 §9: the alerts tab shows at most 10 at a time. */
 export const ALERT_PAGE_SIZE = 10;
 
-/** Spec 2 §4 in SQL: retention → urgent, performance → high, anything else medium. */
-const HIGH_PRIORITY_TYPES = sql`('retention', 'performance')`;
+/** Spec 2 §4: retention → urgent, performance → high, anything else medium. */
+const HIGH_PRIORITY_TYPES: AlertType[] = ["retention", "performance"];
 
-type AlertRow = Omit<AdminAlert, "priority"> & { user_name: string | null; organization_name: string | null };
+/** An alert's row with its organization's and salesperson's names (either may be gone). */
+const alertFields = {
+  id: riskAlerts.id,
+  alert_type: riskAlerts.alertType,
+  category: riskAlerts.category,
+  message: riskAlerts.message,
+  status: riskAlerts.status,
+  created_at: epochMs(riskAlerts.createdAt),
+  organization_id: riskAlerts.organizationId,
+  organization_name: sql<string>`coalesce(${organizations.name}, 'Unknown Organization')`,
+  user_name: sql<string>`coalesce(nullif(${fullName(teamMembers.firstName, teamMembers.lastName)}, ''), 'Unknown User')`,
+  check_in_id: riskAlerts.checkInId,
+  resolved_at: epochMs<true>(riskAlerts.resolvedAt),
+};
 
-const ALERT_SELECT = sql`
-  select a.id, a.alert_type, a.category, a.message, a.status, a.created_at, a.organization_id,
-         coalesce(o.name, 'Unknown Organization') as organization_name,
-         coalesce(nullif(trim(t.first_name || ' ' || t.last_name), ''), 'Unknown User') as user_name,
-         a.check_in_id, a.resolved_at
-  from risk_alerts a
-  left join organizations o on o.id = a.organization_id
-  left join team_members t on t.id = a.team_member_id`;
+const alertRows = (db: Database) =>
+  db
+    .select(alertFields)
+    .from(riskAlerts)
+    .leftJoin(organizations, eq(organizations.id, riskAlerts.organizationId))
+    .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId));
 
-function toAlert(row: AlertRow): AdminAlert {
-  return {
-    ...row,
-    priority: alertPriorityForType(row.alert_type),
-    organization_name: row.organization_name ?? "Unknown Organization",
-    user_name: row.user_name ?? "Unknown User",
-    created_at: num(row.created_at),
-    resolved_at: row.resolved_at ?? null,
-  };
+function toAlert(row: Omit<AdminAlert, "priority">): AdminAlert {
+  return { ...row, priority: alertPriorityForType(row.alert_type) };
 }
 
 /** Active means not yet resolved (unread or read). */
 export async function alertSummary(db: Database) {
-  const row = await db.get<{ total: number; high: number }>(sql`
-    select count(*) as total, coalesce(sum(alert_type in ${HIGH_PRIORITY_TYPES}), 0) as high
-    from risk_alerts where status <> 'resolved'`);
+  const [row] = await db
+    .select({ total: count(), high: countWhere(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)) })
+    .from(riskAlerts)
+    .where(ne(riskAlerts.status, "resolved"));
   const totalActive = num(row?.total);
   const highPriority = num(row?.high);
   return { totalActive, highPriority, mediumLow: totalActive - highPriority };
@@ -63,33 +69,30 @@ export async function listAlerts(
   },
 ) {
   const { page, pageSize, offset } = pageWindow(query, ALERT_PAGE_SIZE);
-  const conditions = [sql`1 = 1`];
+  const conditions: SQL[] = [];
   const view = query.view ?? "active";
-  if (view === "active") conditions.push(sql`a.status <> 'resolved'`);
-  if (view === "unread") conditions.push(sql`a.status = 'unread'`);
-  if (view === "resolved") conditions.push(sql`a.status = 'resolved'`);
-  if (query.priority === "high") conditions.push(sql`a.alert_type in ${HIGH_PRIORITY_TYPES}`);
-  if (query.priority === "medium_low") conditions.push(sql`a.alert_type not in ${HIGH_PRIORITY_TYPES}`);
-  const where = sql.join(conditions, sql` and `);
-  const [rows, count] = await Promise.all([
-    db.all<AlertRow>(
-      sql`${ALERT_SELECT} where ${where} order by a.created_at desc, a.id limit ${pageSize} offset ${offset}`,
-    ),
-    db.get<{ n: number }>(sql`select count(*) as n from risk_alerts a where ${where}`),
+  if (view === "active") conditions.push(ne(riskAlerts.status, "resolved"));
+  if (view === "unread") conditions.push(eq(riskAlerts.status, "unread"));
+  if (view === "resolved") conditions.push(eq(riskAlerts.status, "resolved"));
+  if (query.priority === "high") conditions.push(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES));
+  if (query.priority === "medium_low") conditions.push(notInArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES));
+  const where = and(...conditions);
+  const [rows, total] = await Promise.all([
+    alertRows(db).where(where).orderBy(desc(riskAlerts.createdAt), riskAlerts.id).limit(pageSize).offset(offset),
+    db.$count(riskAlerts, where),
   ]);
-  return { items: rows.map(toAlert), page, pageSize, total: num(count?.n) };
+  return { items: rows.map(toAlert), page, pageSize, total };
 }
 
 /** The bell: how many are unread, and the newest 5 (spec 2 §2, §9). */
 export async function notifications(db: Database): Promise<Notifications> {
-  const [count, rows] = await Promise.all([
-    db.get<{ n: number }>(sql`select count(*) as n from risk_alerts where status = 'unread'`),
-    db.all<AlertRow>(
-      sql`${ALERT_SELECT} where a.status = 'unread' order by a.created_at desc, a.id limit ${NOTIFICATION_LIST_LIMIT}`,
-    ),
+  const unread = eq(riskAlerts.status, "unread");
+  const [unreadCount, rows] = await Promise.all([
+    db.$count(riskAlerts, unread),
+    alertRows(db).where(unread).orderBy(desc(riskAlerts.createdAt), riskAlerts.id).limit(NOTIFICATION_LIST_LIMIT),
   ]);
   return {
-    unreadCount: num(count?.n),
+    unreadCount,
     items: rows.map((r) => {
       const alert = toAlert(r);
       return {
@@ -104,37 +107,41 @@ export async function notifications(db: Database): Promise<Notifications> {
 }
 
 export async function alertDetail(db: Database, id: string): Promise<AlertDetail | null> {
-  const alertRow = await db.get<AlertRow & { team_member_id: string | null; resolved_by: string | null }>(sql`
-    select a.id, a.alert_type, a.category, a.message, a.status, a.created_at, a.organization_id,
-           coalesce(o.name, 'Unknown Organization') as organization_name,
-           coalesce(nullif(trim(t.first_name || ' ' || t.last_name), ''), 'Unknown User') as user_name,
-           a.check_in_id, a.resolved_at, a.team_member_id, a.resolved_by
-    from risk_alerts a
-    left join organizations o on o.id = a.organization_id
-    left join team_members t on t.id = a.team_member_id
-    where a.id = ${id}`);
+  const [alertRow] = await db
+    .select({ ...alertFields, team_member_id: riskAlerts.teamMemberId, resolved_by: riskAlerts.resolvedBy })
+    .from(riskAlerts)
+    .leftJoin(organizations, eq(organizations.id, riskAlerts.organizationId))
+    .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
+    .where(eq(riskAlerts.id, id));
   if (!alertRow) return null;
-  const [member, scores, resolver] = await Promise.all([
+  const [[member], [scores], [resolver]] = await Promise.all([
     alertRow.team_member_id
-      ? db.get<{
-          id: string;
-          first_name: string;
-          last_name: string;
-          email: string;
-          job_title: string | null;
-          region: string | null;
-        }>(
-          sql`select id, first_name, last_name, email, job_title, region from team_members where id = ${alertRow.team_member_id}`,
-        )
-      : undefined,
+      ? db
+          .select({
+            id: teamMembers.id,
+            firstName: teamMembers.firstName,
+            lastName: teamMembers.lastName,
+            email: teamMembers.email,
+            jobTitle: teamMembers.jobTitle,
+            region: teamMembers.region,
+          })
+          .from(teamMembers)
+          .where(eq(teamMembers.id, alertRow.team_member_id))
+      : [],
     alertRow.check_in_id
-      ? db.get<NonNullable<AlertDetail["scores"]>>(sql`
-          select morale, confidence, stress, sales_strength, blockers, recorded_at
-          from sentiment_scores where check_in_id = ${alertRow.check_in_id}`)
-      : undefined,
-    alertRow.resolved_by
-      ? db.get<{ email: string }>(sql`select email from user where id = ${alertRow.resolved_by}`)
-      : undefined,
+      ? db
+          .select({
+            morale: sentimentScores.morale,
+            confidence: sentimentScores.confidence,
+            stress: sentimentScores.stress,
+            sales_strength: sentimentScores.salesStrength,
+            blockers: sentimentScores.blockers,
+            recorded_at: epochMs(sentimentScores.recordedAt),
+          })
+          .from(sentimentScores)
+          .where(eq(sentimentScores.checkInId, alertRow.check_in_id))
+      : [],
+    alertRow.resolved_by ? db.select({ email: user.email }).from(user).where(eq(user.id, alertRow.resolved_by)) : [],
   ]);
   const { team_member_id: _member, resolved_by: resolvedBy, ...alert } = alertRow;
   return {
@@ -142,9 +149,9 @@ export async function alertDetail(db: Database, id: string): Promise<AlertDetail
     teamMember: member
       ? {
           id: member.id,
-          name: `${member.first_name} ${member.last_name}`.trim(),
+          name: `${member.firstName} ${member.lastName}`.trim(),
           email: member.email,
-          jobTitle: member.job_title,
+          jobTitle: member.jobTitle,
           region: member.region,
         }
       : null,

@@ -1,15 +1,17 @@
-import { sql } from "drizzle-orm";
+import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ConsoleEnv } from "../auth/middleware";
+import { epochMs } from "../db/aggregates";
 import type { Database } from "../db/client";
+import { auditLogs } from "../db/schema";
 import { recordAudit } from "../lib/audit";
 import { badRequest } from "../lib/errors";
 import { clientIp } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { type AuditEntry, auditQuerySchema } from "../shared/console/audit";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
-import { containsPattern, dayBoundary, num, pageWindow } from "./sql";
+import { contains, containsPattern, dayBoundary, pageWindow } from "./sql";
 
 const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -33,19 +35,6 @@ export const auditMutations = createMiddleware<ConsoleEnv>(async (c, next) => {
   });
 });
 
-type AuditRow = {
-  id: string;
-  actor_user_id: string | null;
-  actor_email: string | null;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  organization_id: string | null;
-  details: string | null;
-  ip_address: string | null;
-  created_at: number;
-};
-
 function parseDetails(text: string | null): Record<string, unknown> | null {
   if (!text) return null;
   try {
@@ -68,49 +57,54 @@ export type AuditFilters = {
 
 export async function listAudit(db: Database, filters: AuditFilters) {
   const { page, pageSize, offset } = pageWindow(filters, DEFAULT_PAGE_SIZE);
-  const conditions = [sql`1 = 1`];
-  if (filters.action) conditions.push(sql`action = ${filters.action}`);
-  if (filters.targetType) conditions.push(sql`target_type = ${filters.targetType}`);
+  const conditions: SQL[] = [];
+  if (filters.action) conditions.push(eq(auditLogs.action, filters.action));
+  if (filters.targetType) conditions.push(eq(auditLogs.targetType, filters.targetType));
   if (filters.actor?.trim())
-    conditions.push(sql`lower(coalesce(actor_email, '')) like ${containsPattern(filters.actor)} escape '\\'`);
+    conditions.push(contains(sql`coalesce(${auditLogs.actorEmail}, '')`, containsPattern(filters.actor)));
   if (filters.from) {
     const from = dayBoundary(filters.from);
     if (Number.isNaN(from)) throw badRequest("The start date is not a real date");
-    conditions.push(sql`created_at >= ${from}`);
+    conditions.push(gte(auditLogs.createdAt, new Date(from)));
   }
   if (filters.to) {
     const to = dayBoundary(filters.to, true);
     if (Number.isNaN(to)) throw badRequest("The end date is not a real date");
-    conditions.push(sql`created_at <= ${to}`);
+    conditions.push(lte(auditLogs.createdAt, new Date(to)));
   }
-  const where = sql.join(conditions, sql` and `);
-  const [rows, count, actions, targetTypes] = await Promise.all([
-    db.all<AuditRow>(
-      sql`select * from audit_logs where ${where} order by created_at desc, id limit ${pageSize} offset ${offset}`,
-    ),
-    db.get<{ n: number }>(sql`select count(*) as n from audit_logs where ${where}`),
-    db.all<{ action: string }>(sql`select distinct action from audit_logs order by action limit 200`),
-    db.all<{ target_type: string }>(sql`select distinct target_type from audit_logs order by target_type limit 100`),
+  const where = and(...conditions);
+  const [rows, total, actions, targetTypes] = await Promise.all([
+    db
+      .select({
+        id: auditLogs.id,
+        actorUserId: auditLogs.actorUserId,
+        actorEmail: auditLogs.actorEmail,
+        action: auditLogs.action,
+        targetType: auditLogs.targetType,
+        targetId: auditLogs.targetId,
+        organizationId: auditLogs.organizationId,
+        // The stored text, parsed leniently below: one bad row must not break the log.
+        details: sql<string | null>`${auditLogs.details}`,
+        ipAddress: auditLogs.ipAddress,
+        createdAt: epochMs(auditLogs.createdAt),
+      })
+      .from(auditLogs)
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), auditLogs.id)
+      .limit(pageSize)
+      .offset(offset),
+    db.$count(auditLogs, where),
+    db.selectDistinct({ action: auditLogs.action }).from(auditLogs).orderBy(auditLogs.action).limit(200),
+    db.selectDistinct({ targetType: auditLogs.targetType }).from(auditLogs).orderBy(auditLogs.targetType).limit(100),
   ]);
-  const items: AuditEntry[] = rows.map((r) => ({
-    id: r.id,
-    actorUserId: r.actor_user_id,
-    actorEmail: r.actor_email,
-    action: r.action,
-    targetType: r.target_type,
-    targetId: r.target_id,
-    organizationId: r.organization_id,
-    details: parseDetails(r.details),
-    ipAddress: r.ip_address,
-    createdAt: num(r.created_at),
-  }));
+  const items: AuditEntry[] = rows.map((r) => ({ ...r, details: parseDetails(r.details) }));
   return {
     items,
     page,
     pageSize,
-    total: num(count?.n),
+    total,
     actions: actions.map((a) => a.action),
-    targetTypes: targetTypes.map((t) => t.target_type),
+    targetTypes: targetTypes.map((t) => t.targetType),
   };
 }
 

@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
+import { countWhere, epochMs, sumOf } from "../db/aggregates";
 import type { Database } from "../db/client";
+import { organizations, subscriptions, trials } from "../db/schema";
 import { zv } from "../lib/validate";
 import { type AdminSubscription, type BillingSummary, subscriptionListQuerySchema } from "../shared/console/billing";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
@@ -13,12 +15,17 @@ import { num, pageWindow } from "./sql";
  * active subscriptions; the average is revenue over active subscriptions.
  */
 export async function billingSummary(db: Database, now = Date.now()): Promise<BillingSummary> {
-  const row = await db.get<{ total: number; active: number; billable: number; trials: number }>(sql`
-    select count(*) as total,
-           coalesce(sum(subscription_status = 'active'), 0) as active,
-           coalesce(sum(case when subscription_status = 'active' then current_salesperson_count else 0 end), 0) as billable,
-           (select count(*) from trials where trial_status = 'active' and trial_end_date > ${now}) as trials
-    from subscriptions`);
+  const isActive = eq(subscriptions.subscriptionStatus, "active");
+  const [[row], trialCount] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        active: countWhere(isActive),
+        billable: sumOf(sql`case when ${isActive} then ${subscriptions.currentSalespersonCount} else 0 end`),
+      })
+      .from(subscriptions),
+    db.$count(trials, and(eq(trials.trialStatus, "active"), gt(trials.trialEndDate, new Date(now)))),
+  ]);
   const active = num(row?.active);
   const billableUsers = num(row?.billable);
   const monthlyRevenue = billableUsers * PRICE_PER_SALESPERSON_USD;
@@ -28,7 +35,7 @@ export async function billingSummary(db: Database, now = Date.now()): Promise<Bi
     monthlyRevenue,
     billableUsers,
     averageRevenuePerOrganization: active > 0 ? monthlyRevenue / active : 0,
-    activeTrials: num(row?.trials),
+    activeTrials: trialCount,
   };
 }
 
@@ -39,30 +46,41 @@ export async function listSubscriptions(
   const { page, pageSize, offset } = pageWindow(query, DEFAULT_PAGE_SIZE);
   const where =
     query.status === "active"
-      ? sql`s.subscription_status = 'active'`
+      ? eq(subscriptions.subscriptionStatus, "active")
       : query.status === "inactive"
-        ? sql`s.subscription_status <> 'active'`
-        : sql`1 = 1`;
-  const [rows, count] = await Promise.all([
-    db.all<Omit<AdminSubscription, "monthly_cost">>(sql`
-      select s.id, s.organization_id, coalesce(o.name, 'Unknown Organization') as organization_name,
-             s.current_salesperson_count, s.subscription_status, s.current_period_end, s.stripe_customer_id, s.created_at
-      from subscriptions s left join organizations o on o.id = s.organization_id
-      where ${where} order by (s.subscription_status = 'active') desc, s.created_at desc, s.id
-      limit ${pageSize} offset ${offset}`),
-    db.get<{ n: number }>(sql`select count(*) as n from subscriptions s where ${where}`),
+        ? ne(subscriptions.subscriptionStatus, "active")
+        : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: subscriptions.id,
+        organization_id: subscriptions.organizationId,
+        organization_name: sql<string>`coalesce(${organizations.name}, 'Unknown Organization')`,
+        current_salesperson_count: subscriptions.currentSalespersonCount,
+        subscription_status: subscriptions.subscriptionStatus,
+        current_period_end: epochMs<true>(subscriptions.currentPeriodEnd),
+        stripe_customer_id: subscriptions.stripeCustomerId,
+        created_at: epochMs(subscriptions.createdAt),
+      })
+      .from(subscriptions)
+      .leftJoin(organizations, eq(organizations.id, subscriptions.organizationId))
+      .where(where)
+      .orderBy(
+        desc(sql`${subscriptions.subscriptionStatus} = 'active'`),
+        desc(subscriptions.createdAt),
+        subscriptions.id,
+      )
+      .limit(pageSize)
+      .offset(offset),
+    db.$count(subscriptions, where),
   ]);
-  return {
-    items: rows.map((r) => ({
-      ...r,
-      current_salesperson_count: num(r.current_salesperson_count),
-      monthly_cost: num(r.current_salesperson_count) * PRICE_PER_SALESPERSON_USD,
-      created_at: num(r.created_at),
-    })),
-    page,
-    pageSize,
-    total: num(count?.n),
-  };
+  const items: AdminSubscription[] = rows.map((r) => ({
+    ...r,
+    current_salesperson_count: num(r.current_salesperson_count),
+    monthly_cost: num(r.current_salesperson_count) * PRICE_PER_SALESPERSON_USD,
+    created_at: num(r.created_at),
+  }));
+  return { items, page, pageSize, total };
 }
 
 export const billingRoutes = new Hono<ConsoleEnv>()

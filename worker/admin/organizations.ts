@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ne, or, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
+import { countWhere, epochMs, maxOf } from "../db/aggregates";
 import type { Database } from "../db/client";
-import { organizations } from "../db/schema";
+import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
@@ -17,46 +18,32 @@ import {
 } from "../shared/console/organizations";
 import { PRICE_PER_SALESPERSON_USD } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
-import { containsPattern, num, pageWindow } from "./sql";
-
-type OrganizationRow = {
-  id: string;
-  name: string;
-  domain: string | null;
-  industry: string | null;
-  status: AdminOrganization["status"];
-  subscription_tier: AdminOrganization["subscriptionTier"];
-  created_at: number;
-  updated_at: number;
-  user_count: number;
-  activity_count: number;
-};
+import { contains, containsPattern, num, pageWindow } from "./sql";
 
 /**
  * The organizations list with real Users (accounts plus team members) and Activity
  * (check-ins completed in the last 30 days) per row — the spec shows fixed 12 and 34.
  */
-const organizationColumns = (since: number) => sql`
-  o.id, o.name, o.domain, o.industry, o.status, o.subscription_tier, o.created_at, o.updated_at,
-  (select count(*) from user u where u.organization_id = o.id)
-    + (select count(*) from team_members t where t.organization_id = o.id) as user_count,
-  (select count(*) from check_ins c
-    where c.organization_id = o.id and c.status = 'completed' and c.completed_at >= ${since}) as activity_count`;
-
-function toOrganization(row: OrganizationRow): AdminOrganization {
-  return {
-    id: row.id,
-    name: row.name,
-    domain: row.domain,
-    industry: row.industry,
-    status: row.status,
-    subscriptionTier: row.subscription_tier,
-    createdAt: num(row.created_at),
-    updatedAt: num(row.updated_at),
-    userCount: num(row.user_count),
-    activityCount: num(row.activity_count),
-  };
-}
+const organizationColumns = (db: Database, since: number) => ({
+  id: organizations.id,
+  name: organizations.name,
+  domain: organizations.domain,
+  industry: organizations.industry,
+  status: organizations.status,
+  subscriptionTier: organizations.subscriptionTier,
+  createdAt: epochMs(organizations.createdAt),
+  updatedAt: epochMs(organizations.updatedAt),
+  userCount: sql<number>`${db.$count(user, eq(user.organizationId, organizations.id))}
+    + ${db.$count(teamMembers, eq(teamMembers.organizationId, organizations.id))}`.mapWith(Number),
+  activityCount: db.$count(
+    checkIns,
+    and(
+      eq(checkIns.organizationId, organizations.id),
+      eq(checkIns.status, "completed"),
+      gte(checkIns.completedAt, new Date(since)),
+    ),
+  ),
+});
 
 export type OrganizationFilters = {
   search?: string | undefined;
@@ -68,84 +55,108 @@ export type OrganizationFilters = {
 
 export async function listOrganizations(db: Database, filters: OrganizationFilters, now = Date.now()) {
   const { page, pageSize, offset } = pageWindow(filters, DEFAULT_PAGE_SIZE);
-  const conditions = [sql`1 = 1`];
+  const conditions: SQL[] = [];
   if (filters.search?.trim()) {
     const pattern = containsPattern(filters.search);
     conditions.push(
-      sql`(lower(o.name) like ${pattern} escape '\\' or lower(coalesce(o.domain, '')) like ${pattern} escape '\\')`,
+      or(contains(organizations.name, pattern), contains(sql`coalesce(${organizations.domain}, '')`, pattern)) ??
+        sql`1 = 1`,
     );
   }
-  if (filters.status) conditions.push(sql`o.status = ${filters.status}`);
-  if (filters.tier) conditions.push(sql`o.subscription_tier = ${filters.tier}`);
-  const where = sql.join(conditions, sql` and `);
-  const [rows, counts] = await Promise.all([
-    db.all<OrganizationRow>(sql`
-      select ${organizationColumns(now - 30 * DAY_MS)} from organizations o
-      where ${where} order by o.created_at desc, o.id limit ${pageSize} offset ${offset}`),
-    db.get<{ total: number; grand_total: number }>(sql`
-      select (select count(*) from organizations o where ${where}) as total,
-             (select count(*) from organizations) as grand_total`),
+  if (filters.status) conditions.push(eq(organizations.status, filters.status));
+  if (filters.tier) conditions.push(eq(organizations.subscriptionTier, filters.tier));
+  const [items, total, grandTotal] = await Promise.all([
+    db
+      .select(organizationColumns(db, now - 30 * DAY_MS))
+      .from(organizations)
+      .where(and(...conditions))
+      .orderBy(desc(organizations.createdAt), organizations.id)
+      .limit(pageSize)
+      .offset(offset),
+    db.$count(organizations, and(...conditions)),
+    db.$count(organizations),
   ]);
-  return {
-    items: rows.map(toOrganization),
-    page,
-    pageSize,
-    total: num(counts?.total),
-    grandTotal: num(counts?.grand_total),
-  };
+  return { items, page, pageSize, total, grandTotal };
 }
 
 export async function getOrganization(db: Database, id: string, now = Date.now()): Promise<AdminOrganization | null> {
-  const row = await db.get<OrganizationRow>(sql`
-    select ${organizationColumns(now - 30 * DAY_MS)} from organizations o where o.id = ${id}`);
-  return row ? toOrganization(row) : null;
+  const [row] = await db
+    .select(organizationColumns(db, now - 30 * DAY_MS))
+    .from(organizations)
+    .where(eq(organizations.id, id));
+  return row ?? null;
 }
 
 export async function organizationDetail(db: Database, id: string): Promise<OrganizationDetail | null> {
   const organization = await getOrganization(db, id);
   if (!organization) return null;
-  const [accounts, members, checkIns, alerts, subscription, trial] = await Promise.all([
-    db.all<{ id: string; first_name: string; last_name: string; email: string; role: string; created_at: number }>(sql`
-      select id, first_name, last_name, email, role, created_at from user
-      where organization_id = ${id} order by created_at limit 50`),
-    db.get<{ active: number; inactive: number }>(sql`
-      select sum(status = 'active') as active, sum(status <> 'active') as inactive
-      from team_members where organization_id = ${id}`),
-    db.get<{ total: number; completed: number; pending: number; last_completed: number | null }>(sql`
-      select count(*) as total, sum(status = 'completed') as completed, sum(status = 'pending') as pending,
-             max(completed_at) as last_completed
-      from check_ins where organization_id = ${id}`),
-    db.get<{ open: number }>(sql`
-      select count(*) as open from risk_alerts where organization_id = ${id} and status <> 'resolved'`),
-    db.get<{ status: string; count: number; period_end: number | null }>(sql`
-      select subscription_status as status, current_salesperson_count as count, current_period_end as period_end
-      from subscriptions where organization_id = ${id}`),
-    db.get<{ status: string; ends: number }>(sql`
-      select trial_status as status, trial_end_date as ends from trials where organization_id = ${id}`),
+  const [accounts, [members], [checkInCounts], openAlerts, [subscription], [trial]] = await Promise.all([
+    db
+      .select({
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+        createdAt: epochMs(user.createdAt),
+      })
+      .from(user)
+      .where(eq(user.organizationId, id))
+      .orderBy(user.createdAt)
+      .limit(50),
+    db
+      .select({
+        active: countWhere(eq(teamMembers.status, "active")),
+        inactive: countWhere(ne(teamMembers.status, "active")),
+      })
+      .from(teamMembers)
+      .where(eq(teamMembers.organizationId, id)),
+    db
+      .select({
+        total: count(),
+        completed: countWhere(eq(checkIns.status, "completed")),
+        pending: countWhere(eq(checkIns.status, "pending")),
+        lastCompleted: maxOf(checkIns.completedAt),
+      })
+      .from(checkIns)
+      .where(eq(checkIns.organizationId, id)),
+    db.$count(riskAlerts, and(eq(riskAlerts.organizationId, id), ne(riskAlerts.status, "resolved"))),
+    db
+      .select({
+        status: subscriptions.subscriptionStatus,
+        count: subscriptions.currentSalespersonCount,
+        periodEnd: epochMs<true>(subscriptions.currentPeriodEnd),
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.organizationId, id)),
+    db
+      .select({ status: trials.trialStatus, ends: epochMs(trials.trialEndDate) })
+      .from(trials)
+      .where(eq(trials.organizationId, id)),
   ]);
   return {
     organization,
     accounts: accounts.map((a) => ({
       id: a.id,
-      name: `${a.first_name} ${a.last_name}`.trim() || a.email,
+      name: `${a.firstName} ${a.lastName}`.trim() || a.email,
       email: a.email,
       role: a.role,
-      createdAt: num(a.created_at),
+      createdAt: num(a.createdAt),
     })),
     teamMembers: { active: num(members?.active), inactive: num(members?.inactive) },
     checkIns: {
-      total: num(checkIns?.total),
-      completed: num(checkIns?.completed),
-      pending: num(checkIns?.pending),
-      lastCompletedAt: checkIns?.last_completed ?? null,
+      total: num(checkInCounts?.total),
+      completed: num(checkInCounts?.completed),
+      pending: num(checkInCounts?.pending),
+      lastCompletedAt: checkInCounts?.lastCompleted ?? null,
     },
-    openAlerts: num(alerts?.open),
+    openAlerts,
     subscription: subscription
       ? {
           status: subscription.status,
           salespersonCount: num(subscription.count),
           monthlyCost: num(subscription.count) * PRICE_PER_SALESPERSON_USD,
-          currentPeriodEnd: subscription.period_end ?? null,
+          currentPeriodEnd: subscription.periodEnd ?? null,
         }
       : null,
     trial: trial ? { status: trial.status, endsAt: num(trial.ends) } : null,

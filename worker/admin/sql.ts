@@ -1,17 +1,17 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { DAY_MS, utcDay } from "../shared/time";
 
-/** Small helpers for the console's hand-written SQL aggregates. */
+/** Small helpers for the console's queries (the builder's aggregates are in db/aggregates.ts). */
 
 /** SQLite returns null for an aggregate over no rows; the console shows zeros (spec 2 §8). */
 export const num = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
-/** `a, b, c` as bound parameters, for `in (…)`. */
-export const sqlList = (values: readonly string[]): SQL =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
+/**
+ * `expression` contains the `containsPattern` text, ignoring case. Drizzle's `like` has no
+ * ESCAPE clause, so this one condition is an `sql` fragment inside the builder's where.
+ */
+export const contains = (expression: SQLWrapper | AnyColumn, pattern: string): SQL =>
+  sql`lower(${expression}) like ${pattern} escape '\\'`;
 
 /** A LIKE pattern matching `text` anywhere, with the wildcards in it taken literally (escape '\'). */
 export function containsPattern(text: string): string {

@@ -1,7 +1,10 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
+import { countWhere, epochMs } from "../db/aggregates";
 import type { Database } from "../db/client";
+import { organizations, teamMembers, user } from "../db/schema";
 import { recordAudit } from "../lib/audit";
 import { zv } from "../lib/validate";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
@@ -9,37 +12,63 @@ import { type PlatformPerson, type UserRoleFilter, type UserStats, userListQuery
 import { ROLE_GROUPS } from "../shared/domain";
 import { DAY_MS, utcDay } from "../shared/time";
 import { csvResponse, toCsv } from "./csv";
-import { containsPattern, num, pageWindow, sqlList } from "./sql";
+import { contains, containsPattern, num, pageWindow } from "./sql";
 
 /**
  * Everyone on the platform, as one relation: sign-in accounts (better-auth's user table) and
  * the salespeople, who are team members and never sign in (DESIGN "Data"). A team member
  * reads as role Salesperson, status Active or Inactive.
  */
-const PEOPLE = sql`(
-  select u.id as id, 'account' as kind, u.first_name as first_name, u.last_name as last_name, u.email as email,
-         u.role as role, u.status as status, u.organization_id as organization_id,
-         u.email_verified as email_verified, u.created_at as created_at
-    from user u
-  union all
-  select t.id, 'team_member', t.first_name, t.last_name, t.email, 'Salesperson',
-         case t.status when 'active' then 'Active' else 'Inactive' end, t.organization_id, null, t.created_at
-    from team_members t
-)`;
+const qb = new QueryBuilder();
+const people = qb
+  .select({
+    id: user.id,
+    kind: sql<PlatformPerson["kind"]>`'account'`.as("person_kind"),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: sql<string>`${user.role}`.as("person_role"),
+    status: sql<string>`${user.status}`.as("person_status"),
+    organizationId: sql<string | null>`${user.organizationId}`.as("person_organization_id"),
+    emailVerified: sql<number | null>`${user.emailVerified}`.as("person_email_verified"),
+    createdAt: epochMs(user.createdAt).as("person_created_at"),
+  })
+  .from(user)
+  .unionAll(
+    qb
+      .select({
+        id: teamMembers.id,
+        kind: sql<PlatformPerson["kind"]>`'team_member'`.as("person_kind"),
+        firstName: teamMembers.firstName,
+        lastName: teamMembers.lastName,
+        email: teamMembers.email,
+        role: sql<string>`'Salesperson'`.as("person_role"),
+        status: sql<string>`case ${teamMembers.status} when 'active' then 'Active' else 'Inactive' end`.as(
+          "person_status",
+        ),
+        organizationId: sql<string | null>`${teamMembers.organizationId}`.as("person_organization_id"),
+        emailVerified: sql<number | null>`null`.as("person_email_verified"),
+        createdAt: epochMs(teamMembers.createdAt).as("person_created_at"),
+      })
+      .from(teamMembers),
+  )
+  .as("p");
 
 /** Spec 2 §3 "User stats result", with the role mapping of spec 2 §5 and 'Active' as active. */
 export async function userStats(db: Database, now = Date.now()): Promise<UserStats> {
   const d30 = now - 30 * DAY_MS;
   const d60 = now - 60 * DAY_MS;
-  const row = await db.get<Record<keyof UserStats, number | null>>(sql`
-    select count(*) as total_users,
-      sum(role in (${sqlList(ROLE_GROUPS.salesperson)})) as total_salespeople,
-      sum(role in (${sqlList(ROLE_GROUPS.manager)})) as total_managers,
-      sum(role in (${sqlList(ROLE_GROUPS.admin)})) as total_admins,
-      sum(status = 'Active') as active_users,
-      sum(created_at >= ${d30}) as new_users_last_30_days,
-      sum(created_at >= ${d60} and created_at < ${d30}) as new_users_previous_30_days
-    from ${PEOPLE}`);
+  const [row] = await db
+    .select({
+      total_users: count(),
+      total_salespeople: countWhere(inArray(sql`${people.role}`, ROLE_GROUPS.salesperson)),
+      total_managers: countWhere(inArray(sql`${people.role}`, ROLE_GROUPS.manager)),
+      total_admins: countWhere(inArray(sql`${people.role}`, ROLE_GROUPS.admin)),
+      active_users: countWhere(eq(people.status, "Active")),
+      new_users_last_30_days: countWhere(gte(people.createdAt, d30)),
+      new_users_previous_30_days: countWhere(and(gte(people.createdAt, d60), lt(people.createdAt, d30))),
+    })
+    .from(people);
   return {
     total_users: num(row?.total_users),
     total_salespeople: num(row?.total_salespeople),
@@ -63,43 +92,56 @@ const ROLE_FILTER: Record<UserRoleFilter, readonly string[]> = {
   superadmin: ["SuperAdmin"],
 };
 
-function peopleWhere(filters: PeopleFilters): SQL {
-  const conditions = [sql`1 = 1`];
+function peopleWhere(filters: PeopleFilters): SQL[] {
+  const conditions: SQL[] = [];
   if (filters.search?.trim()) {
     const pattern = containsPattern(filters.search);
-    conditions.push(sql`(lower(p.first_name || ' ' || p.last_name) like ${pattern} escape '\\'
-      or lower(p.email) like ${pattern} escape '\\' or lower(coalesce(o.name, '')) like ${pattern} escape '\\')`);
+    conditions.push(
+      or(
+        contains(sql`${people.firstName} || ' ' || ${people.lastName}`, pattern),
+        contains(people.email, pattern),
+        contains(sql`coalesce(${organizations.name}, '')`, pattern),
+      ) ?? sql`1 = 1`,
+    );
   }
-  if (filters.role) conditions.push(sql`p.role in (${sqlList(ROLE_FILTER[filters.role])})`);
-  return sql.join(conditions, sql` and `);
+  if (filters.role) conditions.push(inArray(sql`${people.role}`, ROLE_FILTER[filters.role]));
+  return conditions;
 }
 
-type PersonRow = {
-  id: string;
-  kind: PlatformPerson["kind"];
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: string;
-  status: string;
-  organization_id: string | null;
-  organization_name: string | null;
-  email_verified: number | null;
-  created_at: number;
-};
+/** The people rows with their organization's name; the caller adds filters, order and page. */
+const peopleRows = (db: Database, conditions: SQL[]) =>
+  db
+    .select({
+      id: people.id,
+      kind: people.kind,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      email: people.email,
+      role: people.role,
+      status: people.status,
+      organizationId: people.organizationId,
+      organizationName: organizations.name,
+      emailVerified: people.emailVerified,
+      createdAt: people.createdAt,
+    })
+    .from(people)
+    .leftJoin(organizations, eq(organizations.id, people.organizationId))
+    .where(and(...conditions))
+    .orderBy(desc(people.createdAt), people.id);
 
-function toPerson(row: PersonRow): PlatformPerson {
+function toPerson(row: Awaited<ReturnType<typeof peopleRows>>[number]): PlatformPerson {
   return {
     id: row.id,
     kind: row.kind,
-    name: `${row.first_name} ${row.last_name}`.trim() || row.email,
+    // The untrimmed names, as before: trim() here only decides whether a name exists.
+    name: `${row.firstName} ${row.lastName}`.trim() || row.email,
     email: row.email,
     role: row.role,
     status: row.status,
-    organizationId: row.organization_id,
-    organizationName: row.organization_name,
-    emailVerified: row.email_verified === null ? null : row.email_verified === 1,
-    createdAt: num(row.created_at),
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    emailVerified: row.emailVerified === null ? null : row.emailVerified === 1,
+    createdAt: num(row.createdAt),
   };
 }
 
@@ -108,27 +150,26 @@ export async function listPeople(
   filters: PeopleFilters & { page?: number | undefined; pageSize?: number | undefined },
 ) {
   const { page, pageSize, offset } = pageWindow(filters, DEFAULT_PAGE_SIZE);
-  const where = peopleWhere(filters);
-  const [rows, count] = await Promise.all([
-    db.all<PersonRow>(sql`
-      select p.*, o.name as organization_name from ${PEOPLE} p left join organizations o on o.id = p.organization_id
-      where ${where} order by p.created_at desc, p.id limit ${pageSize} offset ${offset}`),
-    db.get<{ n: number }>(sql`
-      select count(*) as n from ${PEOPLE} p left join organizations o on o.id = p.organization_id where ${where}`),
+  const conditions = peopleWhere(filters);
+  const [rows, [total]] = await Promise.all([
+    peopleRows(db, conditions).limit(pageSize).offset(offset),
+    db
+      .select({ n: count() })
+      .from(people)
+      .leftJoin(organizations, eq(organizations.id, people.organizationId))
+      .where(and(...conditions)),
   ]);
-  return { items: rows.map(toPerson), page, pageSize, total: num(count?.n) };
+  return { items: rows.map(toPerson), page, pageSize, total: num(total?.n) };
 }
 
 /** Every matching person, read in pages so a big platform never loads one huge result. */
 export async function* allPeople(db: Database, filters: PeopleFilters, createdFrom?: number, createdTo?: number) {
   const chunk = 500;
-  let where = peopleWhere(filters);
-  if (createdFrom !== undefined) where = sql`${where} and p.created_at >= ${createdFrom}`;
-  if (createdTo !== undefined) where = sql`${where} and p.created_at <= ${createdTo}`;
+  const conditions = peopleWhere(filters);
+  if (createdFrom !== undefined) conditions.push(gte(people.createdAt, createdFrom));
+  if (createdTo !== undefined) conditions.push(lte(people.createdAt, createdTo));
   for (let offset = 0; ; offset += chunk) {
-    const rows = await db.all<PersonRow>(sql`
-      select p.*, o.name as organization_name from ${PEOPLE} p left join organizations o on o.id = p.organization_id
-      where ${where} order by p.created_at desc, p.id limit ${chunk} offset ${offset}`);
+    const rows = await peopleRows(db, conditions).limit(chunk).offset(offset);
     for (const row of rows) yield toPerson(row);
     if (rows.length < chunk) return;
   }

@@ -1,0 +1,16 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** The salesperson's side of a check-in page, shared by the e2e tests that answer one. */
+export const conversation = (page: Page) => page.getByRole("list", { name: "Conversation" });
+export const assistantBubbles = (page: Page) => conversation(page).locator('li[data-sender="assistant"]');
+
+/** Sends one answer and waits for the whole reply (the streaming cursor gone). */
+export async function answer(page: Page, text: string, timeout = 15_000) {
+  const before = await assistantBubbles(page).count();
+  const box = page.getByLabel("Your message");
+  await box.fill(text);
+  await box.press("Enter");
+  await expect.poll(() => assistantBubbles(page).count(), { timeout }).toBeGreaterThan(before);
+  await expect.poll(() => page.locator("li[data-sender='assistant'] .animate-pulse").count()).toBe(0);
+}
