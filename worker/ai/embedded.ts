@@ -42,6 +42,9 @@ import { lexiconJudgement, type TranscriptMessage } from "./scorer";
  * answer, on the pillar its problem belongs to, then moves to the most important uncovered
  * pillar, asks its highest-priority question that does not repeat the last five, and turns
  * to a wrap-up question in the wrap-up phase.
+ *
+ * Just over 300 lines: the interviewer's turn is one sequence (reflect, probe or move on,
+ * wrap up) read best in one place; its parts live in interview-rules and interviewer-style.
  */
 export type { PillarWeights };
 
