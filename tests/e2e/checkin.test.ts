@@ -103,6 +103,11 @@ describe("the check-in page", () => {
       // Kept on the device, shown honestly as waiting.
       await page.getByText("Waiting for connection").waitFor();
       expect(await userBubbles(page).count()).toBe(2);
+      // A message waiting to be sent does not block writing (and sending) the next one.
+      await box.fill("A second thought, not sent.");
+      expect(await box.isEnabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Send", exact: true }).isEnabled()).toBe(true);
+      await box.fill("");
 
       await context.setOffline(false);
       await expect.poll(() => page.getByText("Waiting for connection").count(), { timeout: 15_000 }).toBe(0);

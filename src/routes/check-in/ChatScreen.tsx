@@ -230,7 +230,9 @@ function Composer({
 }) {
   const [text, setText] = useState("");
   const tooLong = text.trim().length > maxChars;
-  const blocked = disabled || sending || tooLong;
+  // A message waiting for its acknowledgement does not hold the next one back: both stay in
+  // the outbox, in order, and go out (again) as soon as the link answers.
+  const blocked = disabled || tooLong;
 
   function submit() {
     const content = text.trim();
