@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_INACTIVE_MESSAGE, ORGANIZATION_SUSPENDED_MESSAGE } from "../../worker/auth/middleware";
 import { hashCheckInToken, newCheckInToken } from "../../worker/checkin/token";
 import worker from "../../worker/index";
+import { SUSPENDED_CLOSE_CODE } from "../../worker/shared/checkin-protocol";
 import { createAdmin, createSuperAdmin, requestAs } from "./auth-helpers";
+import { ChatClient, upgrade, wsPath } from "./checkin-helpers";
 import { countRows, request } from "./helpers";
 import { eventually } from "./notify-helpers";
 
@@ -71,6 +73,41 @@ describe("a suspended organization", () => {
     await worker.scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/15 * * * *" }), env);
     // The invitation goes through the notifications queue: wait for its delivery.
     await eventually(async () => (await countRows("email_outbox", `to_address = '${link.memberEmail}'`)) === 1);
+  });
+});
+
+describe("chats open when the organization is suspended", () => {
+  it("close at once, cannot reconnect while it lasts, and continue intact once it is lifted; other organizations' chats stay", async () => {
+    const admin = await createAdmin({ companyName: "Open Chat Co" });
+    const bystander = await createAdmin({ companyName: "Bystander Co" });
+    const operator = await createSuperAdmin();
+    const link = await pendingCheckIn(admin.organizationId);
+    const otherLink = await pendingCheckIn(bystander.organizationId);
+    const setStatus = (status: string) =>
+      requestAs(operator, `/api/admin/organizations/${admin.organizationId}`, {
+        method: "PATCH",
+        body: JSON.stringify({ status }),
+      });
+    const chat = await ChatClient.open(link);
+    const otherChat = await ChatClient.open(otherLink);
+    let closeCode = 0;
+    chat.ws.addEventListener("close", (event) => {
+      closeCode = event.code;
+    });
+    await chat.say("Steady week, nothing to flag.", { reply: false });
+
+    expect((await setStatus("suspended")).status).toBe(200);
+    await eventually(async () => chat.closed);
+    expect(closeCode).toBe(SUSPENDED_CLOSE_CODE);
+    expect(otherChat.closed).toBe(false);
+    expect((await upgrade(wsPath(link))).status).toBe(404);
+
+    expect((await setStatus("active")).status).toBe(200);
+    const again = await ChatClient.open(link);
+    const texts = (again.latestSnapshot()?.messages ?? []).map((m) => m.content);
+    expect(texts).toContain("Steady week, nothing to flag.");
+    again.close();
+    otherChat.close();
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ne, or, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
+import { disconnectOpenChats } from "../checkin/suspension";
 import { countWhere, epochMs, maxOf } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
@@ -238,6 +239,9 @@ export const organizationRoutes = new Hono<ConsoleEnv>()
     const patch = c.req.valid("json");
     const updated = await updateOrganization(c.var.db, id, patch);
     if (!updated) throw notFound(ORGANIZATION_NOT_FOUND);
+    if (updated.status === "suspended" && before.status !== "suspended") {
+      await disconnectOpenChats(c.env, c.var.db, id);
+    }
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of ["name", "domain", "industry", "status", "subscriptionTier"] as const) {
       if (before[key] !== updated[key]) changes[key] = { from: before[key], to: updated[key] };

@@ -13,6 +13,7 @@ import {
   PONG_FRAME,
   parseClientFrame,
   type ServerFrame,
+  SUSPENDED_CLOSE_CODE,
 } from "../shared/checkin-protocol";
 import { COMPLETION_DELAY_MS } from "../shared/checkin-timer";
 import { closeOtherDevices, refuseSocket } from "./admission";
@@ -191,6 +192,14 @@ export class CheckInSession extends DurableObject<Env> {
     this.broadcast(this.snapshot(Date.now()));
     closeAll(this.ctx.getWebSockets(), 1000, "Check-in revoked");
     this.cleanUp();
+  }
+
+  /**
+   * Its organization was suspended (RPC from the console): the open sockets close, and the
+   * link refuses to reconnect until the suspension is lifted. Nothing of the chat is lost.
+   */
+  async disconnect(): Promise<void> {
+    closeAll(this.ctx.getWebSockets(), SUSPENDED_CLOSE_CODE, "Organization suspended");
   }
 
   snapshot(now: number): ServerFrame {

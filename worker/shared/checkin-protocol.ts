@@ -164,6 +164,11 @@ export const OPEN_ELSEWHERE_CODE = "open_elsewhere";
 export const OPEN_ELSEWHERE_MESSAGE = "This check-in is already open on another device";
 /** The WebSocket close code a tab gets when a fresh link moved the chat to another device. */
 export const MOVED_CLOSE_CODE = 4409;
+/**
+ * The organization was suspended: the page reconnects, the link refuses it (404) and the page
+ * says the check-in cannot be opened; once the suspension is lifted the same link works again.
+ */
+export const SUSPENDED_CLOSE_CODE = 4403;
 
 /** The details of a 409 open_elsewhere answer: the owner's device, and whether a fresh link can be emailed. */
 export const openElsewhereSchema = z.object({ owner: ownerDeviceSchema, freshLink: z.boolean() });
