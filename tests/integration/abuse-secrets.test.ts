@@ -205,11 +205,12 @@ describe("no response or log line carries a password, token or secret", () => {
     });
   });
 
-  it("finds none of them in what was answered or logged", async () => {
+  /** Every secret the day of use handled: passwords, keys, hashes, session and link tokens. */
+  async function knownSecrets(): Promise<[string, string][]> {
     const hashes = await env.DB.prepare("select password from account where password is not null").all<{
       password: string;
     }>();
-    const secrets: [string, string][] = [
+    return [
       ["the password", PASSWORD],
       ["a test account's password", "correct-horse-battery"],
       ["BETTER_AUTH_SECRET", INTEGRATION_VARS.BETTER_AUTH_SECRET],
@@ -223,6 +224,10 @@ describe("no response or log line carries a password, token or secret", () => {
       ...sessionTokens.filter((t) => t.length >= 16).map((t) => ["a session token", t] as [string, string]),
       ...linkTokens.filter((t) => t.length >= 16).map((t) => ["a link token", t] as [string, string]),
     ];
+  }
+
+  it("finds none of them in what was answered or logged", async () => {
+    const secrets = await knownSecrets();
     expect(responses.length).toBeGreaterThan(30);
     expect(logged.length).toBeGreaterThan(0);
     const leaks: string[] = [];
@@ -231,5 +236,32 @@ describe("no response or log line carries a password, token or secret", () => {
       for (const line of logged) if (line.includes(secret)) leaks.push(`${name} in the log: ${line.slice(0, 160)}`);
     }
     expect(leaks).toEqual([]);
+  });
+
+  it("finds none of them stored in any D1 table, except where the design keeps one", async () => {
+    const secrets = await knownSecrets();
+    const tables = await env.DB.prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name != 'd1_migrations'",
+    ).all<{ name: string }>();
+    expect(tables.results.length).toBeGreaterThan(20);
+    const found: string[] = [];
+    for (const { name } of tables.results) {
+      const rows = await env.DB.prepare(`select * from "${name}"`).all<Record<string, unknown>>();
+      for (const row of rows.results) {
+        for (const [column, value] of Object.entries(row)) {
+          if (typeof value !== "string") continue;
+          for (const [what, secret] of secrets) if (value.includes(secret)) found.push(`${what} in ${name}.${column}`);
+        }
+      }
+    }
+    // Kept by design: better-auth looks sessions up by their token, and locally the outbox is
+    // the development mailbox, whose emails keep working links (elsewhere they are redacted).
+    // The session tokens found there also show the scan reads what is stored.
+    const byDesign = (place: string) =>
+      place.startsWith("a session token in session.token") ||
+      place.startsWith("a password hash") ||
+      (place.startsWith("a link token in email_outbox.") && INTEGRATION_VARS.APP_ENV === "development");
+    expect(found.some((place) => place.startsWith("a session token in session.token"))).toBe(true);
+    expect(found.filter((place) => !byDesign(place))).toEqual([]);
   });
 });
