@@ -19,6 +19,8 @@ export function allRoutes(): RouteKey[] {
 
 /** Open to anyone: their own guards are tested where they live (links, auth, webhook signatures). */
 export const PUBLIC_ROUTES: readonly RouteKey[] = [
+  // The prerendered landing page (worker/pages/landing.ts): static HTML from the assets.
+  "GET /",
   "GET /api/health",
   "GET /api/check-in",
   "GET /api/check-in/:id",
