@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { type AliasOptions, build, type Plugin } from "vite";
+import { type ChunkLike, chunkClosure, type OutputLike } from "./chunks.ts";
 
 /** A public page written as static HTML at build time. */
 export type PrerenderPage = {
@@ -23,16 +24,6 @@ export type PrerenderPage = {
 };
 
 export type HydrateMode = "after-paint" | "on-interaction" | "shell";
-
-type ChunkLike = {
-  type: "chunk";
-  name: string;
-  fileName: string;
-  imports: string[];
-  isEntry: boolean;
-  facadeModuleId: string | null;
-};
-type OutputLike = ChunkLike | { type: "asset" };
 
 const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
@@ -92,7 +83,7 @@ function shellWithPreloads(
   pageChunk: ChunkLike | undefined,
 ): string {
   const preloads = pageChunk
-    ? [...closure(bundle, pageChunk.fileName)]
+    ? [...chunkClosure(bundle, pageChunk.fileName)]
         .filter((file) => !entryFiles.has(file))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
         .join("")
@@ -100,14 +91,6 @@ function shellWithPreloads(
   let html = shell.replace("</head>", `${preloads}</head>`);
   if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   return html;
-}
-
-function closure(bundle: Record<string, OutputLike>, start: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(start)) return seen;
-  seen.add(start);
-  const chunk = bundle[start];
-  if (chunk?.type === "chunk") for (const dep of chunk.imports) closure(bundle, dep, seen);
-  return seen;
 }
 
 /**
@@ -126,7 +109,7 @@ export function prerender(options: { root: string; alias: AliasOptions; pages: P
       const bundle = rawBundle as unknown as Record<string, OutputLike>;
       const chunks = Object.values(bundle).filter((o): o is ChunkLike => o.type === "chunk");
       const main = chunks.find((c) => c.isEntry && c.name === "main");
-      const entryFiles = main ? closure(bundle, main.fileName) : new Set<string>();
+      const entryFiles = main ? chunkClosure(bundle, main.fileName) : new Set<string>();
 
       const ssrOut = resolve(options.root, "node_modules/.tmp/prerender");
       rmSync(ssrOut, { recursive: true, force: true });
@@ -166,7 +149,7 @@ export function prerender(options: { root: string; alias: AliasOptions; pages: P
         // Every module the page needs to hydrate: the entry's own closure, then the page's route chunk.
         const modules = [
           ...entryFiles,
-          ...(pageChunk ? [...closure(bundle, pageChunk.fileName)].filter((file) => !entryFiles.has(file)) : []),
+          ...(pageChunk ? [...chunkClosure(bundle, pageChunk.fileName)].filter((file) => !entryFiles.has(file)) : []),
         ].map((file) => `/${file}`);
         let html = shell
           .replace(

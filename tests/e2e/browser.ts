@@ -1,7 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tools/chromium.ts";
 
 /**
  * Debian's chromium, headless; nothing downloads a browser. playwright gives every launch
@@ -11,15 +10,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
   return {
     browser,

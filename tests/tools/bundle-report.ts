@@ -2,21 +2,10 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
+import { type ChunkLike, chunkClosure, type OutputLike } from "../../build-tools/chunks.ts";
 
 /** Budgets in KB of gzipped JavaScript (issues 2, 4 and 7). */
 export const BUNDLE_BUDGETS_KB = { landing: 150, checkin: 100, checkinBeyondShared: 60, worker: 1024 };
-
-type ChunkLike = {
-  type: "chunk";
-  name: string;
-  fileName: string;
-  code: string;
-  imports: string[];
-  isEntry: boolean;
-  isDynamicEntry: boolean;
-  facadeModuleId: string | null;
-};
-type OutputLike = ChunkLike | { type: "asset" };
 
 export type BundleSizes = {
   /** Every entry chunk with its static imports, in gzipped KB. */
@@ -31,14 +20,6 @@ export type BundleSizes = {
 
 const sizes: Partial<BundleSizes> = {};
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-
-function closure(bundle: Record<string, OutputLike>, start: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(start)) return seen;
-  seen.add(start);
-  const chunk = bundle[start];
-  if (chunk?.type === "chunk") for (const dep of chunk.imports) closure(bundle, dep, seen);
-  return seen;
-}
 
 function gzipOf(bundle: Record<string, OutputLike>, files: Iterable<string>): number {
   let total = 0;
@@ -63,10 +44,10 @@ export function bundleReport(): Plugin {
         const main = entries.find((c) => c.name === "main");
         const checkinEntry = entries.find((c) => c.name === "checkin");
         if (!main || !checkinEntry) return;
-        const shared = closure(bundle, main.fileName);
-        const checkinAll = closure(bundle, checkinEntry.fileName);
+        const shared = chunkClosure(bundle, main.fileName);
+        const checkinAll = chunkClosure(bundle, checkinEntry.fileName);
         sizes.entries = Object.fromEntries(
-          entries.map((c) => [c.name, kb(gzipOf(bundle, closure(bundle, c.fileName)))]),
+          entries.map((c) => [c.name, kb(gzipOf(bundle, chunkClosure(bundle, c.fileName)))]),
         );
         sizes.landing = kb(gzipOf(bundle, shared));
         sizes.checkin = kb(gzipOf(bundle, checkinAll));
@@ -78,7 +59,7 @@ export function bundleReport(): Plugin {
         );
         sizes.routes = {};
         for (const chunk of chunks.filter((c) => c.isDynamicEntry)) {
-          const all = closure(bundle, chunk.fileName);
+          const all = chunkClosure(bundle, chunk.fileName);
           const beyond = [...all].filter((f) => !shared.has(f));
           const name = chunk.facadeModuleId ? relative(resolve("src"), chunk.facadeModuleId) : chunk.fileName;
           sizes.routes[name] = { beyondShared: kb(gzipOf(bundle, beyond)), total: kb(gzipOf(bundle, all)) };

@@ -17,11 +17,12 @@ import lighthouse from "lighthouse";
 import { checkInsSql, executeSqlFile, newBenchCheckIns } from "../bench/check-ins.ts";
 import { E2E_VARS } from "../e2e/vars.ts";
 import { startBuiltApp } from "./app-server.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 3) : 3;
-const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const log = (line: string) => process.stderr.write(`[lighthouse] ${line}\n`);
 
 // ── The build ──────────────────────────────────────────────────────────────
@@ -68,13 +69,7 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
     CHROMIUM,
     [
       "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_FLAGS,
       "--disable-extensions",
       "--disable-default-apps",
       "--mute-audio",
