@@ -1,8 +1,4 @@
 import { DurableObject } from "cloudflare:workers";
-import { providerFor } from "../ai/choose-provider";
-import { embeddedProvider } from "../ai/embedded";
-import type { InterviewProvider, PlannedReply } from "../ai/provider";
-import { readConfig } from "../lib/config";
 import { enqueueCompletionAlerts } from "../notify/enqueue";
 import {
   type ErrorCode,
@@ -18,29 +14,26 @@ import {
 import { COMPLETION_DELAY_MS } from "../shared/checkin-timer";
 import { closeOtherDevices, refuseSocket } from "./admission";
 import { Schedule } from "./alarms";
-import { type Streaming, snapshotFrame } from "./frames";
+import { snapshotFrame } from "./frames";
 import { type SessionInit, sessionInitFrom, sessionInitSchema } from "./init";
 import { ChatRate, userTotals, withinCaps } from "./limits";
-import { describe, Outbox } from "./outbox";
+import { Outbox } from "./outbox";
 import { type Device, type FreshLinkOutcome, type OpenOutcome, Ownership } from "./ownership";
+import { Replies, WATCHDOG_MS } from "./replies";
 import { broadcast, closeAll, errorFrame, safeSend } from "./sockets";
 import { startSession } from "./start";
 import { SessionStore } from "./store";
 import { SessionClock } from "./timer";
-import { judgeWhileClosing, planTurn, recordClosing, recordReply } from "./turn-plan";
+import { recordClosing } from "./turn-plan";
 
 /**
  * One object per check-in conversation: the entry points and the turn loop. Its parts live
  * in modules with one job each — the init contract (init.ts), its SQLite (store.ts), the
  * schedule and the one alarm (alarms.ts), the queue of D1 writes (outbox.ts), pillar
- * progress (progress.ts) and the completion result (completion.ts), both pure. Everything
- * lives in the object's storage, so an evicted or restarted object resumes exactly where it
- * was. Sockets use the Hibernation API, so an idle chat costs nothing. (A little over 350
- * lines: the entry points, the hot path and the turn loop with its closing and completion.)
+ * progress (progress.ts) and the completion result (completion.ts), both pure, and the
+ * streamed replies (replies.ts). Everything lives in the object's storage, so an evicted or
+ * restarted object resumes exactly where it was. Sockets use the Hibernation API, so an idle chat costs nothing.
  */
-
-/** Re-checks a reply in progress; after an eviction it restarts the reply. */
-const WATCHDOG_MS = 15_000;
 
 export class CheckInSession extends DurableObject<Env> {
   private readonly store: SessionStore;
@@ -51,11 +44,8 @@ export class CheckInSession extends DurableObject<Env> {
   private readonly rate = new ChatRate();
   /** Which browser owns the chat (README → Chat ownership). */
   private readonly ownership: Ownership;
-  /** The reply being generated right now (in memory only: after an eviction it is generated again). */
-  private streaming: (Streaming & { abort: AbortController }) | null = null;
-  private turnRunning = false;
-  private turnAgain = false;
-  private provider: InterviewProvider | undefined;
+  /** The turn loop: one streamed reply at a time (replies.ts). */
+  private readonly replies: Replies;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -66,6 +56,15 @@ export class CheckInSession extends DurableObject<Env> {
       enqueueCompletionAlerts(env, result.organizationId, result.checkInId),
     );
     this.clock = new SessionClock(this.store, this.schedule, (frame) => this.broadcast(frame));
+    this.replies = new Replies({
+      ctx,
+      env,
+      store: this.store,
+      schedule: this.schedule,
+      clock: this.clock,
+      broadcast: (frame) => this.broadcast(frame),
+      beginClosing: (now) => this.beginClosing(now),
+    });
     this.ownership = new Ownership(ctx.storage.sql);
     this.ownership.ensureTable();
     // Heartbeats are answered by the runtime without waking a hibernated object.
@@ -89,7 +88,7 @@ export class CheckInSession extends DurableObject<Env> {
     this.ctx.acceptWebSocket(server);
     server.serializeAttachment({ connectedAt: Date.now() });
     server.send(JSON.stringify(this.snapshot(Date.now())));
-    this.resumeIfOwed();
+    this.replies.resumeIfOwed();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -167,8 +166,8 @@ export class CheckInSession extends DurableObject<Env> {
         if (await this.outbox.flush()) this.cleanUp();
       } else if (kind === "expire") await this.expire(now);
       else if (kind === "watchdog") {
-        this.resumeIfOwed();
-        if (this.turnRunning) this.schedule.set("watchdog", now + WATCHDOG_MS);
+        this.replies.resumeIfOwed();
+        if (this.replies.running) this.schedule.set("watchdog", now + WATCHDOG_MS);
       }
     }
     this.schedule.arm();
@@ -184,8 +183,7 @@ export class CheckInSession extends DurableObject<Env> {
     const session = this.store.session();
     if (!session || session.status === "completed" || session.status === "expired") return;
     // Not settled: the interrupted reply is dropped with the rest.
-    this.streaming?.abort.abort();
-    this.streaming = null;
+    this.replies.drop();
     this.store.update({ status: "expired" });
     this.schedule.clearAll();
     this.outbox.clear();
@@ -204,7 +202,7 @@ export class CheckInSession extends DurableObject<Env> {
 
   snapshot(now: number): ServerFrame {
     const session = this.store.session();
-    return snapshotFrame(session, session ? this.store.chatMessages() : [], this.streaming, now);
+    return snapshotFrame(session, session ? this.store.chatMessages() : [], this.replies.streaming, now);
   }
 
   // ── Messages ────────────────────────────────────────────────────────────────
@@ -258,109 +256,11 @@ export class CheckInSession extends DurableObject<Env> {
         message: { id: messageId, sender: "user", content, createdAt: now, clientId },
       });
     }
-    if (status === "active") this.requestTurn();
+    if (status === "active") this.replies.request();
   }
 
   private refuse(ws: WebSocket, code: ErrorCode, clientId?: string) {
     safeSend(ws, JSON.stringify(errorFrame(code, clientId)));
-  }
-
-  // ── Replies ─────────────────────────────────────────────────────────────────
-
-  /** One turn at a time; a message that arrives mid-reply gets its own turn afterwards. */
-  private requestTurn() {
-    if (this.turnRunning) {
-      this.turnAgain = true;
-      return;
-    }
-    this.turnRunning = true;
-    // Started on a later task, so the ack's write commits and leaves before any reply work.
-    this.ctx.waitUntil(new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => this.runTurns()));
-  }
-
-  private async runTurns() {
-    // The watchdog stays scheduled across turns and re-arms itself from the alarm while a turn
-    // runs, instead of being set and cleared around every turn (two alarm writes per message).
-    if (!this.schedule.has("watchdog")) {
-      this.schedule.set("watchdog", Date.now() + WATCHDOG_MS);
-      this.schedule.arm();
-    }
-    try {
-      do {
-        this.turnAgain = false;
-        await this.replyOnce();
-      } while (this.turnAgain);
-    } catch (error) {
-      console.error(JSON.stringify({ level: "error", where: "checkin.turn", error: describe(error) }));
-    } finally {
-      this.turnRunning = false;
-    }
-  }
-
-  /** After a restart: a user message without a reply gets one now. */
-  private resumeIfOwed() {
-    if (!this.turnRunning && this.replyOwed()) this.requestTurn();
-  }
-
-  private replyOwed(): boolean {
-    return this.store.session()?.status === "active" && this.store.lastSender() === "user";
-  }
-
-  private async replyOnce() {
-    if (!this.replyOwed()) return;
-    const plan = planTurn(this.store, Date.now());
-    if (plan.kind === "close") return this.beginClosing(Date.now());
-    const { session, absorbed, request } = plan;
-    const abort = new AbortController();
-    const streaming = { messageId: crypto.randomUUID(), content: "", abort };
-    this.streaming = streaming;
-    const provider = session.fallback ? embeddedProvider : this.configuredProvider();
-    let reply: PlannedReply;
-    try {
-      reply = await provider.reply(request, abort.signal, (delta) => {
-        if (!abort.signal.aborted) this.sendDelta(streaming, delta);
-      });
-      if (abort.signal.aborted) return this.settleAborted(streaming);
-    } catch (error) {
-      if (abort.signal.aborted) return this.settleAborted(streaming);
-      console.warn(JSON.stringify({ level: "warn", where: "checkin.provider", error: describe(error) }));
-      this.activateFallback();
-      // The partial reply (if any) is replaced by the embedded one in assistant.done.
-      reply = await embeddedProvider.reply(request, abort.signal, () => {});
-    }
-    if (this.streaming !== streaming || this.store.session()?.status !== "active") return;
-    const now = Date.now();
-    const phaseChanged = recordReply(this.store, streaming.messageId, reply, absorbed, now);
-    this.streaming = null;
-    this.broadcast({ type: "assistant.done", messageId: streaming.messageId, content: reply.text });
-    if (phaseChanged) this.clock.broadcastTimer(now);
-  }
-
-  /** Deltas go out the moment they arrive: no batching, one frame per provider delta. */
-  private sendDelta(streaming: Streaming, delta: string) {
-    streaming.content += delta;
-    this.broadcast({ type: "assistant.delta", messageId: streaming.messageId, delta });
-  }
-
-  private settleAborted(streaming: Streaming) {
-    // Closing interrupted the reply: keep what the salesperson already saw (once).
-    if (this.streaming !== streaming) return;
-    this.streaming = null;
-    const content = streaming.content.trim();
-    if (!content) return;
-    this.store.insertAssistant(streaming.messageId, content, null, Date.now());
-    this.broadcast({ type: "assistant.done", messageId: streaming.messageId, content });
-  }
-
-  private configuredProvider(): InterviewProvider {
-    this.provider ??= providerFor(readConfig(this.env));
-    return this.provider;
-  }
-
-  private activateFallback() {
-    if (this.store.session()?.fallback !== 0) return;
-    this.store.update({ fallback: 1 });
-    this.broadcast({ type: "fallback", active: true });
   }
 
   // ── Closing and completion ──────────────────────────────────────────────────
@@ -369,10 +269,7 @@ export class CheckInSession extends DurableObject<Env> {
   private beginClosing(now: number) {
     const session = this.store.session();
     if (session?.status !== "active") return;
-    if (this.streaming) {
-      this.streaming.abort.abort();
-      this.settleAborted(this.streaming);
-    }
+    this.replies.interrupt();
     this.clock.unpause(session, now);
     const { messageId, content } = recordClosing(this.store, session, now);
     this.schedule.clear("closing");
@@ -381,16 +278,7 @@ export class CheckInSession extends DurableObject<Env> {
     this.broadcast({ type: "assistant.delta", messageId, delta: content });
     this.broadcast({ type: "assistant.done", messageId, content });
     this.clock.broadcastTimer(now);
-    this.startJudging();
-  }
-
-  /** The LLM's judgement, when one is configured, is fetched during the 4 s before completion. */
-  private startJudging() {
-    const provider = this.configuredProvider();
-    if (provider.kind !== "openai" || this.store.session()?.fallback !== 0) return;
-    const warn = (error: unknown) =>
-      console.warn(JSON.stringify({ level: "warn", where: "checkin.judge", error: describe(error) }));
-    this.ctx.waitUntil(judgeWhileClosing(provider, this.store, warn));
+    this.replies.startJudging();
   }
 
   private async complete(now: number) {

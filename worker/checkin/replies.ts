@@ -1,0 +1,168 @@
+import { providerFor } from "../ai/choose-provider";
+import { embeddedProvider } from "../ai/embedded";
+import type { InterviewProvider, PlannedReply } from "../ai/provider";
+import { readConfig } from "../lib/config";
+import type { ServerFrame } from "../shared/checkin-protocol";
+import type { Schedule } from "./alarms";
+import type { Streaming } from "./frames";
+import { describe } from "./outbox";
+import type { SessionStore } from "./store";
+import type { SessionClock } from "./timer";
+import { judgeWhileClosing, planTurn, recordReply } from "./turn-plan";
+
+/** Re-checks a reply in progress; after an eviction it restarts the reply. */
+export const WATCHDOG_MS = 15_000;
+
+type ReplyParts = {
+  ctx: DurableObjectState;
+  env: Env;
+  store: SessionStore;
+  schedule: Schedule;
+  clock: SessionClock;
+  broadcast: (frame: ServerFrame) => void;
+  /** The turn plan says the conversation is over: the object closes it. */
+  beginClosing: (now: number) => void;
+};
+
+/**
+ * The check-in's replies: one turn at a time, each streamed to every socket as it arrives,
+ * the fallback to the embedded interviewer when the configured provider fails, and the LLM's
+ * judgement fetched while the chat closes. The reply in progress lives in memory only: after
+ * an eviction the watchdog (an alarm) generates it again.
+ */
+export class Replies {
+  /** The reply being generated right now. */
+  streaming: (Streaming & { abort: AbortController }) | null = null;
+  private turnRunning = false;
+  private turnAgain = false;
+  private provider: InterviewProvider | undefined;
+
+  constructor(private readonly parts: ReplyParts) {}
+
+  get running(): boolean {
+    return this.turnRunning;
+  }
+
+  /** One turn at a time; a message that arrives mid-reply gets its own turn afterwards. */
+  request() {
+    if (this.turnRunning) {
+      this.turnAgain = true;
+      return;
+    }
+    this.turnRunning = true;
+    // Started on a later task, so the ack's write commits and leaves before any reply work.
+    this.parts.ctx.waitUntil(new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => this.runTurns()));
+  }
+
+  /** After a restart: a user message without a reply gets one now. */
+  resumeIfOwed() {
+    if (!this.turnRunning && this.owed()) this.request();
+  }
+
+  /** Closing interrupts the reply: what the salesperson already saw is kept. */
+  interrupt() {
+    if (!this.streaming) return;
+    this.streaming.abort.abort();
+    this.settleAborted(this.streaming);
+  }
+
+  /** Revoked: the reply is dropped with the rest of the chat. */
+  drop() {
+    this.streaming?.abort.abort();
+    this.streaming = null;
+  }
+
+  /** The LLM's judgement, when one is configured, is fetched during the 4 s before completion. */
+  startJudging() {
+    const { ctx, store } = this.parts;
+    const provider = this.configuredProvider();
+    if (provider.kind !== "openai" || store.session()?.fallback !== 0) return;
+    const warn = (error: unknown) =>
+      console.warn(JSON.stringify({ level: "warn", where: "checkin.judge", error: describe(error) }));
+    ctx.waitUntil(judgeWhileClosing(provider, store, warn));
+  }
+
+  private async runTurns() {
+    const { schedule } = this.parts;
+    // The watchdog stays scheduled across turns and re-arms itself from the alarm while a turn
+    // runs, instead of being set and cleared around every turn (two alarm writes per message).
+    if (!schedule.has("watchdog")) {
+      schedule.set("watchdog", Date.now() + WATCHDOG_MS);
+      schedule.arm();
+    }
+    try {
+      do {
+        this.turnAgain = false;
+        await this.replyOnce();
+      } while (this.turnAgain);
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", where: "checkin.turn", error: describe(error) }));
+    } finally {
+      this.turnRunning = false;
+    }
+  }
+
+  private owed(): boolean {
+    const { store } = this.parts;
+    return store.session()?.status === "active" && store.lastSender() === "user";
+  }
+
+  private async replyOnce() {
+    const { store, clock } = this.parts;
+    if (!this.owed()) return;
+    const plan = planTurn(store, Date.now());
+    if (plan.kind === "close") return this.parts.beginClosing(Date.now());
+    const { session, absorbed, request } = plan;
+    const abort = new AbortController();
+    const streaming = { messageId: crypto.randomUUID(), content: "", abort };
+    this.streaming = streaming;
+    const provider = session.fallback ? embeddedProvider : this.configuredProvider();
+    let reply: PlannedReply;
+    try {
+      reply = await provider.reply(request, abort.signal, (delta) => {
+        if (!abort.signal.aborted) this.sendDelta(streaming, delta);
+      });
+      if (abort.signal.aborted) return this.settleAborted(streaming);
+    } catch (error) {
+      if (abort.signal.aborted) return this.settleAborted(streaming);
+      console.warn(JSON.stringify({ level: "warn", where: "checkin.provider", error: describe(error) }));
+      this.activateFallback();
+      // The partial reply (if any) is replaced by the embedded one in assistant.done.
+      reply = await embeddedProvider.reply(request, abort.signal, () => {});
+    }
+    if (this.streaming !== streaming || store.session()?.status !== "active") return;
+    const now = Date.now();
+    const phaseChanged = recordReply(store, streaming.messageId, reply, absorbed, now);
+    this.streaming = null;
+    this.parts.broadcast({ type: "assistant.done", messageId: streaming.messageId, content: reply.text });
+    if (phaseChanged) clock.broadcastTimer(now);
+  }
+
+  /** Deltas go out the moment they arrive: no batching, one frame per provider delta. */
+  private sendDelta(streaming: Streaming, delta: string) {
+    streaming.content += delta;
+    this.parts.broadcast({ type: "assistant.delta", messageId: streaming.messageId, delta });
+  }
+
+  private settleAborted(streaming: Streaming) {
+    // Closing interrupted the reply: keep what the salesperson already saw (once).
+    if (this.streaming !== streaming) return;
+    this.streaming = null;
+    const content = streaming.content.trim();
+    if (!content) return;
+    this.parts.store.insertAssistant(streaming.messageId, content, null, Date.now());
+    this.parts.broadcast({ type: "assistant.done", messageId: streaming.messageId, content });
+  }
+
+  private configuredProvider(): InterviewProvider {
+    this.provider ??= providerFor(readConfig(this.parts.env));
+    return this.provider;
+  }
+
+  private activateFallback() {
+    const { store } = this.parts;
+    if (store.session()?.fallback !== 0) return;
+    store.update({ fallback: 1 });
+    this.parts.broadcast({ type: "fallback", active: true });
+  }
+}
