@@ -41,24 +41,27 @@ export async function* chatDeltas(request: ChatStreamRequest): AsyncGenerator<st
     signal: request.signal,
   });
   if (!response.ok || !response.body) throw new ChatApiError(response.status, await errorMessage(response));
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  // A plain reader and one decoder in streaming mode: a TextDecoderStream piped in between
+  // added a stream stage per chunk (a measurable cost per delta in the CPU profile).
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
   let buffer = "";
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buffer += value;
-      let end = buffer.indexOf("\n");
-      while (end >= 0) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 1);
-        end = buffer.indexOf("\n");
+      buffer += decoder.decode(value, { stream: true });
+      let start = 0;
+      for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n", start)) {
+        const line = buffer.slice(start, end);
+        start = end + 1;
         if (!line.startsWith("data:")) continue;
         const data = line.slice(5).trim();
         if (data === "[DONE]") return;
         const delta = deltaOf(JSON.parse(data));
         if (delta) yield delta;
       }
+      buffer = buffer.slice(start);
     }
   } finally {
     reader.releaseLock();

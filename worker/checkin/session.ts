@@ -115,8 +115,9 @@ export class CheckInSession extends DurableObject<Env> {
     return this.store.session() !== null;
   }
 
+  // The hot path keeps the session row this instance already holds (its own writes keep it
+  // current); connects, alarms and RPCs read it again.
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
-    this.store.refresh();
     const size = typeof raw === "string" ? raw.length : raw.byteLength;
     if (size > MAX_FRAME_BYTES) return this.refuse(ws, "frame_too_large");
     const frame = parseClientFrame(raw);

@@ -71,9 +71,21 @@ export const QUESTION_THEMES: Theme[] = [
   { id: "tools", pillar: "blockers", cues: ["tool", "crm", "system", "process", "admin", "approval"] },
 ];
 
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95;
+}
+
+/**
+ * A one-word cue matches at the start of a word ("recogni" in "recognition", not "tool" in
+ * "stool"); a phrase anywhere. A scan with indexOf rather than a RegExp built per cue and
+ * call: this runs for every answer on the check-in's hot path.
+ */
 function matches(text: string, cue: string): boolean {
-  if (cue.includes(" ") || /\W/.test(cue)) return text.includes(cue);
-  return new RegExp(`\\b${cue}`, "i").test(text);
+  if (!/^\w+$/.test(cue)) return text.includes(cue);
+  for (let at = text.indexOf(cue); at >= 0; at = text.indexOf(cue, at + 1)) {
+    if (at === 0 || !isWordChar(text.charCodeAt(at - 1))) return true;
+  }
+  return false;
 }
 
 /** The theme a question is mostly about, or null when no cue matches. */
