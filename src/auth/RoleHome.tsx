@@ -1,11 +1,9 @@
 import type { AppUser } from "@shared/auth";
 import { roleLabel, type UserRole } from "@shared/domain";
-import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect } from "react";
+import { Link } from "react-router";
 import { Logo } from "@/components/Logo";
-import { toast } from "@/components/toast/toast-store";
-import { useAuth } from "./AuthProvider";
-import { AUTH_TOASTS } from "./messages";
+import { useLogout } from "./useLogout";
 
 /**
  * Where a signed-in account without a dashboard lands (issue 13 §5). Manager, Sales Manager,
@@ -34,9 +32,7 @@ const WHAT_YOU_CAN_DO: Partial<Record<UserRole, string[]>> = {
 };
 
 export function RoleHome({ user }: { user: AppUser }) {
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
+  const { logout, signingOut } = useLogout("/login");
   const role = user.role as UserRole;
   const lines = WHAT_YOU_CAN_DO[role] ?? [
     "This account has no dashboard. Ask your organization's admin or Undertone support for access.",
@@ -44,15 +40,6 @@ export function RoleHome({ user }: { user: AppUser }) {
   useEffect(() => {
     document.title = "Your account — Undertone";
   }, []);
-
-  const logout = async () => {
-    setSigningOut(true);
-    const result = await signOut();
-    setSigningOut(false);
-    if (result.ok) toast(AUTH_TOASTS.logoutSuccess);
-    else toast({ title: AUTH_TOASTS.logoutFailedTitle, description: result.message, variant: "destructive" });
-    navigate("/login", { replace: true });
-  };
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-base-200 px-4 py-10">

@@ -89,19 +89,11 @@ export function InputField({
   error?: string | null | undefined;
   announce?: boolean;
 }) {
-  const { control, hintId, errorId } = useFieldControl({ hint, error });
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={control.id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input ref={ref} className={`${className} ${error ? "input-error" : ""}`} {...input} {...control} />
-      {hint ? (
-        <span id={hintId} className="text-xs text-muted">
-          {hint}
-        </span>
-      ) : null}
-      {error ? <FieldError id={errorId} message={error} announce={announce} /> : null}
-    </div>
+    <Field label={label} hint={hint} error={error} announce={announce}>
+      {(control) => (
+        <input ref={ref} className={`${className} ${error ? "input-error" : ""}`} {...input} {...control} />
+      )}
+    </Field>
   );
 }

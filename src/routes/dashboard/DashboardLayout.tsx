@@ -1,11 +1,10 @@
 import { avatarInitials } from "@shared/auth";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { NavLink } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
-import { AUTH_TOASTS } from "@/auth/messages";
+import { useLogout } from "@/auth/useLogout";
 import { Icon, type IconName } from "@/components/Icon";
 import { Logo } from "@/components/Logo";
-import { toast } from "@/components/toast/toast-store";
 import { useDismiss } from "@/components/useDismiss";
 
 const NAV: { to: string; label: string; icon: IconName; end?: boolean }[] = [
@@ -20,10 +19,9 @@ const NAV: { to: string; label: string; icon: IconName; end?: boolean }[] = [
  * Professional'; under 768 px the sidebar folds into a drawer behind a menu button.
  */
 export function DashboardLayout({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
-  const { user, organization, signOut } = useAuth();
-  const navigate = useNavigate();
+  const { user, organization } = useAuth();
+  const { logout, signingOut } = useLogout("/login");
   const [open, setOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
   const drawerId = useId();
 
   // On a phone the sidebar is a drawer: opening it moves focus into it, and Escape returns
@@ -57,15 +55,6 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
       menuButton.current?.focus();
     }
   }, [open]);
-
-  const logout = async () => {
-    setSigningOut(true);
-    const result = await signOut();
-    setSigningOut(false);
-    if (result.ok) toast(AUTH_TOASTS.logoutSuccess);
-    else toast({ title: AUTH_TOASTS.logoutFailedTitle, description: result.message, variant: "destructive" });
-    navigate("/login", { replace: true });
-  };
 
   const email = user?.email ?? "";
   return (

@@ -1,10 +1,8 @@
-import { useState } from "react";
-import { Navigate, useLocation, useNavigate } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
-import { AUTH_TOASTS } from "@/auth/messages";
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
+import { useLogout } from "@/auth/useLogout";
 import { PageLoader } from "@/components/PageLoader";
-import { toast } from "@/components/toast/toast-store";
 import { OperatorConsole } from "./console/OperatorConsole";
 
 /**
@@ -14,10 +12,9 @@ import { OperatorConsole } from "./console/OperatorConsole";
  * /api/admin call, so this guard only decides what to show.
  */
 export function SuperAdminPage() {
-  const { loading, isAuthenticated, profileLoaded, user, signOut } = useAuth();
+  const { loading, isAuthenticated, profileLoaded, user } = useAuth();
   const location = useLocation();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
+  const { logout, signingOut } = useLogout("/superadmin/login", { stayOnFailure: true });
 
   if (loading || (isAuthenticated && !profileLoaded)) return <PageLoader label="Verifying SuperAdmin access..." />;
   if (!isAuthenticated || !user) {
@@ -27,18 +24,6 @@ export function SuperAdminPage() {
     return <Navigate to="/superadmin/login" replace state={state} />;
   }
   if (user.role !== "SuperAdmin") return <Navigate to="/dashboard" replace />;
-
-  const logout = async () => {
-    setSigningOut(true);
-    const result = await signOut();
-    setSigningOut(false);
-    if (result.ok) {
-      toast(AUTH_TOASTS.logoutSuccess);
-      navigate("/superadmin/login", { replace: true });
-    } else {
-      toast({ title: AUTH_TOASTS.logoutFailedTitle, description: result.message, variant: "destructive" });
-    }
-  };
 
   return (
     <OperatorConsole
