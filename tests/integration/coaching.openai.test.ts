@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { COACHING_LLM_DAILY_CAP } from "../../worker/insights/coaching-cache";
 import { DAILY_CAP_MESSAGES } from "../../worker/lib/daily-caps";
 import { coachingResponseSchema, insightsResponseSchema } from "../../worker/shared/insights";
-import { createAdmin, createSuperAdmin, requestAs, type TestAdmin } from "./auth-helpers";
+import { createAdmin, requestAs, type TestAdmin } from "./auth-helpers";
+import { dailyCapAudits } from "./cap-audit";
 
 /**
  * With an LLM configured (the OpenAI-compatible stand-in), coaching actions are rephrased by
@@ -117,11 +118,7 @@ describe("coaching costs (issue 12 item 4)", () => {
     // What is cached still comes back, at no cost.
     expect((await requestAs(admin, "/api/insights/coaching")).status).toBe(200);
 
-    const operator = await createSuperAdmin();
-    const audit = (await (
-      await requestAs(operator, "/api/admin/audit?action=organization.daily_cap_reached")
-    ).json()) as { items: { targetId: string | null; details: unknown }[] };
-    expect(audit.items).toEqual(
+    expect(await dailyCapAudits()).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           targetId: admin.organizationId,

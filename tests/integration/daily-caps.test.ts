@@ -5,7 +5,8 @@ import { createDb } from "../../worker/db/client";
 import { dailyEmailCap } from "../../worker/email/send";
 import worker from "../../worker/index";
 import { DAILY_CAP_MESSAGES } from "../../worker/lib/daily-caps";
-import { createAdmin, createSuperAdmin, requestAs } from "./auth-helpers";
+import { createAdmin, requestAs } from "./auth-helpers";
+import { dailyCapAudits } from "./cap-audit";
 import { countRows } from "./helpers";
 import { eventually } from "./notify-helpers";
 
@@ -56,11 +57,7 @@ describe("the per-organization daily email cap", () => {
     );
     expect(await countRows("email_outbox", `organization_id = '${admin.organizationId}'`)).toBe(2);
 
-    const operator = await createSuperAdmin();
-    const audit = (await (
-      await requestAs(operator, "/api/admin/audit?action=organization.daily_cap_reached")
-    ).json()) as { items: { targetId: string | null; details: unknown }[] };
-    expect(audit.items).toEqual(
+    expect(await dailyCapAudits()).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           targetId: admin.organizationId,

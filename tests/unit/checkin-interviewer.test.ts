@@ -7,28 +7,10 @@ import { buildSystemPrompt } from "../../worker/ai/system-prompt";
 import { aiContextFor, emptyPillarProgress, isRepetitive } from "../../worker/checkin/rules";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { PILLARS } from "../../worker/shared/pillars";
-import { DEFAULT_GLOBAL_SETTINGS } from "../../worker/shared/settings";
+import { type EarlyRequestOptions, earlyRequest } from "./support/conversation";
 
-function request(overrides: Partial<InterviewRequest> & { answer?: string } = {}): InterviewRequest {
-  const pillarProgress = overrides.pillarProgress ?? emptyPillarProgress();
-  const lastAsked = overrides.lastAsked ?? [{ content: "How has your week been going?", theme: "mood" }];
-  return {
-    checkInId: "ci",
-    firstName: "Casey",
-    messages: [
-      { role: "assistant", content: "Hi Casey! How has your week been going?" },
-      { role: "user", content: overrides.answer ?? "It was fine." },
-    ],
-    context: aiContextFor({ elapsedMs: 120_000, targetMs: 600_000, questionsAsked: 1, pillarProgress, lastAsked }),
-    config: DEFAULT_AI_AGENT_CONFIG,
-    bank: DEFAULT_QUESTION_BANK,
-    pillarWeights: DEFAULT_GLOBAL_SETTINGS.pillarWeights,
-    lastAsked,
-    askedBankIds: [],
-    pillarProgress,
-    currentPillar: "morale",
-    ...overrides,
-  };
+function request(overrides: EarlyRequestOptions = {}): InterviewRequest {
+  return earlyRequest(overrides);
 }
 
 describe("the default question bank", () => {

@@ -4,11 +4,12 @@ import { planReply } from "../../worker/ai/embedded";
 import type { InterviewRequest } from "../../worker/ai/provider";
 import { DEFAULT_QUESTION_BANK } from "../../worker/ai/question-bank";
 import { buildSystemPrompt } from "../../worker/ai/system-prompt";
-import { type AskedQuestion, aiContextFor, emptyPillarProgress } from "../../worker/checkin/rules";
+import { type AskedQuestion, emptyPillarProgress } from "../../worker/checkin/rules";
 import { withConversationStyle } from "../../worker/settings/conversation-style";
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { PILLARS, type Pillar } from "../../worker/shared/pillars";
 import { type ConversationStyle, DEFAULT_GLOBAL_SETTINGS } from "../../worker/shared/settings";
+import { earlyRequest } from "./support/conversation";
 
 /**
  * Issue 13 §1–§2: every interviewer setting changes what the embedded interviewer says
@@ -31,31 +32,7 @@ function request(
   answer: string,
   extra: Partial<InterviewRequest> & { questionsAsked?: number } = {},
 ): InterviewRequest {
-  const pillarProgress = extra.pillarProgress ?? emptyPillarProgress();
-  const lastAsked = extra.lastAsked ?? [{ content: "How has your week been going?", theme: "mood" }];
-  return {
-    checkInId: "ci",
-    firstName: "Casey",
-    messages: [
-      { role: "assistant", content: "Hi Casey! How has your week been going?" },
-      { role: "user", content: answer },
-    ],
-    context: aiContextFor({
-      elapsedMs: 120_000,
-      targetMs: 600_000,
-      questionsAsked: extra.questionsAsked ?? 1,
-      pillarProgress,
-      lastAsked,
-    }),
-    config,
-    bank: DEFAULT_QUESTION_BANK,
-    pillarWeights: DEFAULT_GLOBAL_SETTINGS.pillarWeights,
-    lastAsked,
-    askedBankIds: [],
-    pillarProgress,
-    currentPillar: "morale",
-    ...extra,
-  };
+  return earlyRequest({ ...extra, answer, config });
 }
 
 const NEGATIVE = [

@@ -100,30 +100,59 @@ function credit(progress: Record<Pillar, PillarProgress>, pillar: Pillar | null,
   }
 }
 
+/** Options of an early request: anything of the request, plus the first answer and the clock. */
+export type EarlyRequestOptions = Partial<InterviewRequest> & {
+  answer?: string;
+  questionsAsked?: number;
+  elapsedMs?: number;
+};
+
+/**
+ * An interview request early in a check-in: the greeting asked how the week has been and
+ * the salesperson answered `answer`. Every field can be overridden.
+ */
+export function earlyRequest(options: EarlyRequestOptions = {}): InterviewRequest {
+  const { answer = "It was fine.", questionsAsked = 1, elapsedMs = 120_000, ...overrides } = options;
+  const firstName = overrides.firstName ?? "Casey";
+  const pillarProgress = overrides.pillarProgress ?? emptyPillarProgress();
+  const lastAsked: readonly AskedQuestion[] = overrides.lastAsked ?? [
+    { content: "How has your week been going?", theme: "mood" },
+  ];
+  return {
+    checkInId: "ci",
+    firstName,
+    messages: [
+      { role: "assistant", content: `Hi ${firstName}! How has your week been going?` },
+      { role: "user", content: answer },
+    ],
+    context: aiContextFor({ elapsedMs, targetMs: 600_000, questionsAsked, pillarProgress, lastAsked }),
+    config: DEFAULT_AI_AGENT_CONFIG,
+    bank: DEFAULT_QUESTION_BANK,
+    pillarWeights: DEFAULT_GLOBAL_SETTINGS.pillarWeights,
+    lastAsked,
+    askedBankIds: [],
+    pillarProgress,
+    currentPillar: "morale",
+    ...overrides,
+  };
+}
+
 /** The interviewer's reply to one answer early in a check-in (after the greeting), answering a question on `answering`. */
 export function replyTo(
   answer: string,
   answering: Pillar = "morale",
   config: AiAgentConfig = DEFAULT_AI_AGENT_CONFIG,
 ): PlannedReply {
-  const pillarProgress = emptyPillarProgress();
-  const lastAsked: AskedQuestion[] = [{ content: "How has your week been going?", theme: "mood" }];
-  return planReply({
-    checkInId: "single",
-    firstName: "Maya",
-    messages: [
-      { role: "assistant", content: "Hi Maya! How has your week been going?" },
-      { role: "user", content: answer },
-    ],
-    context: aiContextFor({ elapsedMs: 60_000, targetMs: 600_000, questionsAsked: 1, pillarProgress, lastAsked }),
-    config,
-    bank: DEFAULT_QUESTION_BANK,
-    pillarWeights: DEFAULT_GLOBAL_SETTINGS.pillarWeights,
-    lastAsked,
-    askedBankIds: [],
-    pillarProgress,
-    currentPillar: answering,
-  });
+  return planReply(
+    earlyRequest({
+      answer,
+      checkInId: "single",
+      firstName: "Maya",
+      elapsedMs: 60_000,
+      config,
+      currentPillar: answering,
+    }),
+  );
 }
 
 /** The reflection part of a reply: everything before its question. */
