@@ -79,14 +79,7 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     expect(streamed[1]?.body.messages?.slice(1).map((m) => m.role)).toEqual(["assistant", "user", "assistant", "user"]);
 
     // Time is up: closing, then completion with the LLM's scores (clamped by the spec's rules).
-    await travel(checkIn.id, 9.6 * 60_000);
-    await chat.waitFor(
-      (f) => f.type === "assistant.done" && f.content === DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement,
-    );
-    // Let the judge answer during the 4 s window.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await travel(checkIn.id, 4000);
-    await chat.waitFor((f) => f.type === "completed");
+    await closeAndComplete(chat, checkIn.id);
     expect(
       (await standInRequests()).some(
         (r) => r.kind === "scores" && JSON.stringify(r.body).includes("Pretty stressful week"),
@@ -128,13 +121,7 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     const checkIn = await createCheckIn({ firstName });
     const chat = await open(checkIn);
     for (const answer of answers) await chat.say(answer);
-    await travel(checkIn.id, 9.6 * 60_000);
-    await chat.waitFor(
-      (f) => f.type === "assistant.done" && f.content === DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await travel(checkIn.id, 4000);
-    await chat.waitFor((f) => f.type === "completed");
+    await closeAndComplete(chat, checkIn.id);
     const scores = await env.DB.prepare(
       "select morale, confidence, stress, sales_strength, blockers, morale_evidence, confidence_evidence, stress_evidence, sales_strength_evidence, blockers_evidence from sentiment_scores where check_in_id = ?",
     )
@@ -242,3 +229,14 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     expect((partial?.content ?? "") + rest).toBe(DEFAULT_REPLIES[0]);
   });
 });
+
+/** Time is up: the closing message, a moment for the judge (its 4 s window), then completion. */
+async function closeAndComplete(chat: ChatClient, checkInId: string) {
+  await travel(checkInId, 9.6 * 60_000);
+  await chat.waitFor(
+    (f) => f.type === "assistant.done" && f.content === DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await travel(checkInId, 4000);
+  await chat.waitFor((f) => f.type === "completed");
+}
