@@ -143,19 +143,18 @@ async function seedHistory(db: Database, now: number) {
       const answered = random() > 0.12 || week === WEEKS - 1;
       const sentAt = now - (WEEKS - week) * WEEK_MS + 2 * 60 * 60 * 1000;
       const id = `demo-ci-${member.id.slice(8)}-${week}`;
-      const tokenHash = await hashCheckInToken(newCheckInToken());
+      const sent = {
+        id,
+        organizationId: DEMO_ORG_ID,
+        teamMemberId: member.id,
+        createdBy: adminId,
+        tokenHash: await hashCheckInToken(newCheckInToken()),
+        expiresAt: new Date(sentAt + 3 * DAY_MS),
+        invitedAt: new Date(sentAt),
+        createdAt: new Date(sentAt),
+      };
       if (!answered) {
-        checkInRows.push({
-          id,
-          organizationId: DEMO_ORG_ID,
-          teamMemberId: member.id,
-          createdBy: adminId,
-          tokenHash,
-          status: "expired",
-          expiresAt: new Date(sentAt + 3 * DAY_MS),
-          invitedAt: new Date(sentAt),
-          createdAt: new Date(sentAt),
-        });
+        checkInRows.push({ ...sent, status: "expired" });
         continue;
       }
       const completedAt = sentAt + (2 + random() * 30) * 60 * 60 * 1000;
@@ -168,17 +167,10 @@ async function seedHistory(db: Database, now: number) {
       const blockerCount = stress > 60 || random() > 0.7 ? 1 + Math.floor(random() * 2) : 0;
       const blockers = Math.max(15, Math.round(100 - blockerCount * 22 - stress * 0.3));
       checkInRows.push({
-        id,
-        organizationId: DEMO_ORG_ID,
-        teamMemberId: member.id,
-        createdBy: adminId,
-        tokenHash,
+        ...sent,
         status: "completed",
-        expiresAt: new Date(sentAt + 3 * DAY_MS),
-        invitedAt: new Date(sentAt),
         startedAt: new Date(completedAt - 10 * 60 * 1000),
         completedAt: new Date(completedAt),
-        createdAt: new Date(sentAt),
       });
       const scores = { morale, confidence, stress, sales_strength: salesStrength, blockers };
       scoreRows.push({
