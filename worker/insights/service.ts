@@ -19,7 +19,9 @@ import {
   personRisk,
   RISK_ORDER,
   salesStrengthProfile,
+  type WindowAggregate,
 } from "./compute";
+import { latestEvidence } from "./evidence";
 import { memberAggregates, type PersonBase, type TeamAggregates, teamAggregates } from "./queries";
 
 const windowAt = (scores: readonly BucketScores[], bucket: number | null) =>
@@ -111,9 +113,10 @@ export async function memberInsights(
 ): Promise<MemberInsightsResponse | null> {
   const now = options.now ?? Date.now();
   const weeks = RANGE_WEEKS[range];
-  const [mine, team] = await Promise.all([
+  const [mine, team, [latestDiscussed, previousDiscussed]] = await Promise.all([
     memberAggregates(db, organizationId, memberId, now, weeks),
     teamAggregates(db, organizationId, now, weeks),
+    latestEvidence(db, organizationId, memberId),
   ]);
   if (!mine.person) return null;
   const { email, previous, ...base } = mine.person;
@@ -122,7 +125,7 @@ export async function memberInsights(
   const person: PersonRow = { ...base, openAlerts: openCategories.length, risk };
 
   // A person answers once a period: their cards compare their latest check-in with the one before.
-  const asWindow = (snapshot: PersonRow["latest"]) =>
+  const asWindow = (snapshot: PersonRow["latest"], discussed: WindowAggregate["discussed"]): WindowAggregate | null =>
     snapshot
       ? {
           responses: 1,
@@ -130,6 +133,7 @@ export async function memberInsights(
           confidence: snapshot.confidence,
           stress: snapshot.stress,
           salesStrength: snapshot.salesStrength,
+          ...(discussed ? { discussed } : {}),
         }
       : null;
   const blockersIn = (snapshot: PersonRow["latest"]) => {
@@ -137,7 +141,7 @@ export async function memberInsights(
     const bucket = Math.floor((now - Date.parse(snapshot.recordedAt)) / WEEK_MS);
     return mine.blockers.find((row) => row.bucket === bucket)?.count ?? 0;
   };
-  const pillars = buildPillarCards(asWindow(base.latest), asWindow(previous), {
+  const pillars = buildPillarCards(asWindow(base.latest, latestDiscussed), asWindow(previous, previousDiscussed), {
     current: blockersIn(base.latest),
     previous: previous ? blockersIn(previous) : 0,
   });
