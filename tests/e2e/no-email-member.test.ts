@@ -15,6 +15,7 @@ describe("a team member without an email", () => {
     const account = await createVerifiedAdmin(origin, { trial: true, companyName: "Hand Over Co" });
     const admin = await newPage({ width: 375, height: 812 });
     const rep = await newPage({ width: 375, height: 812 });
+    const someoneElse = await newPage({ width: 375, height: 812 });
     await admin.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
     try {
       const page = admin.page;
@@ -77,9 +78,15 @@ describe("a team member without an email", () => {
       // Tobi opens the link the Admin handed over.
       await rep.page.goto(url);
       await rep.page.getByRole("heading", { name: "Your check-in, Tobi" }).waitFor();
+      // Anyone after Tobi sees it is taken, and is sent to the manager: there is no email for a fresh link.
+      await someoneElse.page.goto(url);
+      await someoneElse.page.getByTestId("open-elsewhere").waitFor();
+      await someoneElse.page.getByTestId("ask-manager").waitFor();
+      expect(await someoneElse.page.getByRole("button", { name: "Email me a fresh link" }).count()).toBe(0);
     } finally {
       await admin.context.close();
       await rep.context.close();
+      await someoneElse.context.close();
     }
   });
 });
