@@ -8,6 +8,7 @@ export const icons = {
   chart: "M5 20v-7m7 7V5m7 15V10",
   chat: "M4 5h16v11H9l-5 4z",
   check: "m5 12.5 4.5 4.5L19 7",
+  copy: "M9 9h11v11H9zm-4 6H4V4h11v1",
   clock: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 4v5l3 2",
   flag: "M5 21V4h12l-2.5 4 2.5 4H5",
   gauge: "M4 18a8 8 0 1 1 16 0m-8 0 4-5",

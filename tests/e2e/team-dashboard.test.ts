@@ -49,6 +49,7 @@ describe("team, check-in and dashboard", () => {
       await sent.waitFor();
       expect(await sent.textContent()).toContain(`Emailed to ${email}`);
       expect(await page.getByTestId("check-in-link").count()).toBe(0);
+      expect(await page.getByTestId("hand-over-link").count()).toBe(0);
       await page.getByRole("button", { name: "Done" }).click();
       await row.getByText("Check-in waiting").waitFor();
 

@@ -26,7 +26,8 @@ const people = qb
     kind: sql<PlatformPerson["kind"]>`'account'`.as("person_kind"),
     firstName: user.firstName,
     lastName: user.lastName,
-    email: user.email,
+    // Nullable in both halves: a salesperson may have no email.
+    email: sql<string | null>`${user.email}`.as("person_email"),
     role: sql<string>`${user.role}`.as("person_role"),
     status: sql<string>`${user.status}`.as("person_status"),
     organizationId: sql<string | null>`${user.organizationId}`.as("person_organization_id"),
@@ -41,7 +42,7 @@ const people = qb
         kind: sql<PlatformPerson["kind"]>`'team_member'`.as("person_kind"),
         firstName: teamMembers.firstName,
         lastName: teamMembers.lastName,
-        email: teamMembers.email,
+        email: sql<string | null>`${teamMembers.email}`.as("person_email"),
         role: sql<string>`'Salesperson'`.as("person_role"),
         status: sql<string>`case ${teamMembers.status} when 'active' then 'Active' else 'Inactive' end`.as(
           "person_status",
@@ -134,7 +135,7 @@ function toPerson(row: Awaited<ReturnType<typeof peopleRows>>[number]): Platform
     id: row.id,
     kind: row.kind,
     // The untrimmed names, as before: trim() here only decides whether a name exists.
-    name: `${row.firstName} ${row.lastName}`.trim() || row.email,
+    name: `${row.firstName} ${row.lastName}`.trim() || row.email || "",
     email: row.email,
     role: row.role,
     status: row.status,
@@ -189,7 +190,7 @@ export const PEOPLE_CSV_HEADERS = [
 export function personCsvRow(p: PlatformPerson): (string | number | null)[] {
   return [
     p.name,
-    p.email,
+    p.email ?? "",
     p.role,
     p.kind === "account" ? "Account" : "Team member",
     p.status,

@@ -9,6 +9,7 @@ import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../l
 import { clientIp, hitRateLimit, type RateLimitRule } from "../lib/rate-limit";
 import {
   type CheckInInfo,
+  NO_EMAIL_FRESH_LINK_MESSAGE,
   OPEN_ELSEWHERE_CODE,
   OPEN_ELSEWHERE_MESSAGE,
   type OpenElsewhere,
@@ -49,7 +50,8 @@ type CheckInRecord = {
   teamMemberId: string;
   firstName: string;
   lastName: string;
-  email: string;
+  /** Null: a member without an email, whose link the Admin handed over; no fresh link can be emailed. */
+  email: string | null;
   tokenHash: string;
   status: "pending" | "completed" | "expired";
   durationMinutes: number;
@@ -165,7 +167,8 @@ export const checkInRoutes = new Hono<AppEnv>()
       claim ? await hashDeviceSecret(claim) : null,
     );
     if (opened.outcome === "elsewhere") {
-      const details: OpenElsewhere = { owner: opened.owner, freshLink: true };
+      // A fresh link goes by email: a member without one is not offered it.
+      const details: OpenElsewhere = { owner: opened.owner, freshLink: record.email !== null };
       throw new ApiError(409, OPEN_ELSEWHERE_CODE, OPEN_ELSEWHERE_MESSAGE, details);
     }
     c.header("Set-Cookie", deviceCookie(record.id, secret, c.req.raw, record.expiresAt.getTime()));
@@ -183,6 +186,8 @@ export const checkInRoutes = new Hono<AppEnv>()
     // Lost the browser that owns the chat: a fresh link to the member's own email moves it.
     const token = c.req.query("token");
     const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), token, isOpen);
+    // Checked before the object records a claim: there is no address to send it to.
+    if (record.email === null) throw new ApiError(409, "no_email", NO_EMAIL_FRESH_LINK_MESSAGE);
     const claim = newDeviceSecret();
     const issued = await c.env.CHECKIN_SESSION.getByName(record.id).issueFreshLink(await hashDeviceSecret(claim));
     if (!issued.ok) {

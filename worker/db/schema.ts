@@ -108,7 +108,12 @@ export const teamMembers = sqliteTable(
     organizationId: orgId(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
-    email: text("email").notNull(),
+    /**
+     * Null for a member without an email: their check-in link is handed over by the Admin
+     * (the answer to POST /api/check-ins carries it only then); the schedule skips them.
+     * SQLite's unique index treats nulls as distinct, so any number may have none.
+     */
+    email: text("email"),
     jobTitle: text("job_title"),
     region: text("region"),
     status: text("status", { enum: TEAM_MEMBER_STATUSES }).notNull().default("active"),

@@ -63,7 +63,7 @@ type PersonSqlRow = {
 };
 /** One person's view also reads their email and the whole check-in before the latest. */
 type MemberSqlRow = PersonSqlRow & {
-  email: string;
+  email: string | null;
   p_morale: number | null;
   p_confidence: number | null;
   p_sales_strength: number | null;
@@ -149,7 +149,7 @@ function snapshot(columns: SnapshotColumns): ScoreSnapshot | null {
 }
 
 export type PersonBase = Omit<PersonRow, "openAlerts" | "risk">;
-export type MemberBase = PersonBase & { email: string; previous: ScoreSnapshot | null };
+export type MemberBase = PersonBase & { email: string | null; previous: ScoreSnapshot | null };
 
 function toPerson(row: PersonSqlRow): PersonBase {
   return {

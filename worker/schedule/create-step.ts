@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { checkInsAllowedSql } from "../billing/lifecycle";
 import type { Database } from "../db/client";
 import { organizationSettings, organizations, scheduleCursors, teamMembers } from "../db/schema";
@@ -72,7 +72,14 @@ export async function runCreateStep(
           open: sql<number>`exists(select 1 from check_ins ci where ci.team_member_id = ${teamMembers.id} and ci.status = 'pending' and ci.expires_at > ${now})`,
         })
         .from(teamMembers)
-        .where(and(eq(teamMembers.organizationId, settings.organizationId), eq(teamMembers.status, "active")));
+        .where(
+          and(
+            eq(teamMembers.organizationId, settings.organizationId),
+            eq(teamMembers.status, "active"),
+            // No email, no invitation: the Admin sends theirs by hand and hands the link over.
+            isNotNull(teamMembers.email),
+          ),
+        );
       spend(1);
       // Periods start at midnight in the organization's time zone (worker/notify/time-zone.ts).
       const period = schedulePeriodIn(settings.frequency, now, timeZoneOrDefault(timeZone));

@@ -22,7 +22,7 @@ import { applyRetention } from "./retention";
  * 1. expire: pending check-ins past their max response time that nobody started (the
  *    check-in's own object closes the ones that were started);
  * 2. create: for organizations with automatic check-ins on, one check-in per active member
- *    who is due this period (unique schedule_key per member and period; never a second
+ *    with an email who is due this period (a member without one is the Admin's to send) (unique schedule_key per member and period; never a second
  *    link while one is open), from a cursor kept between runs, within a statement budget;
  * 3. invite: email every scheduled check-in not yet invited; the email's dedupe key is the
  *    check-in's, and invited_at is written only after the send, so a crash in between
@@ -140,16 +140,19 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
           sql`${checkIns.expiresAt} > ${now}`,
           isNull(checkIns.invitedAt),
           isNotNull(checkIns.scheduleKey),
+          // The create step skips members without an email (they have nowhere to be invited).
+          isNotNull(teamMembers.email),
           // A suspended organization's links do not work: no email points at one.
           ne(organizations.status, "suspended"),
         ),
       )
       .limit(limit);
     for (const { checkIn, member, organizationName } of waiting) {
+      if (member.email === null) continue;
       const result = await emailCheckIn(send, config, {
         kind: "invite",
         checkIn,
-        member,
+        member: { firstName: member.firstName, email: member.email },
         organizationId: checkIn.organizationId,
         organizationName,
         origin,
@@ -184,6 +187,8 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
           sql`${checkIns.expiresAt} > ${now}`,
           isNotNull(checkIns.invitedAt),
           isNull(checkIns.startedAt),
+          // A member without an email was handed their link by the Admin: there is nowhere to remind them.
+          isNotNull(teamMembers.email),
           ne(organizations.status, "suspended"),
         ),
       )
@@ -200,7 +205,7 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
         remindersSent: checkIn.reminderCount,
         now,
       });
-      if (number === null) continue;
+      if (number === null || member.email === null) continue;
       // The reminder carries the signed link: a check-in made before signed links gets one now.
       const { tokenHash } = await linkFor(config, checkIn.id);
       if (tokenHash !== checkIn.tokenHash) {
@@ -209,7 +214,7 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
       const result = await emailCheckIn(send, config, {
         kind: "reminder",
         checkIn,
-        member,
+        member: { firstName: member.firstName, email: member.email },
         organizationId: checkIn.organizationId,
         organizationName,
         origin,

@@ -174,6 +174,10 @@ export const SUSPENDED_CLOSE_CODE = 4403;
 export const openElsewhereSchema = z.object({ owner: ownerDeviceSchema, freshLink: z.boolean() });
 export type OpenElsewhere = z.infer<typeof openElsewhereSchema>;
 
+/** "Email me a fresh link" for a member without an email (409 no_email); the page then offers no button. */
+export const NO_EMAIL_FRESH_LINK_MESSAGE =
+  "There is no email address for you on this team, so we can't send a fresh link. Ask your manager to revoke this check-in and give you a new link.";
+
 export const freshLinkResponseSchema = z.object({ sent: z.boolean() });
 
 /** The public `GET /api/check-in/:id?token=` answer: what the page needs before it connects. */

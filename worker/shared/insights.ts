@@ -175,7 +175,7 @@ export type InsightsResponse = z.infer<typeof insightsResponseSchema>;
 export const memberInsightsResponseSchema = z.object({
   generatedAt: isoDate,
   range: z.enum(INSIGHT_RANGES),
-  member: z.object({ ...teamMemberProfileShape, email: z.string() }),
+  member: z.object({ ...teamMemberProfileShape, email: z.nullable(z.string()) }),
   /** Their latest check-in against the one before (a person answers once a period, not daily). */
   pillars: z.array(pillarCardSchema),
   latest: z.nullable(scoreSnapshotSchema),

@@ -37,12 +37,25 @@ export const teamMemberEmailSchema = z.string({ error: "Email is required" }).ch
   z.email("Please enter a valid email address"),
 );
 
+/**
+ * A team member's email is optional: blank or null means "no email" (null). Their check-in
+ * link is then handed over by the Admin (POST /api/check-ins answers with it only then).
+ * Absent stays absent, so a PATCH without it leaves the address alone.
+ */
+export const optionalTeamMemberEmailSchema = z.pipe(
+  z.pipe(
+    z.nullish(z.string({ error: "Please enter a valid email address" })),
+    z.transform((value: string | null | undefined) => (value === undefined ? undefined : value?.trim() ? value : null)),
+  ),
+  z.optional(z.nullable(teamMemberEmailSchema)),
+);
+
 export const TEAM_MEMBER_FIELD_LIMITS = { name: 80, jobTitle: 120, region: 80 } as const;
 
 export const teamMemberCreateSchema = z.object({
   firstName: requiredText("First name", TEAM_MEMBER_FIELD_LIMITS.name),
   lastName: requiredText("Last name", TEAM_MEMBER_FIELD_LIMITS.name),
-  email: teamMemberEmailSchema,
+  email: optionalTeamMemberEmailSchema,
   jobTitle: optionalText("Job title", TEAM_MEMBER_FIELD_LIMITS.jobTitle),
   region: optionalText("Region", TEAM_MEMBER_FIELD_LIMITS.region),
 });
@@ -54,7 +67,7 @@ export const teamMemberPatchSchema = z
   .object({
     firstName: z.optional(requiredText("First name", TEAM_MEMBER_FIELD_LIMITS.name)),
     lastName: z.optional(requiredText("Last name", TEAM_MEMBER_FIELD_LIMITS.name)),
-    email: z.optional(teamMemberEmailSchema),
+    email: optionalTeamMemberEmailSchema,
     jobTitle: optionalText("Job title", TEAM_MEMBER_FIELD_LIMITS.jobTitle),
     region: optionalText("Region", TEAM_MEMBER_FIELD_LIMITS.region),
     status: z.optional(z.enum(TEAM_MEMBER_STATUSES, { error: "Status must be active or inactive" })),
@@ -88,7 +101,8 @@ export const teamMemberProfileShape = {
 
 export const teamMemberSchema = z.object({
   ...teamMemberProfileShape,
-  email: z.string(),
+  /** Null: no email; the Admin hands their check-in link over. */
+  email: z.nullable(z.string()),
   createdAt: isoDate,
   /** Their most recent check-in, whatever its status. */
   lastCheckIn: z.nullable(checkInSummarySchema),
@@ -128,9 +142,9 @@ export const createCheckInSchema = z.object({
     .string({ error: "teamMemberId is required" })
     .check(z.minLength(1, "teamMemberId is required"), z.maxLength(100)),
   /**
-   * The link always goes to the member's own email (the chat is theirs, not the Admin's):
-   * `false` is refused with SHARE_LINK_REFUSED. Kept in the schema so an old client gets a
-   * clear 400 instead of an email it did not expect.
+   * For a member with an email the link goes to that email only (the chat is theirs, not the
+   * Admin's): `false` is refused with SHARE_LINK_REFUSED, so an old client gets a clear 400
+   * instead of an email it did not expect. A member without an email gets no email either way.
    */
   sendEmail: z.optional(z.boolean({ error: "sendEmail must be true or false" })),
 });
@@ -138,11 +152,16 @@ export type CreateCheckIn = z.output<typeof createCheckInSchema>;
 
 export const EMAIL_DELIVERY = ["sent", "failed", "skipped"] as const;
 
-/** The answer to POST /api/check-ins: never the link or its token (they go to the member's email only). */
+/**
+ * The answer to POST /api/check-ins. `url` (the link with its token) is there only for a
+ * member without an email: the Admin hands it over, and whoever opens it first owns the chat.
+ * For a member with an email the link goes to that email and never into an answer.
+ */
 export const createCheckInResponseSchema = z.object({
   id: z.string(),
   expiresAt: isoDate,
   email: z.enum(EMAIL_DELIVERY),
+  url: z.optional(z.string()),
 });
 export type CreateCheckInResponse = z.infer<typeof createCheckInResponseSchema>;
 
@@ -150,7 +169,7 @@ export const CHECK_IN_SOURCES = ["manual", "scheduled"] as const;
 
 export const checkInListItemSchema = z.object({
   id: z.string(),
-  teamMember: z.object({ ...teamMemberRefShape, email: z.string() }),
+  teamMember: z.object({ ...teamMemberRefShape, email: z.nullable(z.string()) }),
   status: z.enum(CHECK_IN_STATUSES),
   source: z.enum(CHECK_IN_SOURCES),
   createdAt: isoDate,
@@ -190,6 +209,8 @@ export type CheckInListResponse = z.infer<typeof checkInListResponseSchema>;
 export const checkInActionResponseSchema = z.object({
   checkIn: checkInListItemSchema,
   email: z.optional(z.enum(EMAIL_DELIVERY)),
+  /** A resend for a member without an email: the link again, for the Admin to hand over. */
+  url: z.optional(z.string()),
 });
 export type CheckInActionResponse = z.infer<typeof checkInActionResponseSchema>;
 

@@ -22,9 +22,11 @@ import { organizationName, sendNewCheckIn } from "./send-check-in";
 
 /**
  * /api/check-ins — send a check-in to a member, list the organization's check-ins, resend
- * or revoke one. The link goes to the member's own email only: no answer here carries it or
- * its token (the chat belongs to whoever opens it first, so it must be the member), and no
- * route here returns a transcript.
+ * or revoke one. For a member with an email the link goes to that email only: no answer here
+ * carries it or its token (the chat belongs to whoever opens it first, so it must be the
+ * member). For a member without an email there is no other way to reach them, so the answers
+ * to send and resend carry the link for the Admin to hand over — only then. The list never
+ * carries a link, and no route here returns a transcript.
  */
 
 /**
@@ -59,12 +61,13 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
   .post("/", zv("json", createCheckInSchema), async (c) => {
     const { db, organizationId, config, user } = c.var;
     const { teamMemberId, sendEmail: shouldEmail = true } = c.req.valid("json");
-    if (!shouldEmail) throw new ApiError(400, "link_is_emailed", SHARE_LINK_REFUSED);
     const [member] = await db
       .select()
       .from(teamMembers)
       .where(and(eq(teamMembers.id, teamMemberId), eq(teamMembers.organizationId, organizationId)));
     if (!member) throw notFound("Team member not found");
+    // A member with an email gets the link there and only there; one without gets it through the Admin.
+    if (!shouldEmail && member.email !== null) throw new ApiError(400, "link_is_emailed", SHARE_LINK_REFUSED);
     if (member.status !== "active") {
       throw conflict(`${member.firstName} is paused. Resume them on the Team page to send a check-in.`);
     }
@@ -83,6 +86,8 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
       id: sent.id,
       expiresAt: new Date(sent.expiresAt).toISOString(),
       email: sent.email,
+      // Only for a member without an email (sendNewCheckIn sets it only then).
+      ...(sent.url ? { url: sent.url } : {}),
     };
     return c.json(body, 201);
   })
@@ -135,19 +140,24 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
       );
     }
     // The email carries the signed link; a check-in made before signed links gets one now.
-    const { tokenHash } = await linkFor(config, checkIn.id);
-    if (tokenHash !== checkIn.tokenHash) {
-      await db.update(checkIns).set({ tokenHash }).where(eq(checkIns.id, checkIn.id));
+    const link = await linkFor(config, checkIn.id);
+    if (link.tokenHash !== checkIn.tokenHash) {
+      await db.update(checkIns).set({ tokenHash: link.tokenHash }).where(eq(checkIns.id, checkIn.id));
     }
-    const result = await emailCheckIn((message) => sendEmail(c.env, db, message), config, {
-      kind: "invite",
-      checkIn,
-      member,
-      organizationId,
-      organizationName: await organizationName(db, organizationId),
-      origin: publicOrigin(config, c.req.raw),
-      dedupeKey: resendDedupeKey(checkIn.id, now),
-    });
+    const origin = publicOrigin(config, c.req.raw);
+    // No email: the same link again, for the Admin to hand over (it is derived, never stored).
+    const result =
+      member.email === null
+        ? null
+        : await emailCheckIn((message) => sendEmail(c.env, db, message), config, {
+            kind: "invite",
+            checkIn,
+            member: { firstName: member.firstName, email: member.email },
+            organizationId,
+            organizationName: await organizationName(db, organizationId),
+            origin,
+            dedupeKey: resendDedupeKey(checkIn.id, now),
+          });
     const [updated] = await db
       .update(checkIns)
       .set({ invitedAt: checkIn.invitedAt ?? new Date(now) })
@@ -155,7 +165,9 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
       .returning();
     const body: CheckInActionResponse = {
       checkIn: checkInItem(updated ?? checkIn, member, now),
-      email: result.status === "failed" ? "failed" : "sent",
+      ...(result === null
+        ? { email: "skipped", url: `${origin}${link.path}` }
+        : { email: result.status === "failed" ? "failed" : "sent" }),
     };
     return c.json(body);
   })

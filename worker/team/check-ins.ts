@@ -95,7 +95,8 @@ export async function insertCheckIn(
 export type CheckInEmail = {
   kind: "invite" | "reminder";
   checkIn: Pick<CheckInRow, "id" | "durationMinutes" | "expiresAt">;
-  member: Pick<MemberRow, "firstName" | "email">;
+  /** Only a member with an email: the callers skip (the schedule) or hand over (an Admin) the others' links. */
+  member: { firstName: string; email: string };
   organizationId: string;
   organizationName: string;
   origin: string;

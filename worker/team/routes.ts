@@ -120,7 +120,7 @@ export async function insertTeamMember(db: Database, organizationId: string, inp
   try {
     const inserted = await db.run(sql`
       insert into team_members (id, organization_id, first_name, last_name, email, job_title, region, status, created_at, updated_at)
-      select ${id}, ${organizationId}, ${input.firstName}, ${input.lastName}, ${input.email}, ${input.jobTitle ?? null},
+      select ${id}, ${organizationId}, ${input.firstName}, ${input.lastName}, ${input.email ?? null}, ${input.jobTitle ?? null},
         ${input.region ?? null}, 'active', ${now}, ${now}
       where ${plan.plan === "pro" ? sql`1` : underTrialLimit(organizationId)}`);
     if (inserted.meta.changes === 0) throw limitReached();

@@ -17,17 +17,22 @@ export async function organizationName(db: Database, organizationId: string): Pr
   return row?.name ?? "Your team";
 }
 
-/** No link in here: it goes to the member's email and nowhere else (README: Chat ownership). */
+/**
+ * The link is in here only for a member without an email: the Admin hands it over. Otherwise
+ * it goes to the member's email and nowhere else (README: Chat ownership).
+ */
 export type SentCheckIn = {
   id: string;
   expiresAt: number;
   email: CreateCheckInResponse["email"];
+  url?: string;
 };
 
 /**
  * One check-in sent by a person now (an Admin's 'Send check-in', an operator's bulk invite):
  * the organization's duration and max response time, then the invitation email unless told
- * not to. Null when the member already has one open.
+ * not to. A member without an email gets none, and the answer carries the link instead.
+ * Null when the member already has one open.
  */
 export async function sendNewCheckIn(
   env: Env,
@@ -58,11 +63,14 @@ export async function sendNewCheckIn(
     now,
   });
   if (!created) return null;
+  if (input.member.email === null) {
+    return { id: created.id, expiresAt, email: "skipped", url: `${input.origin}${created.link.path}` };
+  }
   if (!input.sendEmail) return { id: created.id, expiresAt, email: "skipped" };
   const result = await emailCheckIn(queueMailer(env, db), config, {
     kind: "invite",
     checkIn: { id: created.id, durationMinutes: settings.durationMinutes, expiresAt: new Date(expiresAt) },
-    member: input.member,
+    member: { firstName: input.member.firstName, email: input.member.email },
     organizationId: input.organizationId,
     organizationName: input.organizationName,
     origin: input.origin,

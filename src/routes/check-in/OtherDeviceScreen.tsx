@@ -7,7 +7,8 @@ import { deviceSentence } from "./device-label";
  * The screen for any browser that is not the one that owns the chat. It shows nothing of
  * the conversation, says when and on what the chat was opened (so the salesperson can tell
  * whether it was them), and offers a fresh link by email — to the member's own address —
- * which moves the chat to whichever device opens it.
+ * which moves the chat to whichever device opens it. A member without an email (their manager
+ * handed the link over) is told to ask their manager instead.
  */
 export function OtherDeviceScreen({ details, freshLinkPath }: { details: OpenElsewhere; freshLinkPath: string }) {
   const [state, setState] = useState<{ kind: "idle" | "sending" | "sent" } | { kind: "error"; message: string }>({
@@ -70,7 +71,11 @@ export function OtherDeviceScreen({ details, freshLinkPath }: { details: OpenEls
                 </p>
               ) : null}
             </div>
-          ) : null}
+          ) : (
+            <p className="text-sm text-soft" data-testid="ask-manager">
+              Switched devices, or wasn't that you? Ask your manager to revoke this check-in and give you a new link.
+            </p>
+          )}
           <div className="card-actions mt-1">
             <a href="/" className="btn btn-ghost btn-sm">
               Return to Home

@@ -42,7 +42,8 @@ export const alertDetailSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
-      email: z.string(),
+      /** Null: a salesperson added without an email. */
+      email: z.nullable(z.string()),
       jobTitle: z.nullable(z.string()),
       region: z.nullable(z.string()),
     }),

@@ -30,7 +30,8 @@ export const platformPersonSchema = z.object({
   id: z.string(),
   kind: z.enum(["account", "team_member"]),
   name: z.string(),
-  email: z.string(),
+  /** Null: a salesperson added without an email (accounts always have one). */
+  email: z.nullable(z.string()),
   role: z.string(),
   status: z.string(),
   organizationId: z.nullable(z.string()),

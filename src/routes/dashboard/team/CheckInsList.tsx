@@ -1,10 +1,11 @@
 import type { CheckInListItem } from "@shared/team";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { PanelSkeleton, useTabs } from "@/components/ui";
+import { Modal, PanelSkeleton, useTabs } from "@/components/ui";
 import { formatRelative } from "../charts/format";
 import { useCheckInAction, useCheckIns } from "../data/team";
 import { fullName } from "../labels";
+import { HandOverLink } from "./HandOverLink";
 
 const FILTERS = [
   { value: "all", label: "All" },
@@ -29,7 +30,10 @@ function when(item: CheckInListItem): string {
   return `Sent ${formatRelative(item.invitedAt ?? item.createdAt)} · not answered`;
 }
 
-/** The organization's check-ins (or one member's), newest first, with resend and revoke. */
+/**
+ * The organization's check-ins (or one member's), newest first, with resend and revoke. For
+ * a member without an email, Resend is "Copy link": the answer carries the link again.
+ */
 export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
   const [filter, setFilter] = useState<Filter>("all");
   const tabProps = useTabs(
@@ -41,19 +45,22 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
   const resend = useCheckInAction("resend");
   const revoke = useCheckInAction("revoke");
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const [handOver, setHandOver] = useState<{ url: string; firstName: string; id: string } | null>(null);
 
   const onResend = (item: CheckInListItem) =>
     resend.mutate(item.id, {
       onSuccess: (result) =>
-        toast(
-          result.email === "failed"
-            ? {
-                title: "The email could not be sent",
-                description: "Please try again in a moment.",
-                variant: "destructive",
-              }
-            : { title: "Check-in resent", description: `Emailed to ${item.teamMember.email}.` },
-        ),
+        result.url
+          ? setHandOver({ url: result.url, firstName: item.teamMember.firstName, id: item.id })
+          : toast(
+              result.email === "failed"
+                ? {
+                    title: "The email could not be sent",
+                    description: "Please try again in a moment.",
+                    variant: "destructive",
+                  }
+                : { title: "Check-in resent", description: `Emailed to ${item.teamMember.email}.` },
+            ),
       onError: (error) => toast({ title: "Could not resend", description: error.message, variant: "destructive" }),
     });
   const onRevoke = (item: CheckInListItem) => {
@@ -121,7 +128,7 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
                   onClick={() => onResend(item)}
                   disabled={resend.isPending && resend.variables === item.id}
                 >
-                  Resend
+                  {item.teamMember.email === null ? "Copy link" : "Resend"}
                 </button>
                 <button
                   type="button"
@@ -146,6 +153,17 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
           {list.isFetchingNextPage ? <span className="loading loading-spinner loading-xs" /> : null}
           Load more
         </button>
+      ) : null}
+      {handOver ? (
+        <Modal
+          title={`${handOver.firstName}'s check-in link`}
+          onClose={() => setHandOver(null)}
+          returnFocus={() =>
+            document.querySelector<HTMLButtonElement>(`li[data-check-in="${CSS.escape(handOver.id)}"] button`)
+          }
+        >
+          <HandOverLink url={handOver.url} firstName={handOver.firstName} />
+        </Modal>
       ) : null}
     </div>
   );

@@ -18,12 +18,21 @@ const FIELDS: {
   label: string;
   type?: string;
   optional?: boolean;
+  hint?: string;
   autoComplete: string;
   max: number;
 }[] = [
   { name: "firstName", label: "First name", autoComplete: "given-name", max: TEAM_MEMBER_FIELD_LIMITS.name },
   { name: "lastName", label: "Last name", autoComplete: "family-name", max: TEAM_MEMBER_FIELD_LIMITS.name },
-  { name: "email", label: "Work email", type: "email", autoComplete: "email", max: 254 },
+  {
+    name: "email",
+    label: "Work email",
+    type: "email",
+    optional: true,
+    hint: "Check-in links are emailed here. Without an email, you copy each link and give it to them yourself.",
+    autoComplete: "email",
+    max: 254,
+  },
   {
     name: "jobTitle",
     label: "Job title",
@@ -126,6 +135,7 @@ export function MemberFormDialog({
                 key={field.name}
                 label={field.label}
                 optional={field.optional ?? false}
+                hint={field.hint}
                 error={error}
                 className={field.name === "email" ? "sm:col-span-2" : ""}
               >

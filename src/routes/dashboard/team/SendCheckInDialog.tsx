@@ -6,11 +6,13 @@ import { Modal } from "@/components/ui";
 import { formatDateTime } from "../charts/format";
 import { useSendCheckIn } from "../data/team";
 import { fullName } from "../labels";
+import { HandOverLink, handOverWarning } from "./HandOverLink";
 
 /**
  * Send a check-in: the private link goes to the member's own email and nowhere else — not
  * to this dialog. The chat belongs to the first browser that opens the link, so it must be
- * theirs (README → Chat ownership).
+ * theirs (README → Chat ownership). Only a member without an email gets theirs through the
+ * Admin: then the dialog shows the link to copy, with that warning.
  */
 export const OWNERSHIP_NOTE =
   "Whoever opens the link first owns the chat: it then works on that device only. If they switch devices, they can have a fresh link sent to the same email.";
@@ -59,13 +61,27 @@ export function SendCheckInDialog({
             {fullName(member)} gets a private link to a short chat with the AI interviewer. You will see their scores,
             themes and any alerts — never the conversation.
           </p>
-          <p className="text-sm">
-            The link is emailed to <span className="font-medium break-all">{member.email}</span> only; it is not shown
-            to you.
-          </p>
-          <p className="text-xs text-muted" data-testid="ownership-note">
-            {OWNERSHIP_NOTE}
-          </p>
+          {member.email === null ? (
+            <>
+              <p className="text-sm">
+                {member.firstName} has no email, so nothing is emailed: you get the link here, to give to{" "}
+                {member.firstName} yourself.
+              </p>
+              <p className="text-xs text-muted" data-testid="ownership-note">
+                {handOverWarning(member.firstName)}
+              </p>
+            </>
+          ) : (
+            <>
+              <p className="text-sm">
+                The link is emailed to <span className="font-medium break-all">{member.email}</span> only; it is not
+                shown to you.
+              </p>
+              <p className="text-xs text-muted" data-testid="ownership-note">
+                {OWNERSHIP_NOTE}
+              </p>
+            </>
+          )}
           {send.isError ? (
             <p role="alert" className="alert alert-error alert-soft text-sm">
               {send.error.message}
@@ -99,6 +115,22 @@ function SentView({
   member: TeamMember;
   onClose: () => void;
 }) {
+  if (result.url) {
+    return (
+      <div className="flex flex-col gap-4" data-testid="check-in-sent">
+        <p className="text-sm">
+          The check-in is ready. It works until {formatDateTime(result.expiresAt)}. You can copy the link again later
+          from the Check-ins list.
+        </p>
+        <HandOverLink url={result.url} firstName={member.firstName} />
+        <div className="modal-action mt-0">
+          <button type="button" className="btn btn-primary" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-4" data-testid="check-in-sent">
       <p className="flex items-start gap-2 text-sm">

@@ -84,7 +84,7 @@ function StatusLine({ member }: { member: TeamMember }) {
  * waiting), so the row's next control, Edit.
  */
 const firstButtonOf = (member: TeamMember) =>
-  document.querySelector<HTMLButtonElement>(`li[data-member="${CSS.escape(member.email)}"] button`);
+  document.querySelector<HTMLButtonElement>(`li[data-member-id="${CSS.escape(member.id)}"] button`);
 
 /** /dashboard/team — the salespeople, their check-ins, and sending new ones. */
 export function TeamPage() {
@@ -190,7 +190,8 @@ export function TeamPage() {
               <li
                 key={member.id}
                 className="flex flex-col gap-3 py-3 md:flex-row md:items-center"
-                data-member={member.email}
+                data-member={member.email ?? undefined}
+                data-member-id={member.id}
               >
                 <div className="min-w-0 flex-1">
                   <Link
@@ -204,7 +205,7 @@ export function TeamPage() {
                       {[member.jobTitle, member.region].filter(Boolean).join(" · ")}
                     </p>
                   ) : null}
-                  <p className="truncate text-sm text-muted">{member.email}</p>
+                  <p className="truncate text-sm text-muted">{member.email ?? "No email"}</p>
                 </div>
                 <div className="md:w-44">
                   <StatusLine member={member} />

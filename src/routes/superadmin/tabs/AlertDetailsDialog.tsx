@@ -86,7 +86,7 @@ export function AlertDetailsDialog({
                   ? `${data.teamMember.name}${data.teamMember.jobTitle ? `, ${data.teamMember.jobTitle}` : ""}`
                   : data.alert.user_name}
               </dd>
-              {data.teamMember ? <dd className="text-muted">{data.teamMember.email}</dd> : null}
+              {data.teamMember ? <dd className="text-muted">{data.teamMember.email ?? "No email"}</dd> : null}
             </div>
             <div>
               <dt className="text-muted">Raised</dt>

@@ -169,7 +169,7 @@ export function UsersTab() {
                 <tr key={`${person.kind}-${person.id}`} data-testid="user-row">
                   <td className="min-w-52">
                     <p className="font-medium">{person.name}</p>
-                    <p className="text-xs text-muted">{person.email}</p>
+                    <p className="text-xs text-muted">{person.email ?? "No email"}</p>
                   </td>
                   <td>
                     <div className="flex flex-wrap items-center gap-1">
