@@ -1,7 +1,15 @@
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createSuperAdmin, emailedLink, randomClientIp, uniqueEmail } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
+import {
+  dialogRoundTrip,
+  expectFocusOnHeading,
+  fieldError,
+  focused,
+  logInByKeyboard,
+  tabTo,
+  untilInteractive,
+} from "./keyboard-helpers.ts";
 
 /**
  * Issue 16 §2: the main flows with the keyboard alone — no click, no fill. Tab moves to a
@@ -16,107 +24,6 @@ beforeAll(async () => {
   const seeded = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
   expect(seeded.status).toBe(200);
 });
-
-/** What has focus: its accessible-ish name, whether it is inside an open dialog, its ring. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    // body: focus is in the browser's own controls (Tab past the page's last control).
-    if (!element || element === document.body) return { name: "", inDialog: false, outside: false, ring: false };
-    const style = getComputedStyle(element);
-    const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
-    const name = (
-      element.getAttribute("aria-label") ??
-      element.closest("label")?.textContent ??
-      label ??
-      element.textContent ??
-      ""
-    ).trim();
-    const drawn = (s: CSSStyleDeclaration) =>
-      (s.outlineStyle !== "none" && s.outlineWidth !== "0px") || s.boxShadow !== "none";
-    // An input inside a styled label (daisyUI's search box) draws its ring on the label.
-    const frame = element.parentElement?.matches(":focus-within.input, :focus-within.select")
-      ? element.parentElement
-      : null;
-    const ring = drawn(style) || (frame !== null && drawn(getComputedStyle(frame)));
-    const inDialog = element.closest("dialog[open]") !== null;
-    return { name, inDialog, outside: !inDialog, ring, tag: element.tagName.toLowerCase() };
-  });
-
-/** Presses Tab (or Shift+Tab) until the focused control's name matches, at most `max` times. */
-async function tabTo(page: Page, name: RegExp, max = 60, key: "Tab" | "Shift+Tab" = "Tab"): Promise<void> {
-  for (let i = 0; i < max; i += 1) {
-    await page.keyboard.press(key);
-    const now = await focused(page);
-    if (name.test(now.name)) {
-      expect(now.ring, `focus ring on "${now.name}"`).toBe(true);
-      return;
-    }
-  }
-  throw new Error(`${key} never reached ${name}`);
-}
-
-/** What has focus is this heading (a step that replaced the pressed button took focus). */
-async function expectFocusOnHeading(page: Page, name: string): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`),
-    )
-    .toBe(`H2 ${name}`);
-}
-
-/**
- * Opens a dialog from the control named `opener` with Enter, checks focus is inside it and
- * stays there (every control Tab reaches shows a ring), closes it with Escape and checks
- * focus is back on the opener.
- */
-async function dialogRoundTrip(page: Page, opener: RegExp, max = 80): Promise<void> {
-  await tabTo(page, opener, max);
-  const openerName = (await focused(page)).name;
-  await page.keyboard.press("Enter");
-  await page.locator("dialog[open]").waitFor();
-  expect((await focused(page)).inDialog, `focus moved into the dialog of "${openerName}"`).toBe(true);
-  for (let i = 0; i < 10; i += 1) {
-    await page.keyboard.press("Tab");
-    const now = await focused(page);
-    expect(now.outside, `Tab left the dialog of "${openerName}" for "${now.name}"`).toBe(false);
-    if (now.inDialog) expect(now.ring, `focus ring on "${now.name}" in "${openerName}"`).toBe(true);
-  }
-  await page.keyboard.press("Escape");
-  await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
-  expect((await focused(page)).name, `focus returned from the dialog of "${openerName}"`).toBe(openerName);
-}
-
-/**
- * Prerendered pages (landing, legal, login) start their script at the visitor's first key,
- * touch or focus (build-tools/prerender.ts): arrow keys pressed before the app runs do
- * nothing. A keyboard user's first key starts it; then wait for src/main.tsx's mark.
- */
-async function untilInteractive(page: Page): Promise<void> {
-  await page.keyboard.press("Shift");
-  await page.waitForFunction(() => (window as { undertoneHydrated?: boolean }).undertoneHydrated === true);
-}
-
-/** Log in on /login with the keyboard alone. */
-async function logInByKeyboard(page: Page, email: string, password: string): Promise<void> {
-  await untilInteractive(page);
-  await tabTo(page, /^Email$/);
-  await page.keyboard.type(email);
-  await tabTo(page, /^Password$/);
-  await page.keyboard.type(password);
-  await page.keyboard.press("Enter");
-}
-
-/** The field's error as a screen reader gets it: aria-invalid, and the text its aria-describedby names. */
-async function fieldError(page: Page, label: string): Promise<{ invalid: string | null; described: string }> {
-  return page.getByLabel(label, { exact: true }).evaluate((input) => ({
-    invalid: input.getAttribute("aria-invalid"),
-    described: (input.getAttribute("aria-describedby") ?? "")
-      .split(" ")
-      .map((id) => document.getElementById(id)?.textContent ?? "")
-      .join(" "),
-  }));
-}
 
 describe("keyboard only", () => {
   test("log in, open and close a dialog (focus trapped, Escape, focus returns), send a check-in", async () => {
@@ -359,98 +266,6 @@ describe("keyboard only", () => {
       expect((await focused(page)).name).toBe("Resume");
       await page.keyboard.press("Space");
       await expect.poll(() => page.getByTestId("timer-paused").count()).toBe(0);
-    } finally {
-      await context.close();
-    }
-  });
-
-  test("every console tab and its dialogs by keyboard", { timeout: 180_000 }, async () => {
-    const operator = await createSuperAdmin(origin);
-    const { page, context } = await newPage({ width: 1440, height: 900 });
-    try {
-      await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
-      await page.goto("/superadmin/login");
-      await tabTo(page, /^Email$/);
-      await page.keyboard.type(operator.email);
-      await tabTo(page, /^Password$/);
-      await page.keyboard.type(operator.password);
-      await page.keyboard.press("Enter");
-      await page.waitForURL(`${origin}/superadmin`);
-      await page.getByRole("heading", { name: "Platform Overview", level: 2 }).waitFor();
-
-      // Each tab from the sidebar (Shift+Tab back to it from the tab's content), then the
-      // dialogs each tab opens: in, around, Escape, and focus back on the opener.
-      const tabs: { label: string; heading?: string; ready?: () => Promise<unknown>; dialogs?: RegExp[] }[] = [
-        {
-          label: "Platform Overview",
-          ready: () => page.getByRole("button", { name: "View Details" }).first().waitFor(),
-          dialogs: [/^View Details$/],
-        },
-        {
-          label: "Business Management",
-          ready: () =>
-            page
-              .getByRole("button", { name: /^View details of / })
-              .first()
-              .waitFor(),
-          dialogs: [/^Add Organization$/, /^Edit /, /^View details of /, /^Delete /],
-        },
-        { label: "User Oversight", dialogs: [/^Bulk Invite Users$/] },
-        { label: "Sentiment Data" },
-        {
-          label: "Check-In Config",
-          heading: "Check-In & Prompt Configuration",
-          dialogs: [/^Import$/, /^Add Question$/],
-        },
-        {
-          label: "Billing & Plans",
-          heading: "Billing & Plan Management",
-          ready: () => page.getByRole("button", { name: "Manage Billing" }).first().waitFor(),
-          dialogs: [/^Manage Billing$/],
-        },
-        {
-          label: "Alerts & Notifications",
-          ready: () => page.getByRole("button", { name: "View Details" }).first().waitFor(),
-          dialogs: [/^View Details$/],
-        },
-        { label: "Reporting & Exports" },
-        { label: "Site Map" },
-        { label: "System Settings" },
-        { label: "Customer Support" },
-        { label: "Audit Logs" },
-      ];
-      for (const [index, tab] of tabs.entries()) {
-        if (index > 0) {
-          await tabTo(page, new RegExp(`^${tab.label}$`), 300, "Shift+Tab");
-          await page.keyboard.press("Enter");
-        }
-        await page.getByRole("heading", { name: tab.heading ?? tab.label, level: 2, exact: true }).waitFor();
-        await tab.ready?.();
-        for (const opener of tab.dialogs ?? []) await dialogRoundTrip(page, opener, 150);
-
-        if (tab.label === "Check-In Config") {
-          // The sections are ARIA tabs: one Tab stop, arrows move between them.
-          await tabTo(page, /^Question Bank$/, 150, "Shift+Tab");
-          await page.keyboard.press("ArrowRight");
-          await expect.poll(async () => (await focused(page)).name).toBe("AI Agent Config");
-          await page.getByRole("tab", { name: "AI Agent Config", selected: true }).waitFor();
-          await page.keyboard.press("End");
-          await page.getByRole("tab", { name: "Global Settings", selected: true }).waitFor();
-          await page.keyboard.press("Home");
-          await page.getByRole("tab", { name: "Question Bank", selected: true }).waitFor();
-          expect((await focused(page)).ring).toBe(true);
-          // The global settings' reset asks first; Escape keeps everything.
-          await page.keyboard.press("End");
-          await page.getByRole("button", { name: "Reset Defaults" }).waitFor();
-          await dialogRoundTrip(page, /^Reset Defaults$/, 40);
-        }
-        if (tab.label === "Customer Support") {
-          await tabTo(page, /^Search accounts and organizations$/, 20);
-          await page.keyboard.type("Northwind");
-          await page.getByRole("button", { name: "View Details" }).first().waitFor();
-          await dialogRoundTrip(page, /^View Details$/, 20);
-        }
-      }
     } finally {
       await context.close();
     }
