@@ -30,6 +30,26 @@ const FOLLOW_UP: Record<AiAgentConfig["conversation"]["follow_up_frequency"], st
   frequent: "Follow up on most answers before moving on.",
 };
 
+/**
+ * The bank, listed per pillar in priority order. A check-in's bank is one object for its
+ * whole life (the session facts), so its section is built once, not on every turn.
+ */
+const bankSections = new WeakMap<readonly BankQuestion[], string>();
+function bankSection(bank: readonly BankQuestion[]): string {
+  let section = bankSections.get(bank);
+  if (section === undefined) {
+    section = PILLARS.map((pillar) => {
+      const questions = bank
+        .filter((q) => q.pillar === pillar)
+        .sort((a, b) => a.priorityOrder - b.priorityOrder)
+        .map((q) => `  - (${q.questionType}, priority ${q.priorityOrder}) ${q.questionText}`);
+      return `${PILLAR_LABELS[pillar]} [${pillar}]:\n${questions.join("\n") || "  - (no bank questions: ask your own)"}`;
+    }).join("\n");
+    bankSections.set(bank, section);
+  }
+  return section;
+}
+
 export function buildSystemPrompt(input: {
   config: AiAgentConfig;
   bank: readonly BankQuestion[];
@@ -39,13 +59,7 @@ export function buildSystemPrompt(input: {
 }): string {
   const { config, bank, context, firstName } = input;
   const { personality: p, conversation: c, prompts } = config;
-  const byPillar = PILLARS.map((pillar) => {
-    const questions = bank
-      .filter((q) => q.pillar === pillar)
-      .sort((a, b) => a.priorityOrder - b.priorityOrder)
-      .map((q) => `  - (${q.questionType}, priority ${q.priorityOrder}) ${q.questionText}`);
-    return `${PILLAR_LABELS[pillar]} [${pillar}]:\n${questions.join("\n") || "  - (no bank questions: ask your own)"}`;
-  }).join("\n");
+  const byPillar = bankSection(bank);
 
   const lines = [
     `You are a supportive check-in interviewer talking privately with ${firstName}, a salesperson. The conversation lasts about ${context.durationMinutes} minutes.`,
