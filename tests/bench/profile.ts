@@ -63,7 +63,8 @@ if (profiling) {
   await call("Profiler.setSamplingInterval", { interval: 500 });
   await call("Profiler.start");
 }
-// FLOOR=1: the same load against the bare floor Durable Object instead of the app.
+// FLOOR=1: the same load against the bare floor Durable Object instead of the app;
+// FLOOR=relay: the floor also relays the stand-in's streamed reply (the cost of streaming alone).
 const floor = process.env.FLOOR
   ? await startWranglerDev({
       config: "tests/bench/floor.wrangler.jsonc",
@@ -74,7 +75,11 @@ const floor = process.env.FLOOR
   : null;
 const slotsUrls = Array.from({ length: slots }, (_, s) =>
   floor
-    ? Array.from({ length: perSlot }, (_, c) => `${floor.origin.replace(/^http/, "ws")}/ws/p-${s}-${c}`)
+    ? Array.from(
+        { length: perSlot },
+        (_, c) =>
+          `${floor.origin.replace(/^http/, "ws")}/ws/p-${s}-${c}${process.env.FLOOR === "relay" ? `?relay=${encodeURIComponent(standIn.baseURL)}` : ""}`,
+      )
     : checkIns.slice(s * perSlot, (s + 1) * perSlot).map((c) => wsUrlFor(app.origin, c)),
 );
 const measured = floor ?? app;
