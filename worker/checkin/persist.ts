@@ -25,8 +25,8 @@ export async function persistStart(d1: D1Database, checkInId: string, startedAt:
 }
 
 export async function checkInExists(d1: D1Database, checkInId: string): Promise<boolean> {
-  const row = await d1.prepare("select 1 as found from check_ins where id = ?").bind(checkInId).first();
-  return row !== null;
+  const db = createDb(d1);
+  return (await db.$count(checkIns, eq(checkIns.id, checkInId))) > 0;
 }
 
 export async function persistExpiry(d1: D1Database, checkInId: string) {

@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { publicOrigin } from "../auth/auth";
 import type { Database } from "../db/client";
-import { checkIns, organizations, riskAlerts, teamMembers } from "../db/schema";
+import { checkIns, organizations, rateLimits, riskAlerts, teamMembers } from "../db/schema";
 import { sendEmail } from "../email/send";
 import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../lib/errors";
@@ -60,10 +60,11 @@ type CheckInRecord = {
 };
 
 async function guessesExhausted(db: Database, key: string, now: number): Promise<boolean> {
-  const row = await db.get<{ count: number; window_start: number } | undefined>(
-    sql`select count, window_start from rate_limits where key = ${key}`,
-  );
-  return !!row && now - row.window_start < GUESS_RULE.windowMs && row.count >= GUESS_RULE.limit;
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  return !!row && now - row.windowStart < GUESS_RULE.windowMs && row.count >= GUESS_RULE.limit;
 }
 
 /**

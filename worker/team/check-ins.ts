@@ -79,6 +79,8 @@ export async function insertCheckIn(
 ): Promise<{ id: string; link: CheckInLink } | null> {
   const id = crypto.randomUUID();
   const link = await linkFor(config, id);
+  // INSERT … SELECT … WHERE NOT EXISTS: the builder's insert cannot carry the condition, and one
+  // statement is what keeps two senders from opening two check-ins for one member.
   const result = await db.run(sql`
     insert into check_ins (id, organization_id, team_member_id, created_by, token_hash, status, schedule_key,
       duration_minutes, expires_at, invited_at, reminder_count, reach_out_requested, created_at)

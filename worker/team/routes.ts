@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import type { Database } from "../db/client";
@@ -94,8 +94,18 @@ const noOpenCheckIn = (memberId: string, now: number) =>
   sql`not exists (select 1 from check_ins where team_member_id = ${memberId} and status = 'pending' and expires_at > ${now})`;
 
 async function hasOpenCheckIn(db: Database, memberId: string): Promise<boolean> {
-  const row = await db.get<{ open: number }>(sql`select not ${noOpenCheckIn(memberId, Date.now())} as open`);
-  return row?.open === 1;
+  const open = await db
+    .select({ id: checkIns.id })
+    .from(checkIns)
+    .where(
+      and(
+        eq(checkIns.teamMemberId, memberId),
+        eq(checkIns.status, "pending"),
+        gt(checkIns.expiresAt, new Date(Date.now())),
+      ),
+    )
+    .limit(1);
+  return open.length > 0;
 }
 
 const limitReached = () =>
@@ -118,6 +128,7 @@ export async function insertTeamMember(db: Database, organizationId: string, inp
   const id = crypto.randomUUID();
   const now = Date.now();
   try {
+    // INSERT … SELECT … WHERE: the builder's insert cannot carry the condition (one statement, no race).
     const inserted = await db.run(sql`
       insert into team_members (id, organization_id, first_name, last_name, email, job_title, region, status, created_at, updated_at)
       select ${id}, ${organizationId}, ${input.firstName}, ${input.lastName}, ${input.email ?? null}, ${input.jobTitle ?? null},
