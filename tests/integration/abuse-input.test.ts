@@ -266,8 +266,7 @@ describe("frames the check-in object must refuse", () => {
     ];
     for (const [what, frame] of junk) {
       const mark = chat.frames.length;
-      // Straight onto the socket: ChatClient.send would turn the ArrayBuffer into the text "{}".
-      chat.ws.send(frame);
+      chat.send(frame);
       const error = await chat
         .waitFor<"error">((f) => f.type === "error", { after: mark })
         .catch((cause: unknown) => {
