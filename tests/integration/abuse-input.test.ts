@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GUESS_RULE } from "../../worker/checkin/routes";
+import { MAX_FRAME_BYTES } from "../../worker/shared/checkin-protocol";
 import {
   allRoutes,
   DEMO_ROUTES,
@@ -246,7 +247,7 @@ describe("the WebSocket upgrade checks Origin", () => {
 });
 
 describe("frames the check-in object must refuse", () => {
-  it("answers every malformed frame with invalid_frame, then a 1.5 MB frame; nothing changes and the chat carries on", async () => {
+  it("answers each malformed frame with invalid_frame, one over the limit with frame_too_large, then a 1.5 MB frame; nothing changes and the chat carries on", async () => {
     const checkIn = await createCheckIn();
     const chat = await ChatClient.open(checkIn);
     // The reply too, so that nothing is still being written when the junk arrives.
@@ -255,16 +256,27 @@ describe("frames the check-in object must refuse", () => {
     const stored = await objectStorage(checkIn.id);
     const database = await databaseState();
     expect(JSON.stringify(stored)).toContain("First answer before the junk.");
-    // Each malformed frame first, each with its own answer (the large one last: the runtime
+    // Each malformed frame first, each with its own answer (the 1.5 MB one last: the runtime
     // may close the socket after it, and nothing sent later would arrive).
-    const junk: [string, string | ArrayBuffer][] = [
-      ["a binary frame", new Uint8Array(64).buffer],
-      ["content that is not text", '{"type":"message","clientId":"junk-2-xxxx","content":{"$gt":""}}'],
-      ["a server frame from the client", '{"type":"snapshot","status":"completed","messages":[]}'],
-      ["a path as clientId", '{"type":"message","clientId":"../../etc/passwd","content":"path in id"}'],
-      ["malformed JSON", '{"type":"message",'],
+    const overLimit = JSON.stringify({
+      type: "message",
+      clientId: "junk-over-limit",
+      content: "x".repeat(MAX_FRAME_BYTES),
+    });
+    const junk: [string, string | ArrayBuffer, "invalid_frame" | "frame_too_large"][] = [
+      ["a binary frame", new Uint8Array(64).buffer, "invalid_frame"],
+      ["content that is not text", '{"type":"message","clientId":"junk-2-xxxx","content":{"$gt":""}}', "invalid_frame"],
+      ["a server frame from the client", '{"type":"snapshot","status":"completed","messages":[]}', "invalid_frame"],
+      [
+        "a path as clientId",
+        '{"type":"message","clientId":"../../etc/passwd","content":"path in id"}',
+        "invalid_frame",
+      ],
+      ["malformed JSON", '{"type":"message",', "invalid_frame"],
+      // Just over the object's own limit, far under the runtime's: the object must refuse it.
+      ["a frame over MAX_FRAME_BYTES", overLimit, "frame_too_large"],
     ];
-    for (const [what, frame] of junk) {
+    for (const [what, frame, code] of junk) {
       const mark = chat.frames.length;
       chat.send(frame);
       const error = await chat
@@ -272,7 +284,7 @@ describe("frames the check-in object must refuse", () => {
         .catch((cause: unknown) => {
           throw new Error(`${what}: no error frame (${String(cause)})`);
         });
-      expect(error.code, what).toBe("invalid_frame");
+      expect(error.code, what).toBe(code);
     }
     const mark = chat.frames.length;
     chat.send({ type: "message", clientId: "junk-large-frame-1", content: "x".repeat(1536 * 1024) });
