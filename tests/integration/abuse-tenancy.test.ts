@@ -241,23 +241,29 @@ describe("every /api/admin route", () => {
   it("refuses a visitor (401), an Admin and a SuperAdmin who is not allowlisted (403), and writes nothing", async () => {
     const routes = allRoutes().filter(isAdminRoute);
     expect(routes.length).toBeGreaterThan(30);
-    // Every row of the tables a console route could write, as a digest. The unlisted account's
-    // own row and the role corrections its probes cause are left out: they are the defence.
-    const rows = async () =>
-      (
-        await env.DB.batch(
-          [
-            "organizations",
-            `user where id != '${unlisted.userId}'`,
-            "core_question_bank",
-            "ai_agent_configurations",
-            "global_settings",
-            "audit_logs where action != 'user.role_change'",
-            "risk_alerts",
-            "email_outbox",
-          ].map((table) => env.DB.prepare(`select * from ${table} order by rowid`)),
-        )
-      ).map((r) => r.results);
+    // Every row of every table (rate_limits aside: its counters are meant to move). What the
+    // probes are meant to change is left out: the unlisted account's role (and updated_at) and
+    // the audit rows of its corrections; they are the defence, counted below.
+    const rows = async () => {
+      const tables = await env.DB.prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not in ('d1_migrations', 'rate_limits') order by name",
+      ).all<{ name: string }>();
+      const results = await env.DB.batch(
+        tables.results.map(({ name }) => env.DB.prepare(`select * from "${name}" order by rowid`)),
+      );
+      const state: Record<string, Record<string, unknown>[]> = {};
+      tables.results.forEach(({ name }, i) => {
+        state[name] = (results[i]?.results ?? []) as Record<string, unknown>[];
+      });
+      state.user = (state.user ?? []).map((row) =>
+        row.id === unlisted.userId ? { ...row, role: "(corrected)", updated_at: "(corrected)" } : row,
+      );
+      state.audit_logs = (state.audit_logs ?? []).filter(
+        (row) => !(row.action === "user.role_change" && row.target_id === unlisted.userId),
+      );
+      expect(Object.keys(state).length).toBeGreaterThan(20);
+      return state;
+    };
     const promote = () =>
       env.DB.prepare("update user set role = 'SuperAdmin' where id = ?").bind(unlisted.userId).run();
     const corrections = async () =>
