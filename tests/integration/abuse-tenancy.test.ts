@@ -44,7 +44,7 @@ const markers = () => [
 ];
 
 /** Every row of every table that carries the owner's organization_id, plus the organization itself. */
-async function ownerRows(): Promise<string> {
+async function ownerRows(): Promise<Record<string, unknown>[][]> {
   const tables = await env.DB.prepare(
     "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
   ).all<{ name: string }>();
@@ -58,7 +58,7 @@ async function ownerRows(): Promise<string> {
     }
   }
   const results = await env.DB.batch(statements);
-  return JSON.stringify(results.map((r) => r.results));
+  return results.map((r) => r.results);
 }
 
 beforeAll(async () => {
@@ -191,7 +191,7 @@ describe("another organization's Admin, on every session-scoped route", () => {
       else expect(response.status, `${key}: ${text}`).toBeLessThan(400);
       for (const marker of markers()) expect(text, `${key} leaked ${marker}`).not.toContain(marker);
     }
-    expect(await ownerRows()).toBe(before);
+    expect(await ownerRows()).toEqual(before);
     // The intruder's writes stayed in the intruder's organization.
     const ivy = await env.DB.prepare(
       "select organization_id from team_members where email = 'ivy@intruder.example'",
