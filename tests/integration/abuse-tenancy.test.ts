@@ -44,7 +44,7 @@ const markers = () => [
 ];
 
 /** Every row of every table that carries the owner's organization_id, plus the organization itself. */
-async function ownerRows(): Promise<Record<string, unknown>[][]> {
+async function ownerRows(): Promise<unknown[][]> {
   const tables = await env.DB.prepare(
     "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
   ).all<{ name: string }>();
