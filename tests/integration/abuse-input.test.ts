@@ -15,6 +15,7 @@ import {
 } from "./abuse-routes";
 import { createAdmin, createSuperAdmin, randomIp, type TestAccount } from "./auth-helpers";
 import { ChatClient, createCheckIn, objectTables, upgrade, wsPath } from "./checkin-helpers";
+import { databaseRows } from "./database-state";
 import { request, requestWithEnv } from "./helpers";
 import { objectStorage } from "./object-storage";
 
@@ -28,20 +29,9 @@ import { objectStorage } from "./object-storage";
  */
 const objectCount = async () => (await listDurableObjectIds(env.CHECKIN_SESSION)).length;
 
-/**
- * Every row of every table, by table (the rate-limit counters are meant to move): an UPDATE
- * changes it as surely as an INSERT or a DELETE, and a failure shows the row that changed.
- * Row counts and the newest rowid, which this used to compare, let an UPDATE through.
- */
+/** Every D1 row (./database-state), after a check that the comparison reads the fixtures' rows. */
 async function databaseState(): Promise<Record<string, unknown[]>> {
-  const tables = await env.DB.prepare(
-    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not in ('d1_migrations', 'rate_limits') order by name",
-  ).all<{ name: string }>();
-  const results = await env.DB.batch(
-    tables.results.map(({ name }) => env.DB.prepare(`select * from "${name}" order by rowid`)),
-  );
-  const state = Object.fromEntries(tables.results.map(({ name }, i) => [name, results[i]?.results ?? []]));
-  // The comparison reads what is there: the fixtures' rows are in it.
+  const state = await databaseRows();
   if (!JSON.stringify(state.organizations).includes("Input Abuse Co")) throw new Error("databaseState read no rows");
   return state;
 }

@@ -12,6 +12,7 @@ import {
 } from "./abuse-routes";
 import { createAdmin, createSuperAdmin, requestAs, type TestAccount, type TestAdmin } from "./auth-helpers";
 import { insertCompletedCheckIn } from "./checkin-helpers";
+import { databaseRows } from "./database-state";
 import { request } from "./helpers";
 import { connectSlack, deliveryRow, eventually } from "./notify-helpers";
 
@@ -241,20 +242,11 @@ describe("every /api/admin route", () => {
   it("refuses a visitor (401), an Admin and a SuperAdmin who is not allowlisted (403), and writes nothing", async () => {
     const routes = allRoutes().filter(isAdminRoute);
     expect(routes.length).toBeGreaterThan(30);
-    // Every row of every table (rate_limits aside: its counters are meant to move). What the
-    // probes are meant to change is left out: the unlisted account's role (and updated_at) and
-    // the audit rows of its corrections; they are the defence, counted below.
+    // Every row of every table (./database-state). What the probes are meant to change is
+    // left out: the unlisted account's role (and updated_at) and the audit rows of its
+    // corrections; they are the defence, counted below.
     const rows = async () => {
-      const tables = await env.DB.prepare(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not in ('d1_migrations', 'rate_limits') order by name",
-      ).all<{ name: string }>();
-      const results = await env.DB.batch(
-        tables.results.map(({ name }) => env.DB.prepare(`select * from "${name}" order by rowid`)),
-      );
-      const state: Record<string, Record<string, unknown>[]> = {};
-      tables.results.forEach(({ name }, i) => {
-        state[name] = (results[i]?.results ?? []) as Record<string, unknown>[];
-      });
+      const state = await databaseRows();
       state.user = (state.user ?? []).map((row) =>
         row.id === unlisted.userId ? { ...row, role: "(corrected)", updated_at: "(corrected)" } : row,
       );
