@@ -146,8 +146,9 @@ describe("sign-in brute force across a real restart", () => {
     for (let i = 0; i < 30; i++) await attempt(`spray-${i}@victim.example`);
     expect(await attempt("one-more@victim.example")).toBe(429);
     // Rules whose windows (10 minutes) outlast any restart, so the checks after it never
-    // depend on how long the restart took (none is skipped, whatever it took): the account's own limit from other addresses
-    // (3 verification resends per email), and one address's spray (10 per address).
+    // depend on how long the restart took (none is skipped, whatever it took): the account's
+    // own limit from other addresses (3 verification resends per email), and one address's
+    // spray (10 per address).
     const links = [
       await resendVerification("203.0.113.1"),
       await resendVerification("203.0.113.2"),

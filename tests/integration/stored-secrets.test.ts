@@ -16,10 +16,10 @@ import { INTEGRATION_VARS, type RecordedRequest } from "./vars";
 
 /**
  * Issue 12 item 10: stored copies keep no secrets, and the app's own records do not stay
- * forever. A check-in's object keeps hashes only (issue 12 item 14: the secrets scan
- * reads its storage too; abuse-secrets.test.ts reads every D1 table). Outside development the email log keeps each body without its link secrets
- * (the provider still gets the whole email); email_outbox, rate_limits and audit_logs are
- * pruned by the daily retention run.
+ * forever. Outside development the email log keeps each body without its link secrets
+ * (the provider still gets the whole email); a check-in's object keeps hashes only (issue
+ * 12 item 14: the secrets scan reads its storage too; abuse-secrets.test.ts reads every D1
+ * table); email_outbox, rate_limits and audit_logs are pruned by the daily retention run.
  */
 const PRODUCTION = {
   APP_ENV: "production",
