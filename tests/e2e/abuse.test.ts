@@ -119,7 +119,7 @@ describe("sign-in brute force across a real restart", () => {
     await app?.stop();
   });
 
-  test("the fourth try in 10 s gets 429, and after wrangler and workerd restart it still does", {
+  test("the fourth try in 10 s gets 429; after wrangler and workerd restart, the counts and an account's failures are still there", {
     timeout: 180_000,
   }, async () => {
     const vars = { ...E2E_VARS, APP_ENV: "production" };
@@ -138,14 +138,17 @@ describe("sign-in brute force across a real restart", () => {
         headers: { "content-type": "application/json", "cf-connecting-ip": from, origin: app?.origin ?? "" },
         body: JSON.stringify({ email }),
       }).then((r) => r.status);
+    const refusal = async (response: Response) =>
+      ((await response.json()) as { error: { message: string } }).error.message;
     const first = [await attempt(target), await attempt(target), await attempt(target), await attempt(target)];
     expect(first).toEqual([401, 401, 401, 429]);
     // Spray from the same address until its per-minute budget is spent too.
     for (let i = 0; i < 30; i++) await attempt(`spray-${i}@victim.example`);
     expect(await attempt("one-more@victim.example")).toBe(429);
     // Rules whose windows (10 minutes) outlast any restart, so the checks after it never
-    // depend on how long the restart took: the account's own limit from other addresses
-    // (3 verification resends per email), and one address's spray (10 per address).
+    // depend on how long the restart took (none is skipped, whatever it took): the account's
+    // own limit from other addresses (3 verification resends per email), and one address's
+    // spray (10 per address).
     const links = [
       await resendVerification("203.0.113.1"),
       await resendVerification("203.0.113.2"),
@@ -156,12 +159,32 @@ describe("sign-in brute force across a real restart", () => {
     const spray: number[] = [];
     for (let i = 0; i < 11; i++) spray.push(await resendVerification(ip, `link-spray-${i}@victim.example`));
     expect(spray).toEqual([...Array(10).fill(200), 429]);
+    // The sign-in back-off of one account, fed from four addresses (one try each, so no
+    // request-count rule refuses them): four failures, none of them held back yet.
+    const guessed = "cfo@victim.example";
+    const guess = (from: string) =>
+      fetch(`${app?.origin}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": from, origin: app?.origin ?? "" },
+        body: JSON.stringify({ email: guessed, password: "not-the-password" }),
+      });
+    const failures: number[] = [];
+    for (const from of ["192.0.2.61", "192.0.2.62", "192.0.2.63", "192.0.2.64"])
+      failures.push((await guess(from)).status);
+    expect(failures).toEqual([401, 401, 401, 401]);
 
     await app.stop();
     app = await startBuiltApp({ name: "e2e-abuse-restart", vars, port: app.port, keepState: true });
     // Nothing of the count lived in the old process: still refused, for the account and the address.
     expect(await resendVerification("203.0.113.5")).toBe(429);
     expect(await resendVerification(ip, "after-restart@victim.example")).toBe(429);
+    // The account's sign-in failures survived too, whatever the restart took: the fifth
+    // failure (the first after the restart) starts the back-off at once, so the very next
+    // try is refused. Had the four been forgotten, this would be the first, and the next a 401.
+    expect((await guess("192.0.2.65")).status).toBe(401);
+    const held = await guess("192.0.2.66");
+    expect(held.status).toBe(429);
+    expect(await refusal(held)).toBe("Too many failed sign-ins for this account. Please wait a moment and try again.");
     // Another address is not held back by this one.
     const elsewhere = await fetch(`${app.origin}/api/auth/sign-in/email`, {
       method: "POST",

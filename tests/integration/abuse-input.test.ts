@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GUESS_RULE } from "../../worker/checkin/routes";
+import { MAX_FRAME_BYTES } from "../../worker/shared/checkin-protocol";
 import {
   allRoutes,
   DEMO_ROUTES,
@@ -14,7 +15,9 @@ import {
 } from "./abuse-routes";
 import { createAdmin, createSuperAdmin, randomIp, type TestAccount } from "./auth-helpers";
 import { ChatClient, createCheckIn, objectTables, upgrade, wsPath } from "./checkin-helpers";
+import { databaseRows } from "./database-state";
 import { request, requestWithEnv } from "./helpers";
+import { objectStorage } from "./object-storage";
 
 /**
  * The abuse suite, input part: bad bodies on every route that takes one, demo routes in
@@ -26,21 +29,11 @@ import { request, requestWithEnv } from "./helpers";
  */
 const objectCount = async () => (await listDurableObjectIds(env.CHECKIN_SESSION)).length;
 
-/**
- * A digest of every row of every table (the rate-limit counters are meant to move): an
- * UPDATE changes it as surely as an INSERT or a DELETE. Row counts and the newest rowid, which
- * this used to compare, let an UPDATE through.
- */
-async function databaseState(): Promise<string> {
-  const tables = await env.DB.prepare(
-    "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name not in ('d1_migrations', 'rate_limits') order by name",
-  ).all<{ name: string }>();
-  const results = await env.DB.batch(
-    tables.results.map(({ name }) => env.DB.prepare(`select '${name}' as t, * from "${name}" order by rowid`)),
-  );
-  const text = JSON.stringify(results.flatMap((r) => r.results));
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+/** Every D1 row (./database-state), after a check that the comparison reads the fixtures' rows. */
+async function databaseState(): Promise<Record<string, unknown[]>> {
+  const state = await databaseRows();
+  if (!JSON.stringify(state.organizations).includes("Input Abuse Co")) throw new Error("databaseState read no rows");
+  return state;
 }
 
 let admin: TestAccount;
@@ -125,7 +118,7 @@ describe("malformed JSON, wrong types and oversized bodies", () => {
       }
     }
     expect(failures).toEqual([]);
-    expect(await databaseState()).toBe(before);
+    expect(await databaseState()).toEqual(before);
   });
 });
 
@@ -141,7 +134,7 @@ describe("demo-only routes", () => {
       const production = await requestWithEnv(pathFor(key), { APP_ENV: "production" }, init);
       expect(production.status, key).toBe(404);
     }
-    expect(await databaseState()).toBe(before);
+    expect(await databaseState()).toEqual(before);
     expect((await request("/dev/mailbox")).status).toBe(200);
   });
 });
@@ -185,7 +178,7 @@ describe("check-in links on every public check-in route", () => {
       }
     }
     expect(await objectCount()).toBe(objects);
-    expect(await databaseState()).toBe(before);
+    expect(await databaseState()).toEqual(before);
   });
 
   const route0 = (path: string, ip: string) => request(path, { headers: { "cf-connecting-ip": ip } });
@@ -244,25 +237,44 @@ describe("the WebSocket upgrade checks Origin", () => {
 });
 
 describe("frames the check-in object must refuse", () => {
-  it("answers every malformed frame with invalid_frame, then a 1.5 MB frame; nothing changes and the chat carries on", async () => {
+  it("answers each malformed frame with invalid_frame, one over the limit with frame_too_large, then a 1.5 MB frame; nothing changes and the chat carries on", async () => {
     const checkIn = await createCheckIn();
     const chat = await ChatClient.open(checkIn);
-    await chat.say("First answer before the junk.", { reply: false });
-    const stored = (await objectTables(checkIn.id)).messages;
-    // Each malformed frame first, each with its own answer (the large one last: the runtime
+    // The reply too, so that nothing is still being written when the junk arrives.
+    await chat.say("First answer before the junk.");
+    // Every row and key the object keeps, and every D1 row: an UPDATE shows as surely as an INSERT.
+    const stored = await objectStorage(checkIn.id);
+    const database = await databaseState();
+    expect(JSON.stringify(stored)).toContain("First answer before the junk.");
+    // Each malformed frame first, each with its own answer (the 1.5 MB one last: the runtime
     // may close the socket after it, and nothing sent later would arrive).
-    const junk: [string, unknown][] = [
-      ["a binary frame", new Uint8Array(64).buffer],
-      ["content that is not text", '{"type":"message","clientId":"junk-2-xxxx","content":{"$gt":""}}'],
-      ["a server frame from the client", '{"type":"snapshot","status":"completed","messages":[]}'],
-      ["a path as clientId", '{"type":"message","clientId":"../../etc/passwd","content":"path in id"}'],
-      ["malformed JSON", '{"type":"message",'],
+    const overLimit = JSON.stringify({
+      type: "message",
+      clientId: "junk-over-limit",
+      content: "x".repeat(MAX_FRAME_BYTES),
+    });
+    const junk: [string, string | ArrayBuffer, "invalid_frame" | "frame_too_large"][] = [
+      ["a binary frame", new Uint8Array(64).buffer, "invalid_frame"],
+      ["content that is not text", '{"type":"message","clientId":"junk-2-xxxx","content":{"$gt":""}}', "invalid_frame"],
+      ["a server frame from the client", '{"type":"snapshot","status":"completed","messages":[]}', "invalid_frame"],
+      [
+        "a path as clientId",
+        '{"type":"message","clientId":"../../etc/passwd","content":"path in id"}',
+        "invalid_frame",
+      ],
+      ["malformed JSON", '{"type":"message",', "invalid_frame"],
+      // Just over the object's own limit, far under the runtime's: the object must refuse it.
+      ["a frame over MAX_FRAME_BYTES", overLimit, "frame_too_large"],
     ];
-    for (const [what, frame] of junk) {
+    for (const [what, frame, code] of junk) {
       const mark = chat.frames.length;
       chat.send(frame);
-      const error = await chat.waitFor<"error">((f) => f.type === "error", { after: mark });
-      expect(error.code, what).toBe("invalid_frame");
+      const error = await chat
+        .waitFor<"error">((f) => f.type === "error", { after: mark })
+        .catch((cause: unknown) => {
+          throw new Error(`${what}: no error frame (${String(cause)})`);
+        });
+      expect(error.code, what).toBe(code);
     }
     const mark = chat.frames.length;
     chat.send({ type: "message", clientId: "junk-large-frame-1", content: "x".repeat(1536 * 1024) });
@@ -272,7 +284,8 @@ describe("frames the check-in object must refuse", () => {
       .catch((error: unknown) => {
         if (!chat.closed) throw error;
       });
-    expect((await objectTables(checkIn.id)).messages).toBe(stored);
+    expect(await objectStorage(checkIn.id)).toEqual(stored);
+    expect(await databaseState()).toEqual(database);
     expect((await objectTables(checkIn.id)).session?.status).toBe("active");
     const next = chat.closed ? await ChatClient.open(checkIn) : chat;
     await next.say("Second answer after the junk.", { reply: false });

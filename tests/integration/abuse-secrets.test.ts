@@ -120,6 +120,8 @@ describe("no response or log line carries a password, token or secret", () => {
     // One more try: rate limited now, and the limiter's answer must not echo anything either.
     await call("/api/auth/sign-in/email", { method: "POST", ip, body: JSON.stringify({ email, password: PASSWORD }) });
     await call("/api/auth/sign-in/magic-link", { method: "POST", body: JSON.stringify({ email }) });
+    // Its token is stored hashed (verification.identifier): the stored-data scan looks for it in clear.
+    linkTokens.push((await emailedLink(email, "magic_link")).token);
 
     await call("/api/me", { cookie });
     const session = await call("/api/auth/get-session", { cookie });
@@ -259,7 +261,8 @@ describe("no response or log line carries a password, token or secret", () => {
     // The session tokens found there also show the scan reads what is stored.
     const byDesign = (place: string) =>
       place.startsWith("a session token in session.token") ||
-      place.startsWith("a password hash") ||
+      // A password hash (or its key) belongs in account.password only, not copied anywhere else.
+      (place.startsWith("a password hash") && place.endsWith(" in account.password")) ||
       (place.startsWith("a link token in email_outbox.") && INTEGRATION_VARS.APP_ENV === "development");
     expect(found.some((place) => place.startsWith("a session token in session.token"))).toBe(true);
     expect(found.filter((place) => !byDesign(place))).toEqual([]);

@@ -157,8 +157,9 @@ export class ChatClient {
     }
   }
 
+  /** Text and binary frames as they are; anything else as JSON (an ArrayBuffer would become "{}"). */
   send(frame: unknown) {
-    this.ws.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+    this.ws.send(typeof frame === "string" || frame instanceof ArrayBuffer ? frame : JSON.stringify(frame));
   }
 
   /** Sends a message and waits for its ack and, unless told otherwise, the reply's assistant.done. */

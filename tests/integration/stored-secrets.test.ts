@@ -1,20 +1,25 @@
 import { createScheduledController } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { hashDeviceSecret } from "../../worker/checkin/device";
 import { createDb } from "../../worker/db/client";
 import { sendEmail } from "../../worker/email/send";
 import worker from "../../worker/index";
 import { OPERATIONAL_RETENTION_DAYS } from "../../worker/schedule/operational-retention";
+import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
 import { DAY_MS } from "../../worker/shared/time";
-import { createAdmin, randomIp } from "./auth-helpers";
-import { countRows, requestWithEnv } from "./helpers";
-import type { RecordedRequest } from "./vars";
+import { createAdmin, latestEmail, randomIp, requestAs } from "./auth-helpers";
+import { ChatClient, linkOf } from "./checkin-helpers";
+import { countRows, request, requestWithEnv } from "./helpers";
+import { objectStorage, storedStrings } from "./object-storage";
+import { INTEGRATION_VARS, type RecordedRequest } from "./vars";
 
 /**
  * Issue 12 item 10: stored copies keep no secrets, and the app's own records do not stay
  * forever. Outside development the email log keeps each body without its link secrets
- * (the provider still gets the whole email); email_outbox, rate_limits and audit_logs are
- * pruned by the daily retention run.
+ * (the provider still gets the whole email); a check-in's object keeps hashes only (issue
+ * 12 item 14: the secrets scan reads its storage too; abuse-secrets.test.ts reads every D1
+ * table); email_outbox, rate_limits and audit_logs are pruned by the daily retention run.
  */
 const PRODUCTION = {
   APP_ENV: "production",
@@ -80,6 +85,77 @@ describe("email_outbox keeps no link secrets outside development", () => {
         expect(row.text).toContain(`${parameter}=[removed]`);
       }
     }
+  });
+});
+
+describe("the check-in's object keeps no secret in clear", () => {
+  /** Every secret this check-in handled, looked for in every row and key of its object's storage. */
+  async function scan(checkInId: string, secrets: [string, string][]) {
+    const stored = storedStrings(await objectStorage(checkInId));
+    const found: string[] = [];
+    for (const [what, secret] of secrets) {
+      expect(secret.length, what).toBeGreaterThanOrEqual(32);
+      for (const { place, value } of stored) if (value.includes(secret)) found.push(`${what} in ${place}`);
+    }
+    return { stored, found };
+  }
+
+  it("stores the hashes of the device secret and a fresh link's claim, never the link token or either secret", async () => {
+    const admin = await createAdmin({ companyName: "Stored Object Co" });
+    const memberEmail = `object-${Date.now()}@example.com`;
+    const added = await requestAs(admin, "/api/team-members", {
+      method: "POST",
+      body: JSON.stringify({ firstName: "Oona", lastName: "Object", email: memberEmail }),
+    });
+    expect(added.status).toBe(201);
+    const memberId = teamMemberResponseSchema.parse(await added.json()).member.id;
+    const created = await requestAs(admin, "/api/check-ins", {
+      method: "POST",
+      body: JSON.stringify({ teamMemberId: memberId }),
+    });
+    expect(created.status).toBe(201);
+    const link = await linkOf(createCheckInResponseSchema.parse(await created.json()).id);
+    const secrets: [string, string][] = [
+      ["the link token", link.token],
+      ["BETTER_AUTH_SECRET", INTEGRATION_VARS.BETTER_AUTH_SECRET],
+      ...admin.cookie
+        .split("; ")
+        .map((pair) => ["the admin's session cookie", pair.slice(pair.indexOf("=") + 1)] as [string, string]),
+    ];
+
+    // The link opened: the object starts, and this browser's device secret comes back in a cookie.
+    const info = `/api/check-in/${link.id}?token=${encodeURIComponent(link.token)}`;
+    const opened = await request(info, { headers: { "cf-connecting-ip": randomIp() } });
+    expect(opened.status).toBe(200);
+    const deviceCookie = (opened.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const device = deviceCookie.slice(deviceCookie.indexOf("=") + 1);
+    expect(device).toHaveLength(43);
+    secrets.push(["the device secret", device]);
+    const first = await scan(link.id, secrets);
+    expect(first.found).toEqual([]);
+    // Positive control: the scan reads the row where the object keeps the device, as a hash.
+    const deviceHash = await hashDeviceSecret(device);
+    expect(first.stored).toContainEqual({ place: "owner.device_hash", value: deviceHash });
+
+    // A chat, then a fresh link (its claim goes to the member's email only).
+    const chat = await ChatClient.open(link, { Cookie: deviceCookie });
+    await chat.say("The pricing desk takes four days to approve a discount.");
+    chat.close();
+    const fresh = await request(`/api/check-in/${link.id}/fresh-link?token=${encodeURIComponent(link.token)}`, {
+      method: "POST",
+      headers: { "cf-connecting-ip": randomIp() },
+    });
+    expect(fresh.status).toBe(200);
+    const claim = (await latestEmail(memberEmail, "check_in_fresh_link"))?.text.match(/[?&]claim=([\w-]{43})/)?.[1];
+    if (!claim) throw new Error("no fresh link in the member's email");
+    secrets.push(["a fresh link's claim", claim]);
+
+    const after = await scan(link.id, secrets);
+    expect(after.found).toEqual([]);
+    // Positive controls: what was said, and the claim's hash, are where the scan looked.
+    expect(after.stored.some(({ value }) => value.includes("four days to approve a discount"))).toBe(true);
+    expect(after.stored).toContainEqual({ place: "owner.claim_hash", value: await hashDeviceSecret(claim) });
+    expect(after.stored.length).toBeGreaterThan(20);
   });
 });
 
