@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { compile } from "../../worker/db/batch";
 import { createDb } from "../../worker/db/client";
 import { memberStatements, teamStatements } from "../../worker/insights/queries";
 import { memberInsights, teamInsights } from "../../worker/insights/service";
@@ -27,8 +26,8 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-async function planOf(statement: Parameters<typeof compile>[0]): Promise<string[]> {
-  const { sql, params } = compile(statement);
+async function planOf(statement: { toSQL(): { sql: string; params: unknown[] } }): Promise<string[]> {
+  const { sql, params } = statement.toSQL();
   const { results } = await env.DB.prepare(`explain query plan ${sql}`)
     .bind(...params)
     .all<{ detail: string }>();
@@ -50,11 +49,11 @@ describe("insights on 200 members × 52 weeks", () => {
   it("every statement searches an index, for every range", async () => {
     for (const range of INSIGHT_RANGES) {
       const statements = [
-        ...teamStatements(fixture.organizationId, now, RANGE_WEEKS[range]),
-        ...memberStatements(fixture.organizationId, `${fixture.organizationId}-tm-7`, now, RANGE_WEEKS[range]),
+        ...teamStatements(db, fixture.organizationId, now, RANGE_WEEKS[range]),
+        ...memberStatements(db, fixture.organizationId, `${fixture.organizationId}-tm-7`, now, RANGE_WEEKS[range]),
       ];
       for (const statement of statements) {
-        const plan = await planOf(statement.sql);
+        const plan = await planOf(statement);
         expect(
           plan.filter((line) => TABLE_SCAN.test(line)),
           plan.join("\n"),
