@@ -156,8 +156,7 @@ const nthScoreId = (db: Database, n: number) => {
 };
 
 /** A left-joined column under its own name (l.morale and p.morale would collide in a batch). */
-const joined = <Column extends AnyColumn>(column: Column, name: string) =>
-  sql<Column["_"]["data"] | null>`${column}`.mapWith(column).as(name);
+const joined = (column: AnyColumn, name: string) => sql<number | null>`${column}`.mapWith(Number).as(name);
 
 /**
  * One row per person: their latest check-in's scores and the stress of the one before,
@@ -227,7 +226,7 @@ type SnapshotColumns = {
   stress: number | null;
   salesStrength: number | null;
   blockers: number | null;
-  recordedAt: Date | null;
+  recordedAt: number | null;
 };
 
 function snapshot(columns: SnapshotColumns): ScoreSnapshot | null {
@@ -238,7 +237,7 @@ function snapshot(columns: SnapshotColumns): ScoreSnapshot | null {
     stress: columns.stress ?? 50,
     salesStrength: columns.salesStrength ?? 75,
     blockers: columns.blockers ?? 50,
-    recordedAt: columns.recordedAt.toISOString(),
+    recordedAt: new Date(columns.recordedAt).toISOString(),
   };
 }
 
