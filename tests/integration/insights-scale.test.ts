@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { plainRowsInOneTrip } from "../../worker/db/batch";
 import { createDb } from "../../worker/db/client";
 import { memberStatements, teamStatements } from "../../worker/insights/queries";
 import { memberInsights, teamInsights } from "../../worker/insights/service";
@@ -59,6 +60,16 @@ describe("insights on 200 members × 52 weeks", () => {
           plan.join("\n"),
         ).toEqual([]);
       }
+    }
+  });
+
+  it("answers D1's rows as they come exactly as Drizzle would map them", async () => {
+    for (const range of INSIGHT_RANGES) {
+      const member = `${fixture.organizationId}-tm-7`;
+      const team = teamStatements(db, fixture.organizationId, now, RANGE_WEEKS[range]);
+      const one = memberStatements(db, fixture.organizationId, member, now, RANGE_WEEKS[range]);
+      expect(await plainRowsInOneTrip(db, team)).toEqual(await db.batch(team));
+      expect(await plainRowsInOneTrip(db, one)).toEqual(await db.batch(one));
     }
   });
 

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, count, countDistinct, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { avgOf, countWhere, maxOf } from "../db/aggregates";
+import { avgOf, countWhere, epochMs, maxOf } from "../db/aggregates";
+import { plainFields, plainRowsInOneTrip } from "../db/batch";
 import type { Database } from "../db/client";
 import { checkIns, riskAlerts, sentimentScores, teamMembers, userChallenges } from "../db/schema";
 import type { AlertItem, BlockerTheme, PersonRow, ScoreSnapshot } from "../shared/insights";
@@ -41,19 +42,21 @@ const discussed = (evidence: AnyColumn, name: string) => countWhere(sql`coalesce
 const scoresQuery = (db: Database, window: Window) => {
   const bucket = bucketOf(sentimentScores.recordedAt, window.now);
   return db
-    .select({
-      bucket,
-      responses: count().as("responses"),
-      morale: avgOf(sentimentScores.morale).as("morale"),
-      confidence: avgOf(sentimentScores.confidence).as("confidence"),
-      stress: avgOf(sentimentScores.stress).as("stress"),
-      salesStrength: avgOf(sql`coalesce(${sentimentScores.salesStrength}, 75)`).as("sales_strength"),
-      moraleDiscussed: discussed(sentimentScores.moraleEvidence, "morale_discussed"),
-      confidenceDiscussed: discussed(sentimentScores.confidenceEvidence, "confidence_discussed"),
-      stressDiscussed: discussed(sentimentScores.stressEvidence, "stress_discussed"),
-      salesStrengthDiscussed: discussed(sentimentScores.salesStrengthEvidence, "sales_strength_discussed"),
-      blockersDiscussed: discussed(sentimentScores.blockersEvidence, "blockers_discussed"),
-    })
+    .select(
+      plainFields({
+        bucket,
+        responses: count().as("responses"),
+        morale: avgOf(sentimentScores.morale).as("morale"),
+        confidence: avgOf(sentimentScores.confidence).as("confidence"),
+        stress: avgOf(sentimentScores.stress).as("stress"),
+        sales_strength: avgOf(sql`coalesce(${sentimentScores.salesStrength}, 75)`).as("sales_strength"),
+        morale_discussed: discussed(sentimentScores.moraleEvidence, "morale_discussed"),
+        confidence_discussed: discussed(sentimentScores.confidenceEvidence, "confidence_discussed"),
+        stress_discussed: discussed(sentimentScores.stressEvidence, "stress_discussed"),
+        sales_strength_discussed: discussed(sentimentScores.salesStrengthEvidence, "sales_strength_discussed"),
+        blockers_discussed: discussed(sentimentScores.blockersEvidence, "blockers_discussed"),
+      }),
+    )
     .from(sentimentScores)
     .where(and(window.scope(sentimentScores), inRange(sentimentScores.recordedAt, window)))
     .groupBy(sql`${bucket}`);
@@ -65,20 +68,20 @@ const toScores = (row: Awaited<ReturnType<typeof scoresQuery>>[number]): BucketS
   morale: row.morale,
   confidence: row.confidence,
   stress: row.stress,
-  salesStrength: row.salesStrength,
+  salesStrength: row.sales_strength,
   discussed: {
-    morale: row.moraleDiscussed,
-    confidence: row.confidenceDiscussed,
-    stress: row.stressDiscussed,
-    salesStrength: row.salesStrengthDiscussed,
-    blockers: row.blockersDiscussed,
+    morale: row.morale_discussed,
+    confidence: row.confidence_discussed,
+    stress: row.stress_discussed,
+    salesStrength: row.sales_strength_discussed,
+    blockers: row.blockers_discussed,
   },
 });
 
 const blockersQuery = (db: Database, window: Window) => {
   const bucket = bucketOf(userChallenges.createdAt, window.now);
   return db
-    .select({ bucket, count: count().as("count") })
+    .select(plainFields({ bucket, count: count().as("count") }))
     .from(userChallenges)
     .where(and(window.scope(userChallenges), inRange(userChallenges.createdAt, window)))
     .groupBy(sql`${bucket}`);
@@ -89,13 +92,17 @@ const checkInsQuery = (db: Database, window: Window) => {
   const pending = eq(checkIns.status, "pending");
   const bucket = bucketOf(checkIns.createdAt, window.now);
   return db
-    .select({
-      bucket,
-      sent: count().as("sent"),
-      completed: countWhere(eq(checkIns.status, "completed")).as("completed"),
-      expired: countWhere(or(eq(checkIns.status, "expired"), and(pending, lte(checkIns.expiresAt, now)))).as("expired"),
-      pending: countWhere(and(pending, gt(checkIns.expiresAt, now))).as("pending"),
-    })
+    .select(
+      plainFields({
+        bucket,
+        sent: count().as("sent"),
+        completed: countWhere(eq(checkIns.status, "completed")).as("completed"),
+        expired: countWhere(or(eq(checkIns.status, "expired"), and(pending, lte(checkIns.expiresAt, now)))).as(
+          "expired",
+        ),
+        pending: countWhere(and(pending, gt(checkIns.expiresAt, now))).as("pending"),
+      }),
+    )
     .from(checkIns)
     .where(and(window.scope(checkIns), inRange(checkIns.createdAt, window)))
     .groupBy(sql`${bucket}`);
@@ -106,16 +113,18 @@ const themesQuery = (db: Database, window: Window) => {
   const lastReported = maxOf(userChallenges.createdAt).as("last_reported");
   const weekAgo = new Date(window.now - WEEK_MS);
   return db
-    .select({
-      theme: userChallenges.theme,
-      count: reports,
-      people: countDistinct(userChallenges.teamMemberId).as("people"),
-      thisWeek: countWhere(gt(userChallenges.createdAt, weekAgo)).as("this_week"),
-      lastWeek: countWhere(
-        and(gt(userChallenges.createdAt, new Date(window.now - 2 * WEEK_MS)), lte(userChallenges.createdAt, weekAgo)),
-      ).as("last_week"),
-      lastReported,
-    })
+    .select(
+      plainFields({
+        theme: userChallenges.theme,
+        count: reports,
+        people: countDistinct(userChallenges.teamMemberId).as("people"),
+        this_week: countWhere(gt(userChallenges.createdAt, weekAgo)).as("this_week"),
+        last_week: countWhere(
+          and(gt(userChallenges.createdAt, new Date(window.now - 2 * WEEK_MS)), lte(userChallenges.createdAt, weekAgo)),
+        ).as("last_week"),
+        last_reported: lastReported,
+      }),
+    )
     .from(userChallenges)
     .where(and(window.scope(userChallenges), inRange(userChallenges.createdAt, window)))
     .groupBy(userChallenges.theme)
@@ -127,10 +136,10 @@ const toTheme = (row: Awaited<ReturnType<typeof themesQuery>>[number]): BlockerT
   theme: row.theme,
   count: row.count,
   people: row.people,
-  thisWeek: row.thisWeek,
-  lastWeek: row.lastWeek,
+  thisWeek: row.this_week,
+  lastWeek: row.last_week,
   // max() over a non-empty group: never null here.
-  lastReportedAt: new Date(row.lastReported ?? 0).toISOString(),
+  lastReportedAt: new Date(row.last_reported ?? 0).toISOString(),
 });
 
 /**
@@ -169,18 +178,18 @@ const personFields = (db: Database, rangeStart: number) => {
     and(eq(checkIns.teamMemberId, member), gt(checkIns.createdAt, new Date(rangeStart)));
   return {
     id: teamMembers.id,
-    firstName: teamMembers.firstName,
-    lastName: teamMembers.lastName,
-    jobTitle: teamMembers.jobTitle,
+    first_name: teamMembers.firstName,
+    last_name: teamMembers.lastName,
+    job_title: teamMembers.jobTitle,
     region: teamMembers.region,
     status: teamMembers.status,
-    lMorale: joined(latest.morale, "l_morale"),
-    lConfidence: joined(latest.confidence, "l_confidence"),
-    lStress: joined(latest.stress, "l_stress"),
-    lSalesStrength: joined(latest.salesStrength, "l_sales_strength"),
-    lBlockers: joined(latest.blockers, "l_blockers"),
-    lRecordedAt: joined(latest.recordedAt, "l_recorded_at"),
-    pStress: joined(previous.stress, "p_stress"),
+    l_morale: joined(latest.morale, "l_morale"),
+    l_confidence: joined(latest.confidence, "l_confidence"),
+    l_stress: joined(latest.stress, "l_stress"),
+    l_sales_strength: joined(latest.salesStrength, "l_sales_strength"),
+    l_blockers: joined(latest.blockers, "l_blockers"),
+    l_recorded_at: joined(latest.recordedAt, "l_recorded_at"),
+    p_stress: joined(previous.stress, "p_stress"),
     sent: db.$count(checkIns, sentSince(teamMembers.id)).as("sent"),
     completed: db.$count(checkIns, and(sentSince(teamMembers.id), eq(checkIns.status, "completed"))).as("completed"),
   };
@@ -189,11 +198,11 @@ const personFields = (db: Database, rangeStart: number) => {
 const memberFields = (db: Database, rangeStart: number) => ({
   ...personFields(db, rangeStart),
   email: teamMembers.email,
-  pMorale: joined(previous.morale, "p_morale"),
-  pConfidence: joined(previous.confidence, "p_confidence"),
-  pSalesStrength: joined(previous.salesStrength, "p_sales_strength"),
-  pBlockers: joined(previous.blockers, "p_blockers"),
-  pRecordedAt: joined(previous.recordedAt, "p_recorded_at"),
+  p_morale: joined(previous.morale, "p_morale"),
+  p_confidence: joined(previous.confidence, "p_confidence"),
+  p_sales_strength: joined(previous.salesStrength, "p_sales_strength"),
+  p_blockers: joined(previous.blockers, "p_blockers"),
+  p_recorded_at: joined(previous.recordedAt, "p_recorded_at"),
 });
 
 /** The people in order of name, each with their latest and previous score rows. */
@@ -205,7 +214,7 @@ const byName = [
 
 const teamPeopleQuery = (db: Database, organizationId: string, rangeStart: number) =>
   db
-    .select(personFields(db, rangeStart))
+    .select(plainFields(personFields(db, rangeStart)))
     .from(teamMembers)
     .leftJoin(latest, eq(latest.id, nthScoreId(db, 0)))
     .leftJoin(previous, eq(previous.id, nthScoreId(db, 1)))
@@ -214,7 +223,7 @@ const teamPeopleQuery = (db: Database, organizationId: string, rangeStart: numbe
 
 const memberPeopleQuery = (db: Database, organizationId: string, memberId: string, rangeStart: number) =>
   db
-    .select(memberFields(db, rangeStart))
+    .select(plainFields(memberFields(db, rangeStart)))
     .from(teamMembers)
     .leftJoin(latest, eq(latest.id, nthScoreId(db, 0)))
     .leftJoin(previous, eq(previous.id, nthScoreId(db, 1)))
@@ -247,20 +256,20 @@ export type MemberBase = PersonBase & { email: string; previous: ScoreSnapshot |
 function toPerson(row: Awaited<ReturnType<typeof teamPeopleQuery>>[number]): PersonBase {
   return {
     id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    jobTitle: row.jobTitle,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    jobTitle: row.job_title,
     region: row.region,
     status: row.status,
     latest: snapshot({
-      morale: row.lMorale,
-      confidence: row.lConfidence,
-      stress: row.lStress,
-      salesStrength: row.lSalesStrength,
-      blockers: row.lBlockers,
-      recordedAt: row.lRecordedAt,
+      morale: row.l_morale,
+      confidence: row.l_confidence,
+      stress: row.l_stress,
+      salesStrength: row.l_sales_strength,
+      blockers: row.l_blockers,
+      recordedAt: row.l_recorded_at,
     }),
-    previousStress: row.pStress,
+    previousStress: row.p_stress,
     completedInRange: row.completed,
     sentInRange: row.sent,
   };
@@ -268,12 +277,12 @@ function toPerson(row: Awaited<ReturnType<typeof teamPeopleQuery>>[number]): Per
 
 function toMember(row: Awaited<ReturnType<typeof memberPeopleQuery>>[number]): MemberBase {
   const previous = snapshot({
-    morale: row.pMorale,
-    confidence: row.pConfidence,
-    stress: row.pStress,
-    salesStrength: row.pSalesStrength,
-    blockers: row.pBlockers,
-    recordedAt: row.pRecordedAt,
+    morale: row.p_morale,
+    confidence: row.p_confidence,
+    stress: row.p_stress,
+    salesStrength: row.p_sales_strength,
+    blockers: row.p_blockers,
+    recordedAt: row.p_recorded_at,
   });
   return { ...toPerson(row), email: row.email, previous };
 }
@@ -289,19 +298,21 @@ const alertOrder = () => [
 /** An alert with its salesperson's name: every alert list reads these columns. */
 const alertsWhere = (db: Database, where: SQL | undefined) =>
   db
-    .select({
-      id: riskAlerts.id,
-      teamMemberId: riskAlerts.teamMemberId,
-      firstName: teamMembers.firstName,
-      lastName: teamMembers.lastName,
-      category: riskAlerts.category,
-      alertType: riskAlerts.alertType,
-      priority: riskAlerts.priority,
-      message: riskAlerts.message,
-      status: riskAlerts.status,
-      createdAt: riskAlerts.createdAt,
-      resolvedAt: riskAlerts.resolvedAt,
-    })
+    .select(
+      plainFields({
+        id: riskAlerts.id,
+        team_member_id: riskAlerts.teamMemberId,
+        first_name: teamMembers.firstName,
+        last_name: teamMembers.lastName,
+        category: riskAlerts.category,
+        alert_type: riskAlerts.alertType,
+        priority: riskAlerts.priority,
+        message: riskAlerts.message,
+        status: riskAlerts.status,
+        created_at: epochMs(riskAlerts.createdAt).as("created_at"),
+        resolved_at: epochMs<true>(riskAlerts.resolvedAt).as("resolved_at"),
+      }),
+    )
     .from(riskAlerts)
     .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
     .where(where);
@@ -310,16 +321,16 @@ function toAlertItem(row: Awaited<ReturnType<typeof alertsWhere>>[number]): Aler
   return {
     id: row.id,
     teamMember:
-      row.teamMemberId && row.firstName !== null
-        ? { id: row.teamMemberId, firstName: row.firstName, lastName: row.lastName ?? "" }
+      row.team_member_id && row.first_name !== null
+        ? { id: row.team_member_id, firstName: row.first_name, lastName: row.last_name ?? "" }
         : null,
     category: row.category,
-    alertType: row.alertType,
+    alertType: row.alert_type,
     priority: row.priority,
     message: row.message,
     status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    resolvedAt: row.resolvedAt === null ? null : row.resolvedAt.toISOString(),
+    createdAt: new Date(row.created_at).toISOString(),
+    resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at).toISOString(),
   };
 }
 
@@ -344,11 +355,13 @@ export function teamStatements(db: Database, organizationId: string, now: number
     ...windowStatements(db, { scope, now, rangeStart }),
     teamPeopleQuery(db, organizationId, rangeStart),
     db
-      .select({
-        teamMemberId: riskAlerts.teamMemberId,
-        open: count().as("open"),
-        categories: sql<string | null>`group_concat(distinct ${riskAlerts.category})`.as("categories"),
-      })
+      .select(
+        plainFields({
+          team_member_id: riskAlerts.teamMemberId,
+          open: count().as("open"),
+          categories: sql<string | null>`group_concat(distinct ${riskAlerts.category})`.as("categories"),
+        }),
+      )
       .from(riskAlerts)
       .where(and(ofOrganization, OPEN_ALERT))
       .groupBy(riskAlerts.teamMemberId),
@@ -357,7 +370,7 @@ export function teamStatements(db: Database, organizationId: string, now: number
       .limit(20),
     // Whether any check-in was ever sent: one index entry answers it.
     db
-      .select({ present: sql<number>`1`.as("present") })
+      .select(plainFields({ present: sql<number>`1`.as("present") }))
       .from(checkIns)
       .where(eq(checkIns.organizationId, organizationId))
       .limit(1),
@@ -370,7 +383,8 @@ export async function teamAggregates(
   now: number,
   weeks: number,
 ): Promise<TeamAggregates> {
-  const [scores, blockers, checkInRows, themes, people, alertCounts, openAlerts, anyCheckIn] = await db.batch(
+  const [scores, blockers, checkInRows, themes, people, alertCounts, openAlerts, anyCheckIn] = await plainRowsInOneTrip(
+    db,
     teamStatements(db, organizationId, now, weeks),
   );
 
@@ -378,8 +392,8 @@ export async function teamAggregates(
   let openAlertTotal = 0;
   for (const row of alertCounts) {
     openAlertTotal += row.open;
-    if (row.teamMemberId) {
-      counts.set(row.teamMemberId, { open: row.open, categories: row.categories?.split(",") ?? [] });
+    if (row.team_member_id) {
+      counts.set(row.team_member_id, { open: row.open, categories: row.categories?.split(",") ?? [] });
     }
   }
   return {
@@ -431,7 +445,8 @@ export async function memberAggregates(
   now: number,
   weeks: number,
 ): Promise<MemberAggregates> {
-  const [people, scores, blockers, checkInRows, themes, alerts] = await db.batch(
+  const [people, scores, blockers, checkInRows, themes, alerts] = await plainRowsInOneTrip(
+    db,
     memberStatements(db, organizationId, memberId, now, weeks),
   );
   return {
