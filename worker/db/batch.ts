@@ -1,4 +1,4 @@
-import { type AnyColumn, Column, getTableColumns, is, SQL } from "drizzle-orm";
+import { type AnyColumn, Column, fillPlaceholders, getTableColumns, is, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable, TableConfig } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
@@ -52,24 +52,42 @@ export function plainFields<const Fields extends Record<string, AnyColumn | SQL.
   return fields;
 }
 
-type PlainSelect = BatchItem<"sqlite"> & PromiseLike<unknown> & { toSQL(): { sql: string; params: unknown[] } };
+type PlainSelect = PromiseLike<unknown> & {
+  toSQL(): { sql: string; params: unknown[] };
+  prepare(): { all(values?: Record<string, unknown>): Promise<unknown> };
+};
 
 /**
- * Builder selects over `plainFields` in one D1 batch (one round trip), each answering D1's
- * rows as they come, typed by the select. Drizzle's own row mapping costs about 0.5 µs a
- * field (1.4 ms for the dashboard's 200 people); these rows need none. insights-scale.test.ts
- * checks that the rows equal Drizzle's mapping of the same statements.
+ * Selects over `plainFields`, built once with `sql.placeholder`s for what varies per run:
+ * their SQL is compiled once per isolate (Drizzle's builder costs ~1 ms for the
+ * dashboard's eight statements) and each run binds its values.
+ */
+export type PreparedPlain<Queries extends readonly PlainSelect[]> = {
+  queries: Queries;
+  compiled: { sql: string; params: unknown[] }[];
+};
+
+export function preparePlain<const Queries extends readonly PlainSelect[]>(queries: Queries): PreparedPlain<Queries> {
+  return { queries, compiled: queries.map((query) => query.toSQL()) };
+}
+
+/** The SQL text and parameters of each statement with `values` bound (throws on a missing value). */
+export function bindPlain(prepared: PreparedPlain<readonly PlainSelect[]>, values: Record<string, unknown>) {
+  return prepared.compiled.map(({ sql, params }) => ({ sql, params: fillPlaceholders(params, values) }));
+}
+
+/**
+ * Prepared selects in one D1 batch (one round trip), each answering D1's rows as they come,
+ * typed by its select. Drizzle's own row mapping costs about 0.5 µs a field (1.4 ms for the
+ * dashboard's 200 people); `plainFields` rows need none. insights-scale.test.ts checks that
+ * the rows equal Drizzle's mapping of the same statements.
  */
 export async function plainRowsInOneTrip<const Queries extends readonly PlainSelect[]>(
   db: Database,
-  queries: Queries,
+  prepared: PreparedPlain<Queries>,
+  values: Record<string, unknown>,
 ): Promise<{ -readonly [K in keyof Queries]: Awaited<Queries[K]> }> {
   const d1 = db.$client;
-  const results = await d1.batch(
-    queries.map((query) => {
-      const { sql, params } = query.toSQL();
-      return d1.prepare(sql).bind(...params);
-    }),
-  );
+  const results = await d1.batch(bindPlain(prepared, values).map(({ sql, params }) => d1.prepare(sql).bind(...params)));
   return results.map((result) => result.results) as { -readonly [K in keyof Queries]: Awaited<Queries[K]> };
 }

@@ -1,7 +1,7 @@
 import { type AnyColumn, and, count, countDistinct, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { avgOf, countWhere, epochMs, maxOf } from "../db/aggregates";
-import { plainFields, plainRowsInOneTrip } from "../db/batch";
+import { plainFields, plainRowsInOneTrip, preparePlain } from "../db/batch";
 import type { Database } from "../db/client";
 import { checkIns, riskAlerts, sentimentScores, teamMembers, userChallenges } from "../db/schema";
 import type { AlertItem, BlockerTheme, PersonRow, ScoreSnapshot } from "../shared/insights";
@@ -12,8 +12,9 @@ import type { BucketCheckIns, BucketCount, BucketScores } from "./compute";
  * The dashboard's queries. Every statement leads with organization_id (the session's, never
  * the request's) and runs on an index whose first column it is; aggregates are GROUP BY
  * in D1, so the Worker receives per-week means and one row per person, never the raw
- * score rows. All statements of a view go in one `db.batch`: one round trip to D1. In a
- * batch D1 answers rows as objects, so every selected name is unique (`.as(…)`).
+ * score rows. A view's statements are compiled once per isolate and sent in one D1 batch
+ * (`plainRowsInOneTrip`: one round trip, D1's rows as they come), so each select's keys are
+ * the names D1 answers (`plainFields`: snake_case, `.as(…)` on every expression).
  *
  * Windows are whole weeks counted back from `now`: bucket 0 is (now − 7 days, now],
  * bucket 1 the 7 days before, and so on (spec 2 §7 trend windows).
@@ -22,25 +23,44 @@ import type { BucketCheckIns, BucketCount, BucketScores } from "./compute";
  * tenancy rule above can be checked in one file (insights-scale.test.ts reads their plans).
  */
 
-/** How many whole weeks before `now` the time falls; the constants inline, as the index plans were read. */
-const bucketOf = (column: AnyColumn, now: number) =>
-  sql<number>`cast((${sql.raw(String(Math.trunc(now)))} - ${column}) / ${sql.raw(String(WEEK_MS))} as integer)`
-    .mapWith(Number)
-    .as("bucket");
+/**
+ * What a view's statements bind: they are built and compiled once per isolate with these
+ * placeholders (`preparePlain`), and each request binds its organization, member and window.
+ */
+const P = {
+  organizationId: sql.placeholder("organizationId"),
+  memberId: sql.placeholder("memberId"),
+  now: sql.placeholder("now"),
+  /** `now` in whole milliseconds, for the bucket's integer arithmetic. */
+  wholeNow: sql.placeholder("wholeNow"),
+  rangeStart: sql.placeholder("rangeStart"),
+  weekAgo: sql.placeholder("weekAgo"),
+  twoWeeksAgo: sql.placeholder("twoWeeksAgo"),
+};
+
+const windowValues = (now: number, weeks: number) => ({
+  now,
+  wholeNow: Math.trunc(now),
+  rangeStart: now - weeks * WEEK_MS,
+  weekAgo: now - WEEK_MS,
+  twoWeeksAgo: now - 2 * WEEK_MS,
+});
+
+/** How many whole weeks before `now` the time falls. */
+const bucketOf = (column: AnyColumn) =>
+  sql<number>`cast((${P.wholeNow} - ${column}) / ${sql.raw(String(WEEK_MS))} as integer)`.mapWith(Number).as("bucket");
 
 /** The rows of a table the view covers: the organization's, or one member's of it. */
 type Scope = (table: { organizationId: AnyColumn; teamMemberId: AnyColumn }) => SQL | undefined;
-type Window = { scope: Scope; now: number; rangeStart: number };
 
 /** `column` within (rangeStart, now]. */
-const inRange = (column: AnyColumn, { now, rangeStart }: Window) =>
-  and(gt(column, new Date(rangeStart)), lte(column, new Date(now)));
+const inRange = (column: AnyColumn) => and(gt(column, P.rangeStart), lte(column, P.now));
 
 /** A response that talked about the score (an unknown evidence counts as talked about). */
 const discussed = (evidence: AnyColumn, name: string) => countWhere(sql`coalesce(${evidence}, 1) > 0`).as(name);
 
-const scoresQuery = (db: Database, window: Window) => {
-  const bucket = bucketOf(sentimentScores.recordedAt, window.now);
+const scoresQuery = (db: Database, scope: Scope) => {
+  const bucket = bucketOf(sentimentScores.recordedAt);
   return db
     .select(
       plainFields({
@@ -58,7 +78,7 @@ const scoresQuery = (db: Database, window: Window) => {
       }),
     )
     .from(sentimentScores)
-    .where(and(window.scope(sentimentScores), inRange(sentimentScores.recordedAt, window)))
+    .where(and(scope(sentimentScores), inRange(sentimentScores.recordedAt)))
     .groupBy(sql`${bucket}`);
 };
 
@@ -78,55 +98,53 @@ const toScores = (row: Awaited<ReturnType<typeof scoresQuery>>[number]): BucketS
   },
 });
 
-const blockersQuery = (db: Database, window: Window) => {
-  const bucket = bucketOf(userChallenges.createdAt, window.now);
+const blockersQuery = (db: Database, scope: Scope) => {
+  const bucket = bucketOf(userChallenges.createdAt);
   return db
     .select(plainFields({ bucket, count: count().as("count") }))
     .from(userChallenges)
-    .where(and(window.scope(userChallenges), inRange(userChallenges.createdAt, window)))
+    .where(and(scope(userChallenges), inRange(userChallenges.createdAt)))
     .groupBy(sql`${bucket}`);
 };
 
-const checkInsQuery = (db: Database, window: Window) => {
-  const now = new Date(window.now);
+const checkInsQuery = (db: Database, scope: Scope) => {
   const pending = eq(checkIns.status, "pending");
-  const bucket = bucketOf(checkIns.createdAt, window.now);
+  const bucket = bucketOf(checkIns.createdAt);
   return db
     .select(
       plainFields({
         bucket,
         sent: count().as("sent"),
         completed: countWhere(eq(checkIns.status, "completed")).as("completed"),
-        expired: countWhere(or(eq(checkIns.status, "expired"), and(pending, lte(checkIns.expiresAt, now)))).as(
+        expired: countWhere(or(eq(checkIns.status, "expired"), and(pending, lte(checkIns.expiresAt, P.now)))).as(
           "expired",
         ),
-        pending: countWhere(and(pending, gt(checkIns.expiresAt, now))).as("pending"),
+        pending: countWhere(and(pending, gt(checkIns.expiresAt, P.now))).as("pending"),
       }),
     )
     .from(checkIns)
-    .where(and(window.scope(checkIns), inRange(checkIns.createdAt, window)))
+    .where(and(scope(checkIns), inRange(checkIns.createdAt)))
     .groupBy(sql`${bucket}`);
 };
 
-const themesQuery = (db: Database, window: Window) => {
+const themesQuery = (db: Database, scope: Scope) => {
   const reports = count().as("count");
   const lastReported = maxOf(userChallenges.createdAt).as("last_reported");
-  const weekAgo = new Date(window.now - WEEK_MS);
   return db
     .select(
       plainFields({
         theme: userChallenges.theme,
         count: reports,
         people: countDistinct(userChallenges.teamMemberId).as("people"),
-        this_week: countWhere(gt(userChallenges.createdAt, weekAgo)).as("this_week"),
+        this_week: countWhere(gt(userChallenges.createdAt, P.weekAgo)).as("this_week"),
         last_week: countWhere(
-          and(gt(userChallenges.createdAt, new Date(window.now - 2 * WEEK_MS)), lte(userChallenges.createdAt, weekAgo)),
+          and(gt(userChallenges.createdAt, P.twoWeeksAgo), lte(userChallenges.createdAt, P.weekAgo)),
         ).as("last_week"),
         last_reported: lastReported,
       }),
     )
     .from(userChallenges)
-    .where(and(window.scope(userChallenges), inRange(userChallenges.createdAt, window)))
+    .where(and(scope(userChallenges), inRange(userChallenges.createdAt)))
     .groupBy(userChallenges.theme)
     .orderBy(desc(reports), desc(lastReported), userChallenges.theme)
     .limit(8);
@@ -146,8 +164,8 @@ const toTheme = (row: Awaited<ReturnType<typeof themesQuery>>[number]): BlockerT
  * The per-week statements both views share, over the rows `scope` selects: mean scores,
  * blockers reported, check-ins sent and how they ended, and the blocker themes of the range.
  */
-const windowStatements = (db: Database, window: Window) =>
-  [scoresQuery(db, window), blockersQuery(db, window), checkInsQuery(db, window), themesQuery(db, window)] as const;
+const windowStatements = (db: Database, scope: Scope) =>
+  [scoresQuery(db, scope), blockersQuery(db, scope), checkInsQuery(db, scope), themesQuery(db, scope)] as const;
 
 const latest = alias(sentimentScores, "l");
 const previous = alias(sentimentScores, "p");
@@ -173,9 +191,8 @@ const joined = (column: AnyColumn, name: string) => sql<number | null>`${column}
  * row narrow (200 of them cross the D1 boundary); one person's view adds their email and
  * the whole previous check-in (`memberPeopleQuery`).
  */
-const personFields = (db: Database, rangeStart: number) => {
-  const sentSince = (member: AnyColumn) =>
-    and(eq(checkIns.teamMemberId, member), gt(checkIns.createdAt, new Date(rangeStart)));
+const personFields = (db: Database) => {
+  const sentSince = (member: AnyColumn) => and(eq(checkIns.teamMemberId, member), gt(checkIns.createdAt, P.rangeStart));
   return {
     id: teamMembers.id,
     first_name: teamMembers.firstName,
@@ -195,8 +212,8 @@ const personFields = (db: Database, rangeStart: number) => {
   };
 };
 
-const memberFields = (db: Database, rangeStart: number) => ({
-  ...personFields(db, rangeStart),
+const memberFields = (db: Database) => ({
+  ...personFields(db),
   email: teamMembers.email,
   p_morale: joined(previous.morale, "p_morale"),
   p_confidence: joined(previous.confidence, "p_confidence"),
@@ -212,22 +229,22 @@ const byName = [
   teamMembers.id,
 ];
 
-const teamPeopleQuery = (db: Database, organizationId: string, rangeStart: number) =>
+const teamPeopleQuery = (db: Database) =>
   db
-    .select(plainFields(personFields(db, rangeStart)))
+    .select(plainFields(personFields(db)))
     .from(teamMembers)
     .leftJoin(latest, eq(latest.id, nthScoreId(db, 0)))
     .leftJoin(previous, eq(previous.id, nthScoreId(db, 1)))
-    .where(eq(teamMembers.organizationId, organizationId))
+    .where(eq(teamMembers.organizationId, P.organizationId))
     .orderBy(...byName);
 
-const memberPeopleQuery = (db: Database, organizationId: string, memberId: string, rangeStart: number) =>
+const memberPeopleQuery = (db: Database) =>
   db
-    .select(plainFields(memberFields(db, rangeStart)))
+    .select(plainFields(memberFields(db)))
     .from(teamMembers)
     .leftJoin(latest, eq(latest.id, nthScoreId(db, 0)))
     .leftJoin(previous, eq(previous.id, nthScoreId(db, 1)))
-    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.id, memberId)));
+    .where(and(eq(teamMembers.organizationId, P.organizationId), eq(teamMembers.id, P.memberId)));
 
 type SnapshotColumns = {
   morale: number | null;
@@ -346,14 +363,12 @@ export type TeamAggregates = {
   anyCheckIn: boolean;
 };
 
-/** The Overview's statements (exported so a test can EXPLAIN each one on a large fixture). */
-export function teamStatements(db: Database, organizationId: string, now: number, weeks: number) {
-  const rangeStart = now - weeks * WEEK_MS;
-  const scope: Scope = (table) => eq(table.organizationId, organizationId);
-  const ofOrganization = eq(riskAlerts.organizationId, organizationId);
-  return [
-    ...windowStatements(db, { scope, now, rangeStart }),
-    teamPeopleQuery(db, organizationId, rangeStart),
+/** The Overview's statements, with placeholders for the organization and the window. */
+const teamView = (db: Database) => {
+  const ofOrganization = eq(riskAlerts.organizationId, P.organizationId);
+  return preparePlain([
+    ...windowStatements(db, (table) => eq(table.organizationId, P.organizationId)),
+    teamPeopleQuery(db),
     db
       .select(
         plainFields({
@@ -372,9 +387,16 @@ export function teamStatements(db: Database, organizationId: string, now: number
     db
       .select(plainFields({ present: sql<number>`1`.as("present") }))
       .from(checkIns)
-      .where(eq(checkIns.organizationId, organizationId))
+      .where(eq(checkIns.organizationId, P.organizationId))
       .limit(1),
-  ] as const;
+  ] as const);
+};
+let team: ReturnType<typeof teamView> | undefined;
+
+/** The Overview's statements and the values one request binds (a test EXPLAINs each on a large fixture). */
+export function teamStatements(db: Database, organizationId: string, now: number, weeks: number) {
+  team ??= teamView(db);
+  return { prepared: team, values: { organizationId, ...windowValues(now, weeks) } };
 }
 
 export async function teamAggregates(
@@ -383,9 +405,11 @@ export async function teamAggregates(
   now: number,
   weeks: number,
 ): Promise<TeamAggregates> {
+  const { prepared, values } = teamStatements(db, organizationId, now, weeks);
   const [scores, blockers, checkInRows, themes, people, alertCounts, openAlerts, anyCheckIn] = await plainRowsInOneTrip(
     db,
-    teamStatements(db, organizationId, now, weeks),
+    prepared,
+    values,
   );
 
   const counts = new Map<string, { open: number; categories: string[] }>();
@@ -418,23 +442,29 @@ export type MemberAggregates = {
   alerts: AlertItem[];
 };
 
-export function memberStatements(db: Database, organizationId: string, memberId: string, now: number, weeks: number) {
-  const rangeStart = now - weeks * WEEK_MS;
-  const scope: Scope = (table) => and(eq(table.organizationId, organizationId), eq(table.teamMemberId, memberId));
-  return [
-    memberPeopleQuery(db, organizationId, memberId, rangeStart),
-    ...windowStatements(db, { scope, now, rangeStart }),
+/** One person's statements, with placeholders for the organization, the member and the window. */
+const memberView = (db: Database) =>
+  preparePlain([
+    memberPeopleQuery(db),
+    ...windowStatements(db, (table) =>
+      and(eq(table.organizationId, P.organizationId), eq(table.teamMemberId, P.memberId)),
+    ),
     alertsWhere(
       db,
       and(
-        eq(riskAlerts.organizationId, organizationId),
-        eq(riskAlerts.teamMemberId, memberId),
-        sql`(${OPEN_ALERT} or ${gt(riskAlerts.createdAt, new Date(rangeStart))})`,
+        eq(riskAlerts.organizationId, P.organizationId),
+        eq(riskAlerts.teamMemberId, P.memberId),
+        sql`(${OPEN_ALERT} or ${gt(riskAlerts.createdAt, P.rangeStart)})`,
       ),
     )
       .orderBy(sql`${riskAlerts.status} = 'resolved'`, ...alertOrder())
       .limit(20),
-  ] as const;
+  ] as const);
+let member: ReturnType<typeof memberView> | undefined;
+
+export function memberStatements(db: Database, organizationId: string, memberId: string, now: number, weeks: number) {
+  member ??= memberView(db);
+  return { prepared: member, values: { organizationId, memberId, ...windowValues(now, weeks) } };
 }
 
 /** One person's view. The member must belong to the organization, or person is null (→ 404). */
@@ -445,10 +475,8 @@ export async function memberAggregates(
   now: number,
   weeks: number,
 ): Promise<MemberAggregates> {
-  const [people, scores, blockers, checkInRows, themes, alerts] = await plainRowsInOneTrip(
-    db,
-    memberStatements(db, organizationId, memberId, now, weeks),
-  );
+  const { prepared, values } = memberStatements(db, organizationId, memberId, now, weeks);
+  const [people, scores, blockers, checkInRows, themes, alerts] = await plainRowsInOneTrip(db, prepared, values);
   return {
     person: people[0] ? toMember(people[0]) : null,
     scores: scores.map(toScores),
