@@ -23,6 +23,7 @@ import { organizations, riskAlerts, sentimentScores, userChallenges } from "../d
 import { zv } from "../lib/validate";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
 import {
+  type COMPARISON_SORTS,
   type CompanySentiment,
   companyComparisonQuerySchema,
   type SentimentSummary,
@@ -166,7 +167,7 @@ export async function sentimentSummary(db: Database, now = Date.now()): Promise<
   };
 }
 
-const SORT_KEYS = ["responses", "morale", "confidence", "stress", "name"] as const;
+type ComparisonSort = (typeof COMPARISON_SORTS)[number];
 
 /**
  * The cross-company comparison (the spec marks it coming soon): per organization with
@@ -176,7 +177,7 @@ export async function companyComparison(
   db: Database,
   query: {
     days?: string | undefined;
-    sort?: (typeof SORT_KEYS)[number] | undefined;
+    sort?: ComparisonSort | undefined;
     page?: number | undefined;
     pageSize?: number | undefined;
   },
@@ -196,7 +197,7 @@ export async function companyComparison(
     confidence: [asc(averages.confidence), byName],
     stress: [desc(averages.stress), byName],
     name: [sql`${organizationName} collate nocase`],
-  } satisfies Record<(typeof SORT_KEYS)[number], SQL[]>;
+  } satisfies Record<ComparisonSort, SQL[]>;
   const inWindow = gte(sentimentScores.recordedAt, since);
   const [rows, [counted]] = await db.batch([
     db
