@@ -52,6 +52,43 @@ describe("Customer Support", () => {
   });
 });
 
+describe("Customer Support search", () => {
+  it("answers an account with its organization and last sign-in, and the organization with its account count", async () => {
+    const admin = await createAdmin();
+    const signedIn = await env.DB.prepare("select max(created_at) as at from session where user_id = ?")
+      .bind(admin.userId)
+      .first<{ at: number }>();
+    const organization = await env.DB.prepare("select name, created_at from organizations where id = ?")
+      .bind(admin.organizationId)
+      .first<{ name: string; created_at: number }>();
+
+    const byEmail = await requestAs(operator, `/api/admin/support/search?q=${encodeURIComponent(admin.email)}`);
+    const found = (await byEmail.json()) as { users: Record<string, unknown>[]; organizations: unknown[] };
+    expect(found.users).toEqual([
+      expect.objectContaining({
+        id: admin.userId,
+        email: admin.email,
+        emailVerified: true,
+        organizationId: admin.organizationId,
+        organizationName: organization?.name,
+        lastSignInAt: signedIn?.at,
+      }),
+    ]);
+    expect(typeof found.users[0]?.createdAt).toBe("number");
+
+    const byId = await requestAs(operator, `/api/admin/support/search?q=${admin.organizationId}`);
+    const orgs = ((await byId.json()) as { organizations: Record<string, unknown>[] }).organizations;
+    expect(orgs).toEqual([
+      expect.objectContaining({ id: admin.organizationId, accountCount: 1, createdAt: organization?.created_at }),
+    ]);
+  });
+
+  it("takes the wildcards in a search literally", async () => {
+    const response = await requestAs(operator, "/api/admin/support/search?q=%25%25");
+    expect(await response.json()).toEqual({ users: [], organizations: [] });
+  });
+});
+
 describe("operator login demo helpers", () => {
   it("exist only in development", async () => {
     const users = await countRows("user");

@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
+import { type AnyColumn, and, between, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
+import { avgOf, epochMs, fullName } from "../db/aggregates";
 import type { Database } from "../db/client";
+import { checkIns, organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
 import { recordAudit } from "../lib/audit";
 import { badRequest } from "../lib/errors";
 import { zv } from "../lib/validate";
@@ -45,33 +47,45 @@ async function chunked<Row>(read: (limit: number, offset: number) => Promise<Row
 
 /** Every organization, with what happened in it during the range. */
 async function organizationsReport(db: Database, range: ReportRange) {
+  const during = (column: AnyColumn) => between(column, new Date(range.from), new Date(range.to));
+  const ofOrganization = (column: AnyColumn) => eq(column, organizations.id);
+  const scoresDuring = and(ofOrganization(sentimentScores.organizationId), during(sentimentScores.recordedAt));
+  const meanDuring = (score: AnyColumn) =>
+    sql<number | null>`${db
+      .select({ mean: avgOf(score) })
+      .from(sentimentScores)
+      .where(scoresDuring)}`.mapWith(Number);
   const rows = await chunked((limit, offset) =>
-    db.all<{
-      id: string;
-      name: string;
-      domain: string | null;
-      industry: string | null;
-      status: string;
-      subscription_tier: string;
-      created_at: number;
-      accounts: number;
-      team_members: number;
-      check_ins_completed: number;
-      avg_morale: number | null;
-      avg_confidence: number | null;
-      avg_stress: number | null;
-      alerts_raised: number;
-    }>(sql`
-      select o.id, o.name, o.domain, o.industry, o.status, o.subscription_tier, o.created_at,
-        (select count(*) from user u where u.organization_id = o.id) as accounts,
-        (select count(*) from team_members t where t.organization_id = o.id and t.status = 'active') as team_members,
-        (select count(*) from check_ins c where c.organization_id = o.id and c.status = 'completed'
-           and c.completed_at between ${range.from} and ${range.to}) as check_ins_completed,
-        (select avg(morale) from sentiment_scores s where s.organization_id = o.id and s.recorded_at between ${range.from} and ${range.to}) as avg_morale,
-        (select avg(confidence) from sentiment_scores s where s.organization_id = o.id and s.recorded_at between ${range.from} and ${range.to}) as avg_confidence,
-        (select avg(stress) from sentiment_scores s where s.organization_id = o.id and s.recorded_at between ${range.from} and ${range.to}) as avg_stress,
-        (select count(*) from risk_alerts a where a.organization_id = o.id and a.created_at between ${range.from} and ${range.to}) as alerts_raised
-      from organizations o order by o.name collate nocase, o.id limit ${limit} offset ${offset}`),
+    db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        domain: organizations.domain,
+        industry: organizations.industry,
+        status: organizations.status,
+        subscriptionTier: organizations.subscriptionTier,
+        createdAt: epochMs(organizations.createdAt),
+        accounts: db.$count(user, ofOrganization(user.organizationId)),
+        teamMembers: db.$count(
+          teamMembers,
+          and(ofOrganization(teamMembers.organizationId), eq(teamMembers.status, "active")),
+        ),
+        checkInsCompleted: db.$count(
+          checkIns,
+          and(ofOrganization(checkIns.organizationId), eq(checkIns.status, "completed"), during(checkIns.completedAt)),
+        ),
+        avgMorale: meanDuring(sentimentScores.morale),
+        avgConfidence: meanDuring(sentimentScores.confidence),
+        avgStress: meanDuring(sentimentScores.stress),
+        alertsRaised: db.$count(
+          riskAlerts,
+          and(ofOrganization(riskAlerts.organizationId), during(riskAlerts.createdAt)),
+        ),
+      })
+      .from(organizations)
+      .orderBy(sql`${organizations.name} collate nocase`, organizations.id)
+      .limit(limit)
+      .offset(offset),
   );
   const round = (v: number | null) => (v === null ? null : Math.round(v));
   return {
@@ -97,15 +111,15 @@ async function organizationsReport(db: Database, range: ReportRange) {
       r.domain,
       r.industry,
       r.status,
-      r.subscription_tier,
-      iso(r.created_at),
+      r.subscriptionTier,
+      iso(r.createdAt),
       num(r.accounts),
-      num(r.team_members),
-      num(r.check_ins_completed),
-      round(r.avg_morale),
-      round(r.avg_confidence),
-      round(r.avg_stress),
-      num(r.alerts_raised),
+      num(r.teamMembers),
+      num(r.checkInsCompleted),
+      round(r.avgMorale),
+      round(r.avgConfidence),
+      round(r.avgStress),
+      num(r.alertsRaised),
     ]),
   };
 }
@@ -123,25 +137,26 @@ async function usersReport(db: Database, range: ReportRange) {
 /** One line per check-in response recorded during the range. */
 async function sentimentReport(db: Database, range: ReportRange) {
   const rows = await chunked((limit, offset) =>
-    db.all<{
-      recorded_at: number;
-      organization: string;
-      member: string;
-      check_in_id: string;
-      morale: number;
-      confidence: number;
-      stress: number;
-      sales_strength: number;
-      blockers: number;
-      quality: number;
-    }>(sql`
-      select s.recorded_at, o.name as organization, trim(t.first_name || ' ' || t.last_name) as member, s.check_in_id,
-             s.morale, s.confidence, s.stress, s.sales_strength, s.blockers, s.conversation_quality_score as quality
-      from sentiment_scores s
-      join organizations o on o.id = s.organization_id
-      join team_members t on t.id = s.team_member_id
-      where s.recorded_at between ${range.from} and ${range.to}
-      order by s.recorded_at, s.id limit ${limit} offset ${offset}`),
+    db
+      .select({
+        recordedAt: epochMs(sentimentScores.recordedAt),
+        organization: organizations.name,
+        member: fullName(teamMembers.firstName, teamMembers.lastName),
+        checkInId: sentimentScores.checkInId,
+        morale: sentimentScores.morale,
+        confidence: sentimentScores.confidence,
+        stress: sentimentScores.stress,
+        salesStrength: sentimentScores.salesStrength,
+        blockers: sentimentScores.blockers,
+        quality: sentimentScores.conversationQualityScore,
+      })
+      .from(sentimentScores)
+      .innerJoin(organizations, eq(organizations.id, sentimentScores.organizationId))
+      .innerJoin(teamMembers, eq(teamMembers.id, sentimentScores.teamMemberId))
+      .where(between(sentimentScores.recordedAt, new Date(range.from), new Date(range.to)))
+      .orderBy(sentimentScores.recordedAt, sentimentScores.id)
+      .limit(limit)
+      .offset(offset),
   );
   return {
     headers: [
@@ -157,14 +172,14 @@ async function sentimentReport(db: Database, range: ReportRange) {
       "Conversation quality",
     ],
     rows: rows.map((r): CsvValue[] => [
-      iso(r.recorded_at),
+      iso(r.recordedAt),
       r.organization,
       r.member,
-      r.check_in_id,
+      r.checkInId,
       r.morale,
       r.confidence,
       r.stress,
-      r.sales_strength,
+      r.salesStrength,
       r.blockers,
       r.quality,
     ]),
@@ -174,24 +189,25 @@ async function sentimentReport(db: Database, range: ReportRange) {
 /** Alerts raised during the range, whatever their status now. */
 async function alertsReport(db: Database, range: ReportRange) {
   const rows = await chunked((limit, offset) =>
-    db.all<{
-      id: string;
-      created_at: number;
-      alert_type: string;
-      category: string;
-      status: string;
-      organization: string | null;
-      member: string | null;
-      message: string;
-      resolved_at: number | null;
-    }>(sql`
-      select a.id, a.created_at, a.alert_type, a.category, a.status, o.name as organization,
-             nullif(trim(t.first_name || ' ' || t.last_name), '') as member, a.message, a.resolved_at
-      from risk_alerts a
-      left join organizations o on o.id = a.organization_id
-      left join team_members t on t.id = a.team_member_id
-      where a.created_at between ${range.from} and ${range.to}
-      order by a.created_at, a.id limit ${limit} offset ${offset}`),
+    db
+      .select({
+        id: riskAlerts.id,
+        createdAt: epochMs(riskAlerts.createdAt),
+        alertType: riskAlerts.alertType,
+        category: riskAlerts.category,
+        status: riskAlerts.status,
+        organization: organizations.name,
+        member: sql<string | null>`nullif(${fullName(teamMembers.firstName, teamMembers.lastName)}, '')`,
+        message: riskAlerts.message,
+        resolvedAt: epochMs<true>(riskAlerts.resolvedAt),
+      })
+      .from(riskAlerts)
+      .leftJoin(organizations, eq(organizations.id, riskAlerts.organizationId))
+      .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
+      .where(between(riskAlerts.createdAt, new Date(range.from), new Date(range.to)))
+      .orderBy(riskAlerts.createdAt, riskAlerts.id)
+      .limit(limit)
+      .offset(offset),
   );
   return {
     headers: [
@@ -208,15 +224,15 @@ async function alertsReport(db: Database, range: ReportRange) {
     ],
     rows: rows.map((r): CsvValue[] => [
       r.id,
-      iso(r.created_at),
-      r.alert_type,
-      alertPriorityForType(r.alert_type),
+      iso(r.createdAt),
+      r.alertType,
+      alertPriorityForType(r.alertType),
       r.category,
       r.status,
       r.organization ?? "Unknown Organization",
       r.member ?? "Unknown User",
       r.message,
-      iso(r.resolved_at),
+      iso(r.resolvedAt),
     ]),
   };
 }

@@ -1,10 +1,29 @@
-import { sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
+import { avgOf, countWhere, maxOf } from "../db/aggregates";
 import type { Database } from "../db/client";
+import { organizations, riskAlerts, sentimentScores, userChallenges } from "../db/schema";
 import { zv } from "../lib/validate";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
 import {
+  type COMPARISON_SORTS,
   type CompanySentiment,
   companyComparisonQuerySchema,
   type SentimentSummary,
@@ -18,17 +37,25 @@ export const SENTIMENT_SAMPLE_SIZE = 1000;
 export const DEFAULT_SALES_STRENGTH = 75;
 const WEEKS_OF_VOLUME = 8;
 
+/** The four means over a set of score rows (a missing sales strength reads as 75). */
+const averagesOf = (scores: {
+  morale: AnyColumn;
+  confidence: AnyColumn;
+  stress: AnyColumn;
+  salesStrength: AnyColumn;
+}) => ({
+  morale: avgOf(scores.morale).as("morale"),
+  confidence: avgOf(scores.confidence).as("confidence"),
+  stress: avgOf(scores.stress).as("stress"),
+  salesStrength: avgOf(sql`coalesce(${scores.salesStrength}, ${DEFAULT_SALES_STRENGTH})`).as("sales_strength"),
+});
+
 type Averages = {
   morale: number | null;
   confidence: number | null;
   stress: number | null;
-  sales_strength: number | null;
+  salesStrength: number | null;
 };
-
-const averagesOver = (where: ReturnType<typeof sql>) => sql`
-  select avg(morale) as morale, avg(confidence) as confidence, avg(stress) as stress,
-         avg(coalesce(sales_strength, ${DEFAULT_SALES_STRENGTH})) as sales_strength
-  from sentiment_scores where ${where}`;
 
 /** Team dynamics is the average of morale and confidence (spec 2 §7). */
 const teamDynamics = (a: Averages | undefined) => (num(a?.morale) + num(a?.confidence)) / 2;
@@ -46,83 +73,101 @@ function trend(current: number | null | undefined, previous: number | null | und
  * Spec 2 §3 "Sentiment summary result": global values over the newest 1000 responses,
  * the blockers named in those same check-ins (issue 13 §4: the figure covers the sample its
  * card describes), and trends in points; plus the response volume by week. Zeros without data.
+ * One batch: one round trip.
  */
 export async function sentimentSummary(db: Database, now = Date.now()): Promise<SentimentSummary> {
-  const d7 = now - 7 * DAY_MS;
-  const d14 = now - 14 * DAY_MS;
-  const d30 = now - 30 * DAY_MS;
-  const weeksFrom = now - WEEKS_OF_VOLUME * 7 * DAY_MS;
-  const [global, thisWeek, lastWeek, counts, weekly] = await Promise.all([
-    db.get<Averages>(sql`
-      select avg(morale) as morale, avg(confidence) as confidence, avg(stress) as stress,
-             avg(coalesce(sales_strength, ${DEFAULT_SALES_STRENGTH})) as sales_strength
-      from (select morale, confidence, stress, sales_strength from sentiment_scores
-            order by recorded_at desc limit ${SENTIMENT_SAMPLE_SIZE})`),
-    db.get<Averages>(averagesOver(sql`recorded_at >= ${d7} and recorded_at <= ${now}`)),
-    db.get<Averages>(averagesOver(sql`recorded_at >= ${d14} and recorded_at < ${d7}`)),
-    db.get<{
-      total: number;
-      last_7: number;
-      previous_7: number;
-      last_30: number;
-      blockers: number;
-      blockers_7: number;
-      blockers_previous_7: number;
-    }>(sql`
-      select (select count(*) from sentiment_scores) as total,
-             (select count(*) from sentiment_scores where recorded_at >= ${d7} and recorded_at <= ${now}) as last_7,
-             (select count(*) from sentiment_scores where recorded_at >= ${d14} and recorded_at < ${d7}) as previous_7,
-             (select count(*) from sentiment_scores where recorded_at >= ${d30} and recorded_at <= ${now}) as last_30,
-             (select count(*) from user_challenges where check_in_id in
-               (select check_in_id from sentiment_scores order by recorded_at desc limit ${SENTIMENT_SAMPLE_SIZE})) as blockers,
-             (select count(*) from user_challenges where created_at >= ${d7} and created_at <= ${now}) as blockers_7,
-             (select count(*) from user_challenges where created_at >= ${d14} and created_at < ${d7}) as blockers_previous_7`),
-    db.all<{ bucket: number; responses: number }>(sql`
-      select cast((${now} - recorded_at) / ${7 * DAY_MS} as integer) as bucket, count(*) as responses
-      from sentiment_scores where recorded_at > ${weeksFrom} and recorded_at <= ${now}
-      group by bucket`),
+  const at = (ms: number) => new Date(ms);
+  const d7 = at(now - 7 * DAY_MS);
+  const d14 = at(now - 14 * DAY_MS);
+  const d30 = at(now - 30 * DAY_MS);
+  const until = at(now);
+  const recorded = sentimentScores.recordedAt;
+  const sample = db
+    .select({
+      morale: sentimentScores.morale,
+      confidence: sentimentScores.confidence,
+      stress: sentimentScores.stress,
+      salesStrength: sentimentScores.salesStrength,
+    })
+    .from(sentimentScores)
+    .orderBy(desc(recorded))
+    .limit(SENTIMENT_SAMPLE_SIZE)
+    .as("sample");
+  const sampleCheckIns = db
+    .select({ checkInId: sentimentScores.checkInId })
+    .from(sentimentScores)
+    .orderBy(desc(recorded))
+    .limit(SENTIMENT_SAMPLE_SIZE);
+  const bucket = sql<number>`cast((${now} - ${recorded}) / ${7 * DAY_MS} as integer)`.mapWith(Number).as("bucket");
+  const [[global], [thisWeek], [lastWeek], [totals], [sampleBlockers], [blockerWeeks], weekly] = await db.batch([
+    db.select(averagesOf(sample)).from(sample),
+    db
+      .select({ ...averagesOf(sentimentScores), responses: count().as("responses") })
+      .from(sentimentScores)
+      .where(and(gte(recorded, d7), lte(recorded, until))),
+    db
+      .select({ ...averagesOf(sentimentScores), responses: count().as("responses") })
+      .from(sentimentScores)
+      .where(and(gte(recorded, d14), lt(recorded, d7))),
+    db
+      .select({
+        total: count().as("total"),
+        last30: countWhere(and(gte(recorded, d30), lte(recorded, until))).as("last_30"),
+      })
+      .from(sentimentScores),
+    db
+      .select({ blockers: count().as("blockers") })
+      .from(userChallenges)
+      .where(inArray(userChallenges.checkInId, sampleCheckIns)),
+    db
+      .select({
+        last7: countWhere(gte(userChallenges.createdAt, d7)).as("blockers_7"),
+        previous7: countWhere(lt(userChallenges.createdAt, d7)).as("blockers_previous_7"),
+      })
+      .from(userChallenges)
+      .where(and(gte(userChallenges.createdAt, d14), lte(userChallenges.createdAt, until))),
+    db
+      .select({ bucket, responses: count().as("responses") })
+      .from(sentimentScores)
+      .where(and(gt(recorded, at(now - WEEKS_OF_VOLUME * 7 * DAY_MS)), lte(recorded, until)))
+      .groupBy(sql`${bucket}`),
   ]);
   const byBucket = new Map(weekly.map((w) => [num(w.bucket), num(w.responses)]));
-  const hasThisWeek = num(counts?.last_7) > 0;
-  const hasLastWeek = num(counts?.previous_7) > 0;
+  const last7 = num(thisWeek?.responses);
+  const previous7 = num(lastWeek?.responses);
+  const total = num(totals?.total);
   const compare = (pick: (a: Averages | undefined) => number | null) =>
-    hasThisWeek && hasLastWeek ? trend(pick(thisWeek), pick(lastWeek)) : 0;
+    last7 > 0 && previous7 > 0 ? trend(pick(thisWeek), pick(lastWeek)) : 0;
   return {
     global_morale: Math.round(num(global?.morale)),
     global_confidence: Math.round(num(global?.confidence)),
     global_stress: Math.round(num(global?.stress)),
-    global_sales_strength: Math.round(num(global?.sales_strength)),
+    global_sales_strength: Math.round(num(global?.salesStrength)),
     global_team_dynamics: Math.round(teamDynamics(global)),
-    global_blockers_count: num(counts?.blockers),
-    sample_size: Math.min(num(counts?.total), SENTIMENT_SAMPLE_SIZE),
-    total_responses: num(counts?.total),
+    global_blockers_count: num(sampleBlockers?.blockers),
+    sample_size: Math.min(total, SENTIMENT_SAMPLE_SIZE),
+    total_responses: total,
     trends: {
       morale: compare((a) => a?.morale ?? null),
       confidence: compare((a) => a?.confidence ?? null),
       stress: compare((a) => a?.stress ?? null),
-      sales_strength: compare((a) => a?.sales_strength ?? null),
+      sales_strength: compare((a) => a?.salesStrength ?? null),
       team_dynamics: compare((a) => teamDynamics(a)),
-      blockers: num(counts?.blockers_7) - num(counts?.blockers_previous_7),
+      blockers: num(blockerWeeks?.last7) - num(blockerWeeks?.previous7),
     },
     volume: {
-      last_7_days: num(counts?.last_7),
-      previous_7_days: num(counts?.previous_7),
-      last_30_days: num(counts?.last_30),
+      last_7_days: last7,
+      previous_7_days: previous7,
+      last_30_days: num(totals?.last30),
       weekly: Array.from({ length: WEEKS_OF_VOLUME }, (_, i) => {
-        const bucket = WEEKS_OF_VOLUME - 1 - i;
-        return { weekStart: now - (bucket + 1) * 7 * DAY_MS, responses: byBucket.get(bucket) ?? 0 };
+        const weekBucket = WEEKS_OF_VOLUME - 1 - i;
+        return { weekStart: now - (weekBucket + 1) * 7 * DAY_MS, responses: byBucket.get(weekBucket) ?? 0 };
       }),
     },
   };
 }
 
-const SORTS = {
-  responses: sql`responses desc, organization_name`,
-  morale: sql`morale asc, organization_name`,
-  confidence: sql`confidence asc, organization_name`,
-  stress: sql`stress desc, organization_name`,
-  name: sql`organization_name collate nocase`,
-} as const;
+type ComparisonSort = (typeof COMPARISON_SORTS)[number];
 
 /**
  * The cross-company comparison (the spec marks it coming soon): per organization with
@@ -132,56 +177,72 @@ export async function companyComparison(
   db: Database,
   query: {
     days?: string | undefined;
-    sort?: keyof typeof SORTS | undefined;
+    sort?: ComparisonSort | undefined;
     page?: number | undefined;
     pageSize?: number | undefined;
   },
   now = Date.now(),
 ) {
   const days = Number(query.days ?? "30");
-  const since = now - days * DAY_MS;
+  const since = new Date(now - days * DAY_MS);
   const { page, pageSize, offset } = pageWindow(query, DEFAULT_PAGE_SIZE);
-  const order = SORTS[query.sort ?? "responses"];
-  const [rows, count] = await Promise.all([
-    db.all<{
-      organization_id: string;
-      organization_name: string;
-      responses: number;
-      morale: number;
-      confidence: number;
-      stress: number;
-      sales_strength: number;
-      blockers: number;
-      active_alerts: number;
-      last_response_at: number;
-    }>(sql`
-      select s.organization_id, o.name as organization_name, count(*) as responses,
-             avg(s.morale) as morale, avg(s.confidence) as confidence, avg(s.stress) as stress,
-             avg(coalesce(s.sales_strength, ${DEFAULT_SALES_STRENGTH})) as sales_strength,
-             max(s.recorded_at) as last_response_at,
-             (select count(*) from user_challenges b where b.organization_id = s.organization_id and b.created_at >= ${since}) as blockers,
-             (select count(*) from risk_alerts a where a.organization_id = s.organization_id and a.status <> 'resolved') as active_alerts
-      from sentiment_scores s join organizations o on o.id = s.organization_id
-      where s.recorded_at >= ${since}
-      group by s.organization_id
-      order by ${order} limit ${pageSize} offset ${offset}`),
-    db.get<{ n: number }>(sql`
-      select count(distinct organization_id) as n from sentiment_scores where recorded_at >= ${since}`),
+  const organization = sentimentScores.organizationId;
+  const organizationName = sql<string>`${organizations.name}`.as("organization_name");
+  const byName = sql`${organizationName}`;
+  const responses = count().as("responses");
+  const averages = averagesOf(sentimentScores);
+  const orders = {
+    responses: [desc(responses), byName],
+    morale: [asc(averages.morale), byName],
+    confidence: [asc(averages.confidence), byName],
+    stress: [desc(averages.stress), byName],
+    name: [sql`${organizationName} collate nocase`],
+  } satisfies Record<ComparisonSort, SQL[]>;
+  const inWindow = gte(sentimentScores.recordedAt, since);
+  const [rows, [counted]] = await db.batch([
+    db
+      .select({
+        organizationId: organization,
+        organizationName,
+        responses,
+        ...averages,
+        lastResponseAt: maxOf(sentimentScores.recordedAt).as("last_response_at"),
+        blockers: db
+          .$count(
+            userChallenges,
+            and(eq(userChallenges.organizationId, organization), gte(userChallenges.createdAt, since)),
+          )
+          .as("blockers"),
+        activeAlerts: db
+          .$count(riskAlerts, and(eq(riskAlerts.organizationId, organization), ne(riskAlerts.status, "resolved")))
+          .as("active_alerts"),
+      })
+      .from(sentimentScores)
+      .innerJoin(organizations, eq(organizations.id, organization))
+      .where(inWindow)
+      .groupBy(organization)
+      .orderBy(...orders[query.sort ?? "responses"])
+      .limit(pageSize)
+      .offset(offset),
+    db
+      .select({ n: countDistinct(organization) })
+      .from(sentimentScores)
+      .where(inWindow),
   ]);
   const items: CompanySentiment[] = rows.map((r) => ({
-    organizationId: r.organization_id,
-    organizationName: r.organization_name,
+    organizationId: r.organizationId,
+    organizationName: r.organizationName,
     responses: num(r.responses),
     morale: Math.round(num(r.morale)),
     confidence: Math.round(num(r.confidence)),
     stress: Math.round(num(r.stress)),
-    salesStrength: Math.round(num(r.sales_strength)),
+    salesStrength: Math.round(num(r.salesStrength)),
     teamDynamics: Math.round((num(r.morale) + num(r.confidence)) / 2),
     blockers: num(r.blockers),
-    activeAlerts: num(r.active_alerts),
-    lastResponseAt: num(r.last_response_at),
+    activeAlerts: num(r.activeAlerts),
+    lastResponseAt: num(r.lastResponseAt),
   }));
-  return { items, page, pageSize, total: num(count?.n) };
+  return { items, page, pageSize, total: num(counted?.n) };
 }
 
 export const sentimentRoutes = new Hono<ConsoleEnv>()

@@ -1,14 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { getAuth } from "../auth/auth";
 import type { ConsoleEnv } from "../auth/middleware";
+import { epochMs, maxOf } from "../db/aggregates";
 import type { Database } from "../db/client";
-import { user } from "../db/schema";
+import { organizations, session, user } from "../db/schema";
 import { notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { type SupportSearch, supportSearchQuerySchema } from "../shared/console/support";
-import { containsPattern, num } from "./sql";
+import { contains, containsPattern } from "./sql";
 
 const SUPPORT_RESULT_LIMIT = 20;
 
@@ -16,65 +17,72 @@ const SUPPORT_RESULT_LIMIT = 20;
 export async function supportSearch(db: Database, q: string): Promise<SupportSearch> {
   const pattern = containsPattern(q);
   const exact = q.trim();
-  const [users, organizations] = await Promise.all([
-    db.all<{
-      id: string;
-      first_name: string;
-      last_name: string;
-      email: string;
-      role: string;
-      email_verified: number;
-      status: string;
-      organization_id: string | null;
-      organization_name: string | null;
-      created_at: number;
-      last_sign_in_at: number | null;
-    }>(sql`
-      select u.id, u.first_name, u.last_name, u.email, u.role, u.email_verified, u.status, u.organization_id,
-             o.name as organization_name, u.created_at,
-             (select max(s.created_at) from session s where s.user_id = u.id) as last_sign_in_at
-      from user u left join organizations o on o.id = u.organization_id
-      where u.id = ${exact} or lower(u.email) like ${pattern} escape '\\'
-         or lower(u.first_name || ' ' || u.last_name) like ${pattern} escape '\\'
-         or lower(coalesce(o.name, '')) like ${pattern} escape '\\'
-      order by (lower(u.email) = lower(${exact})) desc, u.created_at desc limit ${SUPPORT_RESULT_LIMIT}`),
-    db.all<{
-      id: string;
-      name: string;
-      domain: string | null;
-      status: string;
-      subscription_tier: string;
-      account_count: number;
-      created_at: number;
-    }>(sql`
-      select o.id, o.name, o.domain, o.status, o.subscription_tier, o.created_at,
-             (select count(*) from user u where u.organization_id = o.id) as account_count
-      from organizations o
-      where o.id = ${exact} or lower(o.name) like ${pattern} escape '\\' or lower(coalesce(o.domain, '')) like ${pattern} escape '\\'
-      order by o.created_at desc limit ${SUPPORT_RESULT_LIMIT}`),
+  const lastSignIn = db
+    .select({ at: maxOf(session.createdAt) })
+    .from(session)
+    .where(eq(session.userId, user.id));
+  const [users, orgs] = await Promise.all([
+    db
+      .select({
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+        emailVerified: user.emailVerified,
+        status: user.status,
+        organizationId: user.organizationId,
+        organizationName: organizations.name,
+        createdAt: epochMs(user.createdAt),
+        lastSignInAt: sql<number | null>`${lastSignIn}`.mapWith(Number),
+      })
+      .from(user)
+      .leftJoin(organizations, eq(organizations.id, user.organizationId))
+      .where(
+        or(
+          eq(user.id, exact),
+          contains(user.email, pattern),
+          contains(sql`${user.firstName} || ' ' || ${user.lastName}`, pattern),
+          contains(sql`coalesce(${organizations.name}, '')`, pattern),
+        ),
+      )
+      .orderBy(desc(sql`lower(${user.email}) = lower(${exact})`), desc(user.createdAt))
+      .limit(SUPPORT_RESULT_LIMIT),
+    db
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        domain: organizations.domain,
+        status: organizations.status,
+        subscriptionTier: organizations.subscriptionTier,
+        accountCount: db.$count(user, eq(user.organizationId, organizations.id)),
+        createdAt: epochMs(organizations.createdAt),
+      })
+      .from(organizations)
+      .where(
+        or(
+          eq(organizations.id, exact),
+          contains(organizations.name, pattern),
+          contains(sql`coalesce(${organizations.domain}, '')`, pattern),
+        ),
+      )
+      .orderBy(desc(organizations.createdAt))
+      .limit(SUPPORT_RESULT_LIMIT),
   ]);
   return {
     users: users.map((u) => ({
       id: u.id,
-      name: `${u.first_name} ${u.last_name}`.trim() || u.email,
+      name: `${u.firstName} ${u.lastName}`.trim() || u.email,
       email: u.email,
       role: u.role,
-      emailVerified: u.email_verified === 1,
+      emailVerified: u.emailVerified,
       status: u.status,
-      organizationId: u.organization_id,
-      organizationName: u.organization_name,
-      createdAt: num(u.created_at),
-      lastSignInAt: u.last_sign_in_at ?? null,
+      organizationId: u.organizationId,
+      organizationName: u.organizationName,
+      createdAt: u.createdAt,
+      lastSignInAt: u.lastSignInAt,
     })),
-    organizations: organizations.map((o) => ({
-      id: o.id,
-      name: o.name,
-      domain: o.domain,
-      status: o.status,
-      subscriptionTier: o.subscription_tier,
-      accountCount: num(o.account_count),
-      createdAt: num(o.created_at),
-    })),
+    organizations: orgs,
   };
 }
 

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Database } from "../db/client";
+import { rateLimits } from "../db/schema";
 import type { AppEnv } from "../lib/app-env";
 import { tooManyRequests } from "../lib/errors";
 import { emailOf } from "./rate-limits";
@@ -30,19 +31,25 @@ export function backoffDelayMs(failures: number): number {
 export const backoffKey = (email: string) => `auth:signIn:failures:${email}`;
 
 async function failuresOf(db: Database, email: string, now: number) {
-  const row = await db.get<{ count: number; window_start: number } | undefined>(
-    sql`select count, window_start from rate_limits where key = ${backoffKey(email)}`,
-  );
-  if (!row || now - row.window_start >= SIGN_IN_BACKOFF.FORGET_AFTER_MS) return { count: 0, last: 0 };
-  return { count: row.count, last: row.window_start };
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, backoffKey(email)));
+  if (!row || now - row.windowStart >= SIGN_IN_BACKOFF.FORGET_AFTER_MS) return { count: 0, last: 0 };
+  return { count: row.count, last: row.windowStart };
 }
 
 async function recordFailure(db: Database, email: string, now: number) {
-  await db.run(sql`
-    insert into rate_limits (key, window_start, count) values (${backoffKey(email)}, ${now}, 1)
-    on conflict(key) do update set
-      count = case when ${now} - rate_limits.window_start >= ${SIGN_IN_BACKOFF.FORGET_AFTER_MS} then 1 else rate_limits.count + 1 end,
-      window_start = ${now}`);
+  await db
+    .insert(rateLimits)
+    .values({ key: backoffKey(email), windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${now} - ${rateLimits.windowStart} >= ${SIGN_IN_BACKOFF.FORGET_AFTER_MS} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: now,
+      },
+    });
 }
 
 /** In front of POST /api/auth/sign-in/email, after the request-count limits. */
@@ -60,5 +67,5 @@ export const signInBackoff: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   // better-auth answers a wrong password (or an unknown email, alike) with 401.
   if (c.res.status === 401) await recordFailure(db, email, Date.now());
-  else if (c.res.ok && count > 0) await db.run(sql`delete from rate_limits where key = ${backoffKey(email)}`);
+  else if (c.res.ok && count > 0) await db.delete(rateLimits).where(eq(rateLimits.key, backoffKey(email)));
 };

@@ -1,15 +1,20 @@
-import { type SQL, sql } from "drizzle-orm";
-import { allInOneTrip, query } from "../db/batch";
+import { type AnyColumn, and, count, countDistinct, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { avgOf, countWhere, epochMs, maxOf } from "../db/aggregates";
+import { plainFields, plainRowsInOneTrip, preparePlain } from "../db/batch";
 import type { Database } from "../db/client";
+import { checkIns, riskAlerts, sentimentScores, teamMembers, userChallenges } from "../db/schema";
 import type { AlertItem, BlockerTheme, PersonRow, ScoreSnapshot } from "../shared/insights";
 import { WEEK_MS } from "../shared/time";
 import type { BucketCheckIns, BucketCount, BucketScores } from "./compute";
 
 /**
- * The dashboard's SQL. Every statement leads with organization_id (the session's, never
+ * The dashboard's queries. Every statement leads with organization_id (the session's, never
  * the request's) and runs on an index whose first column it is; aggregates are GROUP BY
  * in D1, so the Worker receives per-week means and one row per person, never the raw
- * score rows. All statements of a view go in one batch: one round trip to D1.
+ * score rows. A view's statements are compiled once per isolate and sent in one D1 batch
+ * (`plainRowsInOneTrip`: one round trip, D1's rows as they come), so each select's keys are
+ * the names D1 answers (`plainFields`: snake_case, `.as(…)` on every expression).
  *
  * Windows are whole weeks counted back from `now`: bucket 0 is (now − 7 days, now],
  * bucket 1 the 7 days before, and so on (spec 2 §7 trend windows).
@@ -18,75 +23,66 @@ import type { BucketCheckIns, BucketCount, BucketScores } from "./compute";
  * tenancy rule above can be checked in one file (insights-scale.test.ts reads their plans).
  */
 
-const bucketOf = (column: string, now: number) =>
-  sql.raw(`cast((${Math.trunc(now)} - ${column}) / ${WEEK_MS} as integer)`);
+/**
+ * What a view's statements bind: they are built and compiled once per isolate with these
+ * placeholders (`preparePlain`), and each request binds its organization, member and window.
+ */
+const P = {
+  organizationId: sql.placeholder("organizationId"),
+  memberId: sql.placeholder("memberId"),
+  now: sql.placeholder("now"),
+  /** `now` in whole milliseconds, for the bucket's integer arithmetic. */
+  wholeNow: sql.placeholder("wholeNow"),
+  rangeStart: sql.placeholder("rangeStart"),
+  weekAgo: sql.placeholder("weekAgo"),
+  twoWeeksAgo: sql.placeholder("twoWeeksAgo"),
+};
 
-type ScoreRow = {
-  bucket: number;
-  responses: number;
-  morale: number | null;
-  confidence: number | null;
-  stress: number | null;
-  sales_strength: number | null;
-  morale_discussed: number;
-  confidence_discussed: number;
-  stress_discussed: number;
-  sales_strength_discussed: number;
-  blockers_discussed: number;
-};
-type CountRow = { bucket: number; count: number };
-type CheckInRow = { bucket: number; sent: number; completed: number; expired: number; pending: number };
-type ThemeRow = {
-  theme: string;
-  count: number;
-  people: number;
-  this_week: number;
-  last_week: number;
-  last_reported: number;
-};
-type PersonSqlRow = {
-  id: string;
-  first_name: string;
-  last_name: string;
-  job_title: string | null;
-  region: string | null;
-  status: "active" | "inactive";
-  l_morale: number | null;
-  l_confidence: number | null;
-  l_stress: number | null;
-  l_sales_strength: number | null;
-  l_blockers: number | null;
-  l_recorded_at: number | null;
-  p_stress: number | null;
-  sent: number;
-  completed: number;
-};
-/** One person's view also reads their email and the whole check-in before the latest. */
-type MemberSqlRow = PersonSqlRow & {
-  email: string | null;
-  p_morale: number | null;
-  p_confidence: number | null;
-  p_sales_strength: number | null;
-  p_blockers: number | null;
-  p_recorded_at: number | null;
-};
-type AlertCountRow = { team_member_id: string | null; open: number; categories: string | null };
-type AlertSqlRow = {
-  id: string;
-  team_member_id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  category: string;
-  alert_type: AlertItem["alertType"];
-  priority: AlertItem["priority"];
-  message: string;
-  status: AlertItem["status"];
-  created_at: number;
-  resolved_at: number | null;
-};
-type ExistsRow = { present: number };
+const windowValues = (now: number, weeks: number) => ({
+  now,
+  wholeNow: Math.trunc(now),
+  rangeStart: now - weeks * WEEK_MS,
+  weekAgo: now - WEEK_MS,
+  twoWeeksAgo: now - 2 * WEEK_MS,
+});
 
-const toScores = (row: ScoreRow): BucketScores => ({
+/** How many whole weeks before `now` the time falls. */
+const bucketOf = (column: AnyColumn) =>
+  sql<number>`cast((${P.wholeNow} - ${column}) / ${sql.raw(String(WEEK_MS))} as integer)`.mapWith(Number).as("bucket");
+
+/** The rows of a table the view covers: the organization's, or one member's of it. */
+type Scope = (table: { organizationId: AnyColumn; teamMemberId: AnyColumn }) => SQL | undefined;
+
+/** `column` within (rangeStart, now]. */
+const inRange = (column: AnyColumn) => and(gt(column, P.rangeStart), lte(column, P.now));
+
+/** A response that talked about the score (an unknown evidence counts as talked about). */
+const discussed = (evidence: AnyColumn, name: string) => countWhere(sql`coalesce(${evidence}, 1) > 0`).as(name);
+
+const scoresQuery = (db: Database, scope: Scope) => {
+  const bucket = bucketOf(sentimentScores.recordedAt);
+  return db
+    .select(
+      plainFields({
+        bucket,
+        responses: count().as("responses"),
+        morale: avgOf(sentimentScores.morale).as("morale"),
+        confidence: avgOf(sentimentScores.confidence).as("confidence"),
+        stress: avgOf(sentimentScores.stress).as("stress"),
+        sales_strength: avgOf(sql`coalesce(${sentimentScores.salesStrength}, 75)`).as("sales_strength"),
+        morale_discussed: discussed(sentimentScores.moraleEvidence, "morale_discussed"),
+        confidence_discussed: discussed(sentimentScores.confidenceEvidence, "confidence_discussed"),
+        stress_discussed: discussed(sentimentScores.stressEvidence, "stress_discussed"),
+        sales_strength_discussed: discussed(sentimentScores.salesStrengthEvidence, "sales_strength_discussed"),
+        blockers_discussed: discussed(sentimentScores.blockersEvidence, "blockers_discussed"),
+      }),
+    )
+    .from(sentimentScores)
+    .where(and(scope(sentimentScores), inRange(sentimentScores.recordedAt)))
+    .groupBy(sql`${bucket}`);
+};
+
+const toScores = (row: Awaited<ReturnType<typeof scoresQuery>>[number]): BucketScores => ({
   bucket: row.bucket,
   responses: row.responses,
   morale: row.morale,
@@ -101,31 +97,154 @@ const toScores = (row: ScoreRow): BucketScores => ({
     blockers: row.blockers_discussed,
   },
 });
-const toTheme = (row: ThemeRow): BlockerTheme => ({
+
+const blockersQuery = (db: Database, scope: Scope) => {
+  const bucket = bucketOf(userChallenges.createdAt);
+  return db
+    .select(plainFields({ bucket, count: count().as("count") }))
+    .from(userChallenges)
+    .where(and(scope(userChallenges), inRange(userChallenges.createdAt)))
+    .groupBy(sql`${bucket}`);
+};
+
+const checkInsQuery = (db: Database, scope: Scope) => {
+  const pending = eq(checkIns.status, "pending");
+  const bucket = bucketOf(checkIns.createdAt);
+  return db
+    .select(
+      plainFields({
+        bucket,
+        sent: count().as("sent"),
+        completed: countWhere(eq(checkIns.status, "completed")).as("completed"),
+        expired: countWhere(or(eq(checkIns.status, "expired"), and(pending, lte(checkIns.expiresAt, P.now)))).as(
+          "expired",
+        ),
+        pending: countWhere(and(pending, gt(checkIns.expiresAt, P.now))).as("pending"),
+      }),
+    )
+    .from(checkIns)
+    .where(and(scope(checkIns), inRange(checkIns.createdAt)))
+    .groupBy(sql`${bucket}`);
+};
+
+const themesQuery = (db: Database, scope: Scope) => {
+  const reports = count().as("count");
+  const lastReported = maxOf(userChallenges.createdAt).as("last_reported");
+  return db
+    .select(
+      plainFields({
+        theme: userChallenges.theme,
+        count: reports,
+        people: countDistinct(userChallenges.teamMemberId).as("people"),
+        this_week: countWhere(gt(userChallenges.createdAt, P.weekAgo)).as("this_week"),
+        last_week: countWhere(
+          and(gt(userChallenges.createdAt, P.twoWeeksAgo), lte(userChallenges.createdAt, P.weekAgo)),
+        ).as("last_week"),
+        last_reported: lastReported,
+      }),
+    )
+    .from(userChallenges)
+    .where(and(scope(userChallenges), inRange(userChallenges.createdAt)))
+    .groupBy(userChallenges.theme)
+    .orderBy(desc(reports), desc(lastReported), userChallenges.theme)
+    .limit(8);
+};
+
+const toTheme = (row: Awaited<ReturnType<typeof themesQuery>>[number]): BlockerTheme => ({
   theme: row.theme,
   count: row.count,
   people: row.people,
   thisWeek: row.this_week,
   lastWeek: row.last_week,
-  lastReportedAt: new Date(row.last_reported).toISOString(),
+  // max() over a non-empty group: never null here.
+  lastReportedAt: new Date(row.last_reported ?? 0).toISOString(),
 });
 
-function toAlertItem(row: AlertSqlRow): AlertItem {
+/**
+ * The per-week statements both views share, over the rows `scope` selects: mean scores,
+ * blockers reported, check-ins sent and how they ended, and the blocker themes of the range.
+ */
+const windowStatements = (db: Database, scope: Scope) =>
+  [scoresQuery(db, scope), blockersQuery(db, scope), checkInsQuery(db, scope), themesQuery(db, scope)] as const;
+
+const latest = alias(sentimentScores, "l");
+const previous = alias(sentimentScores, "p");
+const scoreOf = alias(sentimentScores, "s");
+
+/** The id of a member's n-th newest check-in score (0 = the latest), an index seek per person. */
+const nthScoreId = (db: Database, n: number) => {
+  const newest = db
+    .select({ id: scoreOf.id })
+    .from(scoreOf)
+    .where(eq(scoreOf.teamMemberId, teamMembers.id))
+    .orderBy(desc(scoreOf.recordedAt))
+    .limit(1);
+  return n === 0 ? newest : newest.offset(n);
+};
+
+/** A left-joined column under its own name (l.morale and p.morale would collide in a batch). */
+const joined = (column: AnyColumn, name: string) => sql<number | null>`${column}`.mapWith(Number).as(name);
+
+/**
+ * One row per person: their latest check-in's scores and the stress of the one before,
+ * and how many check-ins they were sent and answered in the range. The team view keeps the
+ * row narrow (200 of them cross the D1 boundary); one person's view adds their email and
+ * the whole previous check-in (`memberPeopleQuery`).
+ */
+const personFields = (db: Database) => {
+  const sentSince = (member: AnyColumn) => and(eq(checkIns.teamMemberId, member), gt(checkIns.createdAt, P.rangeStart));
   return {
-    id: row.id,
-    teamMember:
-      row.team_member_id && row.first_name !== null
-        ? { id: row.team_member_id, firstName: row.first_name, lastName: row.last_name ?? "" }
-        : null,
-    category: row.category,
-    alertType: row.alert_type,
-    priority: row.priority,
-    message: row.message,
-    status: row.status,
-    createdAt: new Date(row.created_at).toISOString(),
-    resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at).toISOString(),
+    id: teamMembers.id,
+    first_name: teamMembers.firstName,
+    last_name: teamMembers.lastName,
+    job_title: teamMembers.jobTitle,
+    region: teamMembers.region,
+    status: teamMembers.status,
+    l_morale: joined(latest.morale, "l_morale"),
+    l_confidence: joined(latest.confidence, "l_confidence"),
+    l_stress: joined(latest.stress, "l_stress"),
+    l_sales_strength: joined(latest.salesStrength, "l_sales_strength"),
+    l_blockers: joined(latest.blockers, "l_blockers"),
+    l_recorded_at: joined(latest.recordedAt, "l_recorded_at"),
+    p_stress: joined(previous.stress, "p_stress"),
+    sent: db.$count(checkIns, sentSince(teamMembers.id)).as("sent"),
+    completed: db.$count(checkIns, and(sentSince(teamMembers.id), eq(checkIns.status, "completed"))).as("completed"),
   };
-}
+};
+
+const memberFields = (db: Database) => ({
+  ...personFields(db),
+  email: teamMembers.email,
+  p_morale: joined(previous.morale, "p_morale"),
+  p_confidence: joined(previous.confidence, "p_confidence"),
+  p_sales_strength: joined(previous.salesStrength, "p_sales_strength"),
+  p_blockers: joined(previous.blockers, "p_blockers"),
+  p_recorded_at: joined(previous.recordedAt, "p_recorded_at"),
+});
+
+/** The people in order of name, each with their latest and previous score rows. */
+const byName = [
+  sql`${teamMembers.firstName} collate nocase`,
+  sql`${teamMembers.lastName} collate nocase`,
+  teamMembers.id,
+];
+
+const teamPeopleQuery = (db: Database) =>
+  db
+    .select(plainFields(personFields(db)))
+    .from(teamMembers)
+    .leftJoin(latest, eq(latest.id, nthScoreId(db, 0)))
+    .leftJoin(previous, eq(previous.id, nthScoreId(db, 1)))
+    .where(eq(teamMembers.organizationId, P.organizationId))
+    .orderBy(...byName);
+
+const memberPeopleQuery = (db: Database) =>
+  db
+    .select(plainFields(memberFields(db)))
+    .from(teamMembers)
+    .leftJoin(latest, eq(latest.id, nthScoreId(db, 0)))
+    .leftJoin(previous, eq(previous.id, nthScoreId(db, 1)))
+    .where(and(eq(teamMembers.organizationId, P.organizationId), eq(teamMembers.id, P.memberId)));
 
 type SnapshotColumns = {
   morale: number | null;
@@ -151,7 +270,7 @@ function snapshot(columns: SnapshotColumns): ScoreSnapshot | null {
 export type PersonBase = Omit<PersonRow, "openAlerts" | "risk">;
 export type MemberBase = PersonBase & { email: string | null; previous: ScoreSnapshot | null };
 
-function toPerson(row: PersonSqlRow): PersonBase {
+function toPerson(row: Awaited<ReturnType<typeof teamPeopleQuery>>[number]): PersonBase {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -173,7 +292,7 @@ function toPerson(row: PersonSqlRow): PersonBase {
   };
 }
 
-function toMember(row: MemberSqlRow): MemberBase {
+function toMember(row: Awaited<ReturnType<typeof memberPeopleQuery>>[number]): MemberBase {
   const previous = snapshot({
     morale: row.p_morale,
     confidence: row.p_confidence,
@@ -185,86 +304,52 @@ function toMember(row: MemberSqlRow): MemberBase {
   return { ...toPerson(row), email: row.email, previous };
 }
 
-/** The alert list's order: most urgent first, newest first within a priority. */
-const ALERT_ORDER = sql.raw(
-  "case a.priority when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, a.created_at desc",
-);
+const OPEN_ALERT = inArray(riskAlerts.status, ["unread", "read"]);
 
-/**
- * One row per person: their latest check-in's scores and the stress of the one before
- * (index seeks per person), and how many check-ins they were sent and answered in the range.
- * The team view keeps the row narrow (200 of them cross the D1 boundary); one person's view
- * adds their email and the whole previous check-in.
- */
-const peopleSql = (organizationId: string, rangeStart: number, memberId?: string) => sql`
-  select tm.id, tm.first_name, tm.last_name, tm.job_title, tm.region, tm.status,
-    l.morale as l_morale, l.confidence as l_confidence, l.stress as l_stress,
-    l.sales_strength as l_sales_strength, l.blockers as l_blockers, l.recorded_at as l_recorded_at,
-    p.stress as p_stress,
-    ${
-      memberId
-        ? sql`tm.email, p.morale as p_morale, p.confidence as p_confidence, p.sales_strength as p_sales_strength,
-      p.blockers as p_blockers, p.recorded_at as p_recorded_at,`
-        : sql``
-    }
-    (select count(*) from check_ins ci where ci.team_member_id = tm.id and ci.created_at > ${rangeStart}) as sent,
-    (select count(*) from check_ins ci
-      where ci.team_member_id = tm.id and ci.created_at > ${rangeStart} and ci.status = 'completed') as completed
-  from team_members tm
-  left join sentiment_scores l on l.id = (
-    select s.id from sentiment_scores s where s.team_member_id = tm.id order by s.recorded_at desc limit 1)
-  left join sentiment_scores p on p.id = (
-    select s.id from sentiment_scores s where s.team_member_id = tm.id order by s.recorded_at desc limit 1 offset 1)
-  where tm.organization_id = ${organizationId} ${memberId ? sql`and tm.id = ${memberId}` : sql``}
-  order by tm.first_name collate nocase, tm.last_name collate nocase, tm.id`;
+/** The alert list's order: most urgent first, newest first within a priority. */
+const alertOrder = () => [
+  sql`case ${riskAlerts.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`,
+  desc(riskAlerts.createdAt),
+];
 
 /** An alert with its salesperson's name: every alert list reads these columns. */
-const ALERT_SELECT = sql`
-  select a.id, a.team_member_id, tm.first_name, tm.last_name, a.category, a.alert_type, a.priority,
-    a.message, a.status, a.created_at, a.resolved_at
-  from risk_alerts a left join team_members tm on tm.id = a.team_member_id`;
+const alertsWhere = (db: Database, where: SQL | undefined) =>
+  db
+    .select(
+      plainFields({
+        id: riskAlerts.id,
+        team_member_id: riskAlerts.teamMemberId,
+        first_name: teamMembers.firstName,
+        last_name: teamMembers.lastName,
+        category: riskAlerts.category,
+        alert_type: riskAlerts.alertType,
+        priority: riskAlerts.priority,
+        message: riskAlerts.message,
+        status: riskAlerts.status,
+        created_at: epochMs(riskAlerts.createdAt).as("created_at"),
+        resolved_at: epochMs<true>(riskAlerts.resolvedAt).as("resolved_at"),
+      }),
+    )
+    .from(riskAlerts)
+    .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
+    .where(where);
 
-/**
- * The per-week statements both views share, over the rows `scope` selects (the
- * organization's, or one member's): mean scores, blockers reported, check-ins sent and how
- * they ended, and the blocker themes of the range.
- */
-const windowStatements = (scope: SQL, now: number, rangeStart: number) =>
-  [
-    query<ScoreRow>(sql`
-      select ${bucketOf("recorded_at", now)} as bucket, count(*) as responses,
-        avg(morale) as morale, avg(confidence) as confidence, avg(stress) as stress,
-        avg(coalesce(sales_strength, 75)) as sales_strength,
-        sum(coalesce(morale_evidence, 1) > 0) as morale_discussed,
-        sum(coalesce(confidence_evidence, 1) > 0) as confidence_discussed,
-        sum(coalesce(stress_evidence, 1) > 0) as stress_discussed,
-        sum(coalesce(sales_strength_evidence, 1) > 0) as sales_strength_discussed,
-        sum(coalesce(blockers_evidence, 1) > 0) as blockers_discussed
-      from sentiment_scores
-      where ${scope} and recorded_at > ${rangeStart} and recorded_at <= ${now}
-      group by bucket`),
-    query<CountRow>(sql`
-      select ${bucketOf("created_at", now)} as bucket, count(*) as count
-      from user_challenges
-      where ${scope} and created_at > ${rangeStart} and created_at <= ${now}
-      group by bucket`),
-    query<CheckInRow>(sql`
-      select ${bucketOf("created_at", now)} as bucket, count(*) as sent,
-        sum(status = 'completed') as completed,
-        sum(status = 'expired' or (status = 'pending' and expires_at <= ${now})) as expired,
-        sum(status = 'pending' and expires_at > ${now}) as pending
-      from check_ins
-      where ${scope} and created_at > ${rangeStart} and created_at <= ${now}
-      group by bucket`),
-    query<ThemeRow>(sql`
-      select theme, count(*) as count, count(distinct team_member_id) as people,
-        sum(created_at > ${now - WEEK_MS}) as this_week,
-        sum(created_at > ${now - 2 * WEEK_MS} and created_at <= ${now - WEEK_MS}) as last_week,
-        max(created_at) as last_reported
-      from user_challenges
-      where ${scope} and created_at > ${rangeStart} and created_at <= ${now}
-      group by theme order by count desc, last_reported desc, theme limit 8`),
-  ] as const;
+function toAlertItem(row: Awaited<ReturnType<typeof alertsWhere>>[number]): AlertItem {
+  return {
+    id: row.id,
+    teamMember:
+      row.team_member_id && row.first_name !== null
+        ? { id: row.team_member_id, firstName: row.first_name, lastName: row.last_name ?? "" }
+        : null,
+    category: row.category,
+    alertType: row.alert_type,
+    priority: row.priority,
+    message: row.message,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at).toISOString(),
+  };
+}
 
 export type TeamAggregates = {
   scores: BucketScores[];
@@ -278,24 +363,40 @@ export type TeamAggregates = {
   anyCheckIn: boolean;
 };
 
-/** The Overview's statements (exported so a test can EXPLAIN each one on a large fixture). */
-export function teamStatements(organizationId: string, now: number, weeks: number) {
-  const rangeStart = now - weeks * WEEK_MS;
-  const scope = sql`organization_id = ${organizationId}`;
-  return [
-    ...windowStatements(scope, now, rangeStart),
-    query<PersonSqlRow>(peopleSql(organizationId, rangeStart)),
-    query<AlertCountRow>(sql`
-      select team_member_id, count(*) as open, group_concat(distinct category) as categories
-      from risk_alerts
-      where organization_id = ${organizationId} and status in ('unread', 'read')
-      group by team_member_id`),
-    query<AlertSqlRow>(sql`${ALERT_SELECT}
-      where a.organization_id = ${organizationId} and a.status in ('unread', 'read')
-      order by ${ALERT_ORDER} limit 20`),
-    query<ExistsRow>(sql`
-      select exists(select 1 from check_ins where organization_id = ${organizationId}) as present`),
-  ] as const;
+/** The Overview's statements, with placeholders for the organization and the window. */
+const teamView = (db: Database) => {
+  const ofOrganization = eq(riskAlerts.organizationId, P.organizationId);
+  return preparePlain([
+    ...windowStatements(db, (table) => eq(table.organizationId, P.organizationId)),
+    teamPeopleQuery(db),
+    db
+      .select(
+        plainFields({
+          team_member_id: riskAlerts.teamMemberId,
+          open: count().as("open"),
+          categories: sql<string | null>`group_concat(distinct ${riskAlerts.category})`.as("categories"),
+        }),
+      )
+      .from(riskAlerts)
+      .where(and(ofOrganization, OPEN_ALERT))
+      .groupBy(riskAlerts.teamMemberId),
+    alertsWhere(db, and(ofOrganization, OPEN_ALERT))
+      .orderBy(...alertOrder())
+      .limit(20),
+    // Whether any check-in was ever sent: one index entry answers it.
+    db
+      .select(plainFields({ present: sql<number>`1`.as("present") }))
+      .from(checkIns)
+      .where(eq(checkIns.organizationId, P.organizationId))
+      .limit(1),
+  ] as const);
+};
+let team: ReturnType<typeof teamView> | undefined;
+
+/** The Overview's statements and the values one request binds (a test EXPLAINs each on a large fixture). */
+export function teamStatements(db: Database, organizationId: string, now: number, weeks: number) {
+  team ??= teamView(db);
+  return { prepared: team, values: { organizationId, ...windowValues(now, weeks) } };
 }
 
 export async function teamAggregates(
@@ -304,9 +405,11 @@ export async function teamAggregates(
   now: number,
   weeks: number,
 ): Promise<TeamAggregates> {
-  const [scores, blockers, checkIns, themes, people, alertCounts, openAlerts, anyCheckIn] = await allInOneTrip(
+  const { prepared, values } = teamStatements(db, organizationId, now, weeks);
+  const [scores, blockers, checkInRows, themes, people, alertCounts, openAlerts, anyCheckIn] = await plainRowsInOneTrip(
     db,
-    teamStatements(organizationId, now, weeks),
+    prepared,
+    values,
   );
 
   const counts = new Map<string, { open: number; categories: string[] }>();
@@ -319,14 +422,14 @@ export async function teamAggregates(
   }
   return {
     scores: scores.map(toScores),
-    blockers: blockers.map((row) => ({ bucket: row.bucket, count: row.count })),
-    checkIns: checkIns.map((row) => ({ ...row })),
+    blockers,
+    checkIns: checkInRows,
     themes: themes.map(toTheme),
     people: people.map(toPerson),
     alertCounts: counts,
     openAlerts: openAlerts.map(toAlertItem),
     openAlertTotal,
-    anyCheckIn: (anyCheckIn[0]?.present ?? 0) === 1,
+    anyCheckIn: anyCheckIn.length > 0,
   };
 }
 
@@ -339,17 +442,29 @@ export type MemberAggregates = {
   alerts: AlertItem[];
 };
 
-export function memberStatements(organizationId: string, memberId: string, now: number, weeks: number) {
-  const rangeStart = now - weeks * WEEK_MS;
-  const scope = sql`organization_id = ${organizationId} and team_member_id = ${memberId}`;
-  return [
-    query<MemberSqlRow>(peopleSql(organizationId, rangeStart, memberId)),
-    ...windowStatements(scope, now, rangeStart),
-    query<AlertSqlRow>(sql`${ALERT_SELECT}
-      where a.organization_id = ${organizationId} and a.team_member_id = ${memberId}
-        and (a.status in ('unread', 'read') or a.created_at > ${rangeStart})
-      order by a.status = 'resolved', ${ALERT_ORDER} limit 20`),
-  ] as const;
+/** One person's statements, with placeholders for the organization, the member and the window. */
+const memberView = (db: Database) =>
+  preparePlain([
+    memberPeopleQuery(db),
+    ...windowStatements(db, (table) =>
+      and(eq(table.organizationId, P.organizationId), eq(table.teamMemberId, P.memberId)),
+    ),
+    alertsWhere(
+      db,
+      and(
+        eq(riskAlerts.organizationId, P.organizationId),
+        eq(riskAlerts.teamMemberId, P.memberId),
+        sql`(${OPEN_ALERT} or ${gt(riskAlerts.createdAt, P.rangeStart)})`,
+      ),
+    )
+      .orderBy(sql`${riskAlerts.status} = 'resolved'`, ...alertOrder())
+      .limit(20),
+  ] as const);
+let member: ReturnType<typeof memberView> | undefined;
+
+export function memberStatements(db: Database, organizationId: string, memberId: string, now: number, weeks: number) {
+  member ??= memberView(db);
+  return { prepared: member, values: { organizationId, memberId, ...windowValues(now, weeks) } };
 }
 
 /** One person's view. The member must belong to the organization, or person is null (→ 404). */
@@ -360,15 +475,13 @@ export async function memberAggregates(
   now: number,
   weeks: number,
 ): Promise<MemberAggregates> {
-  const [people, scores, blockers, checkIns, themes, alerts] = await allInOneTrip(
-    db,
-    memberStatements(organizationId, memberId, now, weeks),
-  );
+  const { prepared, values } = memberStatements(db, organizationId, memberId, now, weeks);
+  const [people, scores, blockers, checkInRows, themes, alerts] = await plainRowsInOneTrip(db, prepared, values);
   return {
     person: people[0] ? toMember(people[0]) : null,
     scores: scores.map(toScores),
-    blockers: blockers.map((row) => ({ bucket: row.bucket, count: row.count })),
-    checkIns: checkIns.map((row) => ({ ...row })),
+    blockers,
+    checkIns: checkInRows,
     themes: themes.map(toTheme),
     alerts: alerts.map(toAlertItem),
   };
@@ -381,19 +494,22 @@ export async function alertList(
   filters: { status: "open" | "resolved" | "all"; teamMemberId?: string | undefined },
 ): Promise<AlertItem[]> {
   const { status, teamMemberId } = filters;
-  const rows = await db.all<AlertSqlRow>(sql`${ALERT_SELECT}
-    where a.organization_id = ${organizationId}
-      ${status === "open" ? sql`and a.status in ('unread', 'read')` : sql``}
-      ${status === "resolved" ? sql`and a.status = 'resolved'` : sql``}
-      ${teamMemberId ? sql`and a.team_member_id = ${teamMemberId}` : sql``}
-    order by ${status === "resolved" ? sql.raw("a.resolved_at desc, a.created_at desc") : ALERT_ORDER}
-    limit 100`);
+  const rows = await alertsWhere(
+    db,
+    and(
+      eq(riskAlerts.organizationId, organizationId),
+      status === "open" ? OPEN_ALERT : undefined,
+      status === "resolved" ? eq(riskAlerts.status, "resolved") : undefined,
+      teamMemberId ? eq(riskAlerts.teamMemberId, teamMemberId) : undefined,
+    ),
+  )
+    .orderBy(...(status === "resolved" ? [desc(riskAlerts.resolvedAt), desc(riskAlerts.createdAt)] : alertOrder()))
+    .limit(100);
   return rows.map(toAlertItem);
 }
 
 /** One of the organization's alerts, or null (→ 404): another organization's reads as absent. */
 export async function alertById(db: Database, organizationId: string, id: string): Promise<AlertItem | null> {
-  const [row] = await db.all<AlertSqlRow>(sql`${ALERT_SELECT}
-    where a.id = ${id} and a.organization_id = ${organizationId}`);
+  const [row] = await alertsWhere(db, and(eq(riskAlerts.id, id), eq(riskAlerts.organizationId, organizationId)));
   return row ? toAlertItem(row) : null;
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import type { Database } from "../db/client";
+import { rateLimits } from "../db/schema";
 import type { AppEnv } from "./app-env";
 import { tooManyRequests } from "./errors";
 
@@ -18,14 +19,21 @@ export async function hitRateLimit(
   rule: RateLimitRule,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const row = await db.get<{ count: number; window_start: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
-    on conflict(key) do update set
-      count = case when ${now} - rate_limits.window_start >= ${rule.windowMs} then 1 else rate_limits.count + 1 end,
-      window_start = case when ${now} - rate_limits.window_start >= ${rule.windowMs} then ${now} else rate_limits.window_start end
-    returning count, window_start`);
+  // The window restarts when it is over: both columns are CASE expressions on the stored row.
+  const expired = sql`${now} - ${rateLimits.windowStart} >= ${rule.windowMs}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
   const count = row?.count ?? 1;
-  const windowStart = row?.window_start ?? now;
+  const windowStart = row?.windowStart ?? now;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
   return { allowed: count <= rule.limit, count, retryAfterSeconds };
 }

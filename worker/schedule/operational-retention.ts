@@ -1,4 +1,6 @@
+import { inArray, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { auditLogs, emailOutbox, rateLimits } from "../db/schema";
 import { DAY_MS } from "../shared/time";
 
 /**
@@ -17,25 +19,44 @@ export async function pruneOperationalRecords(
   now: number,
   limit: number,
 ): Promise<OperationalRetentionReport> {
-  const d1 = db.$client;
   const cutoff = (days: number) => now - days * DAY_MS;
-  const [emails, rateLimits, auditLogs] = await d1.batch([
-    d1
-      .prepare(
-        `delete from email_outbox where id in (select id from email_outbox where created_at < ?1 order by created_at limit ${limit})`,
-      )
-      .bind(cutoff(OPERATIONAL_RETENTION_DAYS.emailOutbox)),
-    d1
-      .prepare(
-        `delete from rate_limits where key in (select key from rate_limits where window_start < ?1 order by window_start limit ${limit})`,
-      )
-      .bind(cutoff(OPERATIONAL_RETENTION_DAYS.rateLimits)),
-    d1
-      .prepare(
-        `delete from audit_logs where id in (select id from audit_logs where created_at < ?1 order by created_at limit ${limit})`,
-      )
-      .bind(cutoff(OPERATIONAL_RETENTION_DAYS.auditLogs)),
+  const before = (days: number) => new Date(cutoff(days));
+  // The oldest `limit` rows past their window, by the time index (D1 deletes have no LIMIT).
+  const [emails, rateLimitRows, auditLogRows] = await db.batch([
+    db.delete(emailOutbox).where(
+      inArray(
+        emailOutbox.id,
+        db
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(lt(emailOutbox.createdAt, before(OPERATIONAL_RETENTION_DAYS.emailOutbox)))
+          .orderBy(emailOutbox.createdAt)
+          .limit(limit),
+      ),
+    ),
+    db.delete(rateLimits).where(
+      inArray(
+        rateLimits.key,
+        db
+          .select({ key: rateLimits.key })
+          .from(rateLimits)
+          .where(lt(rateLimits.windowStart, cutoff(OPERATIONAL_RETENTION_DAYS.rateLimits)))
+          .orderBy(rateLimits.windowStart)
+          .limit(limit),
+      ),
+    ),
+    db.delete(auditLogs).where(
+      inArray(
+        auditLogs.id,
+        db
+          .select({ id: auditLogs.id })
+          .from(auditLogs)
+          .where(lt(auditLogs.createdAt, before(OPERATIONAL_RETENTION_DAYS.auditLogs)))
+          .orderBy(auditLogs.createdAt)
+          .limit(limit),
+      ),
+    ),
   ]);
-  const changes = (result: D1Result | undefined) => result?.meta.changes ?? 0;
-  return { emails: changes(emails), rateLimits: changes(rateLimits), auditLogs: changes(auditLogs) };
+  const changes = (result: D1Result) => result.meta.changes ?? 0;
+  return { emails: changes(emails), rateLimits: changes(rateLimitRows), auditLogs: changes(auditLogRows) };
 }

@@ -54,7 +54,7 @@ export function Field({
 }) {
   const { control, hintId, errorId } = useFieldControl({ hint, error });
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
+    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
       <label htmlFor={control.id} className="text-sm font-medium">
         {label}
         {optional ? <span className="font-normal text-muted"> (optional)</span> : null}
