@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Page } from "playwright-core";
+import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, randomClientIp } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
@@ -20,14 +20,28 @@ async function ownAddress(page: Page) {
   await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
 }
 
+/**
+ * The operator, signed in through the form once; later tests reuse that session's cookies.
+ * Every test signing in again put the shared operator account over its sign-in limit (10 a
+ * minute per account) whenever the files before this one had just signed it in too.
+ */
+let operatorCookies: Cookie[] | null = null;
+
 async function operatorLogin(page: Page, path = "/superadmin") {
   await ownAddress(page);
+  if (operatorCookies) {
+    await page.context().addCookies(operatorCookies);
+    await page.goto(path);
+    await page.getByRole("heading", { name: "Platform Administration" }).waitFor();
+    return;
+  }
   await page.goto(`/superadmin/login`);
   await page.getByLabel("Email").fill(operator.email);
   await page.getByLabel("Password").fill(operator.password);
   await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
   await page.waitForURL(`${origin}/superadmin`);
   await page.getByRole("heading", { name: "Platform Administration" }).waitFor();
+  operatorCookies = await page.context().cookies();
   if (path !== "/superadmin") await page.goto(path);
 }
 
