@@ -1,4 +1,5 @@
 import { inArray, lt } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
 import { auditLogs, emailOutbox, rateLimits } from "../db/schema";
 import { DAY_MS } from "../shared/time";
@@ -23,40 +24,42 @@ export async function pruneOperationalRecords(
   const before = (days: number) => new Date(cutoff(days));
   // The oldest `limit` rows past their window, by the time index (D1 deletes have no LIMIT).
   const [emails, rateLimitRows, auditLogRows] = await db.batch([
-    db.delete(emailOutbox).where(
-      inArray(
-        emailOutbox.id,
-        db
-          .select({ id: emailOutbox.id })
-          .from(emailOutbox)
-          .where(lt(emailOutbox.createdAt, before(OPERATIONAL_RETENTION_DAYS.emailOutbox)))
-          .orderBy(emailOutbox.createdAt)
-          .limit(limit),
-      ),
+    deleteOldest(
+      db,
+      emailOutbox,
+      emailOutbox.id,
+      emailOutbox.createdAt,
+      before(OPERATIONAL_RETENTION_DAYS.emailOutbox),
+      limit,
     ),
-    db.delete(rateLimits).where(
-      inArray(
-        rateLimits.key,
-        db
-          .select({ key: rateLimits.key })
-          .from(rateLimits)
-          .where(lt(rateLimits.windowStart, cutoff(OPERATIONAL_RETENTION_DAYS.rateLimits)))
-          .orderBy(rateLimits.windowStart)
-          .limit(limit),
-      ),
+    deleteOldest(
+      db,
+      rateLimits,
+      rateLimits.key,
+      rateLimits.windowStart,
+      cutoff(OPERATIONAL_RETENTION_DAYS.rateLimits),
+      limit,
     ),
-    db.delete(auditLogs).where(
-      inArray(
-        auditLogs.id,
-        db
-          .select({ id: auditLogs.id })
-          .from(auditLogs)
-          .where(lt(auditLogs.createdAt, before(OPERATIONAL_RETENTION_DAYS.auditLogs)))
-          .orderBy(auditLogs.createdAt)
-          .limit(limit),
-      ),
-    ),
+    deleteOldest(db, auditLogs, auditLogs.id, auditLogs.createdAt, before(OPERATIONAL_RETENTION_DAYS.auditLogs), limit),
   ]);
   const changes = (result: D1Result) => result.meta.changes ?? 0;
   return { emails: changes(emails), rateLimits: changes(rateLimitRows), auditLogs: changes(auditLogRows) };
+}
+
+/** Deletes the `limit` oldest rows of `table` whose `time` is before `cutoff`, by `key`. */
+function deleteOldest<Table extends SQLiteTable>(
+  db: Database,
+  table: Table,
+  key: SQLiteColumn,
+  time: SQLiteColumn,
+  cutoff: Date | number,
+  limit: number,
+) {
+  const oldest = db
+    .select({ key })
+    .from(table)
+    .where(lt(time, cutoff))
+    .orderBy(time)
+    .limit(limit);
+  return db.delete(table).where(inArray(key, oldest));
 }
