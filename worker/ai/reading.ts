@@ -1,6 +1,6 @@
 import { type Segment, type Sentiment, type Signal, segmentsOf, sentimentOfSegments } from "../language/lexicon";
 import { NEGATIVE_BELOW } from "../language/polarity";
-import { blockerOf, namesTopic, type TopicId, topicById, topicVerdicts } from "../language/themes";
+import { blockerOf, isResolved, namesTopic, type TopicId, topicById, topicVerdicts } from "../language/themes";
 import { wordsOf } from "../language/words";
 import type { Pillar } from "../shared/pillars";
 
@@ -37,7 +37,20 @@ export type Reading = {
   strain: number;
   /** The answer opens by saying there is nothing ("Nothing really.", "None", "nah"). */
   saysNone: boolean;
+  /**
+   * The compound for stress, without feelings that are not strain ("not stressed, just
+   * angry"), and for morale, with irritation weighing less than a low mood (moods.ts).
+   */
+  strainCompound: number;
+  moraleCompound: number;
+  /** It opens by saying things are all right ("ok, a bit beaten down", "fine, frustrated"). */
+  okOpener: boolean;
+  /** What the answer says once the problems it calls solved are left out (worker/language/themes.ts). */
+  unresolved: string;
 };
+
+/** "Ok, …", "I'm fine, …", "alright but …": the speaker's own verdict comes first. */
+const OK_OPENER = /^(?:i'?m |im |it'?s |its |all |doing |been )?(?:ok|okay|fine|alright|decent|not bad)\b/;
 
 const NONE = /^(?:nothing|none|nah|nope|no blockers?|no issues|not really|not much|nada|zero)\b/;
 /** What narrows a "nothing": "nothing at work, just time", "nothing specific". */
@@ -51,7 +64,13 @@ function saysNone(text: string): boolean {
 }
 /** Just under a plain "rough" (−2 → 0.46): a hard week is strong, "could be better" is mild. */
 const STRONG = 0.45;
-const NEGATIVE_SIGNALS: readonly Signal[] = ["confidence_low", "stress_high", "flight_risk", "support_negative"];
+const NEGATIVE_SIGNALS: readonly Signal[] = [
+  "confidence_low",
+  "stress_high",
+  "flight_risk",
+  "disengaged",
+  "support_negative",
+];
 const POSITIVE_SIGNALS: readonly Signal[] = ["confidence_high", "stress_low", "win", "support_positive"];
 const OPPOSITES: [Signal, Signal][] = [
   ["confidence_low", "confidence_high"],
@@ -127,8 +146,21 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
         )
       : 0,
     saysNone: saysNone(text),
+    strainCompound: sentimentOfSegments(segments, prepared, (s) => s.valence - s.moods.irritation - s.moods.flat)
+      .compound,
+    moraleCompound: sentimentOfSegments(segments, prepared, (s) => s.valence - IRRITATION_SPARED * s.moods.irritation)
+      .compound,
+    okOpener: OK_OPENER.test(text.trim().slice(0, 40).toLowerCase()),
+    unresolved: text
+      .split(/(?<=[.!?\n])/)
+      .filter((sentence) => !isResolved(wordsOf(sentence).join(" ")))
+      .join(" ")
+      .trim(),
   };
 }
+
+/** How much of irritation's weight morale leaves out: an annoying week is not yet a low one. */
+const IRRITATION_SPARED = 0.4;
 
 /** "Probably a 6." to a 1-to-10 question is a 60 % confidence. */
 function asRating(text: string): string {

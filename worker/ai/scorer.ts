@@ -58,6 +58,8 @@ const STRAIN_SIGNAL = 0.8;
 const STRAIN_PER_ANSWER = 3;
 /** Intent to leave is a retention risk: morale goes below the low-morale line (35), which alerts. */
 const LEAVING_MORALE = 32;
+/** Having stopped caring is low morale (under 40) without, on its own, the retention alert. */
+const DISENGAGED_MORALE = 37;
 /** Bad news weighs more than good in morale: an early-warning tool must not average a low away. */
 const LOW_WEIGHT = 1;
 /**
@@ -83,9 +85,39 @@ type Answer = ReturnType<typeof answersOf>[number] & { reading: ReturnType<typeo
  * An answer's feeling on the −1…+1 scale. A very short answer is all feeling: "awful" to
  * "how was your week?" says as much as a paragraph would, so its compound is not damped.
  */
-function feeling(a: Answer): number {
-  const c = a.reading.sentiment.compound;
+function feeling(a: Answer, compound = a.reading.sentiment.compound): number {
+  const c = compound;
   return a.reading.terse ? Math.sign(c) * Math.min(1, Math.abs(c) * 1.3) : c;
+}
+
+/**
+ * "Ok, a bit beaten down", "fine, frustrated": the speaker's own verdict comes first and
+ * the complaint after it counts half, unless it is strain, leaving or having stopped
+ * caring ("I'm fine, just haven't had a weekend off since August" is denial, not reassurance).
+ */
+function verdictFirst(a: Answer, value: number): number {
+  const serious = a.reading.strain > 0 || a.reading.signals.some((s) => s === "flight_risk" || s === "disengaged");
+  return a.reading.okOpener && value < 0 && !serious ? value / 2 : value;
+}
+
+/** How strongly an explicit cue about the number counts when the answer states no figure. */
+const CLEAR = 0.65;
+
+/**
+ * An answer to the quota question: its feeling, made decisive when it says plainly
+ * ("confident", "not gonna happen", "dunno" alone) rather than in passing.
+ */
+function quotaValue(a: Answer): number {
+  const value = decided(feeling(a));
+  const { signals, hedged, terse } = a.reading;
+  if (/pct\d|\d\s*%/.test(a.content) || /\d+\s*(?:ish)?$/.test(a.content.trim().slice(-8))) return value;
+  if (signals.includes("confidence_low") && !signals.includes("confidence_high") && (terse || !hedged)) {
+    return Math.min(value, -CLEAR);
+  }
+  if (signals.includes("confidence_high") && !signals.includes("confidence_low") && !hedged) {
+    return Math.max(value, CLEAR);
+  }
+  return value;
 }
 
 /**
@@ -122,17 +154,21 @@ export function lexiconJudgement(
   const has = (a: Answer, signal: Signal) => a.reading.signals.includes(signal);
   const raw: Judgement["raw"] = {};
 
-  const moraleEvidence = felt.map((a) => {
-    const value = feeling(a);
-    const weight = (a.pillar ? MORALE_WEIGHT[a.pillar] : 1) * (value < 0 ? LOW_WEIGHT : 1);
-    return { value, weight };
-  });
+  // A plain answer to the morale question ("busy, normal end of quarter") says the week was neither.
+  const moraleEvidence = answers
+    .filter((a) => felt.includes(a) || a.pillar === "morale")
+    .map((a) => {
+      const value = verdictFirst(a, feeling(a, a.reading.moraleCompound));
+      const weight = (a.pillar ? MORALE_WEIGHT[a.pillar] : 1) * (value < 0 ? LOW_WEIGHT : 1);
+      return { value, weight };
+    });
   const leaving = answers.some((a) => has(a, "flight_risk"));
   if (moraleEvidence.length > 0) {
     const weight = moraleEvidence.reduce((sum, e) => sum + e.weight, 0);
     const mean = moraleEvidence.reduce((sum, e) => sum + e.value * e.weight, 0) / weight;
     raw.morale = 50 + 45 * mean;
   }
+  if (answers.some((a) => has(a, "disengaged"))) raw.morale = Math.min(raw.morale ?? 50, DISENGAGED_MORALE);
   if (leaving) raw.morale = Math.min(raw.morale ?? 50, LEAVING_MORALE);
 
   // A direct answer's feeling already holds its own cues; other answers lend theirs.
@@ -140,7 +176,7 @@ export function lexiconJudgement(
   const onQuota = felt.filter((a) => a.pillar === "quota_confidence");
   const confidence = pooled(
     [
-      ...onQuota.map((a) => ({ value: decided(feeling(a)), weight: ON_PILLAR })),
+      ...onQuota.map((a) => ({ value: quotaValue(a), weight: ON_PILLAR })),
       ...answers
         .filter(offPillar("quota_confidence"))
         .flatMap((a) => [
@@ -155,12 +191,16 @@ export function lexiconJudgement(
 
   const stress = pooled(
     [
-      ...felt.filter((a) => a.pillar === "burnout_risks").map((a) => ({ value: -feeling(a), weight: ON_PILLAR })),
+      // Anger, boredom and discouragement are not strain: "not stressed, just angry".
+      ...felt
+        .filter((a) => a.pillar === "burnout_risks")
+        .map((a) => ({ value: -verdictFirst(a, feeling(a, a.reading.strainCompound)), weight: ON_PILLAR })),
       ...answers.flatMap((a) => [
         ...(a.reading.strain > 0
           ? [{ value: STRAIN_SIGNAL, weight: Math.min(STRAIN_PER_ANSWER, a.reading.strain) }]
           : []),
-        ...(has(a, "stress_low") ? [{ value: -STRAIN_SIGNAL, weight: 1 }] : []),
+        // On the question itself the feeling already says it; elsewhere rest is news.
+        ...(has(a, "stress_low") ? [{ value: -STRAIN_SIGNAL, weight: a.pillar === "burnout_risks" ? 0.5 : 1 }] : []),
       ]),
     ],
     PRIOR - 0.5,
@@ -172,7 +212,7 @@ export function lexiconJudgement(
   const wins = Math.min(2, answers.filter((a) => has(a, "win")).length);
   if (onStrength.length > 0 || wins > 0) {
     const mean = onStrength.reduce((sum, a) => sum + feeling(a), 0) / Math.max(1, onStrength.length);
-    raw.sales_strength = 52 + 14 * mean + 10 * wins;
+    raw.sales_strength = 50 + 14 * mean + 10 * wins;
   }
 
   const blockers = blockerThemesIn(
@@ -181,6 +221,12 @@ export function lexiconJudgement(
   const onBlockers = answers.filter((a) => a.pillar === "blockers");
   const blockerValues = onBlockers.map((a) => {
     if (a.reading.saysNone && a.reading.concerns.length === 0) return 0.5 + Math.min(0, feeling(a));
+    // "Approvals used to be a nightmare but the new desk sorted it. Nothing now.": what is left is the answer.
+    if (a.reading.unresolved !== a.content.trim()) {
+      const left = readAnswer(a.reading.unresolved, "blockers");
+      if (left.saysNone && left.concerns.length === 0) return 0.5 + Math.min(0, left.sentiment.compound);
+      if (a.reading.unresolved === "") return 0.5;
+    }
     // "Everything", "where do I start": no theme, but a great deal in the way.
     if (EVERYTHING.test(a.content.trim().toLowerCase())) return Math.min(-0.7, feeling(a));
     return feeling(a);

