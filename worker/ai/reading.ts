@@ -54,7 +54,7 @@ const OK_OPENER = /^(?:i'?m |im |it'?s |its |all |doing |been )?(?:ok|okay|fine|
 
 const NONE = /^(?:nothing|none|nah|nope|no blockers?|no issues|not really|not much|nada|zero)\b/;
 /** What narrows a "nothing": "nothing at work, just time", "nothing specific". */
-const NONE_BUT = /\b(?:just|except|but|apart from|other than|besides|work|specific|personal|me|myself)\b/;
+const NONE_BUT = /\b(?:just|except|but|apart from|other than|besides|work|specific|personal)\b/;
 
 /** The answer says nothing is in the way: "Nothing really.", "nah", "nothing right now". */
 function saysNone(text: string): boolean {
@@ -100,6 +100,7 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
   const resolved = resolveOpposites(signals, segments);
 
   const mixed = mixedOf(segments);
+  const strained = resolved.includes("stress_high");
   let polarity = polarityOfScore(sentiment.score);
   if (!mixed && polarity === "neutral") {
     const negative = resolved.some((s) => NEGATIVE_SIGNALS.includes(s));
@@ -146,10 +147,16 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
         )
       : 0,
     saysNone: saysNone(text),
-    strainCompound: sentimentOfSegments(segments, prepared, (s) => s.valence - s.moods.irritation - s.moods.flat)
-      .compound,
-    moraleCompound: sentimentOfSegments(segments, prepared, (s) => s.valence - IRRITATION_SPARED * s.moods.irritation)
-      .compound,
+    strainCompound: sentimentOfSegments(
+      segments,
+      prepared,
+      (s) => denied(s, strained) ?? s.valence - s.moods.irritation - s.moods.flat,
+    ).compound,
+    moraleCompound: sentimentOfSegments(
+      segments,
+      prepared,
+      (s) => denied(s, strained) ?? s.valence - IRRITATION_SPARED * s.moods.irritation,
+    ).compound,
     okOpener: OK_OPENER.test(text.trim().slice(0, 40).toLowerCase()),
     unresolved: text
       .split(/(?<=[.!?\n])/)
@@ -157,6 +164,14 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
       .join(" ")
       .trim(),
   };
+}
+
+/**
+ * "I'm fine, honestly. Just haven't had a weekend off since August": beside a sign of
+ * strain, a plain "fine" is denial, and counts nothing.
+ */
+function denied(segment: Segment, strained: boolean): number | null {
+  return strained && segment.valence > 0 && segment.marks.length === 0 ? 0 : null;
 }
 
 /** How much of irritation's weight morale leaves out: an annoying week is not yet a low one. */

@@ -100,6 +100,10 @@ function verdictFirst(a: Answer, value: number): number {
   return a.reading.okOpener && value < 0 && !serious ? value / 2 : value;
 }
 
+/** Doubt said outright, however it is worded: "no idea", "dunno", "not gonna happen". */
+const STRONG_DOUBT =
+  /\b(?:no (?:idea|clue|chance|way)|dunno|idk|who knows|not gonna|not going to|not happening|zero chance)\b/;
+
 /** How strongly an explicit cue about the number counts when the answer states no figure. */
 const CLEAR = 0.65;
 
@@ -111,7 +115,8 @@ function quotaValue(a: Answer): number {
   const value = decided(feeling(a));
   const { signals, hedged, terse } = a.reading;
   if (/pct\d|\d\s*%/.test(a.content) || /\d+\s*(?:ish)?$/.test(a.content.trim().slice(-8))) return value;
-  if (signals.includes("confidence_low") && !signals.includes("confidence_high") && (terse || !hedged)) {
+  const sure = terse || !hedged || STRONG_DOUBT.test(a.content.slice(0, 300).toLowerCase());
+  if (signals.includes("confidence_low") && !signals.includes("confidence_high") && sure) {
     return Math.min(value, -CLEAR);
   }
   if (signals.includes("confidence_high") && !signals.includes("confidence_low") && !hedged) {
@@ -194,13 +199,16 @@ export function lexiconJudgement(
       // Anger, boredom and discouragement are not strain: "not stressed, just angry".
       ...felt
         .filter((a) => a.pillar === "burnout_risks")
-        .map((a) => ({ value: -verdictFirst(a, feeling(a, a.reading.strainCompound)), weight: ON_PILLAR })),
+        .map((a) => ({
+          // Strain is said with its own cues; a mild "manageable" is not yet rest.
+          value: -decided(verdictFirst(a, feeling(a, a.reading.strainCompound))),
+          weight: ON_PILLAR,
+        })),
       ...answers.flatMap((a) => [
         ...(a.reading.strain > 0
           ? [{ value: STRAIN_SIGNAL, weight: Math.min(STRAIN_PER_ANSWER, a.reading.strain) }]
           : []),
-        // On the question itself the feeling already says it; elsewhere rest is news.
-        ...(has(a, "stress_low") ? [{ value: -STRAIN_SIGNAL, weight: a.pillar === "burnout_risks" ? 0.5 : 1 }] : []),
+        ...(has(a, "stress_low") ? [{ value: -STRAIN_SIGNAL, weight: 1 }] : []),
       ]),
     ],
     PRIOR - 0.5,
@@ -229,6 +237,10 @@ export function lexiconJudgement(
     }
     // "Everything", "where do I start": no theme, but a great deal in the way.
     if (EVERYTHING.test(a.content.trim().toLowerCase())) return Math.min(-0.7, feeling(a));
+    // "No future here", "I've stopped caring": about them, not about what is in the way.
+    if (a.reading.blockers.length === 0 && (has(a, "flight_risk") || has(a, "disengaged"))) {
+      return Math.max(-0.3, feeling(a));
+    }
     return feeling(a);
   });
   const blockerMean =

@@ -103,6 +103,8 @@ const SALES_WORDS: Record<string, number> = {
   chaotic: -2,
   meh: -1,
   eh: -1,
+  sharper: 2,
+  stronger: 2,
   efficient: 1.5,
   // Chat words for a mood that AFINN does not know.
   bummed: -2,
@@ -353,8 +355,9 @@ const PHRASES: [string, Cue][] = [
   ["worn out", { valence: -2, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
   ["tired|knackered", { valence: -2, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
   [
+    // "Not stressed" denies strain; it does not say they are rested ("relaxed", "low stress" do).
     "stressed|stressful",
-    { valence: -2, negated: 1.5, mark: { signal: "stress_high" }, negatedMark: { signal: "stress_low" } },
+    { valence: -2, negated: 1.5, mark: { signal: "stress_high" }, negatedMark: null },
   ],
   [
     "stress|pressure",
@@ -413,7 +416,7 @@ const PHRASES: [string, Cue][] = [
     { valence: 1, negated: -2, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
   ],
   [
-    "balanced|rested|relaxed|calm",
+    "balanced|rested|relaxed|calm|chill|recharged|refreshed",
     { valence: 2, negated: -1.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
   ],
   [
@@ -637,6 +640,10 @@ function normalise(text: string): string {
       // A price cut ("undercut us by 30%", "20% off") is not a confidence figure.
       .replace(/\bby\s+(\d{1,3})\s*(?:%|percent\b)/gi, "by $1 pctoff")
       .replace(/\b(\d{1,3})\s*(?:%|percent\b)(?=\s+(?:off|discount|cheaper|lower|less|more|higher)\b)/gi, "$1 pctoff")
+      // "80-85%", "100–105 %": the middle of the range.
+      .replace(/\b(\d{1,3})\s*[-–]\s*(\d{1,3})\s*(?=%|percent\b|per cent\b)/gi, (_, a: string, b: string) =>
+        String(Math.round((Number(a) + Number(b)) / 2)),
+      )
       .replace(/\b(\d{1,3})\s*(?:%|percent\b|per cent\b)/gi, " pct$1 ")
   );
 }
@@ -720,6 +727,7 @@ const SARCASTIC_MARK: Partial<Record<Signal, Signal | null>> = {
 
 const PCT = /^pct(\d{1,3})$/;
 const HYPOTHETICAL = new Set(["for", "as", "than", "if"]);
+const LIMITS = new Set(["capped", "cap", "caps", "limited", "maxed", "maxes"]);
 const SUGGESTION_WORDS = new Set(["some", "more", "a", "an", "the", "less", "fewer", "better", "just", "if"]);
 const CONFIDENCE_NOUNS = new Set(["confident", "sure", "certain", "likely", "chance", "odds", "there"]);
 
@@ -875,6 +883,18 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
   return items;
 }
 
+/** "Legal redlines confuse me a bit": a mitigator at the end of a segment softens its last feeling. */
+function softenedAtEnd(tokens: readonly string[], items: Item[]): Item[] {
+  const n = tokens.length;
+  const trailing =
+    (tokens[n - 2] === "a" && (tokens[n - 1] === "bit" || tokens[n - 1] === "little")) ||
+    tokens[n - 1] === "somewhat" ||
+    tokens[n - 1] === "slightly";
+  const last = items.at(-1);
+  if (trailing && last && last.index < n - 2 && !last.mark) last.value *= DAMPEN;
+  return items;
+}
+
 function scaled(tokens: readonly string[], index: number, value: number): number {
   const previous = tokens[index - 1];
   if (previous && BOOSTERS.has(previous)) return value * BOOST;
@@ -890,8 +910,8 @@ function scaled(tokens: readonly string[], index: number, value: number): number
 function percentItem(tokens: readonly string[], index: number, pct: number, quota: boolean): Item | null {
   const before = tokens[index - 1] ?? "";
   const after = tokens[index + 1] ?? "";
-  // "Why push for 130% if it pays the same as 100%": a figure in a what-if is no forecast.
-  if (HYPOTHETICAL.has(before)) return null;
+  // "Why push for 130% if it pays the same as 100%", "capped at 150%": a what-if or a limit is no forecast.
+  if (HYPOTHETICAL.has(before) || LIMITS.has(tokens[index - 2] ?? "")) return null;
   // "90% at best", "80 tops": a ceiling under the number is doubt.
   const ceiling = (after === "at" && tokens[index + 2] === "best") || after === "tops" || after === "max";
   if (ceiling && pct < 100) return { index, value: -1.5, mark: { signal: "confidence_low" }, pct: true, hedge: true };
@@ -907,7 +927,7 @@ function percentItem(tokens: readonly string[], index: number, pct: number, quot
     quota
   ) {
     // 70–85 % is the middle (salespeople round up), 95 % and over confidence, 60 % and under doubt.
-    const value = Math.max(-4, Math.min(3, (pct - 72) / 7));
+    const value = Math.max(-4, Math.min(3, (pct - 74) / 7.5));
     const mark: Mark = pct < 70 ? { signal: "confidence_low" } : { signal: "confidence_high" };
     return { index, value, mark, pct: true, hedge: pct < 70 };
   }
@@ -993,7 +1013,7 @@ function segment(
   options: { aboutQuota?: boolean },
 ): Segment {
   const aboutQuota = options.aboutQuota === true || mentions(tokens, QUOTA_WORDS) || tokens.some((t) => PCT.test(t));
-  const items = itemsOf(tokens, aboutQuota);
+  const items = softenedAtEnd(tokens, itemsOf(tokens, aboutQuota));
   const hedged =
     tokens.some((t) => HEDGES.has(t)) ||
     mentions(tokens, ["i think", "i guess", "should be"]) ||

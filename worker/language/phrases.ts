@@ -107,7 +107,7 @@ export const DOUBT_PHRASES: [string, Cue][] = [
   ["not gonna|going to? make|hit it|quota|my|the", { valence: -2.5, fixed: true, mark: DOUBT }],
   ["basically|pretty|totally empty", { valence: -2, mark: DOUBT }],
   [
-    "smash|crush|nail|smashed|crushed|nailed|crush it",
+    "smash|crush|nail|smashed|crushed|nailed|smashing|nailing it|the?",
     { valence: 2.5, mark: { signal: "confidence_high", context: "quota" } },
   ],
   ["lost a|the|our|two|three|my? renewal|renewals|deal|deals|account|accounts", { valence: -2.5, fixed: true }],
@@ -151,6 +151,13 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["who cares", { valence: -1.5, fixed: true, mark: DISENGAGED }],
   ["going through the motions", { valence: -2, fixed: true, mark: DISENGAGED }],
   ["doing|do the bare? minimum", { valence: -2, fixed: true, mark: DISENGAGED }],
+  ["already|well|way over|above|past|beyond", { valence: 2, mark: { signal: "confidence_high", context: "quota" } }],
+  ["no point|use", { valence: -2, fixed: true }],
+  // Getting better at the job is strength: "coaching made me better at my own calls", "a lot sharper".
+  [
+    "made|making|got|gotten|getting|become|becoming me? a? lot|much|way|so? better|sharper|stronger|tighter",
+    { valence: 3.5, fixed: true },
+  ],
   ["not happening", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
   // Wins in other words ("beat the incumbent", "huge win"); "the reorg landed" is none.
   ["beat|beaten|beating the|our? incumbent|competitor|competition", { valence: 2.5, mark: WIN }],

@@ -220,6 +220,7 @@ export const TOPICS = [
       "more headcount",
       "more help on the team",
       "covering for",
+      "backfill",
     ],
   },
   {
@@ -437,6 +438,9 @@ export function topicVerdicts(text: string, answersBlockersQuestion = false): To
     let verdict: "praise" | "problem" | "mention";
     if (segment.valence >= 1 || (segment.valence >= 0.5 && !obstacle)) verdict = "praise";
     else if (obstacle || segment.valence <= -0.5) verdict = "problem";
+    // The people or deals a clause names are not its problem unless their own words say so:
+    // "maybe 60% and that's ok with my manager".
+    else if (named.every((t) => "subject" in t && t.subject)) verdict = "mention";
     else if (clause <= -0.5 || (answersBlockersQuestion && clause < 0.5)) verdict = "problem";
     else verdict = "mention";
     if (verdict === "praise") {
