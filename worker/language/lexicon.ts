@@ -1082,12 +1082,12 @@ export function sentimentOf(text: string): Sentiment {
 export function sentimentOfSegments(
   segments: readonly Segment[],
   text: string,
-  valueOf: (s: Segment) => number = (s) => s.valence,
+  valueOfSegment: (s: Segment) => number = (s) => s.valence,
 ): Sentiment {
   let sum = 0;
   let hits = 0;
   for (const s of segments) {
-    sum += valueOf(s) * s.weight;
+    sum += valueOfSegment(s) * s.weight;
     hits += s.hits;
   }
   const exclamations = Math.min(3, (text.match(/!/g) ?? []).length);
