@@ -19,6 +19,8 @@ export type Reading = {
   /** Good and bad news either side of a "but": which side came last (and weighs most). */
   mixed: { outcome: "positive" | "negative" } | null;
   signals: Signal[];
+  /** The signals said in so many words ("confident", "no chance"), not read from the feeling of a clause about the number. */
+  cues: Signal[];
   praise: TopicId[];
   /** Problems in the order they came up. */
   concerns: TopicId[];
@@ -94,7 +96,8 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
   const segments = segmentsOf(prepared, { aboutQuota: answering === "quota_confidence" });
   const sentiment = sentimentOfSegments(segments, prepared);
   const verdicts = topicVerdicts(prepared, answering === "blockers");
-  const signals = signalsOf(segments, answering);
+  const cues: Signal[] = [];
+  const signals = signalsOf(segments, answering, cues);
   if (verdicts.praise.some((t) => t === "manager" || t === "team")) signals.push("support_positive");
   if (verdicts.concerns.some((t) => t === "manager" || t === "team")) signals.push("support_negative");
   const resolved = resolveOpposites(signals, segments);
@@ -118,6 +121,7 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
     strong: Math.abs(sentiment.compound) >= STRONG,
     mixed,
     signals: resolved,
+    cues: resolved.filter((s) => cues.includes(s)),
     praise: verdicts.praise,
     concerns: verdicts.concerns,
     concernWeights: Object.fromEntries(
@@ -171,7 +175,8 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
  * strain, a plain "fine" is denial, and counts nothing.
  */
 function denied(segment: Segment, strained: boolean): number | null {
-  return strained && segment.valence > 0 && segment.marks.length === 0 ? 0 : null;
+  // After a "but" it is the last word, not a denial: "tired from the baby but work itself is fine".
+  return strained && segment.valence > 0 && segment.marks.length === 0 && segment.weight < 1.5 ? 0 : null;
 }
 
 /** How much of irritation's weight morale leaves out: an annoying week is not yet a low one. */
@@ -192,16 +197,20 @@ function asRating(text: string): string {
  * A segment about the quota with clear feeling and no cue of its own still says how
  * confident the person is ("quota is tough this quarter", "the pipeline looks healthy").
  */
-function signalsOf(segments: readonly Segment[], answering: Pillar | null): Signal[] {
+function signalsOf(segments: readonly Segment[], answering: Pillar | null, cues: Signal[]): Signal[] {
   const signals: Signal[] = [];
   const onQuota = answering === "quota_confidence";
   for (const segment of segments) {
     const sentence = segments.filter((s) => s.sentence === segment.sentence);
     const quota = onQuota || sentence.some((s) => s.about.quota);
     const deal = quota || sentence.some((s) => s.about.deal);
+    for (const mark of segment.marks) cues.push(mark.signal);
     for (const mark of segment.marks) signals.push(mark.signal);
     for (const mark of segment.pendingMarks) {
-      if (mark.context === "quota" ? quota : deal) signals.push(mark.signal);
+      if (mark.context === "quota" ? quota : deal) {
+        signals.push(mark.signal);
+        cues.push(mark.signal);
+      }
     }
     const hasOwn = [...segment.marks, ...segment.pendingMarks].some((m) =>
       ["confidence_low", "confidence_high", "stress_high", "stress_low"].includes(m.signal),

@@ -998,6 +998,15 @@ export function segmentsOf(text: string, options: { aboutQuota?: boolean } = {})
         );
       clauseIndex++;
     }
+    // "Probably fine on the number, I have good accounts": a guess colours its whole sentence.
+    if (current.some((s) => s.hedged)) {
+      for (const s of current) {
+        if (!s.hedged && s.valence > 0 && !s.tokens.some((t) => PCT.test(t))) {
+          s.valence *= HEDGED;
+          s.hedged = true;
+        }
+      }
+    }
     segments.push(...current);
     previousSentence = current;
     sentenceIndex++;

@@ -170,7 +170,9 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["totally|perfectly|absolutely|completely fine|good|ok|okay", { valence: 0, fixed: true }],
   ["nothing crazy|major|dramatic|special|big|much", { valence: 0.5, fixed: true }],
   ["not too|that|overly stressed|stressful", { valence: 0.8, fixed: true }],
-  ["manageable", { valence: 1, negated: -1.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } }],
+  // Coping, not rest: "manageable" is no sign of slack, "unmanageable" is one of strain.
+  ["very|super|totally|really|completely|easily|perfectly manageable", { valence: 2, mark: { signal: "stress_low" } }],
+  ["manageable", { valence: 1, negated: -1.5, negatedMark: { signal: "stress_high" } }],
   ["good|right kind of? busy|pressure|stress", { valence: 1, fixed: true }],
   ["the good|right kind of busy|pressure|stress", { valence: 1, fixed: true }],
   // Missing people is fondness, not a problem with them.
