@@ -156,7 +156,7 @@ export const TURN_PHRASES: [string, Cue][] = [
   // Getting better at the job is strength: "coaching made me better at my own calls", "a lot sharper".
   [
     "made|making|got|gotten|getting|become|becoming me? a? lot|much|way|so? better|sharper|stronger|tighter",
-    { valence: 3.5, fixed: true },
+    { valence: 4.5, fixed: true },
   ],
   ["not happening", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
   // Wins in other words ("beat the incumbent", "huge win"); "the reorg landed" is none.
