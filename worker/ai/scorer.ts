@@ -1,5 +1,6 @@
 import type { Signal } from "../language/lexicon";
-import { blockerThemesIn } from "../language/themes";
+import { blockerThemesIn, isObstacle } from "../language/themes";
+import { wordsOf } from "../language/words";
 import type { DimensionScores, Pillar } from "../shared/pillars";
 import { type AlertReasons, alertReasonsOf } from "./alert-reasons";
 import { readAnswer } from "./reading";
@@ -87,7 +88,8 @@ type Answer = ReturnType<typeof answersOf>[number] & { reading: ReturnType<typeo
  */
 function feeling(a: Answer, compound = a.reading.sentiment.compound): number {
   const c = compound;
-  return a.reading.terse ? Math.sign(c) * Math.min(1, Math.abs(c) * 1.3) : c;
+  // Distress said in a word weighs like a paragraph; "calls are good" is still just good.
+  return a.reading.terse && c < 0 ? Math.max(-1, c * 1.3) : c;
 }
 
 /**
@@ -237,6 +239,11 @@ export function lexiconJudgement(
     }
     // "Everything", "where do I start": no theme, but a great deal in the way.
     if (EVERYTHING.test(a.content.trim().toLowerCase())) return Math.min(-0.7, feeling(a));
+    // "Deals are waiting on legal", "nobody will sign off": an obstacle told flat is still one.
+    // Unless it ends well: "legal is a bit slow on redlines but it's fine".
+    if (!a.reading.saysNone && feeling(a) <= 0 && isObstacle(wordsOf(a.reading.unresolved).join(" "))) {
+      return Math.min(-0.4, feeling(a));
+    }
     // "No future here", "I've stopped caring": about them, not about what is in the way.
     if (a.reading.blockers.length === 0 && (has(a, "flight_risk") || has(a, "disengaged"))) {
       return Math.max(-0.3, feeling(a));
@@ -246,7 +253,7 @@ export function lexiconJudgement(
   const blockerMean =
     blockerValues.length > 0 ? blockerValues.reduce((sum, v) => sum + v, 0) / blockerValues.length : null;
   if (blockerMean !== null || blockers.length > 0) {
-    raw.blockers = 58 + 30 * (blockerMean ?? 0) - 13 * Math.min(4, blockers.length);
+    raw.blockers = 58 + 30 * (blockerMean ?? 0) - 9 * Math.min(4, blockers.length);
   }
 
   const touched = (pillar: Pillar, signals: readonly Signal[]) =>

@@ -52,7 +52,7 @@ export function unfoldEchoes(text: string): string {
 
 /** Openers and turns of phrase that say the sentence means the opposite of its words. */
 const IRONY = [
-  /^(?:oh|yeah|wow|well)\b[\s,!.]*(?:just |really |so |totally |how )?(?:great|love|fantastic|awesome|perfect|wonderful|brilliant|nice|super|lovely|fun)\b/,
+  /^(?:oh|yeah|wow|well)\b[\s,!.]*(?:i |we )?(?:just |really |so |totally |how )?(?:great|love|fantastic|awesome|perfect|wonderful|brilliant|nice|super|lovely|fun)\b/,
   /^(?:great|perfect|fantastic|wonderful|awesome|brilliant)[,!]\s*(?:another|more|just what)\b/,
   /^(?:sure|yeah|oh|right)\b[\s,]*(?:because|cause|cuz|coz)\b/,
   /^(?:yeah|oh|sure) (?:totally|definitely|absolutely)\b/,
@@ -64,7 +64,8 @@ const IRONY = [
   /\bsaid no one\b/,
   /\bas long as i (?:never|don'?t) (?:sleep|eat|see|stop)\b/,
   /\bgreat for my (?:health|sanity|family|marriage|sleep)\b/,
-  /\blove (?:spending|giving up|losing|working|doing|chasing|updating|starting|answering)\b/,
+  // Loving drudgery ("love typing the same notes into three systems"); "love working with them" is sincere.
+  /\blove (?:spending|giving up|losing|chasing|updating|starting|answering|typing|filling|entering|redoing|copying|logging|re-entering|sitting in|waiting)\b/,
 ];
 
 export function ironic(sentence: string): boolean {

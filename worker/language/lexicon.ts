@@ -104,6 +104,7 @@ const SALES_WORDS: Record<string, number> = {
   meh: -1,
   eh: -1,
   sharper: 2,
+  sour: -2,
   stronger: 2,
   efficient: 1.5,
   // Chat words for a mood that AFINN does not know.
@@ -631,12 +632,13 @@ export type Segment = {
   about: { quota: boolean; deal: boolean };
 };
 
-/** Percentages and ratings as one token: "60%" → pct60, "50/50" → pct50, "7 out of 10" → pct70. */
+/** Percentages and ratings as one token: "60%" → pct60, "50/50" → pct50, "7 out of 10" → rate7. */
 function normalise(text: string): string {
   return (
     normaliseHours(unfoldEchoes(text.replace(/[’‘]/g, "'")))
       .replace(/\b50\s*[-/]\s*50\b/g, " pct50 ")
-      .replace(/\b(10|[0-9])\s*(?:\/|out of)\s*10\b/gi, (_, n: string) => ` pct${Number(n) * 10} `)
+      // A rating out of ten is read by what it rates: the number, a mood or a strain.
+      .replace(/\b(10|[0-9])\s*(?:\/|out of)\s*10\b/gi, (_, n: string) => ` rate${Number(n)} `)
       // A price cut ("undercut us by 30%", "20% off") is not a confidence figure.
       .replace(/\bby\s+(\d{1,3})\s*(?:%|percent\b)/gi, "by $1 pctoff")
       .replace(/\b(\d{1,3})\s*(?:%|percent\b)(?=\s+(?:off|discount|cheaper|lower|less|more|higher)\b)/gi, "$1 pctoff")
@@ -727,6 +729,8 @@ const SARCASTIC_MARK: Partial<Record<Signal, Signal | null>> = {
 
 const PCT = /^pct(\d{1,3})$/;
 const HYPOTHETICAL = new Set(["for", "as", "than", "if"]);
+const RATE = /^rate(\d{1,2})$/;
+const STRAIN_WORDS = new Set(["stress", "stressed", "pressure", "workload", "burnout", "strain"]);
 const LIMITS = new Set(["capped", "cap", "caps", "limited", "maxed", "maxes"]);
 const SUGGESTION_WORDS = new Set(["some", "more", "a", "an", "the", "less", "fewer", "better", "just", "if"]);
 const CONFIDENCE_NOUNS = new Set(["confident", "sure", "certain", "likely", "chance", "odds", "there"]);
@@ -760,6 +764,12 @@ const MILD = new Set(["bit", "little", "slightly", "somewhat", "kinda", "kind", 
 
 /** How much strain a strain word right after an amount says: "low stress" none, "normal stress" the usual. */
 function strainAmount(tokens: readonly string[], index: number): "none" | "usual" | null {
+  // "Stress is like a 3/10": the rating is the amount.
+  const rating = tokens
+    .slice(index + 1, index + 6)
+    .map((t) => RATE.exec(t))
+    .find((m) => m !== null);
+  if (rating) return Number(rating[1]) <= 4 ? "none" : Number(rating[1]) <= 6 ? "usual" : null;
   const before = tokens[index - 1] ?? "";
   if (LITTLE.has(before) && tokens[index - 2] !== "a") return "none";
   if (USUAL.has(before) || USUAL.has(tokens[index - 2] ?? "")) return "usual";
@@ -833,6 +843,19 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
   let index = 0;
   while (index < tokens.length) {
     const token = tokens[index] ?? "";
+    const rate = RATE.exec(token);
+    if (rate) {
+      const n = Number(rate[1]);
+      if (quota) {
+        const item = percentItem(tokens, index, n * 10, true);
+        if (item) items.push(item);
+      } else if (!tokens.slice(Math.max(0, index - 5), index).some((t) => STRAIN_WORDS.has(t))) {
+        // "6/10" for the week: a mood a little above the middle. After "stress is", strainAmount reads it.
+        items.push({ index, value: (n - 5.5) * 0.8 });
+      }
+      index++;
+      continue;
+    }
     const pct = PCT.exec(token);
     if (pct) {
       const item = percentItem(tokens, index, Number(pct[1]), quota);

@@ -22,6 +22,7 @@ export const MOOD_KINDS: ReadonlyMap<string, MoodKind> = new Map<string, MoodKin
     "frustrating",
     "frustration",
     "salty",
+    "sour",
     "fed",
     "resentful",
     "bitter",

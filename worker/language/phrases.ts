@@ -174,6 +174,14 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["very|super|totally|really|completely|easily|perfectly manageable", { valence: 2, mark: { signal: "stress_low" } }],
   ["manageable", { valence: 1, negated: -1.5, negatedMark: { signal: "stress_high" } }],
   ["good|right kind of? busy|pressure|stress", { valence: 1, fixed: true }],
+  ["in a good way", { valence: 0.8, fixed: true }],
+  ["the fun|good kind", { valence: 0.8, fixed: true }],
+  // Things owed and nobody answering: "commission is 2 months late", "finance doesn't answer emails".
+  ["days|weeks|months late", { valence: -2, fixed: true }],
+  ["doesn't|doesnt|don't|dont|never answer|answers|respond|responds|reply|replies", { valence: -2, fixed: true }],
+  ["nothing happens|changes", { valence: -1.5, fixed: true }],
+  ["nobody|no one owns it|this", { valence: -1.5, fixed: true }],
+  ["eating|eats at me", { valence: -2, fixed: true }],
   ["the good|right kind of busy|pressure|stress", { valence: 1, fixed: true }],
   // Missing people is fondness, not a problem with them.
   ["miss|missed|missing the|my|our? old? team|people|everyone|colleagues|crew", { valence: 0.5, fixed: true }],

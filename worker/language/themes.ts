@@ -388,6 +388,9 @@ const OBSTACLE_CUES = [
   "zero",
   "no time",
   "never",
+  "won't",
+  "wont",
+  "refuse",
 ];
 const TAKES_TIME = /(?:^| )(?:take|takes|taking|took) (?:\w+ ){0,3}(?:days|weeks|hours|months|forever|ages)(?: |$)/;
 
