@@ -47,11 +47,17 @@ export type Reading = {
   moraleCompound: number;
   /** It opens by saying things are all right ("ok, a bit beaten down", "fine, frustrated"). */
   okOpener: boolean;
+  /** A bare no ("nope", "not really"): to "how confident are you?", doubt. */
+  saysNo: boolean;
   /** What the answer says once the problems it calls solved are left out (worker/language/themes.ts). */
   unresolved: string;
 };
 
 /** "Ok, …", "I'm fine, …", "alright but …": the speaker's own verdict comes first. */
+/** "Nope", "not really"; not "no doubt" or "no worries". */
+const BARE_NO =
+  /^(?:no|nope|nah|not really|not at all|not very|hardly|hell no)\b(?![\s,]+(?:doubt|problem|problems|worries|issue|issues|question|sweat|stress|pressure)\b)/;
+const saysNo = (text: string) => wordsOf(text).length <= 3 && BARE_NO.test(text.trim().slice(0, 20).toLowerCase());
 const OK_OPENER = /^(?:i'?m |im |it'?s |its |all |doing |been )?(?:ok|okay|fine|alright|decent|not bad)\b/;
 
 const NONE = /^(?:nothing|none|nah|nope|no blockers?|no issues|not really|not much|nada|zero)\b/;
@@ -100,6 +106,11 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
   const signals = signalsOf(segments, answering, cues);
   if (verdicts.praise.some((t) => t === "manager" || t === "team")) signals.push("support_positive");
   if (verdicts.concerns.some((t) => t === "manager" || t === "team")) signals.push("support_negative");
+  // "Nope" to "how confident are you about your number?" is doubt in one word.
+  if (answering === "quota_confidence" && saysNo(text)) {
+    signals.push("confidence_low");
+    cues.push("confidence_low");
+  }
   const resolved = resolveOpposites(signals, segments);
 
   const mixed = mixedOf(segments);
@@ -144,12 +155,13 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
         !segments.some((other) => other.clause === s.clause && namesTopic(other.text)),
     ),
     terse: wordsOf(text).length <= 3,
-    strain: resolved.includes("stress_high")
-      ? Math.max(
-          0.5,
-          segments.reduce((sum, s) => sum + s.strain, 0),
-        )
-      : 0,
+    strain:
+      resolved.includes("stress_high") && !strainOver(segments)
+        ? Math.max(
+            0.5,
+            segments.reduce((sum, s) => sum + s.strain, 0),
+          )
+        : 0,
     saysNone: saysNone(text),
     strainCompound: sentimentOfSegments(
       segments,
@@ -162,6 +174,7 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
       (s) => denied(s, strained) ?? s.valence - IRRITATION_SPARED * s.moods.irritation,
     ).compound,
     okOpener: OK_OPENER.test(text.trim().slice(0, 40).toLowerCase()),
+    saysNo: saysNo(text),
     unresolved: text
       .split(/(?<=[.!?\n])/)
       .filter((sentence) => !isResolved(wordsOf(sentence).join(" ")))
@@ -181,6 +194,19 @@ function denied(segment: Segment, strained: boolean): number | null {
 
 /** How much of irritation's weight morale leaves out: an annoying week is not yet a low one. */
 const IRRITATION_SPARED = 0.4;
+
+/** "Now", "these days": the clause speaks of the present, against a past before the "but". */
+const NOWADAYS = /(?:^| )(?:now|these days|nowadays|anymore)(?: |$)/;
+
+/**
+ * "It was a stressful Monday but fine now", "was burned out in October but I'm good now":
+ * every sign of strain sits before a "but" whose clause says things are good now.
+ */
+function strainOver(segments: readonly Segment[]): boolean {
+  const after = segments.filter((s) => s.weight === 1.5);
+  const now = after.some((s) => NOWADAYS.test(s.text)) && after.reduce((sum, s) => sum + s.valence, 0) > 0;
+  return now && segments.every((s) => s.strain === 0 || s.weight === 0.5);
+}
 
 /** "Probably a 6." to a 1-to-10 question is a 60 % confidence. */
 function asRating(text: string): string {

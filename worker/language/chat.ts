@@ -16,6 +16,12 @@ const LATE_PM = new Set([10, 11]);
 export function normaliseHours(text: string): string {
   return (
     text
+      // "From 7am … till 9pm": a working day of twelve hours or more.
+      .replace(
+        /\b([5-9])\s*am\b([^.!?\n]{0,60}?)\b(7|8|9|10|11)\s*pm\b/gi,
+        (whole, a: string, between: string, b: string) =>
+          12 - Number(a) + Number(b) >= 12 ? ` longdays ${between} ` : whole,
+      )
       .replace(/\bmidnight\b/gi, " latehour ")
       // "4 hours sleep", "5hrs of sleep": a short night.
       .replace(/\b[0-5](?:\.5)?\s*(?:hours?|hrs?|h)\s+(?:of\s+)?sleep\b/gi, " shortsleep ")
@@ -61,6 +67,8 @@ const IRONY = [
   /\bwho doesn'?t love\b/,
   /\bjust what i needed\b/,
   /\bcan'?t you tell\b/,
+  // The chat marker for sarcasm: "it's been a blast /s".
+  /(?:^|\s)\/s(?:\s|$)/,
   /\bsaid no one\b/,
   /\bas long as i (?:never|don'?t) (?:sleep|eat|see|stop)\b/,
   /\bgreat for my (?:health|sanity|family|marriage|sleep)\b/,

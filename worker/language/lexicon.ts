@@ -890,7 +890,7 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
         mark = null;
       }
       const mild = mark?.signal === "stress_high" && MILD.has(tokens[index - 1] ?? "");
-      items.push({ index, value, mark, hedge: cue.hedge === true, mild });
+      items.push({ index, value, mark, hedge: cue.hedge === true, mild, kind: cue.kind });
       index += phrase.length;
       continue;
     }

@@ -37,6 +37,8 @@ export type Cue = {
   negatedMark?: Mark | null;
   /** A guess about the outcome ("not sure", "fingers crossed") rather than a fact about it. */
   hedge?: boolean;
+  /** A feeling that is not strain ("tired of", "sick of": fed up, not worn out): moods.ts. */
+  kind?: "irritation" | "flat";
 };
 
 const STRAIN: Mark = { signal: "stress_high" };
@@ -63,7 +65,7 @@ export const STRAIN_PHRASES: [string, Cue][] = [
   ["insomnia", { valence: -2.5, mark: STRAIN }],
   // Rest that was not rest, and rest put off.
   [
-    "haven't|havent|hasn't|not had|taken|took a? real|proper|single? day|days|weekend|week|break|holiday|vacation|pto",
+    "haven't|havent|hasn't|not had|taken|took a? real|proper|single? day|days|weekend|week|break|holiday|vacation|pto|lunch",
     { valence: -2.5, fixed: true, mark: STRAIN },
   ],
   ["no vacation|holiday|break|weekend|weekends|pto", { valence: -2.5, fixed: true, mark: STRAIN }],
@@ -78,7 +80,11 @@ export const STRAIN_PHRASES: [string, Cue][] = [
     { valence: -2, fixed: true, mark: STRAIN },
   ],
   // The body and the nerves.
-  ["shattered|fried|frazzled|wiped|knackered|spent", { valence: -2.5, mark: STRAIN }],
+  ["shattered|fried|frazzled|wiped|knackered|spent|cooked|toast|zonked|wrecked", { valence: -2.5, mark: STRAIN }],
+  ["dead on my|our feet", { valence: -2.5, mark: STRAIN }],
+  // "Busy? That's one word for it": an understatement of the load.
+  ["one word for it", { valence: -1.5, fixed: true }],
+  ["understatement", { valence: -1.5, fixed: true }],
   ["panic attacks|attack", { valence: -3, mark: STRAIN }],
   ["on edge", { valence: -2, mark: STRAIN }],
   ["in knots", { valence: -2, mark: STRAIN }],
@@ -122,6 +128,11 @@ export const LEAVING_PHRASES: [string, Cue][] = [
   ["handing|hand|handed|put|putting in my? notice", { valence: -3, mark: LEAVING }],
   ["done with this|the place|company|job|team|role", { valence: -3, fixed: true, mark: LEAVING }],
   ["another|other company|companies|offer", { valence: -1.5, mark: LEAVING }],
+  ["offer on the table", { valence: -2.5, mark: LEAVING }],
+  [
+    "got|have|had|received|getting|considering|weighing|tempted by an|a|another|their|the job? offer",
+    { valence: -2.5, mark: LEAVING },
+  ],
   ["future here", { valence: 1, negated: -3, negatedMark: LEAVING }],
   ["no|zero future|growth|promotion|path", { valence: -2.5, fixed: true }],
   ["passed over", { valence: -2.5 }],
@@ -182,6 +193,11 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["nothing happens|changes", { valence: -1.5, fixed: true }],
   ["nobody|no one owns it|this", { valence: -1.5, fixed: true }],
   ["eating|eats at me", { valence: -2, fixed: true }],
+  // Fed up, not worn out: "tired of the churn in tools".
+  ["tired|sick of", { valence: -2, fixed: true, kind: "irritation" }],
+  ["fed up", { valence: -2, fixed: true, kind: "irritation" }],
+  ["time sink|suck|drain|waster", { valence: -2.5 }],
+  ["blast|ball", { valence: 2.5 }],
   ["the good|right kind of busy|pressure|stress", { valence: 1, fixed: true }],
   // Missing people is fondness, not a problem with them.
   ["miss|missed|missing the|my|our? old? team|people|everyone|colleagues|crew", { valence: 0.5, fixed: true }],
@@ -209,4 +225,10 @@ export const RESOLVED_CUES = [
   "was a mess",
   "was a nightmare",
   "finally",
+  // Someone else's problem: "other reps moan about the CRM but it doesn't bother me".
+  "doesn't bother me",
+  "doesnt bother me",
+  "does not bother me",
+  "not an issue for me",
+  "not a problem for me",
 ] as const;

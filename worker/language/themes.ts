@@ -429,6 +429,8 @@ export function topicVerdicts(text: string, answersBlockersQuestion = false): To
   for (const segment of segments) {
     // A problem that is over ("the CRM sync was a pain last month but IT fixed it") holds nobody back now.
     if (isResolved(sentenceText(segment.sentence))) continue;
+    // "An offer from a competitor": leaving, not competition on deals.
+    if (segment.marks.some((m) => m.signal === "flight_risk")) continue;
     const named: Topic[] = TOPICS.filter((topic) => topic.cues.some((cue) => cueMatches(segment.text, cue)));
     // "My manager is amazing, but I barely see her": a pronoun after "but" points back at what came before.
     if (named.length === 0 && segment.weight === 1.5 && PRONOUNS.test(segment.text)) {
