@@ -47,6 +47,8 @@ export type Reading = {
   moraleCompound: number;
   /** It opens by saying things are all right ("ok, a bit beaten down", "fine, frustrated"). */
   okOpener: boolean;
+  /** It states a figure ("80%", "7/10", "should make 80" to the quota question). */
+  figure: boolean;
   /** A bare no ("nope", "not really"): to "how confident are you?", doubt. */
   saysNo: boolean;
   /** What the answer says once the problems it calls solved are left out (worker/language/themes.ts). */
@@ -62,7 +64,7 @@ const OK_OPENER = /^(?:i'?m |im |it'?s |its |all |doing |been )?(?:ok|okay|fine|
 
 const NONE = /^(?:nothing|none|nah|nope|no blockers?|no issues|not really|not much|nada|zero)\b/;
 /** What narrows a "nothing": "nothing at work, just time", "nothing specific". */
-const NONE_BUT = /\b(?:just|except|but|apart from|other than|besides|work|specific|personal)\b/;
+const NONE_BUT = /\b(?:just|except|but|apart from|other than|besides|work|personal)\b/;
 
 /** The answer says nothing is in the way: "Nothing really.", "nah", "nothing right now". */
 function saysNone(text: string): boolean {
@@ -175,6 +177,7 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
     ).compound,
     okOpener: OK_OPENER.test(text.trim().slice(0, 40).toLowerCase()),
     saysNo: saysNo(text),
+    figure: segments.some((s) => s.tokens.some((t) => /^(?:pct|rate)\d/.test(t))),
     unresolved: text
       .split(/(?<=[.!?\n])/)
       .filter((sentence) => !isResolved(wordsOf(sentence).join(" ")))
@@ -208,13 +211,22 @@ function strainOver(segments: readonly Segment[]): boolean {
   return now && segments.every((s) => s.strain === 0 || s.weight === 0.5);
 }
 
-/** "Probably a 6." to a 1-to-10 question is a 60 % confidence. */
+/**
+ * "Probably a 6." to a 1-to-10 question is a 60 % confidence; "should make 80", "I'm at
+ * 55", "70ish" are percentages of the number said without the sign.
+ */
 function asRating(text: string): string {
-  if (/%|percent|\/\s*10|out of 10/i.test(text)) return text;
+  if (text.length > 300 || /%|percent|\/\s*10|out of 10/i.test(text)) return text;
   const numbers = text.match(/\b\d+\b/g) ?? [];
-  if (numbers.length !== 1) return text;
-  const n = Number(numbers[0]);
-  return n >= 1 && n <= 10 ? text.replace(/\b\d+\b/, `${n * 10}%`) : text;
+  if (numbers.length === 1) {
+    const n = Number(numbers[0]);
+    if (n >= 1 && n <= 10) return text.replace(/\b\d+\b/, `${n * 10}%`);
+  }
+  // A figure from 30 to 200 with no unit after it ("80 deals", "55k", "90 days" are not one).
+  return text.replace(
+    /\b(\d{2,3})(?:ish)?\b(?!\s*(?:k|m|%|[a-z]*\s*(?:deals?|accounts?|calls?|days?|weeks?|months?|hours?|hrs?|people|reps?|meetings?|logos?|mins?|minutes?|years?|grand|dollars?|pounds?|euros?)\b))/gi,
+    (whole, n: string) => (Number(n) >= 30 && Number(n) <= 200 ? `${n}%` : whole),
+  );
 }
 
 /**

@@ -116,7 +116,7 @@ const CLEAR = 0.65;
 function quotaValue(a: Answer): number {
   const value = decided(feeling(a));
   const { cues: signals, hedged, terse } = a.reading;
-  if (/pct\d|\d\s*%/.test(a.content) || /\d+\s*(?:ish)?$/.test(a.content.trim().slice(-8))) return value;
+  if (a.reading.figure) return value;
   const sure = terse || !hedged || STRONG_DOUBT.test(a.content.slice(0, 300).toLowerCase());
   if (signals.includes("confidence_low") && !signals.includes("confidence_high") && sure) {
     return Math.min(value, -CLEAR);

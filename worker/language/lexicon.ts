@@ -847,8 +847,9 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
     if (rate) {
       const n = Number(rate[1]);
       if (quota) {
-        const item = percentItem(tokens, index, n * 10, true);
-        if (item) items.push(item);
+        // "7 out of 10" confident is fairly sure; a 5 is a coin toss.
+        const mark: Mark = n >= 7 ? { signal: "confidence_high" } : { signal: "confidence_low" };
+        items.push({ index, value: (n - 6) * 0.8, mark: n === 6 ? null : mark, pct: true, hedge: n < 6 });
       } else if (!tokens.slice(Math.max(0, index - 5), index).some((t) => STRAIN_WORDS.has(t))) {
         // "6/10" for the week: a mood a little above the middle. After "stress is", strainAmount reads it.
         items.push({ index, value: (n - 5.5) * 0.8 });
@@ -949,8 +950,8 @@ function percentItem(tokens: readonly string[], index: number, pct: number, quot
     ["maybe", "about", "around", "probably", "like", "say"].includes(before) ||
     quota
   ) {
-    // 70–85 % is the middle (salespeople round up), 95 % and over confidence, 60 % and under doubt.
-    const value = Math.max(-4, Math.min(3, (pct - 74) / 7.5));
+    // 70–90 % is the middle (salespeople round up), 100 % and over confidence, 60 % and under doubt.
+    const value = Math.max(-4, Math.min(3, (pct - 78) / 8));
     const mark: Mark = pct < 70 ? { signal: "confidence_low" } : { signal: "confidence_high" };
     return { index, value, mark, pct: true, hedge: pct < 70 };
   }
