@@ -106,6 +106,15 @@ function verdictFirst(a: Answer, value: number): number {
 const STRONG_DOUBT =
   /\b(?:no (?:idea|clue|chance|way)|dunno|idk|who knows|not gonna|not going to|not happening|zero chance)\b/;
 
+/**
+ * "Decent week", "can't complain": mild praise is an ordinary week, not a good one, so a
+ * positive feeling under 0.45 counts in proportion to its strength. Lows are not damped:
+ * an early-warning tool must not pull low morale to neutral.
+ */
+function mild(value: number): number {
+  return value > 0 && value < 0.45 ? (value * value) / 0.45 : value;
+}
+
 /** How strongly an explicit cue about the number counts when the answer states no figure. */
 const CLEAR = 0.65;
 
@@ -165,7 +174,7 @@ export function lexiconJudgement(
   const moraleEvidence = answers
     .filter((a) => felt.includes(a) || a.pillar === "morale")
     .map((a) => {
-      const value = verdictFirst(a, feeling(a, a.reading.moraleCompound));
+      const value = mild(verdictFirst(a, feeling(a, a.reading.moraleCompound)));
       const weight = (a.pillar ? MORALE_WEIGHT[a.pillar] : 1) * (value < 0 ? LOW_WEIGHT : 1);
       return { value, weight };
     });

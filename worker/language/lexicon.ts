@@ -151,7 +151,8 @@ const SALES_WORDS: Record<string, number> = {
   valued: 2,
   undervalued: -2,
   confident: 2,
-  decent: 1.5,
+  decent: 1,
+  sorted: 1.5,
   solid: 2,
   healthy: 2,
   pumped: 3,
@@ -245,10 +246,11 @@ const SALES_WORDS: Record<string, number> = {
  */
 const PHRASES: [string, Cue][] = [
   // Mild praise that sounds negative word by word.
-  ["not bad", { valence: 1.5, fixed: true }],
-  ["not too|that bad", { valence: 1.5, fixed: true }],
-  ["can't|cannot|cant really? complain", { valence: 1.5, fixed: true }],
-  ["no complaints", { valence: 1.5, fixed: true }],
+  ["not bad", { valence: 1, fixed: true }],
+  ["not too|that bad", { valence: 1, fixed: true }],
+  ["can't|cannot|cant really? complain", { valence: 1, fixed: true }],
+  ["no complaints", { valence: 1, fixed: true }],
+  ["all good", { valence: 1.5, fixed: true }],
   ["could|can be worse", { valence: 0.5, fixed: true }],
   ["could|can be better", { valence: -1.5, fixed: true }],
   ["could be going better", { valence: -1.5, fixed: true }],
@@ -637,6 +639,11 @@ function normalise(text: string): string {
   return (
     normaliseHours(unfoldEchoes(text.replace(/[’‘]/g, "'")))
       .replace(/\b50\s*[-/]\s*50\b/g, " pct50 ")
+      // "Maybe half my number", "two thirds of quota": a fraction of the number is a percentage of it.
+      .replace(
+        /\b(half|a third|two thirds|a quarter|three quarters)(?= (?:of )?(?:my|the|our) (?:number|quota|target)\b)/gi,
+        (_, f: string) => ` pct${FRACTIONS[f.toLowerCase()] ?? 50} `,
+      )
       // A rating out of ten is read by what it rates: the number, a mood or a strain.
       .replace(/\b(10|[0-9])\s*(?:\/|out of)\s*10\b/gi, (_, n: string) => ` rate${Number(n)} `)
       // A price cut ("undercut us by 30%", "20% off") is not a confidence figure.
@@ -729,6 +736,13 @@ const SARCASTIC_MARK: Partial<Record<Signal, Signal | null>> = {
 
 const PCT = /^pct(\d{1,3})$/;
 const HYPOTHETICAL = new Set(["for", "as", "than", "if"]);
+const FRACTIONS: Record<string, number> = {
+  half: 50,
+  "a third": 33,
+  "two thirds": 67,
+  "a quarter": 25,
+  "three quarters": 75,
+};
 const RATE = /^rate(\d{1,2})$/;
 const STRAIN_WORDS = new Set(["stress", "stressed", "pressure", "workload", "burnout", "strain"]);
 const LIMITS = new Set(["capped", "cap", "caps", "limited", "maxed", "maxes"]);

@@ -169,6 +169,20 @@ export const TURN_PHRASES: [string, Cue][] = [
     "made|making|got|gotten|getting|become|becoming me? a? lot|much|way|so? better|sharper|stronger|tighter",
     { valence: 4.5, fixed: true },
   ],
+  [
+    "blew|blown|blowing|sailed|flew past|through|by my|the|our number|quota|target",
+    { valence: 3, mark: { signal: "confidence_high" } },
+  ],
+  // The day job and nothing more: "it's just the day job", "enough to stay off the radar".
+  ["just the|a day job", { valence: -1.5, fixed: true, mark: DISENGAGED }],
+  ["just a paycheck|paycheque", { valence: -1.5, fixed: true, mark: DISENGAGED }],
+  ["off|under the radar", { valence: -1, fixed: true, mark: DISENGAGED }],
+  // Accounts taken away: "they gave my best accounts to the new guy".
+  [
+    "gave|given|handed|moved|took|taken|reassigned my|our best|biggest|top? accounts|account|territory|patch|book",
+    { valence: -2.5, fixed: true },
+  ],
+  ["no warning|notice|heads up", { valence: -2, fixed: true }],
   ["not happening", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
   // Wins in other words ("beat the incumbent", "huge win"); "the reorg landed" is none.
   ["beat|beaten|beating the|our? incumbent|competitor|competition", { valence: 2.5, mark: WIN }],

@@ -156,7 +156,17 @@ export const TOPICS = [
     id: "territory",
     pillar: "blockers",
     blocker: "Territory changes",
-    cues: ["territor", "reassign", "accounts moved", "patch$", "realign"],
+    cues: [
+      "territor",
+      "reassign",
+      "accounts moved",
+      "patch$",
+      "realign",
+      "my accounts to",
+      "best accounts",
+      "losing my accounts",
+      "lost my accounts",
+    ],
   },
   {
     id: "tools",
