@@ -171,3 +171,59 @@ describe("the reader's second round of patterns (issue 14 item 3)", () => {
     expect(themes).toEqual([]);
   });
 });
+
+describe("the reader's third round of patterns (issue 14 item 3)", () => {
+  it("reads a rating out of ten by what it rates", () => {
+    expect(band(judge(["morale", "6/10"]).morale)).toBe("mid");
+    expect(band(judge(["burnout_risks", "stress is like a 3/10, pretty low"]).stress)).toBe("low");
+    expect(band(judge(["burnout_risks", "stress is a solid 9 out of 10"]).stress)).toBe("high");
+    expect(readAnswer("7 out of 10", "quota_confidence").signals).toContain("confidence_high");
+  });
+
+  it("reads figures said without the sign, and fractions of the number, on the quota question", () => {
+    const confidence = (text: string) => band(judge(["quota_confidence", text]).confidence);
+    expect(confidence("should make 80")).toBe("mid");
+    expect(confidence("i'm at 40, not great")).toBe("low");
+    expect(confidence("maybe half my number")).toBe("low");
+    expect(confidence("need 3 deals in 6 weeks, doable")).not.toBe("low");
+    expect(readAnswer("blew past my number", "quota_confidence").signals).toContain("confidence_high");
+    expect(readAnswer("nope", "quota_confidence").signals).toContain("confidence_low");
+    expect(readAnswer("no doubt", "quota_confidence").signals).not.toContain("confidence_low");
+  });
+
+  it("hears sarcasm markers and loving drudgery, not loving the work", () => {
+    expect(readAnswer("it's been a blast /s").polarity).toBe("negative");
+    expect(readAnswer("oh i just love filling in the same form in three tools").polarity).toBe("negative");
+    expect(readAnswer("i love working with this team").polarity).toBe("positive");
+  });
+
+  it("tells fed up from worn out, and strain that is over from strain that is not", () => {
+    expect(strained("sick of the tool changes")).toBe(false);
+    expect(strained("tired of chasing legal")).toBe(false);
+    expect(strained("tired all the time")).toBe(true);
+    expect(strained("cooked tbh")).toBe(true);
+    expect(strained("on calls from 7am till 9pm most days")).toBe(true);
+    expect(strained("was a stressful week but fine now")).toBe(false);
+    expect(strained("exhausted but the team is great")).toBe(true);
+  });
+
+  it("sees an offer being weighed as leaving, without making its company a blocker", () => {
+    const reading = readAnswer("got an offer from a competitor and i'm seriously considering it", "morale");
+    expect(reading.signals).toContain("flight_risk");
+    expect(reading.blockers).toEqual([]);
+  });
+
+  it("counts mild praise as an ordinary week, and someone else's problem as none", () => {
+    expect(band(judge(["morale", "can't complain"], ["team_dynamics", "all good"]).morale)).toBe("mid");
+    expect(band(judge(["morale", "really good week!"]).morale)).toBe("high");
+    expect(band(judge(["morale", "rough week"]).morale)).toBe("low");
+    const themes = blockerThemesIn([
+      { content: "other reps moan about the crm but it doesn't bother me", answersBlockersQuestion: true },
+    ]);
+    expect(themes).toEqual([]);
+    const taken = blockerThemesIn([
+      { content: "they gave my best accounts to the new guy, no warning", answersBlockersQuestion: false },
+    ]);
+    expect(taken.map((t) => t.theme)).toEqual(["Territory changes"]);
+  });
+});

@@ -97,7 +97,9 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
     signals.push("confidence_low");
     cues.push("confidence_low");
   }
-  const resolved = resolveOpposites(signals, segments);
+  // A strain that is over ("stressful week but fine now") is no sign of strain now.
+  const over = strainOver(segments);
+  const resolved = resolveOpposites(over ? signals.filter((s) => s !== "stress_high") : signals, segments);
 
   const mixed = mixedOf(segments);
   const strained = resolved.includes("stress_high");
@@ -141,13 +143,12 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
         !segments.some((other) => other.clause === s.clause && namesTopic(other.text)),
     ),
     terse: wordsOf(text).length <= 3,
-    strain:
-      resolved.includes("stress_high") && !strainOver(segments)
-        ? Math.max(
-            0.5,
-            segments.reduce((sum, s) => sum + s.strain, 0),
-          )
-        : 0,
+    strain: resolved.includes("stress_high")
+      ? Math.max(
+          0.5,
+          segments.reduce((sum, s) => sum + s.strain, 0),
+        )
+      : 0,
     saysNone: saysNone(text),
     strainCompound: sentimentOfSegments(
       segments,

@@ -297,13 +297,13 @@ const USUAL = new Set([
 const MILD = new Set(["bit", "little", "slightly", "somewhat", "kinda", "kind", "sort", "sorta", "mildly", "abit"]);
 
 /** How much strain a strain word right after an amount says: "low stress" none, "normal stress" the usual. */
-function strainAmount(tokens: readonly string[], index: number): "none" | "usual" | null {
+function strainAmount(tokens: readonly string[], index: number): "none" | "usual" | "high" | null {
   // "Stress is like a 3/10": the rating is the amount.
   const rating = tokens
     .slice(index + 1, index + 6)
     .map((t) => RATE.exec(t))
     .find((m) => m !== null);
-  if (rating) return Number(rating[1]) <= 4 ? "none" : Number(rating[1]) <= 6 ? "usual" : null;
+  if (rating) return Number(rating[1]) <= 4 ? "none" : Number(rating[1]) <= 6 ? "usual" : "high";
   const before = tokens[index - 1] ?? "";
   if (LITTLE.has(before) && tokens[index - 2] !== "a") return "none";
   if (USUAL.has(before) || USUAL.has(tokens[index - 2] ?? "")) return "usual";
@@ -418,8 +418,10 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
       // "Low stress", "normal pressure", "more angry than stressed": the amount said, not the strain.
       const amount = mark?.signal === "stress_high" ? strainAmount(tokens, index) : null;
       if (amount === "none") {
-        value = Math.abs(value) * 0.6;
+        value = Math.abs(value);
         mark = { signal: "stress_low" };
+      } else if (amount === "high") {
+        value = -Math.abs(value) * 2;
       } else if (amount === "usual") {
         value = 0;
         mark = null;

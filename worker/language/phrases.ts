@@ -130,9 +130,10 @@ export const LEAVING_PHRASES: [string, Cue][] = [
   ["another|other company|companies|offer", { valence: -1.5, mark: LEAVING }],
   ["offer on the table", { valence: -2.5, mark: LEAVING }],
   [
-    "got|have|had|received|getting|considering|weighing|tempted by an|a|another|their|the job? offer",
+    "got|have|had|received|getting|considering|weighing an|a|another|their|the job? offer",
     { valence: -2.5, mark: LEAVING },
   ],
+  ["tempted by an|a|another|their|the job? offer", { valence: -2.5, mark: LEAVING }],
   ["future here", { valence: 1, negated: -3, negatedMark: LEAVING }],
   ["no|zero future|growth|promotion|path", { valence: -2.5, fixed: true }],
   ["passed over", { valence: -2.5 }],
