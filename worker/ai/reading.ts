@@ -150,10 +150,8 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
         )
       : 0,
     saysNone: saysNone(text),
-    strainCompound: sentimentOfSegments(
-      segments,
-      prepared,
-      (s) => denied(s, strained) ?? s.valence - s.moods.irritation - s.moods.flat,
+    strainCompound: sentimentOfSegments(segments, prepared, (s) =>
+      s.others ? 0 : (denied(s, strained) ?? s.valence - s.moods.irritation - s.moods.flat),
     ).compound,
     moraleCompound: sentimentOfSegments(
       segments,

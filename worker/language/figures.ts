@@ -27,6 +27,8 @@ export type FigureItem = { index: number; value: number; mark?: Mark | null; pct
 export function normalise(text: string): string {
   return (
     normaliseHours(unfoldEchoes(text.replace(/[’‘]/g, "'")))
+      // "Takes like 8 weeks": a count of days or weeks as one word the idioms can read.
+      .replace(/\b\d{1,3}\s+(weeks?|days?|months?)\b/gi, "several $1")
       .replace(/\b50\s*[-/]\s*50\b/g, " pct50 ")
       // "Maybe half my number", "two thirds of quota": a fraction of the number is a percentage of it.
       .replace(

@@ -212,7 +212,7 @@ export const IDIOMS: [string, Cue][] = [
   ["clawed|claw back", { valence: -2.5 }],
   ["clawback|clawbacks", { valence: -2.5 }],
   ["pulled into", { valence: -1.5 }],
-  ["takes|take|taking|took weeks|days|months", { valence: -1.5 }],
+  ["takes|take|taking|took like|about|around|over|up? to? several? weeks|days|months", { valence: -1.5 }],
   ["in my|our corner", { valence: 2 }],
   ["never has|have time", { valence: -2, fixed: true }],
   ["no time for", { valence: -2, fixed: true }],

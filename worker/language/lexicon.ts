@@ -177,6 +177,8 @@ export type Segment = {
   sarcastic: boolean;
   /** The share of `valence` from irritation and from flat feeling, neither of them strain (moods.ts). */
   moods: Record<MoodKind, number>;
+  /** Its sentence is about someone else only ("Jo looks exhausted"): no strain of the speaker's. */
+  others: boolean;
   hits: number;
   hedged: boolean;
   /** Signal cues whose context the segment itself satisfies, or that need none. */
@@ -435,7 +437,9 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
     const intensifier = BOOSTERS.has(token) && tokens[index + 1] !== undefined;
     const base = intensifier ? undefined : valenceOf(token);
     if (base !== undefined && base !== 0) {
-      const value = negatedAt(tokens, index, 3) ? base * NEGATION_SCALAR : base;
+      // "Not amazing" is an understatement, not a disaster: a negated superlative is only mildly bad.
+      const negated = negatedAt(tokens, index, 3);
+      const value = negated ? (base >= 4 ? -1.2 : base * NEGATION_SCALAR) : base;
       items.push({ index, value: scaled(tokens, index, value), kind: MOOD_KINDS.get(token) });
     }
     index++;
@@ -479,6 +483,8 @@ export function segmentsOf(text: string, options: { aboutQuota?: boolean } = {})
   let clauseIndex = 0;
   let sentenceIndex = 0;
   let previousSentence: Segment[] = [];
+  // Chat written in lower case: a capital letter inside it marks a name ("Jo", "Priya").
+  const chatCase = /^[^A-Za-z]*[a-z]/.test(text.slice(0, 20));
   for (const sentence of normalise(text).split(/[.!?;\n]+/)) {
     // Words, each knowing whether a comma follows it.
     const words = sentence
@@ -533,6 +539,20 @@ export function segmentsOf(text: string, options: { aboutQuota?: boolean } = {})
           s.valence *= HEDGED;
           s.hedged = true;
         }
+      }
+    }
+    // "Jo on the other hand is working every weekend": someone else's strain is not the speaker's.
+    if (
+      aboutOthers(
+        sentence,
+        words.map((w) => w.word),
+        chatCase,
+      )
+    ) {
+      for (const s of current) {
+        s.others = true;
+        s.strain = 0;
+        s.marks = s.marks.filter((m) => m.signal !== "stress_high");
       }
     }
     segments.push(...current);
@@ -594,6 +614,7 @@ function segment(
     sentence,
     sarcastic: sarcasm,
     moods,
+    others: false,
     hits: items.filter((i) => i.value !== 0).length + (sarcasm && first ? 1 : 0),
     hedged,
     marks,
@@ -601,6 +622,36 @@ function segment(
     pendingMarks,
     about,
   };
+}
+
+const FIRST_PERSON = new Set(["i", "i'm", "im", "i've", "ive", "i'll", "i'd", "me", "my", "mine", "myself"]);
+/** "They're all drowning too", "we're stretched": the speaker is one of them. */
+const INCLUDING = new Set(["too", "also", "we", "we're", "were", "us", "our", "ours", "same", "both"]);
+const OTHERS = new Set([
+  "he",
+  "she",
+  "they",
+  "they're",
+  "his",
+  "her",
+  "him",
+  "them",
+  "their",
+  "someone",
+  "somebody",
+  "everyone",
+  "everybody",
+  "teammate",
+  "teammates",
+  "colleague",
+  "colleagues",
+  "others",
+]);
+
+/** A sentence about other people only: no first person, a third person or a name. */
+function aboutOthers(sentence: string, tokens: readonly string[], chatCase: boolean): boolean {
+  if (tokens.some((t) => FIRST_PERSON.has(t) || INCLUDING.has(t))) return false;
+  return tokens.some((t) => OTHERS.has(t)) || (chatCase && /(?:^|\s)[A-Z][a-z]+\b/.test(sentence.slice(0, 300)));
 }
 
 /** The compound of a raw sum, VADER-style. */

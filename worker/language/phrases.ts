@@ -165,6 +165,12 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["doing|do the bare? minimum", { valence: -2, fixed: true, mark: DISENGAGED }],
   ["already|well|way over|above|past|beyond", { valence: 2, mark: { signal: "confidence_high", context: "quota" } }],
   ["no point|use", { valence: -2, fixed: true }],
+  ["no revenue|money|commission|budget", { valence: -2, fixed: true }],
+  ["can't|cant|cannot even", { valence: -1.5, fixed: true }],
+  // A wish says what is missing: "would be nice to get some coaching, not getting any".
+  ["would be nice|good|great|helpful", { valence: -0.3, fixed: true }],
+  ["not getting any|enough", { valence: -1, fixed: true }],
+  ["tight process|ship|discovery|pitch|game", { valence: 1.5, fixed: true }],
   // Getting better at the job is strength: "coaching made me better at my own calls", "a lot sharper".
   [
     "made|making|got|gotten|getting|become|becoming me? a? lot|much|way|so? better|sharper|stronger|tighter",
@@ -215,7 +221,7 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["blast|ball", { valence: 2.5 }],
   ["the good|right kind of busy|pressure|stress", { valence: 1, fixed: true }],
   // Missing people is fondness, not a problem with them.
-  ["miss|missed|missing the|my|our? old? team|people|everyone|colleagues|crew", { valence: 0.5, fixed: true }],
+  ["miss|missed|missing the|my|our|this? old? team|people|everyone|colleagues|crew", { valence: 0.5, fixed: true }],
   ["long stretch|week|weeks|month|haul", { valence: -1.5 }],
   // Sleep in figures and words: "4 hours sleep" is the token `shortsleep` (chat.ts).
   ["shortsleep", { valence: -2.5, mark: STRAIN }],
