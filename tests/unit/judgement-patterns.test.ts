@@ -227,3 +227,18 @@ describe("the reader's third round of patterns (issue 14 item 3)", () => {
     expect(taken.map((t) => t.theme)).toEqual(["Territory changes"]);
   });
 });
+
+describe("the reader's fourth round of patterns (issue 14 item 3)", () => {
+  it("hears someone else's strain as theirs, not the speaker's", () => {
+    expect(strained("i'm fine. Jo on the other hand is working every weekend and looks exhausted")).toBe(false);
+    expect(strained("he's working till midnight every night, poor guy")).toBe(false);
+    expect(strained("they're all drowning too")).toBe(true);
+    expect(strained("my manager keeps me working till midnight")).toBe(true);
+  });
+
+  it("reads understatement and wishes for what they say", () => {
+    expect(band(judge(["morale", "not amazing"]).morale)).toBe("mid");
+    expect(readAnswer("would be nice to get some coaching, not getting any", "blockers").polarity).toBe("negative");
+    expect(readAnswer("approvals take like 8 weeks", "blockers").polarity).toBe("negative");
+  });
+});

@@ -88,8 +88,8 @@ type Answer = ReturnType<typeof answersOf>[number] & { reading: ReturnType<typeo
  */
 function feeling(a: Answer, compound = a.reading.sentiment.compound): number {
   const c = compound;
-  // Distress said in a word weighs like a paragraph; "calls are good" is still just good.
-  return a.reading.terse && c < 0 ? Math.max(-1, c * 1.3) : c;
+  // Distress said in a word weighs like a paragraph; "calls are good" or "meh" stays what it is.
+  return a.reading.terse && c <= -0.4 ? Math.max(-1, c * 1.3) : c;
 }
 
 /**

@@ -439,7 +439,7 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
     if (base !== undefined && base !== 0) {
       // "Not amazing" is an understatement, not a disaster: a negated superlative is only mildly bad.
       const negated = negatedAt(tokens, index, 3);
-      const value = negated ? (base >= 4 ? -1.2 : base * NEGATION_SCALAR) : base;
+      const value = negated ? (base >= 4 ? -0.8 : base * NEGATION_SCALAR) : base;
       items.push({ index, value: scaled(tokens, index, value), kind: MOOD_KINDS.get(token) });
     }
     index++;
@@ -632,6 +632,12 @@ const OTHERS = new Set([
   "she",
   "they",
   "they're",
+  "they've",
+  "they'll",
+  "he's",
+  "she's",
+  "he'll",
+  "she'll",
   "his",
   "her",
   "him",
