@@ -151,7 +151,7 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
       : 0,
     saysNone: saysNone(text),
     strainCompound: sentimentOfSegments(segments, prepared, (s) =>
-      s.others ? 0 : (denied(s, strained) ?? s.valence - s.moods.irritation - s.moods.flat),
+      s.others ? 0 : (denied(s, strained) ?? s.valence - s.moods.irritation - s.moods.anger - s.moods.flat),
     ).compound,
     moraleCompound: sentimentOfSegments(
       segments,
@@ -169,8 +169,8 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
   };
 }
 
-/** How much of irritation's weight morale leaves out: an annoying week is not yet a low one. */
-const IRRITATION_SPARED = 0.4;
+/** How much of irritation's weight morale leaves out: an annoying week is not yet a low one (anger counts whole). */
+const IRRITATION_SPARED = 0.8;
 
 /**
  * The signals of an answer's segments. A cue that needs a context (a hedge needs a deal

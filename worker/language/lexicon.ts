@@ -576,7 +576,7 @@ function segment(
     mentions(tokens, ["i think", "i guess", "should be"]) ||
     items.some((i) => i.hedge);
   let valence = 0;
-  const moods = { irritation: 0, flat: 0 };
+  const moods = { irritation: 0, anger: 0, flat: 0 };
   // A stated figure ("on track, around 85%") says how confident; the words around it count half.
   const figured = items.some((i) => i.pct);
   for (const item of items) {

@@ -1,21 +1,18 @@
 /**
- * Kinds of bad feeling that are not strain. "Annoyed", "angry", "frustrated" say
- * something is irritating; "bored", "discouraged", "meh" say the spark is gone. Neither is
- * being worn down: "not stressed, just angry" is no burnout risk, and an irritated week
- * is not yet low morale. The reader keeps these words' share of a segment's value apart
+ * Kinds of bad feeling that are not strain. "Annoyed", "frustrated" say something is
+ * irritating; "angry", "pissed", "furious" say more; "bored", "discouraged", "meh" say the
+ * spark is gone. None is being worn down: "not stressed, just angry" is no burnout risk.
+ * An irritated week is not yet low morale; anger and a lost spark are. The reader keeps these words' share of a segment's value apart
  * (worker/language/lexicon.ts `Segment.moods`), so the scorer can leave them out of stress
  * and weigh irritation less in morale.
  */
-export type MoodKind = "irritation" | "flat";
+export type MoodKind = "irritation" | "anger" | "flat";
 
 export const MOOD_KINDS: ReadonlyMap<string, MoodKind> = new Map<string, MoodKind>([
   ...[
     "annoyed",
     "annoying",
     "annoys",
-    "angry",
-    "mad",
-    "pissed",
     "irritated",
     "irritating",
     "frustrated",
@@ -24,10 +21,8 @@ export const MOOD_KINDS: ReadonlyMap<string, MoodKind> = new Map<string, MoodKin
     "salty",
     "sour",
     "fed",
-    "resentful",
-    "bitter",
-    "furious",
   ].map((w) => [w, "irritation"] as const),
+  ...["angry", "mad", "pissed", "furious", "livid", "resentful", "bitter", "fuming"].map((w) => [w, "anger"] as const),
   ...[
     "bored",
     "boring",

@@ -38,7 +38,7 @@ export type Cue = {
   /** A guess about the outcome ("not sure", "fingers crossed") rather than a fact about it. */
   hedge?: boolean;
   /** A feeling that is not strain ("tired of", "sick of": fed up, not worn out): moods.ts. */
-  kind?: "irritation" | "flat";
+  kind?: "irritation" | "anger" | "flat";
 };
 
 const STRAIN: Mark = { signal: "stress_high" };
@@ -216,6 +216,10 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["eating|eats at me", { valence: -2, fixed: true }],
   // Fed up, not worn out: "tired of the churn in tools".
   ["tired|sick of", { valence: -2, fixed: true, kind: "irritation" }],
+  // Time lost to something: "10 hours a week gone", "2 hours a day to actually sell".
+  ["hours|hour|day|days|week|weeks|time gone|lost|wasted|eaten", { valence: -2, fixed: true }],
+  ["actually sell|selling|prospect|prospecting", { valence: -1, fixed: true }],
+  ["budget|hiring freeze|freezes|frozen|cuts", { valence: -2, fixed: true }],
   ["fed up", { valence: -2, fixed: true, kind: "irritation" }],
   ["time sink|suck|drain|waster", { valence: -2.5 }],
   ["blast|ball", { valence: 2.5 }],
