@@ -236,6 +236,17 @@ describe("the reader's fourth round of patterns (issue 14 item 3)", () => {
     expect(strained("my manager keeps me working till midnight")).toBe(true);
   });
 
+  it("counts anger in morale but spares mild irritation; neither is strain", () => {
+    expect(band(judge(["morale", "frustrated with the tools"]).morale)).toBe("mid");
+    expect(band(judge(["morale", "honestly furious with how this was handled"]).morale)).toBe("low");
+    expect(band(judge(["burnout_risks", "not stressed, just pissed off"]).stress)).toBe("mid");
+  });
+
+  it("hears time lost as an obstacle", () => {
+    expect(band(judge(["blockers", "mandatory training, like 10 hours a week gone"]).blockers)).toBe("low");
+    expect(readAnswer("i get 2 hours a day to actually sell", "blockers").polarity).toBe("negative");
+  });
+
   it("reads understatement and wishes for what they say", () => {
     expect(band(judge(["morale", "not amazing"]).morale)).toBe("mid");
     expect(readAnswer("would be nice to get some coaching, not getting any", "blockers").polarity).toBe("negative");
