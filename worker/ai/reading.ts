@@ -93,7 +93,13 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
   if (verdicts.praise.some((t) => t === "manager" || t === "team")) signals.push("support_positive");
   if (verdicts.concerns.some((t) => t === "manager" || t === "team")) signals.push("support_negative");
   // "Nope" to "how confident are you about your number?" is doubt in one word.
-  if (answering === "quota_confidence" && saysNo(text)) {
+  // …or closing a longer one: "sure, I'll just double my pipeline overnight. no".
+  const lastSentence =
+    text
+      .split(/[.!?\n]/)
+      .filter((s) => s.trim() !== "")
+      .at(-1) ?? "";
+  if (answering === "quota_confidence" && (saysNo(text) || saysNo(lastSentence))) {
     signals.push("confidence_low");
     cues.push("confidence_low");
   }

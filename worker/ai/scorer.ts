@@ -238,13 +238,16 @@ export function lexiconJudgement(
     answers.map((a) => ({ content: a.content, answersBlockersQuestion: a.pillar === "blockers" })),
   );
   const onBlockers = answers.filter((a) => a.pillar === "blockers");
+  // "Nothing really" from someone worn down is not few blockers: the load itself is in the way.
+  const wornDown = answers.reduce((sum, a) => sum + a.reading.strain, 0) >= 2;
+  const none = wornDown ? 0 : 0.5;
   const blockerValues = onBlockers.map((a) => {
-    if (a.reading.saysNone && a.reading.concerns.length === 0) return 0.5 + Math.min(0, feeling(a));
+    if (a.reading.saysNone && a.reading.concerns.length === 0) return none + Math.min(0, feeling(a));
     // "Approvals used to be a nightmare but the new desk sorted it. Nothing now.": what is left is the answer.
     if (a.reading.unresolved !== a.content.trim()) {
       const left = readAnswer(a.reading.unresolved, "blockers");
-      if (left.saysNone && left.concerns.length === 0) return 0.5 + Math.min(0, left.sentiment.compound);
-      if (a.reading.unresolved === "") return 0.5;
+      if (left.saysNone && left.concerns.length === 0) return none + Math.min(0, left.sentiment.compound);
+      if (a.reading.unresolved === "") return none;
     }
     // "Everything", "where do I start": no theme, but a great deal in the way.
     if (EVERYTHING.test(a.content.trim().toLowerCase())) return Math.min(-0.7, feeling(a));

@@ -67,6 +67,8 @@ const IRONY = [
   /\bwho doesn'?t love\b/,
   /\bjust what i needed\b/,
   /\bcan'?t you tell\b/,
+  /\bwhat could (?:possibly )?go wrong\b/,
+  /^(?:sure|yeah right|right)\b[\s,]+(?:i'?ll|we'?ll|i will|we will) just\b/,
   // The chat marker for sarcasm: "it's been a blast /s".
   /(?:^|\s)\/s(?:\s|$)/,
   /\bsaid no one\b/,

@@ -657,7 +657,10 @@ const OTHERS = new Set([
 /** A sentence about other people only: no first person, a third person or a name. */
 function aboutOthers(sentence: string, tokens: readonly string[], chatCase: boolean): boolean {
   if (tokens.some((t) => FIRST_PERSON.has(t) || INCLUDING.has(t))) return false;
-  return tokens.some((t) => OTHERS.has(t)) || (chatCase && /(?:^|\s)[A-Z][a-z]+\b/.test(sentence.slice(0, 300)));
+  // The subject: the first few words ("he's working till midnight", "Jo on the other hand…").
+  const subject = tokens.slice(0, 3);
+  const named = chatCase && /^\s*(?:\S+\s+){0,2}?[A-Z][a-z]+\b/.test(sentence.slice(0, 60));
+  return subject.some((t) => OTHERS.has(t)) || named;
 }
 
 /** The compound of a raw sum, VADER-style. */

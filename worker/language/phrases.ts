@@ -51,6 +51,12 @@ export const STRAIN_PHRASES: [string, Cue][] = [
   ["up|online|working|awake|still till|until|past|at? latehour", { valence: -2.5, mark: STRAIN }],
   ["every|most|all weekend|weekends|saturday|saturdays|sunday|sundays", { valence: -2, mark: STRAIN }],
   ["work|working|worked most|every|all|the weekend|weekends", { valence: -2, mark: STRAIN }],
+  [
+    "work|working|worked the? last|past two|three|four|five|few|several|couple weekends|nights",
+    { valence: -2, mark: STRAIN },
+  ],
+  // Doing more than one job: "the work of two people".
+  ["work|job|jobs of two|three|2|3 people|reps|roles", { valence: -2.5, mark: STRAIN }],
   ["weekends are just more work|emails|calls", { valence: -2, mark: STRAIN }],
   ["from|on the road", { valence: -1, mark: STRAIN }],
   ["jet lagged|lag", { valence: -2, mark: STRAIN }],
@@ -137,6 +143,8 @@ export const LEAVING_PHRASES: [string, Cue][] = [
   ["future here", { valence: 1, negated: -3, negatedMark: LEAVING }],
   ["no|zero future|growth|promotion|path", { valence: -2.5, fixed: true }],
   ["passed over", { valence: -2.5 }],
+  ["gave|given|giving the|my role|job|promotion|position to someone|somebody", { valence: -2.5, fixed: true }],
+  ["doesn't|doesnt|won't|wont get you|me anywhere", { valence: -2, fixed: true }],
   ["don't|dont|doesn't|doesnt really? matter|care", { valence: -2, fixed: true }],
   ["it's|its just a job", { valence: -1.5, fixed: true, mark: { signal: "disengaged" } }],
   ["it's|its a job", { valence: -1.5, fixed: true, mark: { signal: "disengaged" } }],
@@ -189,11 +197,14 @@ export const TURN_PHRASES: [string, Cue][] = [
     "gave|given|handed|moved|took|taken|reassigned my|our best|biggest|top? accounts|account|territory|patch|book",
     { valence: -2.5, fixed: true },
   ],
-  ["no warning|notice|heads up", { valence: -2, fixed: true }],
+  ["no warning|notice", { valence: -2, fixed: true }],
+  ["no heads up", { valence: -2, fixed: true }],
   ["not happening", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
   // Wins in other words ("beat the incumbent", "huge win"); "the reorg landed" is none.
   ["beat|beaten|beating the|our? incumbent|competitor|competition", { valence: 2.5, mark: WIN }],
   ["huge|big|massive|nice|great win", { valence: 2.5, mark: WIN }],
+  ["record quarter|month|year", { valence: 3, mark: WIN }],
+  ["new logo|logos", { valence: 2, mark: WIN }],
   [
     "landed a|an|the|two|three|four|my|our|it|that|another|them|deal|deals|account|logo",
     { valence: 2, negated: -1, mark: WIN, negatedMark: null },
@@ -205,14 +216,15 @@ export const TURN_PHRASES: [string, Cue][] = [
   // Coping, not rest: "manageable" is no sign of slack, "unmanageable" is one of strain.
   ["very|super|totally|really|completely|easily|perfectly manageable", { valence: 2, mark: { signal: "stress_low" } }],
   ["manageable", { valence: 1, negated: -1.5, negatedMark: { signal: "stress_high" } }],
-  ["good|right kind of? busy|pressure|stress", { valence: 1, fixed: true }],
+  ["good|right kind? of? busy|pressure|stress", { valence: 1, fixed: true }],
   ["in a good way", { valence: 0.8, fixed: true }],
   ["the fun|good kind", { valence: 0.8, fixed: true }],
   // Things owed and nobody answering: "commission is 2 months late", "finance doesn't answer emails".
   ["days|weeks|months late", { valence: -2, fixed: true }],
   ["doesn't|doesnt|don't|dont|never answer|answers|respond|responds|reply|replies", { valence: -2, fixed: true }],
   ["nothing happens|changes", { valence: -1.5, fixed: true }],
-  ["nobody|no one owns it|this", { valence: -1.5, fixed: true }],
+  ["nobody owns it|this", { valence: -1.5, fixed: true }],
+  ["no one owns it|this", { valence: -1.5, fixed: true }],
   ["eating|eats at me", { valence: -2, fixed: true }],
   // Fed up, not worn out: "tired of the churn in tools".
   ["tired|sick of", { valence: -2, fixed: true, kind: "irritation" }],
@@ -223,6 +235,11 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["fed up", { valence: -2, fixed: true, kind: "irritation" }],
   ["time sink|suck|drain|waster", { valence: -2.5 }],
   ["blast|ball", { valence: 2.5 }],
+  ["fantasy|fiction|delusional", { valence: -2, fixed: true }],
+  ["pipe dream", { valence: -2, fixed: true }],
+  ["fairy tale", { valence: -2, fixed: true }],
+  // Double negation said sideways: "can't say I'm not stressed" is stressed.
+  ["can't|cant|cannot say i'm|im|i am? not", { valence: 0, fixed: true }],
   ["the good|right kind of busy|pressure|stress", { valence: 1, fixed: true }],
   // Missing people is fondness, not a problem with them.
   ["miss|missed|missing the|my|our|this? old? team|people|everyone|colleagues|crew", { valence: 0.5, fixed: true }],
