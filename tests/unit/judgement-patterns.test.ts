@@ -247,6 +247,28 @@ describe("the reader's fourth round of patterns (issue 14 item 3)", () => {
     expect(readAnswer("i get 2 hours a day to actually sell", "blockers").polarity).toBe("negative");
   });
 
+  it("reads strain said sideways, and 'nothing' from someone worn down as no all-clear", () => {
+    expect(strained("can't say i'm not stressed")).toBe(true);
+    expect(strained("worked the last three weekends")).toBe(true);
+    expect(strained("doing the work of two people till they backfill")).toBe(true);
+    const wornDown = judge(
+      ["burnout_risks", "exhausted, working every weekend, can't sleep"],
+      ["blockers", "nothing really"],
+    );
+    const rested = judge(["burnout_risks", "relaxed, normal hours"], ["blockers", "nothing really"]);
+    expect(band(wornDown.blockers)).toBe("mid");
+    expect(band(rested.blockers)).toBe("high");
+  });
+
+  it("hears being passed over, mock optimism and wins by their other names", () => {
+    expect(readAnswer("they gave the role to someone external").polarity).toBe("negative");
+    expect(readAnswer("they doubled my quota, what could possibly go wrong").polarity).toBe("negative");
+    expect(readAnswer("sure, i'll just double my pipeline overnight. no", "quota_confidence").signals).toContain(
+      "confidence_low",
+    );
+    expect(readAnswer("record quarter, six new logos", "sales_strength").signals).toContain("win");
+  });
+
   it("reads understatement and wishes for what they say", () => {
     expect(band(judge(["morale", "not amazing"]).morale)).toBe("mid");
     expect(readAnswer("would be nice to get some coaching, not getting any", "blockers").polarity).toBe("negative");

@@ -367,11 +367,16 @@ function negatedAt(tokens: readonly string[], start: number, window: number): bo
     if (before === undefined) return false;
     if (NEGATORS.has(before)) {
       // "not only", "no doubt": not a negation of what follows.
-      return tokens[start - back + 1] !== "only";
+      if (tokens[start - back + 1] === "only") return false;
+      // "Can't say I'm not stressed": a negated negation is none.
+      const further = tokens.slice(Math.max(0, start - back - 3), start - back);
+      return !(before === "not" && further.some((t) => DENYING_SAY.has(t)) && further.includes("say"));
     }
   }
   return false;
 }
+
+const DENYING_SAY = new Set(["can't", "cant", "cannot", "wouldn't", "wouldnt", "won't", "wont"]);
 
 /** The values of a segment's words and idioms, each with the signal it gives. */
 function itemsOf(tokens: readonly string[], quota: boolean): Item[] {

@@ -238,8 +238,6 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["fantasy|fiction|delusional", { valence: -2, fixed: true }],
   ["pipe dream", { valence: -2, fixed: true }],
   ["fairy tale", { valence: -2, fixed: true }],
-  // Double negation said sideways: "can't say I'm not stressed" is stressed.
-  ["can't|cant|cannot say i'm|im|i am? not", { valence: 0, fixed: true }],
   ["the good|right kind of busy|pressure|stress", { valence: 1, fixed: true }],
   // Missing people is fondness, not a problem with them.
   ["miss|missed|missing the|my|our|this? old? team|people|everyone|colleagues|crew", { valence: 0.5, fixed: true }],
