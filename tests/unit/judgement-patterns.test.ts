@@ -269,6 +269,17 @@ describe("the reader's fourth round of patterns (issue 14 item 3)", () => {
     expect(readAnswer("record quarter, six new logos", "sales_strength").signals).toContain("win");
   });
 
+  it("hears doubt about staying, work where rest should be, and credit taken", () => {
+    for (const text of ["on the fence about whether i'll still be here next year", "i don't see myself growing here"]) {
+      expect(band(judge(["morale", text]).morale), text).toBe("low");
+    }
+    for (const text of ["checking email in bed every night", "dreaming about deals", "worked through a fever"]) {
+      expect(strained(text), text).toBe(true);
+    }
+    expect(readAnswer("a peer took credit for my deal", "team_dynamics").polarity).toBe("negative");
+    expect(readAnswer("support. tickets sit for a week with no response", "blockers").polarity).toBe("negative");
+  });
+
   it("reads understatement and wishes for what they say", () => {
     expect(band(judge(["morale", "not amazing"]).morale)).toBe("mid");
     expect(readAnswer("would be nice to get some coaching, not getting any", "blockers").polarity).toBe("negative");

@@ -88,6 +88,10 @@ export const STRAIN_PHRASES: [string, Cue][] = [
   // The body and the nerves.
   ["shattered|fried|frazzled|wiped|knackered|spent|cooked|toast|zonked|wrecked", { valence: -2.5, mark: STRAIN }],
   ["dead on my|our feet", { valence: -2.5, mark: STRAIN }],
+  // Work where rest should be: "checking email in bed", "on my phone at dinner", "dreaming about deals".
+  ["email|emails|slack|phone|laptop in|at|during bed|dinner|dinners", { valence: -2, mark: STRAIN }],
+  ["dreaming|dream|dreams about deals|work|quota|pipeline", { valence: -2, mark: STRAIN }],
+  ["working|worked|work through a? fever|flu|covid|illness|migraine", { valence: -2.5, mark: STRAIN }],
   // "Busy? That's one word for it": an understatement of the load.
   ["one word for it", { valence: -1.5, fixed: true }],
   ["understatement", { valence: -1.5, fixed: true }],
@@ -141,6 +145,11 @@ export const LEAVING_PHRASES: [string, Cue][] = [
   ],
   ["tempted by an|a|another|their|the job? offer", { valence: -2.5, mark: LEAVING }],
   ["future here", { valence: 1, negated: -3, negatedMark: LEAVING }],
+  // Doubting they'll stay: "on the fence about whether I'll still be here", "don't see myself growing here".
+  ["see myself here|staying|growing|long", { valence: 0.5, negated: -2.5, negatedMark: LEAVING }],
+  ["i'll|ill|i'd|i will|i would still be here", { valence: -1.5, fixed: true }],
+  ["on the fence", { valence: -1.5, fixed: true, hedge: true }],
+  ["no clear|real? path|way up|forward", { valence: -2.5, fixed: true }],
   ["no|zero future|growth|promotion|path", { valence: -2.5, fixed: true }],
   ["passed over", { valence: -2.5 }],
   ["gave|given|giving the|my role|job|promotion|position to someone|somebody", { valence: -2.5, fixed: true }],
@@ -226,6 +235,11 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["nobody owns it|this", { valence: -1.5, fixed: true }],
   ["no one owns it|this", { valence: -1.5, fixed: true }],
   ["eating|eats at me", { valence: -2, fixed: true }],
+  ["no response|reply|replies|answer", { valence: -2, fixed: true }],
+  ["sit|sits|sitting|sat there? for a|several? week|weeks|days|months", { valence: -2, fixed: true }],
+  ["took|takes|taking|stole|steals|stealing credit", { valence: -2.5, fixed: true }],
+  ["in over my|our head", { valence: -2.5, fixed: true }],
+  ["out of my|our depth", { valence: -2.5, fixed: true }],
   // Fed up, not worn out: "tired of the churn in tools".
   ["tired|sick of", { valence: -2, fixed: true, kind: "irritation" }],
   // Time lost to something: "10 hours a week gone", "2 hours a day to actually sell".

@@ -112,6 +112,8 @@ export const SALES_WORDS: Record<string, number> = {
   thriving: 3,
   manageable: 1,
   supported: 2,
+  // The department as often as the help: "support ignores my escalations".
+  support: 0,
   unsupported: -2,
   motivated: 2,
   unmotivated: -2,
