@@ -280,6 +280,14 @@ describe("the reader's fourth round of patterns (issue 14 item 3)", () => {
     expect(readAnswer("support. tickets sit for a week with no response", "blockers").polarity).toBe("negative");
   });
 
+  it("reads emoji, typos of strain words and negations written without an apostrophe", () => {
+    expect(readAnswer("great week 🙃 another reorg").polarity).toBe("negative");
+    expect(readAnswer("closed the deal 🎉").polarity).toBe("positive");
+    expect(readAnswer("manager cancelled again 😤").polarity).toBe("negative");
+    expect(strained("so exausted tbh")).toBe(true);
+    expect(readAnswer("it wasnt good", "morale").polarity).toBe("negative");
+  });
+
   it("reads understatement and wishes for what they say", () => {
     expect(band(judge(["morale", "not amazing"]).morale)).toBe("mid");
     expect(readAnswer("would be nice to get some coaching, not getting any", "blockers").polarity).toBe("negative");

@@ -20,13 +20,36 @@ const FRACTIONS: Record<string, number> = {
   "three quarters": 75,
 };
 
+/**
+ * Emoji carry the feeling in chat: a tired or crying face is a low mood, an angry one anger,
+ * a smile or a fire a good one, and an upside-down smile says the sentence is ironic ("/s").
+ */
+const EMOJI: [RegExp, string][] = [
+  [
+    /[\u{1F629}\u{1F62B}\u{1F62D}\u{1F622}\u{1F61E}\u{1F614}\u{1F641}\u{2639}\u{1F625}\u{1F613}\u{1F62A}\u{1FAE0}]/gu,
+    " emojisad ",
+  ],
+  [/[\u{1F624}\u{1F621}\u{1F92C}\u{1F620}]/gu, " emojiangry "],
+  [
+    /[\u{1F600}-\u{1F606}\u{1F60A}\u{1F642}\u{1F44D}\u{1F389}\u{1F525}\u{1F680}\u{1F4AA}\u{1F973}\u{1F60E}\u{1F929}]/gu,
+    " emojihappy ",
+  ],
+  [/\u{1F643}/gu, " /s "],
+];
+
+function emojiAsWords(text: string): string {
+  let out = text;
+  for (const [pattern, word] of EMOJI) out = out.replace(pattern, word);
+  return out;
+}
+
 /** What a figure says, as the reader's items do (lexicon.ts). */
 export type FigureItem = { index: number; value: number; mark?: Mark | null; pct?: boolean; hedge?: boolean };
 
 /** Percentages and ratings as one token: "60%" → pct60, "50/50" → pct50, "7 out of 10" → rate7. */
 export function normalise(text: string): string {
   return (
-    normaliseHours(unfoldEchoes(text.replace(/[’‘]/g, "'")))
+    normaliseHours(unfoldEchoes(emojiAsWords(text.replace(/[’‘]/g, "'"))))
       // "Takes like 8 weeks": a count of days or weeks as one word the idioms can read.
       .replace(/\b\d{1,3}\s+(weeks?|days?|months?)\b/gi, "several $1")
       .replace(/\b50\s*[-/]\s*50\b/g, " pct50 ")

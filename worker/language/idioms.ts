@@ -111,17 +111,17 @@ export const IDIOMS: [string, Cue][] = [
   ["closed|signed|won", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
   // Stress.
   [
-    "exhausted|exhausting|exhaustion|drained|overwhelmed|overworked",
+    "exhausted|exhausting|exhaustion|drained|overwhelmed|overworked|exausted|exhuasted|exhasted|overwhelmd|overwelmed",
     { valence: -3, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null },
   ],
   ["burned|burnt out", { valence: -3, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
   ["burnout", { valence: -3, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
   ["drowning|swamped", { valence: -3, mark: { signal: "stress_high" } }],
   ["worn out", { valence: -2, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
-  ["tired|knackered", { valence: -2, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
+  ["tired|knackered|tierd", { valence: -2, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
   [
     // "Not stressed" denies strain; it does not say they are rested ("relaxed", "low stress" do).
-    "stressed|stressful",
+    "stressed|stressful|stresed|stressd",
     { valence: -2, negated: 1.5, mark: { signal: "stress_high" }, negatedMark: null },
   ],
   [

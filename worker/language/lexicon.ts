@@ -80,6 +80,14 @@ const NEGATORS = new Set([
   "doesnt",
   "havent",
   "hasnt",
+  "wasnt",
+  "werent",
+  "arent",
+  "couldnt",
+  "wouldnt",
+  "shouldnt",
+  "hadnt",
+  "aint",
 ]);
 const BOOSTERS = new Set([
   "very",

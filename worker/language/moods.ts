@@ -19,6 +19,7 @@ export const MOOD_KINDS: ReadonlyMap<string, MoodKind> = new Map<string, MoodKin
     "frustrating",
     "frustration",
     "salty",
+    "emojiangry",
     "sour",
     "fed",
   ].map((w) => [w, "irritation"] as const),

@@ -112,6 +112,19 @@ export const SALES_WORDS: Record<string, number> = {
   thriving: 3,
   manageable: 1,
   supported: 2,
+  // Chat typos of the strain words.
+  exausted: -3,
+  exhuasted: -3,
+  exhasted: -3,
+  stresed: -2,
+  stressd: -2,
+  tierd: -2,
+  overwhelmd: -3,
+  overwelmed: -3,
+  // Emoji, as figures.ts names them.
+  emojisad: -2,
+  emojiangry: -2.5,
+  emojihappy: 2,
   // The department as often as the help: "support ignores my escalations".
   support: 0,
   unsupported: -2,
