@@ -21,6 +21,7 @@ export const SALES_WORDS: Record<string, number> = {
   slipped: -2,
   stalled: -2,
   stalling: -2,
+  stalls: -2,
   stuck: -2,
   missing: -2,
   blocker: -2,
