@@ -288,6 +288,15 @@ describe("the reader's fourth round of patterns (issue 14 item 3)", () => {
     expect(readAnswer("it wasnt good", "morale").polarity).toBe("negative");
   });
 
+  it("hears 'nothing' and 'everything' in their chat forms, and obstacles told flat", () => {
+    const blockers = (text: string) => band(judge(["blockers", text]).blockers);
+    for (const text of ["honestly nothing", "can't think of anything", "smooth sailing tbh"]) {
+      expect(blockers(text), text).toBe("high");
+    }
+    expect(blockers("literally everything")).toBe("low");
+    expect(blockers("the approval backlog, nobody owns it")).not.toBe("high");
+  });
+
   it("reads understatement and wishes for what they say", () => {
     expect(band(judge(["morale", "not amazing"]).morale)).toBe("mid");
     expect(readAnswer("would be nice to get some coaching, not getting any", "blockers").polarity).toBe("negative");

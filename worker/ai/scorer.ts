@@ -78,7 +78,7 @@ const MORALE_WEIGHT: Record<Pillar, number> = {
 };
 
 const EVERYTHING =
-  /^(?:everything|all of it|all of the above|where do i (?:even )?start|so much|too much|too many to)\b/;
+  /^(?:(?:honestly|literally|tbh|um+|ugh+)[\s,]+)?(?:everything|all of it|all of the above|where do i (?:even )?start|so much|too much|too many to|so many things|too many things)\b/;
 
 type Answer = ReturnType<typeof answersOf>[number] & { reading: ReturnType<typeof readAnswer> };
 

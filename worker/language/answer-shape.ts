@@ -19,7 +19,9 @@ export const saysNo = (text: string) =>
 const OK_OPENER = /^(?:i'?m |im |it'?s |its |all |doing |been )?(?:ok|okay|fine|alright|decent|not bad)\b/;
 export const opensOk = (text: string) => OK_OPENER.test(text.trim().slice(0, 40).toLowerCase());
 
-const NONE = /^(?:nothing|none|nah|nope|no blockers?|no issues|not really|not much|nada|zero)\b/;
+/** "Nothing really", "honestly nothing", "can't think of anything", "all good", "smooth sailing". */
+const NONE =
+  /^(?:(?:honestly|tbh|um+|hmm+|eh|well|truthfully|really)[\s,]+)?(?:nothing|none|nah|nope|no blockers?|no issues|not really|not much|nada|zero|not a thing|can'?t think of anything|nothing comes to mind|all good|all clear|no complaints|smooth sailing)\b/;
 /** What narrows a "nothing": "nothing at work, just time". */
 const NONE_BUT = /\b(?:just|except|but|apart from|other than|besides|work|personal)\b/;
 

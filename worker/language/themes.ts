@@ -412,6 +412,12 @@ const OBSTACLE_CUES = [
   "won't",
   "wont",
   "refuse",
+  "bottleneck",
+  "backlog",
+  "politic",
+  "hard to get",
+  "nobody",
+  "no one",
 ];
 const TAKES_TIME = /(?:^| )(?:take|takes|taking|took) (?:\w+ ){0,3}(?:days|weeks|hours|months|forever|ages)(?: |$)/;
 
