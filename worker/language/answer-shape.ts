@@ -21,7 +21,7 @@ export const opensOk = (text: string) => OK_OPENER.test(text.trim().slice(0, 40)
 
 /** "Nothing really", "honestly nothing", "can't think of anything", "all good", "smooth sailing". */
 const NONE =
-  /^(?:(?:honestly|tbh|um+|hmm+|eh|well|truthfully|really)[\s,]+)?(?:nothing|none|nah|nope|no blockers?|no issues|not really|not much|nada|zero|not a thing|can'?t think of anything|nothing comes to mind|all good|all clear|no complaints|smooth sailing)\b/;
+  /^(?:(?:honestly|tbh|um+|hmm+|eh|well|truthfully|really)[\s,]+)?(?:nothing|none|nah|nope|no blockers?|no issues|not really|not much|nada|zero|not a thing|can'?t think of anything|nothing comes to mind|all good|all clear|no complaints|smooth sailing|zip|zilch)\b/;
 /** What narrows a "nothing": "nothing at work, just time". */
 const NONE_BUT = /\b(?:just|except|but|apart from|other than|besides|work|personal)\b/;
 
