@@ -294,6 +294,8 @@ describe("the reader's fourth round of patterns (issue 14 item 3)", () => {
       expect(blockers(text), text).toBe("high");
     }
     expect(blockers("literally everything")).toBe("low");
+    expect(blockers("nothing, just wrapping up")).toBe("high");
+    expect(blockers("nothing really, just the sheer volume")).not.toBe("high");
     expect(blockers("the approval backlog, nobody owns it")).not.toBe("high");
   });
 

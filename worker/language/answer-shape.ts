@@ -1,4 +1,5 @@
 import type { Segment } from "./lexicon";
+import { isObstacle } from "./themes";
 import { wordsOf } from "./words";
 
 /**
@@ -29,8 +30,20 @@ const NONE_BUT = /\b(?:just|except|but|apart from|other than|besides|work|person
 export function saysNone(text: string): boolean {
   const t = text.trim().toLowerCase();
   if (t.length > 300 || !NONE.test(t)) return false;
-  return !NONE_BUT.test(t.replace(NONE, ""));
+  const rest = t.replace(NONE, "");
+  if (!NONE_BUT.test(rest)) return true;
+  // "Nothing, just wrapping up": a "just" that names no obstacle and no load still says nothing is in the way.
+  return (
+    JUST.test(rest) &&
+    !NONE_BUT.test(rest.replace(JUST, "")) &&
+    !LOAD.test(rest) &&
+    !isObstacle(wordsOf(rest).join(" "))
+  );
 }
+
+const JUST = /^[\s,.!-]*(?:(?:really|much|major|big|now|right now)[\s,.!-]+)?just\b/;
+/** "Nothing, just time", "not much, just the sheer volume": the load is what is in the way. */
+const LOAD = /\b(?:time|volume|load|workload|bandwidth|capacity)\b/;
 
 /**
  * "I'm fine, honestly. Just haven't had a weekend off since August": beside a sign of
