@@ -52,7 +52,8 @@ export function normalise(text: string): string {
     normaliseHours(unfoldEchoes(emojiAsWords(text.replace(/[’‘]/g, "'"))))
       // "Takes like 8 weeks": a count of days or weeks as one word the idioms can read.
       .replace(/\b\d{1,3}\s+(weeks?|days?|months?)\b/gi, "several $1")
-      .replace(/\b50\s*[-/]\s*50\b/g, " pct50 ")
+      // "50/50" is a coin toss, said as one.
+      .replace(/\b50\s*[-/]\s*50\b/g, " coin flip ")
       // "Maybe half my number", "two thirds of quota": a fraction of the number is a percentage of it.
       .replace(
         /\b(half|a third|two thirds|a quarter|three quarters)(?= (?:of )?(?:my|the|our) (?:number|quota|target)\b)/gi,
