@@ -1,5 +1,12 @@
 import { asRating, denied, opensOk, saysNo, saysNone, strainOver } from "../language/answer-shape";
-import { type Segment, type Sentiment, type Signal, segmentsOf, sentimentOfSegments } from "../language/lexicon";
+import {
+  RETRACTED,
+  type Segment,
+  type Sentiment,
+  type Signal,
+  segmentsOf,
+  sentimentOfSegments,
+} from "../language/lexicon";
 import { NEGATIVE_BELOW } from "../language/polarity";
 import { blockerOf, isResolved, namesTopic, type TopicId, topicById, topicVerdicts } from "../language/themes";
 import { wordsOf } from "../language/words";
@@ -105,7 +112,11 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
   }
   // A strain that is over ("stressful week but fine now") is no sign of strain now.
   const over = strainOver(segments);
-  const resolved = resolveOpposites(over ? signals.filter((s) => s !== "stress_high") : signals, segments);
+  const kept = over ? signals.filter((s) => s !== "stress_high") : signals;
+  const resolved = resolveOpposites(
+    kept.filter((s) => !takenBack(s, segments)),
+    segments,
+  );
 
   const mixed = mixedOf(segments);
   const strained = resolved.includes("stress_high");
@@ -209,6 +220,19 @@ function signalsOf(segments: readonly Segment[], answering: Pillar | null, cues:
     }
   }
   return signals;
+}
+
+/**
+ * "Confident. Well, not really, two of my big ones look shaky": a confidence or support cue
+ * said only in a sentence taken back, when what replaces it turns the other way.
+ */
+function takenBack(signal: Signal, segments: readonly Segment[]): boolean {
+  if (!signal.startsWith("confidence") && !signal.startsWith("support")) return false;
+  const carriers = segments.filter((s) => s.marks.some((m) => m.signal === signal));
+  if (carriers.length === 0 || carriers.some((s) => s.weight !== RETRACTED)) return false;
+  const rest = segments.filter((s) => s.weight !== RETRACTED).reduce((sum, s) => sum + s.valence, 0);
+  const positive = POSITIVE_SIGNALS.includes(signal);
+  return positive ? rest <= -1 : rest >= 1;
 }
 
 /** When an answer gives both sides of a signal, the side in the heavier clause (after "but") wins. */

@@ -64,8 +64,13 @@ const NOWADAYS = /(?:^| )(?:now|these days|nowadays|anymore)(?: |$)/;
 export function strainOver(segments: readonly Segment[]): boolean {
   const after = segments.filter((s) => s.weight === 1.5);
   const now = after.some((s) => NOWADAYS.test(s.text)) && after.reduce((sum, s) => sum + s.valence, 0) > 0;
-  return now && segments.every((s) => s.strain === 0 || s.weight === 0.5);
+  if (now && segments.every((s) => s.strain === 0 || s.weight < 1)) return true;
+  // "Fine now, was a stressful start to the week": every strain told in the past, beside a good "now".
+  const goodNow = segments.some((s) => NOWADAYS.test(s.text) && s.valence > 0 && s.strain === 0);
+  return goodNow && segments.every((s) => s.strain === 0 || PAST.test(s.text));
 }
+
+const PAST = /(?:^| )(?:was|were|had been)(?: |$)/;
 
 /**
  * "Probably a 6." to a 1-to-10 question is a rating of 6/10; "should make 80", "I'm at

@@ -128,6 +128,8 @@ const DAMPENERS = new Set([
   "marginally",
   "pretty",
 ]);
+/** The weight of a sentence taken back ("Good. Well actually no, …"). */
+export const RETRACTED = 0.25;
 const CONTRASTS = new Set(["but", "however", "although", "though", "except"]);
 /** Words that make a clause a guess: its good words count for less. */
 const HEDGES = new Set([
@@ -441,7 +443,9 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
         value = 0;
         mark = null;
       }
-      const mild = mark?.signal === "stress_high" && MILD.has(tokens[index - 1] ?? "");
+      // "A bit stressed", "kind of tired".
+      const softener = tokens[index - 1] === "of" ? (tokens[index - 2] ?? "") : (tokens[index - 1] ?? "");
+      const mild = mark?.signal === "stress_high" && MILD.has(softener);
       items.push({ index, value, mark, hedge: cue.hedge === true, mild, kind: cue.kind });
       index += phrase.length;
       continue;
@@ -511,7 +515,9 @@ export function segmentsOf(text: string, options: { aboutQuota?: boolean } = {})
       ironyByContrast(sentence, previousSentence);
     const opensWithContrast =
       CONTRASTS.has(words[0]?.word ?? "") || (previousSentence.length > 0 && turnsBack(sentence, words[1]?.word));
-    if (opensWithContrast) for (const s of previousSentence) s.weight = 0.5;
+    // "Good. Well actually no, …": a retraction takes the sentence back almost entirely.
+    const retracted = previousSentence.length > 0 && retracts(sentence);
+    if (opensWithContrast) for (const s of previousSentence) s.weight = retracted ? RETRACTED : 0.5;
     // Clauses at each contrast word with words after it; parts at commas and "and"/"while".
     const clauses: string[][][] = [[[]]];
     for (const [i, { word, comma }] of words.entries()) {

@@ -88,6 +88,8 @@ export const STRAIN_PHRASES: [string, Cue][] = [
   // The body and the nerves.
   ["shattered|fried|frazzled|wiped|knackered|spent|cooked|toast|zonked|wrecked", { valence: -2.5, mark: STRAIN }],
   ["dead on my|our feet", { valence: -2.5, mark: STRAIN }],
+  ["never not working|busy|on|online", { valence: -2.5, fixed: true, mark: STRAIN }],
+  ["skipping|skip|skipped|skipped sleep|meals|lunch|lunches|breaks", { valence: -2.5, fixed: true, mark: STRAIN }],
   // Work where rest should be: "checking email in bed", "on my phone at dinner", "dreaming about deals".
   ["email|emails|slack|phone|laptop in|at|during bed|dinner|dinners", { valence: -2, mark: STRAIN }],
   ["dreaming|dream|dreams about deals|work|quota|pipeline", { valence: -2, mark: STRAIN }],
@@ -208,6 +210,10 @@ export const TURN_PHRASES: [string, Cue][] = [
   ],
   ["no warning|notice", { valence: -2, fixed: true }],
   ["no heads up", { valence: -2, fixed: true }],
+  [
+    "look|looks|looking|look shaky|wobbly|dicey|iffy|shaky",
+    { valence: -2, mark: { signal: "confidence_low", context: "deal" } },
+  ],
   ["not happening", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
   // Wins in other words ("beat the incumbent", "huge win"); "the reorg landed" is none.
   ["beat|beaten|beating the|our? incumbent|competitor|competition", { valence: 2.5, mark: WIN }],
