@@ -299,6 +299,20 @@ describe("the reader's fourth round of patterns (issue 14 item 3)", () => {
     expect(blockers("the approval backlog, nobody owns it")).not.toBe("high");
   });
 
+  it("lets a retraction take back the sentence before it, cues and all", () => {
+    const reading = readAnswer("confident. well, not really, two of my big ones look shaky now", "quota_confidence");
+    expect(reading.signals).not.toContain("confidence_high");
+    expect(reading.signals).toContain("confidence_low");
+    expect(band(judge(["morale", "good. well actually no, it's been a rough few weeks"]).morale)).toBe("low");
+  });
+
+  it("hears strain that is over however it is ordered, mild strain, and strain said as a double negative", () => {
+    expect(strained("fine now, was a stressful start to the week")).toBe(false);
+    expect(readAnswer("kind of tired but normal", "burnout_risks").strain).toBe(0.5);
+    expect(strained("i'm never not working")).toBe(true);
+    expect(strained("skipping sleep to fit everything in")).toBe(true);
+  });
+
   it("reads understatement and wishes for what they say", () => {
     expect(band(judge(["morale", "not amazing"]).morale)).toBe("mid");
     expect(readAnswer("would be nice to get some coaching, not getting any", "blockers").polarity).toBe("negative");
