@@ -162,6 +162,14 @@ describe("the reader's fourth round of patterns (issue 14 item 3)", () => {
     expect(strained("skipping sleep to fit everything in")).toBe(true);
   });
 
+  it("hears what is missing to sell with, tools that keep failing, and a low mood said as 'pretty low'", () => {
+    const blockers = (text: string) => band(judge(["blockers", text]).blockers);
+    expect(blockers("no leads, no sdr, no marketing")).toBe("low");
+    expect(blockers("cpq keeps erroring so every quote takes 2-3 days")).toBe("low");
+    expect(band(judge(["morale", "pretty low honestly"]).morale)).toBe("low");
+    expect(band(judge(["burnout_risks", "low stress, evenings free"]).stress)).toBe("low");
+  });
+
   it("reads understatement and wishes for what they say", () => {
     expect(band(judge(["morale", "not amazing"]).morale)).toBe("mid");
     expect(readAnswer("would be nice to get some coaching, not getting any", "blockers").polarity).toBe("negative");

@@ -51,7 +51,7 @@ export function normalise(text: string): string {
   return (
     normaliseHours(unfoldEchoes(emojiAsWords(text.replace(/[’‘]/g, "'"))))
       // "Takes like 8 weeks": a count of days or weeks as one word the idioms can read.
-      .replace(/\b\d{1,3}\s+(weeks?|days?|months?)\b/gi, "several $1")
+      .replace(/\b\d{1,3}(?:\s*[-–]\s*\d{1,3})?\s+(weeks?|days?|months?)\b/gi, "several $1")
       // "50/50" is a coin toss, said as one.
       .replace(/\b50\s*[-/]\s*50\b/g, " coin flip ")
       // "Maybe half my number", "two thirds of quota": a fraction of the number is a percentage of it.

@@ -185,6 +185,17 @@ export const TURN_PHRASES: [string, Cue][] = [
   ["already|well|way over|above|past|beyond", { valence: 2, mark: { signal: "confidence_high", context: "quota" } }],
   ["no point|use", { valence: -2, fixed: true }],
   ["no revenue|money|commission|budget", { valence: -2, fixed: true }],
+  // What is missing to sell with: "no leads, no sdr, no marketing", "nothing to sell into".
+  [
+    "no leads|sdr|sdrs|marketing|pipeline|headcount|resources|enablement|training|backup|cover",
+    { valence: -2, fixed: true },
+  ],
+  ["nothing to work|sell|close|chase|call", { valence: -2, fixed: true }],
+  ["too expensive|pricey", { valence: -2, fixed: true }],
+  ["losing every|most|all", { valence: -2, fixed: true }],
+  ["keeps|keep|kept erroring|crashing|breaking|failing|freezing", { valence: -2, fixed: true }],
+  // "Feeling pretty low": the mood, not an amount ("low stress" is read by the strain rule).
+  ["pretty|really|feeling|bit|so|very|quite low", { valence: -2, kind: "flat" }],
   ["can't|cant|cannot even", { valence: -1.5, fixed: true }],
   // A wish says what is missing: "would be nice to get some coaching, not getting any".
   ["would be nice|good|great|helpful", { valence: -0.3, fixed: true }],

@@ -22,6 +22,7 @@ export const SALES_WORDS: Record<string, number> = {
   stalled: -2,
   stalling: -2,
   stalls: -2,
+  erroring: -2,
   stuck: -2,
   missing: -2,
   blocker: -2,

@@ -183,7 +183,7 @@ export const TOPICS = [
     id: "tools",
     pillar: "blockers",
     blocker: "Tools and systems",
-    cues: ["tool$", "tools$", "tooling", "software", "system", "dialer", "laptop", "tech stack"],
+    cues: ["tool$", "tools$", "tooling", "software", "system", "dialer", "laptop", "tech stack", "cpq"],
   },
   {
     id: "processes",
