@@ -151,14 +151,16 @@ export type EvidenceCounts = Record<keyof DimensionScores, number>;
 /**
  * The embedded scorer. Every answer is read (worker/ai/reading.ts) with the pillar of the
  * question it answers, then:
- * - morale: how every answer feels (answers to morale questions count double, lows count
- *   half again), and any sign of leaving puts it under the low-morale line;
- * - confidence: answers to quota questions, and signs of doubt or confidence about the
- *   number in other answers ("maybe 60 % at best", "on track"), with wins as a little support;
- * - stress: answers to burnout questions (inverted), and every sign of strain or of rest
- *   (several signs in one answer each count, up to three);
+ * - morale: how every answer feels (the morale question counts double, a plain answer to it
+ *   as neutral; irritation weighs little, mild praise in proportion), any sign of leaving
+ *   puts it under the low-morale line and having stopped caring under 40;
+ * - confidence: answers to quota questions (a figure as read, a plain cue decisively), and
+ *   signs of doubt or confidence about the number in other answers, with wins as support;
+ * - stress: answers to burnout questions (inverted, without feelings that are not strain),
+ *   and every sign of strain or of rest (several signs in one answer each count, up to three);
  * - sales strength: answers to sales-strength questions and wins;
- * - blockers: answers to blocker questions ("nothing really" is few blockers), less for
+ * - blockers: answers to blocker questions ("nothing really" is few blockers unless they are
+ *   worn down; solved problems are left out; an obstacle told flat still counts), less for
  *   each distinct blocker that holds them back now.
  * Raw values; the spec's clamps come after (checkin/scoring.ts).
  */
