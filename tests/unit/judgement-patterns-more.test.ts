@@ -170,6 +170,15 @@ describe("the reader's fourth round of patterns (issue 14 item 3)", () => {
     expect(band(judge(["burnout_risks", "low stress, evenings free"]).stress)).toBe("low");
   });
 
+  it("reads confidence idioms both ways, and being over it as having stopped caring", () => {
+    const confidence = (text: string) => band(judge(["quota_confidence", text]).confidence);
+    expect(confidence("honestly it's a long shot")).toBe("low");
+    expect(confidence("would need a miracle at this point")).toBe("low");
+    expect(confidence("comfortable, more than enough in late stage")).toBe("high");
+    expect(confidence("sandbagging a bit, will comfortably beat it")).toBe("high");
+    expect(readAnswer("so over it honestly", "morale").signals).toContain("disengaged");
+  });
+
   it("reads understatement and wishes for what they say", () => {
     expect(band(judge(["morale", "not amazing"]).morale)).toBe("mid");
     expect(readAnswer("would be nice to get some coaching, not getting any", "blockers").polarity).toBe("negative");
