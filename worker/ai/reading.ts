@@ -1,6 +1,8 @@
+import { asRating, denied, opensOk, saysNo, saysNone, strainOver } from "../language/answer-shape";
 import { type Segment, type Sentiment, type Signal, segmentsOf, sentimentOfSegments } from "../language/lexicon";
 import { NEGATIVE_BELOW } from "../language/polarity";
-import { blockerOf, namesTopic, type TopicId, topicById, topicVerdicts } from "../language/themes";
+import { NEGATIVE_SIGNALS, POSITIVE_SIGNALS, resolveOpposites, takenBack } from "../language/signals";
+import { blockerOf, isResolved, namesTopic, type TopicId, topicById, topicVerdicts } from "../language/themes";
 import { wordsOf } from "../language/words";
 import type { Pillar } from "../shared/pillars";
 
@@ -19,6 +21,8 @@ export type Reading = {
   /** Good and bad news either side of a "but": which side came last (and weighs most). */
   mixed: { outcome: "positive" | "negative" } | null;
   signals: Signal[];
+  /** The signals said in so many words ("confident", "no chance"), not read from the feeling of a clause about the number. */
+  cues: Signal[];
   praise: TopicId[];
   /** Problems in the order they came up. */
   concerns: TopicId[];
@@ -37,28 +41,24 @@ export type Reading = {
   strain: number;
   /** The answer opens by saying there is nothing ("Nothing really.", "None", "nah"). */
   saysNone: boolean;
+  /**
+   * The compound for stress, without feelings that are not strain ("not stressed, just
+   * angry"), and for morale, with irritation weighing less than a low mood (moods.ts).
+   */
+  strainCompound: number;
+  moraleCompound: number;
+  /** It opens by saying things are all right ("ok, a bit beaten down", "fine, frustrated"). */
+  okOpener: boolean;
+  /** It states a figure ("80%", "7/10", "should make 80" to the quota question). */
+  figure: boolean;
+  /** A bare no ("nope", "not really"): to "how confident are you?", doubt. */
+  saysNo: boolean;
+  /** What the answer says once the problems it calls solved are left out (worker/language/themes.ts). */
+  unresolved: string;
 };
 
-const NONE = /^(?:nothing|none|nah|nope|no blockers?|no issues|not really|not much|nada|zero)\b/;
-/** What narrows a "nothing": "nothing at work, just time", "nothing specific". */
-const NONE_BUT = /\b(?:just|except|but|apart from|other than|besides|work|specific|personal|me|myself)\b/;
-
-/** The answer says nothing is in the way: "Nothing really.", "nah", "nothing right now". */
-function saysNone(text: string): boolean {
-  const t = text.trim().toLowerCase();
-  if (t.length > 300 || !NONE.test(t)) return false;
-  return !NONE_BUT.test(t.replace(NONE, ""));
-}
 /** Just under a plain "rough" (−2 → 0.46): a hard week is strong, "could be better" is mild. */
 const STRONG = 0.45;
-const NEGATIVE_SIGNALS: readonly Signal[] = ["confidence_low", "stress_high", "flight_risk", "support_negative"];
-const POSITIVE_SIGNALS: readonly Signal[] = ["confidence_high", "stress_low", "win", "support_positive"];
-const OPPOSITES: [Signal, Signal][] = [
-  ["confidence_low", "confidence_high"],
-  ["stress_high", "stress_low"],
-  ["support_negative", "support_positive"],
-];
-
 /** A polarity from a 0–100 reading: below the probe line is negative, 60 and up positive. */
 export function polarityOfScore(score: number): Polarity {
   if (score < NEGATIVE_BELOW) return "negative";
@@ -75,12 +75,31 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
   const segments = segmentsOf(prepared, { aboutQuota: answering === "quota_confidence" });
   const sentiment = sentimentOfSegments(segments, prepared);
   const verdicts = topicVerdicts(prepared, answering === "blockers");
-  const signals = signalsOf(segments, answering);
+  const cues: Signal[] = [];
+  const signals = signalsOf(segments, answering, cues);
   if (verdicts.praise.some((t) => t === "manager" || t === "team")) signals.push("support_positive");
   if (verdicts.concerns.some((t) => t === "manager" || t === "team")) signals.push("support_negative");
-  const resolved = resolveOpposites(signals, segments);
+  // "Nope" to "how confident are you about your number?" is doubt in one word.
+  // …or closing a longer one: "sure, I'll just double my pipeline overnight. no".
+  const lastSentence =
+    text
+      .split(/[.!?\n]/)
+      .filter((s) => s.trim() !== "")
+      .at(-1) ?? "";
+  if (answering === "quota_confidence" && (saysNo(text) || saysNo(lastSentence))) {
+    signals.push("confidence_low");
+    cues.push("confidence_low");
+  }
+  // A strain that is over ("stressful week but fine now") is no sign of strain now.
+  const over = strainOver(segments);
+  const kept = over ? signals.filter((s) => s !== "stress_high") : signals;
+  const resolved = resolveOpposites(
+    kept.filter((s) => !takenBack(s, segments)),
+    segments,
+  );
 
   const mixed = mixedOf(segments);
+  const strained = resolved.includes("stress_high");
   let polarity = polarityOfScore(sentiment.score);
   if (!mixed && polarity === "neutral") {
     const negative = resolved.some((s) => NEGATIVE_SIGNALS.includes(s));
@@ -98,6 +117,7 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
     strong: Math.abs(sentiment.compound) >= STRONG,
     mixed,
     signals: resolved,
+    cues: resolved.filter((s) => cues.includes(s)),
     praise: verdicts.praise,
     concerns: verdicts.concerns,
     concernWeights: Object.fromEntries(
@@ -127,17 +147,27 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
         )
       : 0,
     saysNone: saysNone(text),
+    strainCompound: sentimentOfSegments(segments, prepared, (s) =>
+      s.others ? 0 : (denied(s, strained) ?? s.valence - s.moods.irritation - s.moods.anger - s.moods.flat),
+    ).compound,
+    moraleCompound: sentimentOfSegments(
+      segments,
+      prepared,
+      (s) => denied(s, strained) ?? s.valence - IRRITATION_SPARED * s.moods.irritation,
+    ).compound,
+    okOpener: opensOk(text),
+    saysNo: saysNo(text),
+    figure: segments.some((s) => s.tokens.some((t) => /^(?:pct|rate)\d/.test(t))),
+    unresolved: text
+      .split(/(?<=[.!?\n])/)
+      .filter((sentence) => !isResolved(wordsOf(sentence).join(" ")))
+      .join(" ")
+      .trim(),
   };
 }
 
-/** "Probably a 6." to a 1-to-10 question is a 60 % confidence. */
-function asRating(text: string): string {
-  if (/%|percent|\/\s*10|out of 10/i.test(text)) return text;
-  const numbers = text.match(/\b\d+\b/g) ?? [];
-  if (numbers.length !== 1) return text;
-  const n = Number(numbers[0]);
-  return n >= 1 && n <= 10 ? text.replace(/\b\d+\b/, `${n * 10}%`) : text;
-}
+/** How much of irritation's weight morale leaves out: an annoying week is not yet a low one (anger counts whole). */
+const IRRITATION_SPARED = 0.8;
 
 /**
  * The signals of an answer's segments. A cue that needs a context (a hedge needs a deal
@@ -145,16 +175,20 @@ function asRating(text: string): string {
  * A segment about the quota with clear feeling and no cue of its own still says how
  * confident the person is ("quota is tough this quarter", "the pipeline looks healthy").
  */
-function signalsOf(segments: readonly Segment[], answering: Pillar | null): Signal[] {
+function signalsOf(segments: readonly Segment[], answering: Pillar | null, cues: Signal[]): Signal[] {
   const signals: Signal[] = [];
   const onQuota = answering === "quota_confidence";
   for (const segment of segments) {
     const sentence = segments.filter((s) => s.sentence === segment.sentence);
     const quota = onQuota || sentence.some((s) => s.about.quota);
     const deal = quota || sentence.some((s) => s.about.deal);
+    for (const mark of segment.marks) cues.push(mark.signal);
     for (const mark of segment.marks) signals.push(mark.signal);
     for (const mark of segment.pendingMarks) {
-      if (mark.context === "quota" ? quota : deal) signals.push(mark.signal);
+      if (mark.context === "quota" ? quota : deal) {
+        signals.push(mark.signal);
+        cues.push(mark.signal);
+      }
     }
     const hasOwn = [...segment.marks, ...segment.pendingMarks].some((m) =>
       ["confidence_low", "confidence_high", "stress_high", "stress_low"].includes(m.signal),
@@ -166,28 +200,6 @@ function signalsOf(segments: readonly Segment[], answering: Pillar | null): Sign
     }
   }
   return signals;
-}
-
-/** When an answer gives both sides of a signal, the side in the heavier clause (after "but") wins. */
-function resolveOpposites(signals: readonly Signal[], segments: readonly Segment[]): Signal[] {
-  const unique = [...new Set(signals)];
-  const weightOf = (signal: Signal) =>
-    Math.max(
-      0,
-      ...segments
-        .filter((s) => s.marks.some((m) => m.signal === signal) || s.pendingMarks.some((m) => m.signal === signal))
-        .map((s) => s.weight),
-    );
-  return unique.filter((signal) => {
-    const pair = OPPOSITES.find(([a, b]) => a === signal || b === signal);
-    if (!pair) return true;
-    const other = pair[0] === signal ? pair[1] : pair[0];
-    if (!unique.includes(other)) return true;
-    const mine = weightOf(signal);
-    const theirs = weightOf(other);
-    // On a tie the warning wins: an early-warning tool must not talk itself out of a risk.
-    return mine > theirs || (mine === theirs && NEGATIVE_SIGNALS.includes(signal));
-  });
 }
 
 /** Mixed: a "but" with real feeling on each side, in opposite directions. */

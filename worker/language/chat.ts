@@ -14,24 +14,34 @@ const LATE_PM = new Set([10, 11]);
  * `longdays`.
  */
 export function normaliseHours(text: string): string {
-  return text
-    .replace(/\bmidnight\b/gi, " latehour ")
-    .replace(
-      /\b(1[0-2]|[1-9])(?:\s*-\s*(1[0-2]|[1-9]))?\s*(am|pm)\b/gi,
-      (whole, a: string, b: string | undefined, ap) => {
-        const hour = Number(b ?? a);
-        const late = String(ap).toLowerCase() === "am" ? LATE_AM.has(hour) : LATE_PM.has(hour);
-        return late ? " latehour " : whole;
-      },
-    )
-    .replace(
-      /\b(\d{2})(?:\s*[-–]\s*(\d{2}))?\s*\+?\s*(?:hour|hours|hr|hrs|h)(?:\s+work)?\s*(weeks?|a week|per week|days?|a day|per day)\b/gi,
-      (whole, a: string, b: string | undefined, unit: string) => {
-        const hours = Number(b ?? a);
-        if (/week/i.test(unit)) return hours >= 50 ? " longweeks " : whole;
-        return hours >= 10 && hours <= 24 ? " longdays " : whole;
-      },
-    );
+  return (
+    text
+      // "From 7am … till 9pm": a working day of twelve hours or more.
+      .replace(
+        /\b([5-9])\s*am\b([^.!?\n]{0,60}?)\b(7|8|9|10|11)\s*pm\b/gi,
+        (whole, a: string, between: string, b: string) =>
+          12 - Number(a) + Number(b) >= 12 ? ` longdays ${between} ` : whole,
+      )
+      .replace(/\bmidnight\b/gi, " latehour ")
+      // "4 hours sleep", "5hrs of sleep": a short night.
+      .replace(/\b[0-5](?:\.5)?\s*(?:hours?|hrs?|h)\s+(?:of\s+)?sleep\b/gi, " shortsleep ")
+      .replace(
+        /\b(1[0-2]|[1-9])(?:\s*-\s*(1[0-2]|[1-9]))?\s*(am|pm)\b/gi,
+        (whole, a: string, b: string | undefined, ap) => {
+          const hour = Number(b ?? a);
+          const late = String(ap).toLowerCase() === "am" ? LATE_AM.has(hour) : LATE_PM.has(hour);
+          return late ? " latehour " : whole;
+        },
+      )
+      .replace(
+        /\b(\d{2})(?:\s*[-–]\s*(\d{2}))?\s*\+?\s*(?:hour|hours|hr|hrs|h)(?:\s+work)?\s*(weeks?|a week|per week|days?|a day|per day)\b/gi,
+        (whole, a: string, b: string | undefined, unit: string) => {
+          const hours = Number(b ?? a);
+          if (/week/i.test(unit)) return hours >= 50 ? " longweeks " : whole;
+          return hours >= 10 && hours <= 24 ? " longdays " : whole;
+        },
+      )
+  );
 }
 
 /**
@@ -48,7 +58,7 @@ export function unfoldEchoes(text: string): string {
 
 /** Openers and turns of phrase that say the sentence means the opposite of its words. */
 const IRONY = [
-  /^(?:oh|yeah|wow|well)\b[\s,!.]*(?:just |really |so |totally |how )?(?:great|love|fantastic|awesome|perfect|wonderful|brilliant|nice|super|lovely|fun)\b/,
+  /^(?:oh|yeah|wow|well)\b[\s,!.]*(?:i |we )?(?:just |really |so |totally |how )?(?:great|love|fantastic|awesome|perfect|wonderful|brilliant|nice|super|lovely|fun)\b/,
   /^(?:great|perfect|fantastic|wonderful|awesome|brilliant)[,!]\s*(?:another|more|just what)\b/,
   /^(?:sure|yeah|oh|right)\b[\s,]*(?:because|cause|cuz|coz)\b/,
   /^(?:yeah|oh|sure) (?:totally|definitely|absolutely)\b/,
@@ -56,10 +66,16 @@ const IRONY = [
   /\bwhat a (?:life|joy|treat|dream|time to be alive)\b/,
   /\bwho doesn'?t love\b/,
   /\bjust what i needed\b/,
+  /\bcan'?t you tell\b/,
+  /\bwhat could (?:possibly )?go wrong\b/,
+  /^(?:sure|yeah right|right)\b[\s,]+(?:i'?ll|we'?ll|i will|we will) just\b/,
+  // The chat marker for sarcasm: "it's been a blast /s".
+  /(?:^|\s)\/s(?:\s|$)/,
   /\bsaid no one\b/,
   /\bas long as i (?:never|don'?t) (?:sleep|eat|see|stop)\b/,
   /\bgreat for my (?:health|sanity|family|marriage|sleep)\b/,
-  /\blove (?:spending|giving up|losing|working|doing|chasing|updating|starting|answering)\b/,
+  // Loving drudgery ("love typing the same notes into three systems"); "love working with them" is sincere.
+  /\blove (?:spending|giving up|losing|chasing|updating|starting|answering|typing|filling|entering|redoing|copying|logging|re-entering|sitting in|waiting)\b/,
 ];
 
 export function ironic(sentence: string): boolean {

