@@ -28,16 +28,10 @@ export class ChatRate {
   }
 }
 
-/** The salesperson's messages so far, and their characters (the object's `messages` table). */
-export function userTotals(sql: SqlStorage): { count: number; chars: number } {
-  return sql
-    .exec<{ count: number; chars: number }>(
-      "select count(*) as count, coalesce(sum(length(content)), 0) as chars from messages where sender = 'user'",
-    )
-    .one();
-}
+/** The salesperson's messages so far, and their characters. */
+export type UserTotals = { count: number; chars: number };
 
 /** Whether one more message of `chars` characters fits the chat's caps. */
-export function withinCaps(stored: { count: number; chars: number }, chars: number): boolean {
+export function withinCaps(stored: UserTotals, chars: number): boolean {
   return stored.count + 1 <= MAX_USER_MESSAGES && stored.chars + chars <= MAX_USER_CHARS;
 }

@@ -16,7 +16,7 @@ import { closeOtherDevices, refuseSocket } from "./admission";
 import { Schedule } from "./alarms";
 import { snapshotFrame } from "./frames";
 import { type SessionInit, sessionInitFrom, sessionInitSchema } from "./init";
-import { ChatRate, userTotals, withinCaps } from "./limits";
+import { ChatRate, withinCaps } from "./limits";
 import { Outbox } from "./outbox";
 import { type Device, type FreshLinkOutcome, type OpenOutcome, Ownership } from "./ownership";
 import { Replies, WATCHDOG_MS } from "./replies";
@@ -225,7 +225,7 @@ export class CheckInSession extends DurableObject<Env> {
     const messageId = crypto.randomUUID();
     const open = status === "active" || status === "closing";
     // Per-chat caps (limits.ts); a resent clientId is still acked below.
-    if (open && !withinCaps(userTotals(this.ctx.storage.sql), content.length)) {
+    if (open && !withinCaps(this.store.userTotals(), content.length)) {
       const existing = this.store.messageIdForClient(clientId);
       if (!existing) return this.refuse(ws, "chat_full", clientId);
       return safeSend(ws, JSON.stringify({ type: "ack", clientId, messageId: existing }));

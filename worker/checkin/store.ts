@@ -6,6 +6,7 @@ import { CHAT_STATUSES, type ChatMessage, type ChatStatus, PHASES, type Phase } 
 import { PILLARS, type Pillar, QUESTION_TYPES } from "../shared/pillars";
 import { pillarWeightsSchema } from "../shared/settings";
 import { SCHEDULE_TABLE } from "./alarms";
+import type { UserTotals } from "./limits";
 import type { FreshAnswer, ProgressByPillar } from "./progress";
 import { type AskedQuestion, REMEMBERED_QUESTIONS } from "./rules";
 
@@ -183,6 +184,8 @@ export class SessionStore {
   private state: SessionState | null | undefined;
   private facts: SessionFacts | undefined;
   private tail: Tail | undefined;
+  /** The salesperson's messages and characters so far (the chat's caps), counted once per event. */
+  private totals: UserTotals | undefined;
 
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
@@ -194,6 +197,7 @@ export class SessionStore {
     this.state = null;
     this.facts = undefined;
     this.tail = undefined;
+    this.totals = undefined;
   }
 
   // ── The session row ────────────────────────────────────────────────────────
@@ -201,6 +205,7 @@ export class SessionStore {
   /** A new event: the row is read again on first use (storage may have been changed from outside, e.g. by tests). */
   refresh() {
     this.state = undefined;
+    this.totals = undefined;
   }
 
   /** The check-in starts: its facts from the Worker, the configuration and bank from D1 (as their loaders validated them). */
@@ -314,7 +319,10 @@ export class SessionStore {
         pillar,
       )
       .toArray().length;
-    if (stored > 0) this.tail = { ...this.readTail(), lastSender: "user" };
+    if (stored > 0) {
+      this.tail = { ...this.readTail(), lastSender: "user" };
+      if (this.totals) this.totals = { count: this.totals.count + 1, chars: this.totals.chars + content.length };
+    }
     return stored > 0;
   }
 
@@ -327,6 +335,20 @@ export class SessionStore {
       pillar,
     );
     this.tail = { lastSender: "assistant", questionPillar: pillar };
+  }
+
+  /**
+   * The salesperson's messages so far and their characters: counted from the table on first
+   * use after an event's refresh, then kept up to date by `insertUser` (the hot path reads
+   * no aggregate).
+   */
+  userTotals(): UserTotals {
+    this.totals ??= this.sql
+      .exec<UserTotals>(
+        "select count(*) as count, coalesce(sum(length(content)), 0) as chars from messages where sender = 'user'",
+      )
+      .one();
+    return this.totals;
   }
 
   lastSender(): Tail["lastSender"] {
