@@ -1,25 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { readAnswer } from "../../worker/ai/reading";
-import { lexiconJudgement, type TranscriptMessage } from "../../worker/ai/scorer";
-import { finalizeScores } from "../../worker/checkin/scoring";
 import { blockerThemesIn } from "../../worker/language/themes";
-import type { Pillar } from "../../worker/shared/pillars";
+import { band, judge } from "./support/judge";
 
 /** The reader's later rounds of chat patterns (issue 14 item 3); helpers as in judgement-patterns.test.ts. */
 const strained = (text: string) => readAnswer(text, "burnout_risks").signals.includes("stress_high");
-
-/** One question per pillar and its answer, judged as the object does at completion (clamps included). */
-function judge(...turns: [Pillar, string][]) {
-  const messages: TranscriptMessage[] = turns.flatMap(([pillar, answer]) => [
-    { sender: "assistant" as const, content: "Question?", pillar },
-    { sender: "user" as const, content: answer, pillar: null },
-  ]);
-  return finalizeScores(
-    lexiconJudgement(messages).raw,
-    turns.map(([, answer]) => answer),
-  );
-}
-const band = (score: number) => (score < 40 ? "low" : score < 60 ? "mid" : "high");
 
 describe("the reader's third round of patterns (issue 14 item 3)", () => {
   it("reads a rating out of ten by what it rates", () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readAnswer } from "../../worker/ai/reading";
-import { lexiconJudgement, type TranscriptMessage } from "../../worker/ai/scorer";
-import { finalizeScores } from "../../worker/checkin/scoring";
 import { blockerThemesIn } from "../../worker/language/themes";
-import type { Pillar } from "../../worker/shared/pillars";
+import { band, judge } from "./support/judge";
 
 /**
  * The chat patterns issue 14 names, one family per test, with sentences of our own (the
@@ -60,19 +58,6 @@ describe("the reader's chat patterns", () => {
     expect(themes("The dialer is still a mess, it drops every third call.")).toEqual(["Tools and systems"]);
   });
 });
-
-/** One question per pillar and its answer, judged as the object does at completion (clamps included). */
-function judge(...turns: [Pillar, string][]) {
-  const messages: TranscriptMessage[] = turns.flatMap(([pillar, answer]) => [
-    { sender: "assistant" as const, content: "Question?", pillar },
-    { sender: "user" as const, content: answer, pillar: null },
-  ]);
-  return finalizeScores(
-    lexiconJudgement(messages).raw,
-    turns.map(([, answer]) => answer),
-  );
-}
-const band = (score: number) => (score < 40 ? "low" : score < 60 ? "mid" : "high");
 
 describe("the reader's second round of patterns (issue 14 item 3)", () => {
   it("keeps anger, boredom and discouragement out of stress", () => {
