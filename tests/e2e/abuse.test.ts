@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { type AppServer, startBuiltApp } from "../tools/app-server.ts";
-import { createVerifiedAdmin, emailedCheckInLink, loginAs, randomClientIp } from "./auth.ts";
+import { api as apiAt, createVerifiedAdmin, emailedCheckInLink, loginAs, signedInCookie } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 import { E2E_VARS } from "./vars.ts";
 
@@ -17,18 +17,8 @@ const HOSTILE_LAST = "<script>alert(2)</script>";
 const HOSTILE_COMPANY = "<b>Bold</b> & <i>Co</i><svg onload=alert(3)>";
 const HOSTILE_MESSAGE = `<img src=x onerror="document.title='pwned'">"><script>alert(4)</script>`;
 
-async function api(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
-  return fetch(`${origin}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      origin,
-      "cf-connecting-ip": randomClientIp(),
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-}
+const api = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
+  apiAt(origin, path, init);
 
 /** Fails the test on any dialog (alert, confirm) and counts elements an injection would create. */
 function watchForInjection(page: Page) {
@@ -55,11 +45,7 @@ function watchForInjection(page: Page) {
 describe("HTML and script render as text", () => {
   test("in a salesperson's name, a company name and a chat message, on the check-in page and the dashboard", async () => {
     const admin = await createVerifiedAdmin(origin, { companyName: HOSTILE_COMPANY });
-    const signIn = await api("/api/auth/sign-in/email", { body: { email: admin.email, password: admin.password } });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0] ?? "")
-      .join("; ");
+    const cookie = await signedInCookie(origin, admin);
     const hostileEmail = `hostile-${Date.now()}@example.com`;
     const added = await api("/api/team-members", {
       cookie,

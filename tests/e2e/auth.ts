@@ -63,7 +63,12 @@ export async function emailedCheckInLink(origin: string, to: string): Promise<st
   throw new Error(`No check-in email to ${to}`);
 }
 
-async function api(origin: string, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
+/** A request to the app from a fresh client address, JSON in, with a session cookie if given. */
+export async function api(
+  origin: string,
+  path: string,
+  init: { method?: string; body?: unknown; cookie?: string } = {},
+) {
   const headers: Record<string, string> = { origin, "cf-connecting-ip": randomClientIp() };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   if (init.cookie) headers.cookie = init.cookie;
@@ -79,6 +84,13 @@ const cookieOf = (response: Response) =>
     .getSetCookie()
     .map((line) => line.split(";")[0] ?? "")
     .join("; ");
+
+/** The session cookie of an account signed in through the API (for requests outside a browser). */
+export async function signedInCookie(origin: string, account: { email: string; password: string }): Promise<string> {
+  return cookieOf(
+    await api(origin, "/api/auth/sign-in/email", { body: { email: account.email, password: account.password } }),
+  );
+}
 
 export type E2EAccount = { email: string; password: string; userId: string; organizationId: string | null };
 

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { createVerifiedAdmin, emailedCheckInLink, randomClientIp } from "./auth.ts";
+import { api as apiAt, createVerifiedAdmin, emailedCheckInLink, signedInCookie } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 
 /**
@@ -15,18 +15,7 @@ const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
-async function api(path: string, init: { body?: unknown; cookie?: string } = {}) {
-  return fetch(`${origin}${path}`, {
-    method: init.body === undefined ? "GET" : "POST",
-    headers: {
-      origin,
-      "cf-connecting-ip": randomClientIp(),
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-}
+const api = (path: string, init: { body?: unknown; cookie?: string } = {}) => apiAt(origin, path, init);
 
 async function shot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
@@ -35,11 +24,7 @@ async function shot(page: Page, name: string) {
 /** A check-in emailed to a new member of a new organization; the link, as the member receives it. */
 async function emailedCheckIn(): Promise<{ url: string; memberEmail: string }> {
   const admin = await createVerifiedAdmin(origin, { companyName: "Owned Chat Co" });
-  const signIn = await api("/api/auth/sign-in/email", { body: { email: admin.email, password: admin.password } });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0] ?? "")
-    .join("; ");
+  const cookie = await signedInCookie(origin, admin);
   const memberEmail = `casey-${Date.now()}@owned.example`;
   const added = await api("/api/team-members", {
     cookie,

@@ -55,11 +55,6 @@ function deleteOldest<Table extends SQLiteTable>(
   cutoff: Date | number,
   limit: number,
 ) {
-  const oldest = db
-    .select({ key })
-    .from(table)
-    .where(lt(time, cutoff))
-    .orderBy(time)
-    .limit(limit);
+  const oldest = db.select({ key }).from(table).where(lt(time, cutoff)).orderBy(time).limit(limit);
   return db.delete(table).where(inArray(key, oldest));
 }
