@@ -298,4 +298,18 @@ describe("alerts say why, in themes and figures", () => {
       expect(own, alert.message).toEqual([]);
     }
   });
+
+  it("names disengagement in the low-morale alert, with how many answers showed it", () => {
+    const said = [
+      "Honestly I've stopped caring. I just do the day job and log off.",
+      "Meh. Whatever, I'm so over it at this point.",
+    ];
+    const transcript: TranscriptMessage[] = said.flatMap((content) => [
+      { sender: "assistant" as const, content: "How has your week felt overall?", pillar: "morale" as const },
+      { sender: "user" as const, content, pillar: null },
+    ]);
+    const { alerts } = completionOf({ transcript, memberName: "Sam Lee", llm: null });
+    const lowMorale = alerts.find((a) => a.category === "low_morale")?.message ?? "";
+    expect(lowMorale).toContain("signs of disengagement in 2 answers");
+  });
 });

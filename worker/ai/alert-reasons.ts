@@ -42,13 +42,18 @@ export function alertReasonsOf(readings: readonly Reading[]): AlertReasons {
   const strain = readings.reduce((sum, r) => sum + r.strain, 0);
   const strained = readings.filter((r) => r.strain > 0).length;
   const leaving = readings.filter((r) => r.signals.includes("flight_risk")).length;
+  const disengaged = readings.filter((r) => r.signals.includes("disengaged")).length;
   const doubts = readings.filter((r) => r.signals.includes("confidence_low")).length;
   return {
     burnout: [
       ...themesIn(readings, STRAIN_THEMES),
       ...(strain > 0 ? [`${plural(Math.round(strain), "sign")} of strain in ${plural(strained, "answer")}`] : []),
     ],
-    low_morale: [...(leaving > 0 ? ["signs they may leave"] : []), ...themesIn(readings, MORALE_THEMES)],
+    low_morale: [
+      ...(leaving > 0 ? ["signs they may leave"] : []),
+      ...(disengaged > 0 ? [`signs of disengagement in ${plural(disengaged, "answer")}`] : []),
+      ...themesIn(readings, MORALE_THEMES),
+    ],
     low_confidence: [
       ...themesIn(readings, DOUBT_THEMES),
       ...(doubts > 0 ? [`doubt about the number in ${plural(doubts, "answer")}`] : []),
