@@ -27,6 +27,9 @@ import { WEEK_MS } from "../shared/time";
  */
 
 /** Means of one 7-day window, unrounded, as SQL returned them. */
+/** How many responses talked about each score (issue 14). */
+export type Discussed = Record<"morale" | "confidence" | "stress" | "salesStrength" | "blockers", number>;
+
 export type WindowAggregate = {
   responses: number;
   morale: number | null;
@@ -34,7 +37,7 @@ export type WindowAggregate = {
   stress: number | null;
   salesStrength: number | null;
   /** How many of the responses talked about each score (issue 14); absent when unknown. */
-  discussed?: Record<"morale" | "confidence" | "stress" | "salesStrength" | "blockers", number>;
+  discussed?: Discussed;
 };
 
 /** A pillar nobody in the window talked about: the card says "not discussed", not a neutral 50. */

@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { checkIns, riskAlerts, sentimentScores, teamMembers, userChallenges } from "../db/schema";
 import type { AlertItem, BlockerTheme, PersonRow, ScoreSnapshot } from "../shared/insights";
 import { WEEK_MS } from "../shared/time";
-import type { BucketCheckIns, BucketCount, BucketScores } from "./compute";
+import type { BucketCheckIns, BucketCount, BucketScores, Discussed } from "./compute";
 
 /**
  * The dashboard's queries. Every statement leads with organization_id (the session's, never
@@ -220,6 +220,17 @@ const memberFields = (db: Database) => ({
   p_sales_strength: joined(previous.salesStrength, "p_sales_strength"),
   p_blockers: joined(previous.blockers, "p_blockers"),
   p_recorded_at: joined(previous.recordedAt, "p_recorded_at"),
+  // How many answers touched each score of both check-ins (issue 14 §5: "not discussed").
+  l_morale_evidence: joined(latest.moraleEvidence, "l_morale_evidence"),
+  l_confidence_evidence: joined(latest.confidenceEvidence, "l_confidence_evidence"),
+  l_stress_evidence: joined(latest.stressEvidence, "l_stress_evidence"),
+  l_sales_strength_evidence: joined(latest.salesStrengthEvidence, "l_sales_strength_evidence"),
+  l_blockers_evidence: joined(latest.blockersEvidence, "l_blockers_evidence"),
+  p_morale_evidence: joined(previous.moraleEvidence, "p_morale_evidence"),
+  p_confidence_evidence: joined(previous.confidenceEvidence, "p_confidence_evidence"),
+  p_stress_evidence: joined(previous.stressEvidence, "p_stress_evidence"),
+  p_sales_strength_evidence: joined(previous.salesStrengthEvidence, "p_sales_strength_evidence"),
+  p_blockers_evidence: joined(previous.blockersEvidence, "p_blockers_evidence"),
 });
 
 /** The people in order of name, each with their latest and previous score rows. */
@@ -268,7 +279,27 @@ function snapshot(columns: SnapshotColumns): ScoreSnapshot | null {
 }
 
 export type PersonBase = Omit<PersonRow, "openAlerts" | "risk">;
-export type MemberBase = PersonBase & { email: string | null; previous: ScoreSnapshot | null };
+export type MemberBase = PersonBase & {
+  email: string | null;
+  previous: ScoreSnapshot | null;
+  /** The evidence behind the latest and the previous check-in's scores (absent without one). */
+  latestDiscussed: Discussed | undefined;
+  previousDiscussed: Discussed | undefined;
+};
+
+type EvidenceColumns = { [K in keyof Discussed]: number | null };
+
+/** A check-in's evidence per score; rows stored before it was kept (null) count as discussed. */
+function discussedOf(recordedAt: number | null, columns: EvidenceColumns): Discussed | undefined {
+  if (recordedAt === null) return undefined;
+  return {
+    morale: columns.morale ?? 1,
+    confidence: columns.confidence ?? 1,
+    stress: columns.stress ?? 1,
+    salesStrength: columns.salesStrength ?? 1,
+    blockers: columns.blockers ?? 1,
+  };
+}
 
 function toPerson(row: Awaited<ReturnType<typeof teamPeopleQuery>>[number]): PersonBase {
   return {
@@ -301,7 +332,21 @@ function toMember(row: Awaited<ReturnType<typeof memberPeopleQuery>>[number]): M
     blockers: row.p_blockers,
     recordedAt: row.p_recorded_at,
   });
-  return { ...toPerson(row), email: row.email, previous };
+  const latestDiscussed = discussedOf(row.l_recorded_at, {
+    morale: row.l_morale_evidence,
+    confidence: row.l_confidence_evidence,
+    stress: row.l_stress_evidence,
+    salesStrength: row.l_sales_strength_evidence,
+    blockers: row.l_blockers_evidence,
+  });
+  const previousDiscussed = discussedOf(row.p_recorded_at, {
+    morale: row.p_morale_evidence,
+    confidence: row.p_confidence_evidence,
+    stress: row.p_stress_evidence,
+    salesStrength: row.p_sales_strength_evidence,
+    blockers: row.p_blockers_evidence,
+  });
+  return { ...toPerson(row), email: row.email, previous, latestDiscussed, previousDiscussed };
 }
 
 const OPEN_ALERT = inArray(riskAlerts.status, ["unread", "read"]);

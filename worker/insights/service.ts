@@ -21,7 +21,6 @@ import {
   salesStrengthProfile,
   type WindowAggregate,
 } from "./compute";
-import { latestEvidence } from "./evidence";
 import { memberAggregates, type PersonBase, type TeamAggregates, teamAggregates } from "./queries";
 
 const windowAt = (scores: readonly BucketScores[], bucket: number | null) =>
@@ -113,13 +112,12 @@ export async function memberInsights(
 ): Promise<MemberInsightsResponse | null> {
   const now = options.now ?? Date.now();
   const weeks = RANGE_WEEKS[range];
-  const [mine, team, [latestDiscussed, previousDiscussed]] = await Promise.all([
+  const [mine, team] = await Promise.all([
     memberAggregates(db, organizationId, memberId, now, weeks),
     teamAggregates(db, organizationId, now, weeks),
-    latestEvidence(db, organizationId, memberId),
   ]);
   if (!mine.person) return null;
-  const { email, previous, ...base } = mine.person;
+  const { email, previous, latestDiscussed, previousDiscussed, ...base } = mine.person;
   const openCategories = mine.alerts.filter((alert) => alert.status !== "resolved").map((alert) => alert.category);
   const risk = personRisk(base.latest, openCategories);
   const person: PersonRow = { ...base, openAlerts: openCategories.length, risk };
