@@ -22,8 +22,9 @@ import { applyRetention } from "./retention";
  * 1. expire: pending check-ins past their max response time that nobody started (the
  *    check-in's own object closes the ones that were started);
  * 2. create: for organizations with automatic check-ins on, one check-in per active member
- *    with an email who is due this period (a member without one is the Admin's to send) (unique schedule_key per member and period; never a second
- *    link while one is open), from a cursor kept between runs, within a statement budget;
+ *    with an email who is due this period (a member without one is the Admin's to send; unique
+ *    schedule_key per member and period; never a second link while one is open), from a
+ *    cursor kept between runs, within a statement budget;
  * 3. invite: email every scheduled check-in not yet invited; the email's dedupe key is the
  *    check-in's, and invited_at is written only after the send, so a crash in between
  *    re-sends nothing (the outbox answers "duplicate") and the next run just marks it;

@@ -123,11 +123,7 @@ function SentView({
           from the Check-ins list.
         </p>
         <HandOverLink url={result.url} firstName={member.firstName} />
-        <div className="modal-action mt-0">
-          <button type="button" className="btn btn-primary" onClick={onClose}>
-            Done
-          </button>
-        </div>
+        <DoneAction onClose={onClose} />
       </div>
     );
   }
@@ -149,11 +145,17 @@ function SentView({
         </span>
       </p>
       <p className="text-xs text-muted">{OWNERSHIP_NOTE}</p>
-      <div className="modal-action mt-0">
-        <button type="button" className="btn btn-primary" onClick={onClose}>
-          Done
-        </button>
-      </div>
+      <DoneAction onClose={onClose} />
+    </div>
+  );
+}
+
+function DoneAction({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="modal-action mt-0">
+      <button type="button" className="btn btn-primary" onClick={onClose}>
+        Done
+      </button>
     </div>
   );
 }
