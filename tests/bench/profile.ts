@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import WebSocket from "ws";
 import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.ts";
@@ -14,11 +15,13 @@ import { checkInsSql, executeSqlFile, newBenchCheckIns, wsUrlFor } from "./check
 import { cpuSeconds, descendants } from "./cpu.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
 import { summarize } from "./stats.ts";
+import { tokenOverheads } from "./streaming.ts";
 import { clock } from "./ws-client.ts";
 
 const slots = Number(process.argv[2] ?? 50);
 const seconds = Number(process.argv[3] ?? 30);
-const perSlot = conversationsPerSlot(seconds * 1000, 2000, 10);
+const messagesPer = Number(process.env.MSGS ?? 10);
+const perSlot = conversationsPerSlot(seconds * 1000, 2000, messagesPer);
 const standIn = await startOpenAiStandIn({ firstTokenDelayMs: 300, tokenDelayMs: 30 });
 const checkIns = newBenchCheckIns(slots * perSlot, "profile");
 const port = await freePort();
@@ -38,8 +41,22 @@ const app = await startBuiltApp({
   prepare: (stateDir) => executeSqlFile(stateDir, checkInsSql(checkIns), "check-ins"),
 });
 
+const floorInspector = await freePort();
+// FLOOR=1: the same load against the bare floor Durable Object instead of the app;
+// FLOOR=relay: the floor also relays the stand-in's streamed reply (the cost of streaming alone).
+const floor = process.env.FLOOR
+  ? await startWranglerDev({
+      config: "tests/bench/floor.wrangler.jsonc",
+      port: await freePort(),
+      stateDir: resolve("tests/.artifacts/bench-profile/floor-state"),
+      healthPath: "/health",
+      inspectorPort: floorInspector,
+    })
+  : null;
 type Target = { webSocketDebuggerUrl?: string; title?: string; url?: string };
-const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Target[];
+const targets = (await (
+  await fetch(`http://127.0.0.1:${process.env.FLOOR ? floorInspector : inspectorPort}/json`)
+).json()) as Target[];
 console.log(targets.map((t) => `${t.title} ${t.webSocketDebuggerUrl}`).join("\n"));
 const target = targets.find((t) => t.webSocketDebuggerUrl);
 if (!target?.webSocketDebuggerUrl) throw new Error("no inspector target");
@@ -63,16 +80,6 @@ if (profiling) {
   await call("Profiler.setSamplingInterval", { interval: 500 });
   await call("Profiler.start");
 }
-// FLOOR=1: the same load against the bare floor Durable Object instead of the app;
-// FLOOR=relay: the floor also relays the stand-in's streamed reply (the cost of streaming alone).
-const floor = process.env.FLOOR
-  ? await startWranglerDev({
-      config: "tests/bench/floor.wrangler.jsonc",
-      port: await freePort(),
-      stateDir: resolve("tests/.artifacts/bench-profile/floor-state"),
-      healthPath: "/health",
-    })
-  : null;
 const slotsUrls = Array.from({ length: slots }, (_, s) =>
   floor
     ? Array.from(
@@ -98,15 +105,25 @@ let traced = "";
 tracer?.stderr?.on("data", (chunk: Buffer) => {
   traced += chunk.toString();
 });
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
 const result = await runLoad(
   { label: "profile", slots: slotsUrls },
   {
     windows: [{ start: clock() + 2000, end: clock() + 2000 + seconds * 1000 }],
     intervalMs: 2000,
-    messagesPerConversation: 10,
+    messagesPerConversation: messagesPer,
   },
 );
 const wall = clock() - started;
+loopDelay.disable();
+const tokens = tokenOverheads(result.replies, standIn.streams);
+console.log(
+  `token gap overhead ${JSON.stringify(summarize(tokens.gapMs))} (${tokens.matched} replies matched, ${tokens.unmatched} not); first token ${JSON.stringify(summarize(tokens.firstTokenMs))}`,
+);
+console.log(
+  `this process's event-loop delay p50/p95/p99 ms: ${[50, 95, 99].map((p) => (loopDelay.percentile(p) / 1e6).toFixed(1)).join(" / ")}`,
+);
 if (tracer) {
   if (tracer.exitCode === null) {
     const exited = new Promise((r) => tracer.once("exit", r));
