@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { agentConfigFor } from "../../worker/checkin/organization-config";
+import { sessionFactsFor } from "../../worker/checkin/organization-config";
 import { createDb } from "../../worker/db/client";
 import { saveGlobalSettings } from "../../worker/settings/global";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../worker/shared/settings";
@@ -28,7 +28,7 @@ describe("conversation defaults", () => {
     chat.close();
     expect(plain).not.toBe(warm);
     expect(plain).toMatch(/^(Noted|Understood)/);
-    const config = await agentConfigFor(db, after.organizationId);
+    const config = (await sessionFactsFor(db, after.organizationId)).config;
     expect(config.personality.empathy_level).toBe(3);
     expect(config.conversation).toMatchObject({ follow_up_frequency: "frequent", closure_style: "reflective" });
   });
@@ -40,7 +40,7 @@ describe("conversation defaults", () => {
       settings: Record<string, unknown>;
     }>();
     expect(current.settings.conversationStyle).toBeNull();
-    expect((await agentConfigFor(db, admin.organizationId)).conversation.closure_style).toBe("reflective");
+    expect((await sessionFactsFor(db, admin.organizationId)).config.conversation.closure_style).toBe("reflective");
 
     const own = { empathyLevel: "high", followUpStyle: "minimal", closureStyle: "action-oriented" };
     const put = (conversationStyle: unknown) =>
@@ -50,12 +50,12 @@ describe("conversation defaults", () => {
         body: JSON.stringify({ ...current.settings, conversationStyle }),
       });
     expect((await put(own)).status).toBe(200);
-    const mine = await agentConfigFor(db, admin.organizationId);
+    const mine = (await sessionFactsFor(db, admin.organizationId)).config;
     expect(mine.personality.empathy_level).toBe(8);
     expect(mine.conversation).toMatchObject({ follow_up_frequency: "minimal", closure_style: "action-oriented" });
     expect((await put({ ...own, closureStyle: "loud" })).status).toBe(400);
 
     expect((await put(null)).status).toBe(200);
-    expect((await agentConfigFor(db, admin.organizationId)).conversation.closure_style).toBe("reflective");
+    expect((await sessionFactsFor(db, admin.organizationId)).config.conversation.closure_style).toBe("reflective");
   });
 });

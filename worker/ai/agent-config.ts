@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import * as zc from "zod/v4/core";
 import type { Database } from "../db/client";
 import { aiAgentConfigurations } from "../db/schema";
@@ -9,9 +9,14 @@ import { type AiAgentConfig, aiAgentConfigSchema, DEFAULT_AI_AGENT_CONFIG } from
  * one is asked for, else the latest active global row by updated_at, else the latest active row
  * that belongs to no organization; undefined when none is saved. The last fallback never reads
  * another organization's row (the spec's "any active one" would leak one tenant's prompts
- * into another's check-ins).
+ * into another's check-ins). The three candidates are read in one batch (one round trip).
  */
 export async function activeAgentConfigRow(db: Database, organizationId?: string) {
+  return rowInForce(await db.batch(agentConfigQueries(db, organizationId)));
+}
+
+/** The three candidates, in order of precedence, for `db.batch` (a check-in start adds its other reads). */
+export function agentConfigQueries(db: Database, organizationId?: string) {
   const latestActive = (scope: SQL | undefined) =>
     db
       .select()
@@ -19,15 +24,19 @@ export async function activeAgentConfigRow(db: Database, organizationId?: string
       .where(and(eq(aiAgentConfigurations.isActive, true), scope))
       .orderBy(desc(aiAgentConfigurations.updatedAt))
       .limit(1);
-  if (organizationId) {
-    const [own] = await latestActive(eq(aiAgentConfigurations.organizationId, organizationId));
-    if (own) return own;
-  }
-  return (
-    (
-      await latestActive(and(eq(aiAgentConfigurations.isGlobal, true), isNull(aiAgentConfigurations.organizationId)))
-    )[0] ?? (await latestActive(isNull(aiAgentConfigurations.organizationId)))[0]
-  );
+  return [
+    // Without an organization there is no own row to find.
+    latestActive(organizationId ? eq(aiAgentConfigurations.organizationId, organizationId) : sql`0`),
+    latestActive(and(eq(aiAgentConfigurations.isGlobal, true), isNull(aiAgentConfigurations.organizationId))),
+    latestActive(isNull(aiAgentConfigurations.organizationId)),
+  ] as const;
+}
+
+type ConfigRow = typeof aiAgentConfigurations.$inferSelect;
+
+/** The first candidate that exists (see `agentConfigQueries`). */
+export function rowInForce([own, global, unowned]: readonly [ConfigRow[], ConfigRow[], ConfigRow[]]) {
+  return own[0] ?? global[0] ?? unowned[0];
 }
 
 /** The AI agent configuration a check-in runs with: the row in force, else the defaults. */

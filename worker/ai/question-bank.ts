@@ -193,20 +193,30 @@ export async function ensureQuestionBank(db: Database): Promise<void> {
   );
 }
 
-/** The bank the interviewer works from, ordered by pillar then priority; the defaults if the table is empty. */
+/** The bank the interviewer works from, ordered by pillar then priority; an empty table is filled with the defaults first. */
 export async function loadQuestionBank(db: Database): Promise<BankQuestion[]> {
-  await ensureQuestionBank(db);
-  const rows = await db
-    .select()
+  return bankOrSeeded(db, await questionBankQuery(db));
+}
+
+/** The stored bank in the interviewer's order, for `db.batch` with other reads (a check-in start). */
+export function questionBankQuery(db: Database) {
+  return db
+    .select({
+      id: coreQuestionBank.id,
+      pillar: coreQuestionBank.pillar,
+      questionText: coreQuestionBank.questionText,
+      questionType: coreQuestionBank.questionType,
+      priorityOrder: coreQuestionBank.priorityOrder,
+      psychologicalFramework: coreQuestionBank.psychologicalFramework,
+    })
     .from(coreQuestionBank)
     .orderBy(asc(coreQuestionBank.pillar), asc(coreQuestionBank.priorityOrder));
-  if (rows.length === 0) return DEFAULT_QUESTION_BANK;
-  return rows.map((r) => ({
-    id: r.id,
-    pillar: r.pillar,
-    questionText: r.questionText,
-    questionType: r.questionType,
-    priorityOrder: r.priorityOrder,
-    psychologicalFramework: r.psychologicalFramework,
-  }));
+}
+
+/** The rows read, or (the first time, on an empty table) the defaults once stored. */
+export async function bankOrSeeded(db: Database, rows: BankQuestion[]): Promise<BankQuestion[]> {
+  if (rows.length > 0) return rows;
+  await ensureQuestionBank(db);
+  const seeded = await questionBankQuery(db);
+  return seeded.length > 0 ? seeded : DEFAULT_QUESTION_BANK;
 }

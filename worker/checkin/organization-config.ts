@@ -1,17 +1,31 @@
-import { loadAgentConfig } from "../ai/agent-config";
+import { agentConfigQueries, mergeWithDefaults, rowInForce } from "../ai/agent-config";
+import { bankOrSeeded, questionBankQuery } from "../ai/question-bank";
 import type { Database } from "../db/client";
-import { conversationStyleFor, withConversationStyle } from "../settings/conversation-style";
-import type { AiAgentConfig } from "../shared/ai-config";
+import { globalSettingsOf, globalSettingsQuery } from "../db/global-settings";
+import { organizationStyleQuery, styleInForce, withConversationStyle } from "../settings/conversation-style";
+import { DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
+import type { SessionFacts } from "./store";
 
 /**
- * The AI agent configuration one organization's check-in runs with: its own or the global one, with
- * the conversation style the organization chose, else Global Settings' conversation
- * defaults (worker/settings/conversation-style.ts).
+ * What one organization's check-in runs with, read in one D1 batch when it starts (one round
+ * trip instead of three waves of seven queries; the start was the longest task on the object's
+ * thread, README → Performance): the AI agent configuration (its own or the global one) with
+ * the conversation style the organization chose, else Global Settings' conversation defaults
+ * (worker/settings/conversation-style.ts); the question bank; the pillar weights.
  */
-export async function agentConfigFor(db: Database, organizationId: string): Promise<AiAgentConfig> {
-  const [config, style] = await Promise.all([
-    loadAgentConfig(db, organizationId),
-    conversationStyleFor(db, organizationId),
+export async function sessionFactsFor(db: Database, organizationId: string): Promise<SessionFacts> {
+  const [own, global, unowned, settingsRows, styleRows, bankRows] = await db.batch([
+    ...agentConfigQueries(db, organizationId),
+    globalSettingsQuery(db),
+    organizationStyleQuery(db, organizationId),
+    questionBankQuery(db),
   ]);
-  return withConversationStyle(config, style);
+  const row = rowInForce([own, global, unowned]);
+  const settings = globalSettingsOf(settingsRows);
+  const config = row ? mergeWithDefaults(row.configuration) : DEFAULT_AI_AGENT_CONFIG;
+  return {
+    config: withConversationStyle(config, styleInForce(styleRows, settings)),
+    bank: await bankOrSeeded(db, bankRows),
+    pillarWeights: settings.pillarWeights,
+  };
 }

@@ -1,17 +1,15 @@
 import { greetingFor } from "../ai/agent-config";
-import { loadQuestionBank } from "../ai/question-bank";
 import { createDb } from "../db/client";
-import { getGlobalSettings } from "../settings/global";
 import type { Schedule } from "./alarms";
 import type { SessionInit } from "./init";
-import { agentConfigFor } from "./organization-config";
+import { sessionFactsFor } from "./organization-config";
 import { withQuestionCounted } from "./progress";
 import { emptyPillarProgress } from "./rules";
 import type { SessionStore } from "./store";
 
 /**
- * The check-in starts (first connection): its facts from the Worker, the AI configuration,
- * the question bank and the pillar weights from D1 (validated once, in the store), the
+ * The check-in starts (first connection): its facts from the Worker, what the organization's
+ * check-ins run with from D1 (one batch, `sessionFactsFor`; validated once, in the store), the
  * greeting stored as the first question, and the expiry scheduled.
  */
 export async function startSession(
@@ -21,12 +19,8 @@ export async function startSession(
   init: SessionInit,
   now: number,
 ) {
-  const db = createDb(d1);
-  const [config, bank, settings] = await Promise.all([
-    agentConfigFor(db, init.organizationId),
-    loadQuestionBank(db),
-    getGlobalSettings(db),
-  ]);
+  const facts = await sessionFactsFor(createDb(d1), init.organizationId);
+  const { config } = facts;
   // The greeting asks how the week has been: a morale question, whatever words it uses.
   const greeting = { content: greetingFor(config, init.firstName), theme: "mood", pillar: "morale" as const };
   store.create(
@@ -41,7 +35,7 @@ export async function startSession(
       questions_asked: 1,
       pillar_progress: withQuestionCounted(emptyPillarProgress(), greeting.pillar),
     },
-    { config, bank, pillarWeights: settings.pillarWeights },
+    facts,
   );
   store.insertAssistant(crypto.randomUUID(), greeting.content, greeting.pillar, now);
   store.rememberQuestion({ content: greeting.content, theme: greeting.theme });

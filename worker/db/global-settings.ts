@@ -13,7 +13,16 @@ export const GLOBAL_ID = "global";
  * worker/settings (which imports notify, which imports insights).
  */
 export async function getGlobalSettings(db: Database): Promise<GlobalSettings> {
-  const row = await db.query.globalSettings.findFirst({ where: eq(globalSettings.id, GLOBAL_ID) });
+  return globalSettingsOf(await globalSettingsQuery(db));
+}
+
+/** The one row, for `db.batch` with other reads (a check-in start). */
+export function globalSettingsQuery(db: Database) {
+  return db.select({ settings: globalSettings.settings }).from(globalSettings).where(eq(globalSettings.id, GLOBAL_ID));
+}
+
+/** The settings the row holds, or the defaults when none were saved. */
+export function globalSettingsOf([row]: readonly { settings: GlobalSettings }[]): GlobalSettings {
   if (!row) return DEFAULT_GLOBAL_SETTINGS;
   // A row written by an older version may lack newer fields: fill them from the defaults.
   const parsed = zc.safeParse(globalSettingsSchema, { ...DEFAULT_GLOBAL_SETTINGS, ...row.settings });

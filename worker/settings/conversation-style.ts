@@ -3,8 +3,7 @@ import * as zc from "zod/v4/core";
 import type { Database } from "../db/client";
 import { organizationSettings } from "../db/schema";
 import type { AiAgentConfig } from "../shared/ai-config";
-import { type ConversationStyle, conversationStyleSchema } from "../shared/settings";
-import { getGlobalSettings } from "./global";
+import { type ConversationStyle, conversationStyleSchema, type GlobalSettings } from "../shared/settings";
 
 /**
  * Global Settings → Conversation defaults (issue 13 §2): the empathy band, follow-up style
@@ -34,13 +33,15 @@ export function parseConversationStyle(stored: unknown): ConversationStyle | nul
   return parsed.success ? parsed.data : null;
 }
 
-export async function conversationStyleFor(db: Database, organizationId: string): Promise<ConversationStyle> {
-  const [global, [row]] = await Promise.all([
-    getGlobalSettings(db),
-    db
-      .select({ style: organizationSettings.conversationStyle })
-      .from(organizationSettings)
-      .where(eq(organizationSettings.organizationId, organizationId)),
-  ]);
+/** The organization's stored style, for `db.batch` with other reads (a check-in start). */
+export function organizationStyleQuery(db: Database, organizationId: string) {
+  return db
+    .select({ style: organizationSettings.conversationStyle })
+    .from(organizationSettings)
+    .where(eq(organizationSettings.organizationId, organizationId));
+}
+
+/** The organization's own style, else Global Settings' conversation defaults. */
+export function styleInForce([row]: readonly { style: unknown }[], global: GlobalSettings): ConversationStyle {
   return parseConversationStyle(row?.style) ?? global.conversationDefaults;
 }
