@@ -11,7 +11,9 @@ import type { SessionFacts } from "./store";
  * trip instead of three waves of seven queries; the start was the longest task on the object's
  * thread, README → Performance): the AI agent configuration (its own or the global one) with
  * the conversation style the organization chose, else Global Settings' conversation defaults
- * (worker/settings/conversation-style.ts); the question bank; the pillar weights.
+ * (worker/settings/conversation-style.ts); the question bank; the pillar weights. Each is a
+ * single-table select: in a batch D1 answers rows keyed by column name, so a join's duplicate
+ * names (two `id`s) would collide.
  */
 export async function sessionFactsFor(db: Database, organizationId: string): Promise<SessionFacts> {
   const [own, global, unowned, settingsRows, styleRows, bankRows] = await db.batch([
