@@ -163,8 +163,10 @@ create table if not exists messages (
   created_at integer not null,
   pillar text
 );
+-- No AUTOINCREMENT: only the oldest rows are deleted, so a plain rowid keeps growing, and a
+-- new object creates no sqlite_sequence table nor updates it on every question.
 create table if not exists asked_questions (
-  seq integer primary key autoincrement,
+  seq integer primary key,
   content text not null,
   theme text
 );
