@@ -96,5 +96,19 @@ describe("one organization's AI agent configuration", () => {
     const ownChat = await ChatClient.open(own);
     expect(ownChat.latestSnapshot()?.messages[0]?.content).toBe("Private hello Ana?");
     ownChat.close();
+
+    // A global row saved later: the organization keeps its own, the other one takes the global.
+    await env.DB.prepare(
+      "insert into ai_agent_configurations (id, name, is_active, is_global, configuration, updated_at) values ('global', 'c', 1, 1, ?, 9000)",
+    )
+      .bind(
+        JSON.stringify({
+          ...DEFAULT_AI_AGENT_CONFIG,
+          prompts: { ...DEFAULT_AI_AGENT_CONFIG.prompts, opening_greeting: "Global hello {name}?" },
+        }),
+      )
+      .run();
+    expect((await loadAgentConfig(db(), own.organizationId)).prompts.opening_greeting).toBe("Private hello {name}?");
+    expect((await loadAgentConfig(db(), other.organizationId)).prompts.opening_greeting).toBe("Global hello {name}?");
   });
 });

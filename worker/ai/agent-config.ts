@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import * as zc from "zod/v4/core";
 import type { Database } from "../db/client";
 import { aiAgentConfigurations } from "../db/schema";
@@ -9,34 +9,30 @@ import { type AiAgentConfig, aiAgentConfigSchema, DEFAULT_AI_AGENT_CONFIG } from
  * one is asked for, else the latest active global row by updated_at, else the latest active row
  * that belongs to no organization; undefined when none is saved. The last fallback never reads
  * another organization's row (the spec's "any active one" would leak one tenant's prompts
- * into another's check-ins). The three candidates are read in one batch (one round trip).
+ * into another's check-ins).
  */
 export async function activeAgentConfigRow(db: Database, organizationId?: string) {
-  return rowInForce(await db.batch(agentConfigQueries(db, organizationId)));
+  return (await agentConfigQuery(db, organizationId))[0];
 }
 
-/** The three candidates, in order of precedence, for `db.batch` (a check-in start adds its other reads). */
-export function agentConfigQueries(db: Database, organizationId?: string) {
-  const latestActive = (scope: SQL | undefined) =>
-    db
-      .select()
-      .from(aiAgentConfigurations)
-      .where(and(eq(aiAgentConfigurations.isActive, true), scope))
-      .orderBy(desc(aiAgentConfigurations.updatedAt))
-      .limit(1);
-  return [
-    // Without an organization there is no own row to find.
-    latestActive(organizationId ? eq(aiAgentConfigurations.organizationId, organizationId) : sql`0`),
-    latestActive(and(eq(aiAgentConfigurations.isGlobal, true), isNull(aiAgentConfigurations.organizationId))),
-    latestActive(isNull(aiAgentConfigurations.organizationId)),
-  ] as const;
-}
-
-type ConfigRow = typeof aiAgentConfigurations.$inferSelect;
-
-/** The first candidate that exists (see `agentConfigQueries`). */
-export function rowInForce([own, global, unowned]: readonly [ConfigRow[], ConfigRow[], ConfigRow[]]) {
-  return own[0] ?? global[0] ?? unowned[0];
+/**
+ * The row in force as one statement (a check-in start batches it with its other reads): the
+ * candidates ranked own, then global, then unowned, each by its latest update.
+ */
+export function agentConfigQuery(db: Database, organizationId?: string) {
+  const table = aiAgentConfigurations;
+  const scope = organizationId
+    ? or(eq(table.organizationId, organizationId), isNull(table.organizationId))
+    : isNull(table.organizationId);
+  return db
+    .select()
+    .from(table)
+    .where(and(eq(table.isActive, true), scope))
+    .orderBy(
+      sql`case when ${table.organizationId} is not null then 0 when ${table.isGlobal} = 1 then 1 else 2 end`,
+      desc(table.updatedAt),
+    )
+    .limit(1);
 }
 
 /** The AI agent configuration a check-in runs with: the row in force, else the defaults. */

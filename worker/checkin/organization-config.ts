@@ -1,4 +1,4 @@
-import { agentConfigQueries, mergeWithDefaults, rowInForce } from "../ai/agent-config";
+import { agentConfigQuery, mergeWithDefaults } from "../ai/agent-config";
 import { bankOrSeeded, questionBankQuery } from "../ai/question-bank";
 import type { Database } from "../db/client";
 import { globalSettingsOf, globalSettingsQuery } from "../db/global-settings";
@@ -8,7 +8,7 @@ import type { SessionFacts } from "./store";
 
 /**
  * What one organization's check-in runs with, read in one D1 batch when it starts (one round
- * trip instead of three waves of seven queries; the start was the longest task on the object's
+ * trip of four statements instead of three waves of seven queries; the start was the longest task on the object's
  * thread, README → Performance): the AI agent configuration (its own or the global one) with
  * the conversation style the organization chose, else Global Settings' conversation defaults
  * (worker/settings/conversation-style.ts); the question bank; the pillar weights. Each is a
@@ -16,13 +16,12 @@ import type { SessionFacts } from "./store";
  * names (two `id`s) would collide.
  */
 export async function sessionFactsFor(db: Database, organizationId: string): Promise<SessionFacts> {
-  const [own, global, unowned, settingsRows, styleRows, bankRows] = await db.batch([
-    ...agentConfigQueries(db, organizationId),
+  const [[row], settingsRows, styleRows, bankRows] = await db.batch([
+    agentConfigQuery(db, organizationId),
     globalSettingsQuery(db),
     organizationStyleQuery(db, organizationId),
     questionBankQuery(db),
   ]);
-  const row = rowInForce([own, global, unowned]);
   const settings = globalSettingsOf(settingsRows);
   const config = row ? mergeWithDefaults(row.configuration) : DEFAULT_AI_AGENT_CONFIG;
   return {
