@@ -1,4 +1,4 @@
-import { BenchSocket, type Received, sleep, sleepUntil } from "./ws-client.ts";
+import { BenchSocket, clock, type Received, sleep, sleepUntil } from "./ws-client.ts";
 
 /**
  * The ack load: N concurrent conversations, each sending one message every `intervalMs`
@@ -54,6 +54,8 @@ export type LoadResult = {
   acked: number;
   errors: string[];
   replies: ReplyTrace[];
+  /** When each conversation's socket opened (epoch ms): its check-in's start had just run. */
+  openedAt: number[];
   unexpectedCloses: number;
 };
 
@@ -66,6 +68,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     acked: 0,
     errors: [],
     replies: [],
+    openedAt: [],
     unexpectedCloses: 0,
   };
   await Promise.all(
@@ -143,6 +146,7 @@ async function runSlot(
 
 async function openConversation(url: string, result: LoadResult): Promise<OpenConversation> {
   const socket = await BenchSocket.open(url);
+  result.openedAt.push(clock());
   const conversation: OpenConversation = { socket, pending: new Map(), done: false };
   let lastAcked = "";
   const traces = new Map<string, ReplyTrace>();

@@ -15,7 +15,7 @@ import { checkInsSql, executeSqlFile, newBenchCheckIns, wsUrlFor } from "./check
 import { cpuSeconds, descendants } from "./cpu.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
 import { summarize } from "./stats.ts";
-import { tokenOverheads } from "./streaming.ts";
+import { lateAfterOpens, tokenOverheads } from "./streaming.ts";
 import { clock } from "./ws-client.ts";
 
 const slots = Number(process.argv[2] ?? 50);
@@ -120,6 +120,10 @@ loopDelay.disable();
 const tokens = tokenOverheads(result.replies, standIn.streams);
 console.log(
   `token gap overhead ${JSON.stringify(summarize(tokens.gapMs))} (${tokens.matched} replies matched, ${tokens.unmatched} not); first token ${JSON.stringify(summarize(tokens.firstTokenMs))}`,
+);
+const lateness = lateAfterOpens(result.replies, standIn.streams, result.openedAt);
+console.log(
+  `late deltas (gap overhead > 4 ms): ${lateness.late}; of them ${(lateness.nearOpen * 100).toFixed(0)} % within 10 ms after a conversation opened (of evenly spread moments: ${(lateness.evenNearOpen * 100).toFixed(0)} %)`,
 );
 console.log(
   `this process's event-loop delay p50/p95/p99 ms: ${[50, 95, 99].map((p) => (loopDelay.percentile(p) / 1e6).toFixed(1)).join(" / ")}`,

@@ -57,3 +57,38 @@ export function tokenArrivals(stream: StreamTiming, reply: ReplyTrace): number[]
   }
   return arrivals;
 }
+
+/**
+ * Which late deltas (gap overhead over `lateMs`) arrived within `windowMs` after a
+ * conversation opened, against the same share for moments spread evenly over the run: how much
+ * of the lateness the check-ins' starts cause (README → Performance).
+ */
+export function lateAfterOpens(
+  replies: readonly ReplyTrace[],
+  streams: readonly StreamTiming[],
+  openedAt: readonly number[],
+  lateMs = 4,
+  windowMs = 10,
+): { late: number; nearOpen: number; evenNearOpen: number } {
+  const byPrompt = new Map(streams.map((stream) => [stream.prompt, stream]));
+  const late: number[] = [];
+  const all: number[] = [];
+  for (const reply of replies) {
+    const stream = byPrompt.get(reply.prompt.slice(0, 200));
+    const arrivals = stream ? tokenArrivals(stream, reply) : null;
+    if (!stream || !arrivals) continue;
+    for (let k = 1; k < arrivals.length; k++) {
+      const at = arrivals[k] ?? 0;
+      all.push(at);
+      const overhead = at - (arrivals[k - 1] ?? 0) - ((stream.tokenAt[k] ?? 0) - (stream.tokenAt[k - 1] ?? 0));
+      if (overhead > lateMs) late.push(at);
+    }
+  }
+  const opens = [...openedAt].sort((a, b) => a - b);
+  const openedJustBefore = (at: number) => opens.some((open) => open <= at && open >= at - windowMs);
+  const share = (moments: number[]) => moments.filter(openedJustBefore).length / Math.max(1, moments.length);
+  const first = Math.min(...all);
+  const span = Math.max(...all) - first;
+  const even = Array.from({ length: 2000 }, (_, i) => first + (span * (i + 0.5)) / 2000);
+  return { late: late.length, nearOpen: share(late), evenNearOpen: share(even) };
+}
