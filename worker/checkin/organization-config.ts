@@ -7,13 +7,13 @@ import { DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
 import type { SessionFacts } from "./store";
 
 /**
- * What one organization's check-in runs with, read in one D1 batch when it starts (one round
- * trip of four statements instead of three waves of seven queries; the start was the longest task on the object's
- * thread, README → Performance): the AI agent configuration (its own or the global one) with
- * the conversation style the organization chose, else Global Settings' conversation defaults
- * (worker/settings/conversation-style.ts); the question bank; the pillar weights. Each is a
- * single-table select: in a batch D1 answers rows keyed by column name, so a join's duplicate
- * names (two `id`s) would collide.
+ * What one organization's check-in runs with, read in one D1 batch when it starts: the AI agent
+ * configuration (its own or the global one) with the conversation style the organization chose,
+ * else Global Settings' conversation defaults (worker/settings/conversation-style.ts); the
+ * question bank; the pillar weights. One round trip of four statements instead of three waves
+ * of seven queries: the start was the largest cause of late deltas (README → Performance).
+ * Each is a single-table select: in a batch D1 answers rows keyed by column name, so a join's
+ * duplicate names (two `id`s) would collide.
  */
 export async function sessionFactsFor(db: Database, organizationId: string): Promise<SessionFacts> {
   const [[row], settingsRows, styleRows, bankRows] = await db.batch([
