@@ -21,11 +21,8 @@ import { PRICE_PER_SALESPERSON_USD } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
 import { contains, containsPattern, num, pageWindow } from "./sql";
 
-/**
- * The organizations list with real Users (accounts plus team members) and Activity
- * (check-ins completed in the last 30 days) per row — the spec shows fixed 12 and 34.
- */
-const organizationColumns = (db: Database, since: number) => ({
+/** An organization's own fields, as the console's list and the organizations report show them. */
+export const organizationProfileColumns = () => ({
   id: organizations.id,
   name: organizations.name,
   domain: organizations.domain,
@@ -33,6 +30,14 @@ const organizationColumns = (db: Database, since: number) => ({
   status: organizations.status,
   subscriptionTier: organizations.subscriptionTier,
   createdAt: epochMs(organizations.createdAt),
+});
+
+/**
+ * The organizations list with real Users (accounts plus team members) and Activity
+ * (check-ins completed in the last 30 days) per row — the spec shows fixed 12 and 34.
+ */
+const organizationColumns = (db: Database, since: number) => ({
+  ...organizationProfileColumns(),
   updatedAt: epochMs(organizations.updatedAt),
   userCount: sql<number>`${db.$count(user, eq(user.organizationId, organizations.id))}
     + ${db.$count(teamMembers, eq(teamMembers.organizationId, organizations.id))}`.mapWith(Number),

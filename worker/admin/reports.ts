@@ -11,6 +11,7 @@ import { REPORT_KINDS, type ReportKind, reportQuerySchema } from "../shared/cons
 import { alertPriorityForType } from "../shared/domain";
 import { DAY_MS, utcDay } from "../shared/time";
 import { type CsvValue, csvResponse, toCsv } from "./csv";
+import { organizationProfileColumns } from "./organizations";
 import { dayBoundary, num } from "./sql";
 import { allPeople, PEOPLE_CSV_HEADERS, personCsvRow } from "./users";
 
@@ -58,13 +59,7 @@ async function organizationsReport(db: Database, range: ReportRange) {
   const rows = await chunked((limit, offset) =>
     db
       .select({
-        id: organizations.id,
-        name: organizations.name,
-        domain: organizations.domain,
-        industry: organizations.industry,
-        status: organizations.status,
-        subscriptionTier: organizations.subscriptionTier,
-        createdAt: epochMs(organizations.createdAt),
+        ...organizationProfileColumns(),
         accounts: db.$count(user, ofOrganization(user.organizationId)),
         teamMembers: db.$count(
           teamMembers,

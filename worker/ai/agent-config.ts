@@ -37,7 +37,11 @@ export function agentConfigQuery(db: Database, organizationId?: string) {
 
 /** The AI agent configuration a check-in runs with: the row in force, else the defaults. */
 export async function loadAgentConfig(db: Database, organizationId?: string): Promise<AiAgentConfig> {
-  const row = await activeAgentConfigRow(db, organizationId);
+  return configOfRow(await activeAgentConfigRow(db, organizationId));
+}
+
+/** The configuration a row in force holds (over the defaults), or the defaults without one. */
+export function configOfRow(row: { configuration: unknown } | undefined): AiAgentConfig {
   return row ? mergeWithDefaults(row.configuration) : DEFAULT_AI_AGENT_CONFIG;
 }
 

@@ -1,9 +1,8 @@
-import { agentConfigQuery, mergeWithDefaults } from "../ai/agent-config";
+import { agentConfigQuery, configOfRow } from "../ai/agent-config";
 import { bankOrSeeded, questionBankQuery } from "../ai/question-bank";
 import type { Database } from "../db/client";
 import { globalSettingsOf, globalSettingsQuery } from "../db/global-settings";
 import { organizationStyleQuery, styleInForce, withConversationStyle } from "../settings/conversation-style";
-import { DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
 import type { SessionFacts } from "./store";
 
 /**
@@ -23,9 +22,8 @@ export async function sessionFactsFor(db: Database, organizationId: string): Pro
     questionBankQuery(db),
   ]);
   const settings = globalSettingsOf(settingsRows);
-  const config = row ? mergeWithDefaults(row.configuration) : DEFAULT_AI_AGENT_CONFIG;
   return {
-    config: withConversationStyle(config, styleInForce(styleRows, settings)),
+    config: withConversationStyle(configOfRow(row), styleInForce(styleRows, settings)),
     bank: await bankOrSeeded(db, bankRows),
     pillarWeights: settings.pillarWeights,
   };
