@@ -121,7 +121,7 @@ const tokens = tokenOverheads(result.replies, standIn.streams);
 console.log(
   `token gap overhead ${JSON.stringify(summarize(tokens.gapMs))} (${tokens.matched} replies matched, ${tokens.unmatched} not); first token ${JSON.stringify(summarize(tokens.firstTokenMs))}`,
 );
-const lateness = lateAfterOpens(result.replies, standIn.streams, result.openedAt);
+const lateness = lateAfterOpens(tokens, result.openedAt);
 console.log(
   `late deltas (gap overhead > 4 ms): ${lateness.late}; of them ${(lateness.nearOpen * 100).toFixed(0)} % within 10 ms after a conversation opened (of evenly spread moments: ${(lateness.evenNearOpen * 100).toFixed(0)} %)`,
 );

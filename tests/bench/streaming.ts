@@ -8,11 +8,18 @@ export type ReplyTrace = { prompt: string; deltas: { at: number; text: string }[
  * client − the stand-in's first token byte; gap overhead = each gap between two tokens at
  * the client − the same gap at the stand-in. Both clocks are this machine's.
  */
-export type TokenOverheads = { firstTokenMs: number[]; gapMs: number[]; matched: number; unmatched: number };
+export type TokenOverheads = {
+  firstTokenMs: number[];
+  gapMs: number[];
+  /** When each gap's later delta reached the client (epoch ms), in the order of gapMs. */
+  gapAt: number[];
+  matched: number;
+  unmatched: number;
+};
 
 export function tokenOverheads(replies: readonly ReplyTrace[], streams: readonly StreamTiming[]): TokenOverheads {
   const byPrompt = new Map(streams.map((stream) => [stream.prompt, stream]));
-  const result: TokenOverheads = { firstTokenMs: [], gapMs: [], matched: 0, unmatched: 0 };
+  const result: TokenOverheads = { firstTokenMs: [], gapMs: [], gapAt: [], matched: 0, unmatched: 0 };
   for (const reply of replies) {
     const stream = byPrompt.get(reply.prompt.slice(0, 200));
     const arrivals = stream ? tokenArrivals(stream, reply) : null;
@@ -28,6 +35,7 @@ export function tokenOverheads(replies: readonly ReplyTrace[], streams: readonly
       const clientGap = (arrivals[k] ?? 0) - (arrivals[k - 1] ?? 0);
       const standInGap = (stream.tokenAt[k] ?? 0) - (stream.tokenAt[k - 1] ?? 0);
       result.gapMs.push(clientGap - standInGap);
+      result.gapAt.push(arrivals[k] ?? 0);
     }
   }
   return result;
@@ -64,31 +72,16 @@ export function tokenArrivals(stream: StreamTiming, reply: ReplyTrace): number[]
  * of the lateness the check-ins' starts cause (README → Performance).
  */
 export function lateAfterOpens(
-  replies: readonly ReplyTrace[],
-  streams: readonly StreamTiming[],
+  overheads: TokenOverheads,
   openedAt: readonly number[],
   lateMs = 4,
   windowMs = 10,
 ): { late: number; nearOpen: number; evenNearOpen: number } {
-  const byPrompt = new Map(streams.map((stream) => [stream.prompt, stream]));
-  const late: number[] = [];
-  const all: number[] = [];
-  for (const reply of replies) {
-    const stream = byPrompt.get(reply.prompt.slice(0, 200));
-    const arrivals = stream ? tokenArrivals(stream, reply) : null;
-    if (!stream || !arrivals) continue;
-    for (let k = 1; k < arrivals.length; k++) {
-      const at = arrivals[k] ?? 0;
-      all.push(at);
-      const overhead = at - (arrivals[k - 1] ?? 0) - ((stream.tokenAt[k] ?? 0) - (stream.tokenAt[k - 1] ?? 0));
-      if (overhead > lateMs) late.push(at);
-    }
-  }
-  const opens = [...openedAt].sort((a, b) => a - b);
-  const openedJustBefore = (at: number) => opens.some((open) => open <= at && open >= at - windowMs);
+  const late = overheads.gapAt.filter((_, i) => (overheads.gapMs[i] ?? 0) > lateMs);
+  const openedJustBefore = (at: number) => openedAt.some((open) => open <= at && open >= at - windowMs);
   const share = (moments: number[]) => moments.filter(openedJustBefore).length / Math.max(1, moments.length);
-  const first = Math.min(...all);
-  const span = Math.max(...all) - first;
+  const first = Math.min(...overheads.gapAt);
+  const span = Math.max(...overheads.gapAt) - first;
   const even = Array.from({ length: 2000 }, (_, i) => first + (span * (i + 0.5)) / 2000);
   return { late: late.length, nearOpen: share(late), evenNearOpen: share(even) };
 }
