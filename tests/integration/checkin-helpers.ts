@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import { hashCheckInToken, newCheckInToken } from "../../worker/checkin/token";
 import { parseServerFrame, type ServerFrame } from "../../worker/shared/checkin-protocol";
 import { checkInLinkToken } from "../../worker/team/link-token";
+import { ownTableNames } from "./object-storage";
 
 /**
  * Check-in test helpers: rows inserted straight into D1 (the team feature creates them in
@@ -221,12 +222,7 @@ export async function travel(checkInId: string, ms: number): Promise<boolean> {
 export async function objectTables(checkInId: string) {
   return runInDurableObject(sessionStub(checkInId), (_instance, state) => {
     const sql = state.storage.sql;
-    const names = sql
-      .exec<{ name: string }>(
-        "select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\'",
-      )
-      .toArray()
-      .map((r) => r.name);
+    const names = ownTableNames(sql);
     const count = (table: string) =>
       names.includes(table) ? sql.exec<{ n: number }>(`select count(*) as n from ${table}`).one().n : 0;
     const session = names.includes("session")

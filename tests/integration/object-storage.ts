@@ -13,17 +13,22 @@ export type ObjectStorage = { tables: Record<string, Record<string, unknown>[]>;
 export async function objectStorage(checkInId: string): Promise<ObjectStorage> {
   return runInDurableObject(env.CHECKIN_SESSION.getByName(checkInId), async (_instance, state) => {
     const sql = state.storage.sql;
-    const names = sql
-      .exec<{ name: string }>(
-        "select name from sqlite_master where type = 'table' and name not like '\\_cf\\_%' escape '\\' order by name",
-      )
-      .toArray()
-      .map((row) => row.name);
+    const names = ownTableNames(sql);
     const tables: ObjectStorage["tables"] = {};
     for (const name of names) tables[name] = sql.exec(`select * from "${name}" order by rowid`).toArray();
     const kv = Object.fromEntries(await state.storage.list());
     return { tables, kv };
   });
+}
+
+/** The object's own tables (and sqlite_sequence), by name; not the runtime's `_cf_` ones. */
+export function ownTableNames(sql: SqlStorage): string[] {
+  return sql
+    .exec<{ name: string }>(
+      "select name from sqlite_master where type = 'table' and name not like '\\_cf\\_%' escape '\\' order by name",
+    )
+    .toArray()
+    .map((row) => row.name);
 }
 
 /** Every string stored anywhere in the object, with where it sits (for the secrets scan). */
