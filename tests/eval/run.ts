@@ -33,7 +33,7 @@ const { module: core } = await runnerImport<JudgeCore>(
   fileURLToPath(new URL("./judge-transcript.ts", import.meta.url)),
 );
 
-/** The dashboard's concern lines (worker/checkin/real-time.ts): below 40, below 60, else. */
+/** The dashboard's concern lines (worker/scoring/real-time.ts): below 40, below 60, else. */
 function band(score: number): Band {
   return score < 40 ? "low" : score < 60 ? "mid" : "high";
 }

@@ -7,16 +7,16 @@ import { classifyReply } from "../ai/embedded";
 import { interviewRequest } from "../ai/interview-request";
 import { EmptyReplyError, type InterviewProvider, type InterviewRequest } from "../ai/provider";
 import { type BankQuestion, loadQuestionBank } from "../ai/question-bank";
-import { lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
 import type { ConsoleEnv } from "../auth/middleware";
 import { type AskedQuestion, emptyPillarProgress } from "../checkin/rules";
-import { finalizeScores } from "../checkin/scoring";
 import type { Database } from "../db/client";
 import { themeOf } from "../language/themes";
 import type { AppConfig } from "../lib/config";
 import { ApiError, tooManyRequests } from "../lib/errors";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
+import { judgeCheckIn } from "../scoring/judge-check-in";
+import type { TranscriptMessage } from "../scoring/judgement";
 import { withConversationStyle } from "../settings/conversation-style";
 import { getGlobalSettings } from "../settings/global";
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
@@ -167,7 +167,7 @@ export async function testConfiguration(
     { sender: "assistant", content: request.messages[0]?.content ?? "", pillar: "morale" },
     { sender: "user", content: message, pillar: "morale" },
   ];
-  const scores = finalizeScores(lexiconJudgement(transcript).raw, [message]);
+  const { scores } = judgeCheckIn(transcript, { memberName: "" });
   return {
     success: true,
     response,

@@ -1,10 +1,10 @@
 import OpenAI from "openai";
+import type { TranscriptMessage } from "../scoring/judgement";
+import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA } from "../scoring/llm-judge";
 import { chatDeltas } from "./chat-stream";
 import { ALTERNATIVE_QUESTIONS, classifyReply } from "./embedded";
 import { type AskedQuestion, isRepetitive, pickAlternative } from "./interview-rules";
-import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA } from "./llm-judge";
 import { EmptyReplyError, type InterviewProvider, type InterviewRequest, type PlannedReply } from "./provider";
-import type { TranscriptMessage } from "./scorer";
 import { buildSystemPrompt } from "./system-prompt";
 
 /**

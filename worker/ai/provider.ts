@@ -1,9 +1,9 @@
+import type { Judgement, TranscriptMessage } from "../scoring/judgement";
 import type { AiAgentConfig } from "../shared/ai-config";
 import type { Pillar } from "../shared/pillars";
 import type { GlobalSettings } from "../shared/settings";
 import type { AiContext, AskedQuestion, PillarProgress } from "./interview-rules";
 import type { BankQuestion } from "./question-bank";
-import type { Judgement, TranscriptMessage } from "./scorer";
 
 export type PillarWeights = GlobalSettings["pillarWeights"];
 

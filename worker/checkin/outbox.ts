@@ -1,7 +1,7 @@
+import { judgeCheckIn } from "../scoring/judge-check-in";
 import { SYNC_RETRY_MS } from "../shared/checkin-timer";
 import type { Schedule } from "./alarms";
-import { type CompletionResult, completionOf } from "./completion";
-import { checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
+import { type CompletionResult, checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
 import { exploredCount } from "./rules";
 import type { SessionStore } from "./store";
 
@@ -86,11 +86,7 @@ export class Outbox {
   completionResult(): CompletionResult {
     const session = this.store.requireSession();
     return {
-      ...completionOf({
-        transcript: this.store.transcript(),
-        memberName: session.full_name,
-        llm: this.store.judgement(),
-      }),
+      ...judgeCheckIn(this.store.transcript(), { memberName: session.full_name, llm: this.store.judgement() }),
       checkInId: session.check_in_id,
       organizationId: session.organization_id,
       teamMemberId: session.team_member_id,

@@ -9,7 +9,20 @@ import {
   sentimentScores,
   userChallenges,
 } from "../db/schema";
-import type { CompletionResult } from "./completion";
+import type { CheckInJudgement } from "../scoring/judge-check-in";
+
+/** What the completion batch writes: the judgement and the chat, fixed once so a retried batch writes the same rows. */
+export type CompletionResult = CheckInJudgement & {
+  checkInId: string;
+  organizationId: string;
+  teamMemberId: string;
+  startedAt: number | null;
+  completedAt: number;
+  fallbackUsed: boolean;
+  questionsAsked: number;
+  pillarsExplored: number;
+  messages: { id: string; seq: number; sender: "user" | "assistant"; content: string; createdAt: number }[];
+};
 
 /**
  * The object's writes to D1. Each is idempotent (fixed ids, ON CONFLICT DO NOTHING on the
@@ -39,7 +52,7 @@ export async function persistExpiry(d1: D1Database, checkInId: string) {
 
 /**
  * The completion, in ONE atomic D1 batch: status, messages, scores, per-pillar rows, blockers,
- * alerts — each already computed (completion.ts); this only maps them to tables.
+ * alerts — each already computed (worker/scoring/judge-check-in.ts); this only maps them to tables.
  *
  * Only a pending check-in completes: the UPDATE requires `status = 'pending'` in its own WHERE,
  * so a check-in revoked while this batch kept failing (the object completed, D1 was down)

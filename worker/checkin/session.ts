@@ -30,7 +30,7 @@ import { recordClosing } from "./turn-plan";
  * One object per check-in conversation: its entry points, the message hot path and closing. Its parts live
  * in modules with one job each — the init contract (init.ts), its SQLite (store.ts), the
  * schedule and the one alarm (alarms.ts), the queue of D1 writes (outbox.ts), pillar
- * progress (progress.ts) and the completion result (completion.ts), both pure, and the
+ * progress (progress.ts), pure, the judgement at completion (worker/scoring/), and the
  * streamed replies (replies.ts). Everything lives in the object's storage, so an evicted or
  * restarted object resumes exactly where it was. Sockets use the Hibernation API, so an idle
  * chat costs nothing. (Just over 300 lines: the entry points, the hot path and closing.)

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import type { BankQuestion } from "../ai/question-bank";
-import type { Judgement, TranscriptMessage } from "../ai/scorer";
+import type { Judgement, TranscriptMessage } from "../scoring/judgement";
 import { type AiAgentConfig, aiAgentConfigSchema } from "../shared/ai-config";
 import { CHAT_STATUSES, type ChatMessage, type ChatStatus, PHASES, type Phase } from "../shared/checkin-protocol";
 import { PILLARS, type Pillar, QUESTION_TYPES } from "../shared/pillars";

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
-import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../checkin/real-time";
 import { checkInPath, hashCheckInToken, newCheckInToken } from "../checkin/token";
 import { chunkedInserts, runBatch } from "../db/batch";
 import type { Database } from "../db/client";
@@ -16,6 +15,7 @@ import {
   user,
   userChallenges,
 } from "../db/schema";
+import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../scoring/real-time";
 import { DAY_MS, WEEK_MS } from "../shared/time";
 import { clampScore, seededRandom } from "./random";
 

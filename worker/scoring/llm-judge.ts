@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { BLOCKER_THEMES } from "../language/themes";
 import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
-import type { Judgement, TranscriptMessage } from "./scorer";
+import type { Judgement, TranscriptMessage } from "./judgement";
 
 /**
  * The LLM judge's structured output, with evidence (issue 14 item 4): every score and every
  * blocker carries the salesperson's own phrase that supports it. The server checks that
  * the phrase occurs in what the salesperson said and discards whatever it cannot find (the
- * reader's score stands in for a discarded one, worker/checkin/review.ts). The phrases are only
+ * reader's score stands in for a discarded one, review.ts). The phrases are only
  * checked, never stored nor shown: managers see themes and figures, not words.
  */
 const themeNames = BLOCKER_THEMES.map((b) => b.theme) as [string, ...string[]];
