@@ -10,6 +10,7 @@ import {
   userChallenges,
 } from "../db/schema";
 import type { CheckInJudgement } from "../scoring/judge-check-in";
+import { type DimensionScores, type EvidenceField, SCORE_DIMENSIONS, SCORES } from "../shared/pillars";
 
 /** What the completion batch writes: the judgement and the chat, fixed once so a retried batch writes the same rows. */
 export type CompletionResult = CheckInJudgement & {
@@ -112,11 +113,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
         blockers: scores.blockers,
         conversationQualityScore: scores.conversation_quality_score,
         recordedAt,
-        moraleEvidence: result.evidence.morale,
-        confidenceEvidence: result.evidence.confidence,
-        stressEvidence: result.evidence.stress,
-        salesStrengthEvidence: result.evidence.sales_strength,
-        blockersEvidence: result.evidence.blockers,
+        ...evidenceColumns(result.evidence),
       })
       .onConflictDoNothing(),
     ...chunkedInserts(
@@ -181,6 +178,16 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
     db.delete(userChallenges).where(and(eq(userChallenges.checkInId, id), not(landed))),
     ...(alertIds.length > 0 ? [db.delete(riskAlerts).where(and(inArray(riskAlerts.id, alertIds), not(landed)))] : []),
   ];
+}
+
+type NewScoreRow = typeof sentimentScores.$inferInsert;
+
+/** How many answers touched each score, in the evidence column the pillar registry names for it. */
+function evidenceColumns(evidence: DimensionScores): Pick<NewScoreRow, EvidenceField> {
+  return Object.fromEntries(SCORE_DIMENSIONS.map((d) => [SCORES[d].evidenceField, evidence[d]])) as Record<
+    EvidenceField,
+    number
+  >;
 }
 
 function slug(text: string): string {

@@ -3,12 +3,12 @@ import type { BankQuestion } from "../ai/question-bank";
 import type { Judgement, TranscriptMessage } from "../scoring/judgement";
 import { type AiAgentConfig, aiAgentConfigSchema } from "../shared/ai-config";
 import { CHAT_STATUSES, type ChatMessage, type ChatStatus, PHASES, type Phase } from "../shared/checkin-protocol";
-import { PILLARS, type Pillar, QUESTION_TYPES } from "../shared/pillars";
+import { PILLARS, type Pillar, QUESTION_TYPES, SCORE_DIMENSIONS } from "../shared/pillars";
 import { pillarWeightsSchema } from "../shared/settings";
 import { SCHEDULE_TABLE } from "./alarms";
 import type { UserTotals } from "./limits";
 import type { FreshAnswer, ProgressByPillar } from "./progress";
-import { type AskedQuestion, REMEMBERED_QUESTIONS } from "./rules";
+import { type AskedQuestion, emptyPillarProgress, type PillarProgress, REMEMBERED_QUESTIONS } from "./rules";
 
 /**
  * The CheckInSession object's own SQLite: the table definitions and typed access to them.
@@ -98,9 +98,8 @@ const pillarProgressEntry = z.object({
   needsMoreExploration: z.boolean(),
   topics: z.array(z.string()),
 });
-const progressSchema = z.object(
-  Object.fromEntries(PILLARS.map((p) => [p, pillarProgressEntry])) as Record<Pillar, typeof pillarProgressEntry>,
-);
+/** Stored per pillar id; which pillars exist is the registry's business (progressByPillar). */
+const progressSchema = z.record(z.string(), pillarProgressEntry);
 const stateJsonSchema = z.object({
   status: z.enum(CHAT_STATUSES),
   phase: z.enum(PHASES),
@@ -128,10 +127,10 @@ export type SessionFacts = {
   pillarWeights: z.infer<typeof pillarWeightsSchema>;
 };
 
-const storedJudgementSchema = z.object({
+export const storedJudgementSchema = z.object({
   count: z.number(),
   judgement: z.object({
-    raw: z.partialRecord(z.enum(["morale", "confidence", "stress", "sales_strength", "blockers"]), z.number()),
+    raw: z.partialRecord(z.enum(SCORE_DIMENSIONS), z.number()),
     blockers: z.array(z.object({ theme: z.string(), description: z.string() })),
     judgedBy: z.enum(["llm", "lexicon"]),
   }),
@@ -178,6 +177,16 @@ create table if not exists pending_writes (
   created_at integer not null
 );
 `;
+
+/**
+ * A chat's stored progress over today's pillars: a pillar added to the registry since the
+ * chat began starts empty there, and one that is gone is left out, so a chat in progress
+ * survives a change of the registry.
+ */
+export function progressByPillar(stored: Readonly<Record<string, PillarProgress>>): ProgressByPillar {
+  const empty = emptyPillarProgress();
+  return Object.fromEntries(PILLARS.map((pillar) => [pillar, stored[pillar] ?? empty[pillar]])) as ProgressByPillar;
+}
 
 /** The latest message and the latest question: read on every message, so kept in memory too. */
 type Tail = { lastSender: "user" | "assistant" | null; questionPillar: Pillar | null };
@@ -235,17 +244,16 @@ export class SessionStore {
       const row = this.sql
         .exec<Pick<StoredRow, StateColumn>>(`select ${STATE_COLUMNS.join(", ")} from session where id = 1`)
         .toArray()[0];
-      this.state = row
-        ? {
-            ...row,
-            ...stateJsonSchema.parse({
-              status: row.status,
-              phase: row.phase,
-              pillar_progress: JSON.parse(row.pillar_progress),
-              asked_bank_ids: JSON.parse(row.asked_bank_ids),
-            }),
-          }
+      const parsed = row
+        ? stateJsonSchema.parse({
+            status: row.status,
+            phase: row.phase,
+            pillar_progress: JSON.parse(row.pillar_progress),
+            asked_bank_ids: JSON.parse(row.asked_bank_ids),
+          })
         : null;
+      this.state =
+        row && parsed ? { ...row, ...parsed, pillar_progress: progressByPillar(parsed.pillar_progress) } : null;
     }
     return this.state;
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BLOCKER_THEMES } from "../language/themes";
-import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
+import { SCORE_DIMENSIONS, SCORES, type ScoreDimension } from "../shared/pillars";
 import type { Judgement, TranscriptMessage } from "./judgement";
 
 /**
@@ -15,23 +15,11 @@ const themeNames = BLOCKER_THEMES.map((b) => b.theme) as [string, ...string[]];
 const scored = z.object({ value: z.number().int().min(0).max(100), evidence: z.string().max(400) });
 
 export const llmJudgementSchema = z.object({
-  scores: z.object({
-    morale: scored,
-    confidence: scored,
-    stress: scored,
-    sales_strength: scored,
-    blockers: scored,
-  }),
+  scores: z.object(
+    Object.fromEntries(SCORE_DIMENSIONS.map((d) => [d, scored])) as Record<ScoreDimension, typeof scored>,
+  ),
   blockers: z.array(z.object({ theme: z.enum(themeNames), evidence: z.string().max(400) })).max(BLOCKER_THEMES.length),
 });
-
-const SCORE_HELP: Record<ScoreDimension, string> = {
-  morale: "How positive they feel about work; 50 neutral.",
-  confidence: "Confidence in hitting quota; 50 neutral.",
-  stress: "Stress and burnout risk; HIGHER means MORE stressed.",
-  sales_strength: "Self-assessed selling skill and recent wins.",
-  blockers: "HIGHER means FEWER blockers; 50 when none discussed.",
-};
 
 const EVIDENCE_HELP =
   "The salesperson's own words, copied exactly from one of their messages, that support this; empty when they said nothing about it.";
@@ -54,7 +42,7 @@ export const LLM_JUDGEMENT_JSON_SCHEMA = {
             additionalProperties: false,
             required: ["value", "evidence"],
             properties: {
-              value: { type: "integer", minimum: 0, maximum: 100, description: SCORE_HELP[d] },
+              value: { type: "integer", minimum: 0, maximum: 100, description: SCORES[d].judgeHelp },
               evidence: { type: "string", description: EVIDENCE_HELP },
             },
           },
