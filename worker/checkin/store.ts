@@ -5,14 +5,15 @@ import { type AiAgentConfig, aiAgentConfigSchema } from "../shared/ai-config";
 import { CHAT_STATUSES, type ChatMessage, type ChatStatus, PHASES, type Phase } from "../shared/checkin-protocol";
 import { PILLARS, type Pillar, QUESTION_TYPES, SCORE_DIMENSIONS } from "../shared/pillars";
 import { pillarWeightsSchema } from "../shared/settings";
-import { SCHEDULE_TABLE } from "./alarms";
 import type { UserTotals } from "./limits";
 import type { FreshAnswer, ProgressByPillar } from "./progress";
 import { type AskedQuestion, emptyPillarProgress, type PillarProgress, REMEMBERED_QUESTIONS } from "./rules";
+import { SESSION_COLUMNS } from "./storage";
 
 /**
- * The CheckInSession object's own SQLite: the table definitions and typed access to them.
- * The session row's columns are declared once (below); its row type is derived from them.
+ * Typed access to the CheckInSession object's session row, its messages and its last
+ * questions. The tables are created and migrated by storage.ts; the session row's type is
+ * derived from the columns declared there.
  *
  * The session row is read once per event (`refresh` at each entry point) and then kept in
  * memory: the object is single threaded and its own writes go through `update`, which
@@ -20,35 +21,10 @@ import { type AskedQuestion, emptyPillarProgress, type PillarProgress, REMEMBERE
  * ~10 KB) are validated when the check-in starts and parsed once per instance, instead of
  * a `select *` and three JSON parses per turn.
  *
- * Over 300 lines on purpose: the tables, the row types derived from them and every read and
- * write of them stay in one file, so nothing else in the object writes SQL.
+ * Over 300 lines on purpose: the row types and every read and write of these three tables stay in
+ * one file (the schedule, the outbox and the owner keep their own: alarms.ts, outbox.ts,
+ * ownership.ts).
  */
-const SESSION_COLUMNS = {
-  check_in_id: "text not null",
-  organization_id: "text not null",
-  team_member_id: "text not null",
-  first_name: "text not null",
-  full_name: "text not null",
-  target_ms: "integer not null",
-  expires_at: "integer not null",
-  status: "text not null default 'active'",
-  started_at: "integer",
-  paused_at: "integer",
-  paused_total_ms: "integer not null default 0",
-  phase: "text not null default 'opening'",
-  questions_asked: "integer not null default 0",
-  processed_seq: "integer not null default 0",
-  fallback: "integer not null default 0",
-  closing_at: "integer",
-  completed_at: "integer",
-  pillar_progress: "text not null",
-  asked_bank_ids: "text not null default '[]'",
-  config: "text not null",
-  bank: "text not null",
-  pillar_weights: "text not null",
-  judgement: "text",
-} as const;
-
 type SqlValue<D extends string> = D extends `integer not null${string}`
   ? number
   : D extends `integer${string}`
@@ -146,38 +122,6 @@ export type MessageRow = {
   pillar: Pillar | null;
 };
 
-export const SCHEMA = `
-create table if not exists session (
-  id integer primary key check (id = 1),
-  ${Object.entries(SESSION_COLUMNS)
-    .map(([name, type]) => `${name} ${type}`)
-    .join(",\n  ")}
-);
-create table if not exists messages (
-  seq integer primary key,
-  id text not null unique,
-  client_id text unique,
-  sender text not null,
-  content text not null,
-  created_at integer not null,
-  pillar text
-);
--- No AUTOINCREMENT: only the oldest rows are deleted, so a plain rowid keeps growing, and a
--- new object creates no sqlite_sequence table nor updates it on every question.
-create table if not exists asked_questions (
-  seq integer primary key,
-  content text not null,
-  theme text
-);
-${SCHEDULE_TABLE}
-create table if not exists pending_writes (
-  kind text primary key,
-  attempts integer not null default 0,
-  last_error text,
-  created_at integer not null
-);
-`;
-
 /**
  * A chat's stored progress over today's pillars: a pillar added to the registry since the
  * chat began starts empty there, and one that is gone is left out, so a chat in progress
@@ -198,13 +142,11 @@ export class SessionStore {
   /** The salesperson's messages and characters so far (the chat's caps), counted once per event. */
   private totals: UserTotals | undefined;
 
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(SCHEMA);
-  }
+  /** The tables exist already: the object migrated its storage before building its parts (storage.ts). */
+  constructor(private readonly sql: SqlStorage) {}
 
-  /** After the object's storage was deleted: empty tables again and nothing remembered. */
+  /** After the object's storage was deleted (and migrated again, empty): nothing remembered. */
   reset() {
-    this.sql.exec(SCHEMA);
     this.state = null;
     this.facts = undefined;
     this.tail = undefined;
