@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, not, sql } from "drizzle-orm";
 import { chunkedInserts, runBatch } from "../db/batch";
+import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
 import {
   checkInMessages,
@@ -44,19 +45,15 @@ export async function checkInExists(d1: D1Database, checkInId: string): Promise<
 }
 
 export async function persistExpiry(d1: D1Database, checkInId: string) {
-  const db = createDb(d1);
-  await db
-    .update(checkIns)
-    .set({ status: "expired" })
-    .where(and(eq(checkIns.id, checkInId), eq(checkIns.status, "pending")));
+  await changeCheckInStatus(createDb(d1), eq(checkIns.id, checkInId), { status: "expired" });
 }
 
 /**
  * The completion, in ONE atomic D1 batch: status, messages, scores, per-pillar rows, blockers,
  * alerts — each already computed (worker/scoring/judge-check-in.ts); this only maps them to tables.
  *
- * Only a pending check-in completes: the UPDATE requires `status = 'pending'` in its own WHERE,
- * so a check-in revoked while this batch kept failing (the object completed, D1 was down)
+ * Only a pending check-in completes (changeCheckInStatus: `status = 'pending'` in the UPDATE's own
+ * WHERE), so a check-in revoked while this batch kept failing (the object completed, D1 was down)
  * stays expired. The inserts then run, and the batch's last statements remove them again
  * unless the row now says completed at this very time: a revoked check-in never becomes
  * scores, and a retry of a batch that already landed keeps everything.
@@ -69,24 +66,21 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
 
   const alertIds = result.alerts.map((a) => `${result.checkInId}-alert-${a.category}`);
   await runBatch(db, [
-    db
-      .update(checkIns)
-      .set({
-        status: "completed",
-        completedAt: recordedAt,
-        ...(result.startedAt !== null ? { startedAt: new Date(result.startedAt) } : {}),
-        conversationState: {
-          session_id: result.checkInId,
-          questions_asked: result.questionsAsked,
-          pillars_explored: result.pillarsExplored,
-          judged_by: result.judgedBy,
-          fallback_used: result.fallbackUsed,
-          // Which scores the LLM and the reader disagreed on, in figures (never the salesperson's words).
-          ...(result.review.length > 0 ? { review: result.review } : {}),
-        },
-        needsReview: result.review.length > 0,
-      })
-      .where(and(eq(checkIns.id, result.checkInId), eq(checkIns.status, "pending"))),
+    changeCheckInStatus(db, eq(checkIns.id, result.checkInId), {
+      status: "completed",
+      completedAt: recordedAt,
+      ...(result.startedAt !== null ? { startedAt: new Date(result.startedAt) } : {}),
+      conversationState: {
+        session_id: result.checkInId,
+        questions_asked: result.questionsAsked,
+        pillars_explored: result.pillarsExplored,
+        judged_by: result.judgedBy,
+        fallback_used: result.fallbackUsed,
+        // Which scores the LLM and the reader disagreed on, in figures (never the salesperson's words).
+        ...(result.review.length > 0 ? { review: result.review } : {}),
+      },
+      needsReview: result.review.length > 0,
+    }),
     ...chunkedInserts(
       db,
       checkInMessages,

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
 import { checkInPath, hashCheckInToken, newCheckInToken } from "../checkin/token";
 import { chunkedInserts, runBatch } from "../db/batch";
+import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import {
   account,
@@ -348,16 +349,9 @@ async function freshDemoCheckIn(db: Database, now: number): Promise<{ id: string
   const token = newCheckInToken();
   const id = crypto.randomUUID();
   await runBatch(db, [
-    db
-      .update(checkIns)
-      .set({ status: "expired" })
-      .where(
-        and(
-          eq(checkIns.organizationId, DEMO_ORG_ID),
-          eq(checkIns.teamMemberId, "demo-tm-maya"),
-          eq(checkIns.status, "pending"),
-        ),
-      ),
+    changeCheckInStatus(db, and(eq(checkIns.organizationId, DEMO_ORG_ID), eq(checkIns.teamMemberId, "demo-tm-maya")), {
+      status: "expired",
+    }),
     db.insert(checkIns).values({
       id,
       organizationId: DEMO_ORG_ID,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { runTrialLifecycle, type TrialLifecycleReport } from "../billing/lifecycle";
+import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
@@ -109,17 +110,14 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
   };
 
   await step("expire", async () => {
-    const expired = await db
-      .update(checkIns)
-      .set({ status: "expired" })
-      .where(
-        and(
-          eq(checkIns.status, "pending"),
-          lte(checkIns.expiresAt, new Date(now)),
-          or(isNull(checkIns.startedAt), lt(checkIns.expiresAt, new Date(now - STUCK_AFTER_MS))),
-        ),
-      )
-      .returning({ id: checkIns.id });
+    const expired = await changeCheckInStatus(
+      db,
+      and(
+        lte(checkIns.expiresAt, new Date(now)),
+        or(isNull(checkIns.startedAt), lt(checkIns.expiresAt, new Date(now - STUCK_AFTER_MS))),
+      ),
+      { status: "expired" },
+    ).returning({ id: checkIns.id });
     report.expired = expired.length;
   });
 
