@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourcesUnder } from "./support/sources";
 
 /**
  * Issue 23 §4: every status change of a check-in goes through changeCheckInStatus
@@ -8,16 +7,7 @@ import { describe, expect, it } from "vitest";
  * source for any other UPDATE of check_ins that sets its status — through Drizzle, with a
  * `.set(…)` that is not a plain object (it could hold one), or in raw SQL.
  */
-const root = join(import.meta.dirname, "../..");
 const HOME = "worker/db/check-in-status.ts";
-
-function sources(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts") ? [path] : [];
-  });
-}
 
 /** Each `.update(checkIns)` and what its `.set(` is given, up to the first 400 characters. */
 function statusChanges(text: string): string[] {
@@ -37,9 +27,9 @@ function statusChanges(text: string): string[] {
 
 describe("a check-in's status", () => {
   it("changes in one function only", () => {
-    const offenders = sources("worker")
-      .filter((file) => file !== HOME)
-      .flatMap((file) => statusChanges(readFileSync(join(root, file), "utf8")).map((what) => `${file}: ${what}`));
+    const offenders = sourcesUnder("worker")
+      .filter(({ file }) => file !== HOME)
+      .flatMap(({ file, text }) => statusChanges(text).map((what) => `${file}: ${what}`));
     expect(offenders).toEqual([]);
   });
 
@@ -49,6 +39,7 @@ describe("a check-in's status", () => {
     expect(statusChanges(`db.update(checkIns).set(patch).where(x)`)).toHaveLength(1);
     expect(statusChanges("sql`update check_ins set status = 'expired' where id = ?`")).toHaveLength(1);
     expect(statusChanges(`db.update(checkIns).set({ tokenHash: hash, meta: { a: 1 } }).where(x)`)).toEqual([]);
-    expect(readFileSync(join(root, HOME), "utf8")).toContain("export function changeCheckInStatus");
+    const home = sourcesUnder("worker/db").find(({ file }) => file === HOME);
+    expect(home?.text).toContain("export function changeCheckInStatus");
   });
 });

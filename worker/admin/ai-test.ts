@@ -13,6 +13,7 @@ import type { Database } from "../db/client";
 import { themeOf } from "../language/themes";
 import type { AppConfig } from "../lib/config";
 import { ApiError, tooManyRequests } from "../lib/errors";
+import { describeError } from "../lib/log";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { judgeCheckIn } from "../scoring/judge-check-in";
@@ -112,11 +113,6 @@ export async function replyFrom(
   return reply;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return "Unexpected response";
-}
-
 /**
  * The bank, weights and conversation defaults a check-in of an organization that kept the
  * global defaults would run with: the draft is tested as such a check-in would use it.
@@ -161,7 +157,7 @@ export async function testConfiguration(
       replyFrom(provider, defaultRequest, signal),
     ]);
   } catch (error) {
-    return { success: false, provider: label, error: describe(error) };
+    return { success: false, provider: label, error: describeError(error) };
   }
   const transcript: TranscriptMessage[] = [
     { sender: "assistant", content: request.messages[0]?.content ?? "", pillar: "morale" },
@@ -193,7 +189,7 @@ export async function chatWithConfiguration(
   try {
     return { response: await replyFrom(provider, request, signal), provider: label };
   } catch (error) {
-    throw new ApiError(502, "ai_provider_error", `${label}: ${describe(error)}`);
+    throw new ApiError(502, "ai_provider_error", `${label}: ${describeError(error)}`);
   }
 }
 

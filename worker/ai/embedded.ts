@@ -298,6 +298,10 @@ export const embeddedProvider: InterviewProvider = {
   async judge(transcript: readonly TranscriptMessage[]) {
     return lexiconJudgement(transcript);
   },
+  // No model to ask: callers keep what they had (coaching keeps the rules' wording).
+  async structured() {
+    return null;
+  },
 };
 
 /** What a free-form (LLM) reply asked about: its question's theme and pillar, if any cue matches. */

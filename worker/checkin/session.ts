@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { log } from "../lib/log";
 import { enqueueCompletionAlerts } from "../notify/enqueue";
 import {
   type ErrorCode,
@@ -135,7 +136,7 @@ export class CheckInSession extends DurableObject<Env> {
           return this.receiveMessage(ws, frame.clientId, frame.content);
         } catch (error) {
           // Storage refused the message: say so (spec 2 §8 "Message Error"); the page keeps it and resends.
-          console.error(JSON.stringify({ level: "error", event: "message_failed", error: String(error) }));
+          log("error", "checkin_message_failed", { error });
           return this.refuse(ws, "internal_error", frame.clientId);
         }
       case "pause":

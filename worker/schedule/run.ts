@@ -4,6 +4,7 @@ import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
+import { describeError, log } from "../lib/log";
 import { getGlobalSettings } from "../settings/global";
 import { defaultsFor } from "../settings/organization";
 import { reminderDue } from "../shared/schedule";
@@ -103,9 +104,8 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
     try {
       await work();
     } catch (error) {
-      const message = `${name}: ${error instanceof Error ? error.message : "unknown error"}`;
-      report.errors.push(message);
-      console.error(JSON.stringify({ level: "error", event: "schedule_step_failed", step: name, error: message }));
+      report.errors.push(`${name}: ${describeError(error)}`);
+      log("error", "schedule_step_failed", { step: name, error });
     }
   };
 
@@ -261,6 +261,6 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
     });
   }
 
-  console.info(JSON.stringify({ level: "info", event: "schedule_run", ...report, errors: report.errors.length }));
+  log("info", "schedule_run", { ...report, errors: report.errors.length });
   return report;
 }

@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { checkIns, teamMembers } from "../db/schema";
 import { sendEmail } from "../email/send";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
+import { log } from "../lib/log";
 import { zv } from "../lib/validate";
 import {
   type CheckInActionResponse,
@@ -39,9 +40,7 @@ async function endOpenChat(env: Env, checkInId: string) {
   try {
     await env.CHECKIN_SESSION.getByName(checkInId).revoke();
   } catch (error) {
-    console.warn(
-      JSON.stringify({ level: "warn", where: "check-ins.revoke", checkInId, error: String(error).slice(0, 300) }),
-    );
+    log("warn", "check_in_revoke_unsent", { checkInId, error });
   }
 }
 
