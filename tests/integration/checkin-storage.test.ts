@@ -1,5 +1,5 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   MIGRATIONS,
   type Migration,
@@ -7,7 +7,7 @@ import {
   SCHEMA_VERSION,
   SESSION_COLUMNS,
 } from "../../worker/checkin/storage";
-import { ChatClient, createCheckIn, d1Count, sessionStub, travel } from "./checkin-helpers";
+import { chatOpener, createCheckIn, d1Count, sessionStub, travel } from "./checkin-helpers";
 
 /**
  * Issue 23 §4: the check-in object's tables are versioned. The object migrates its storage
@@ -28,15 +28,7 @@ const versionOf = (sql: SqlStorage) =>
 const hasVersionTable = (sql: SqlStorage) =>
   sql.exec("select name from sqlite_master where name = 'schema_version'").toArray().length > 0;
 
-const clients: ChatClient[] = [];
-async function open(checkIn: { id: string; token: string }) {
-  const client = await ChatClient.open(checkIn);
-  clients.push(client);
-  return client;
-}
-afterEach(() => {
-  for (const client of clients.splice(0)) client.close();
-});
+const open = chatOpener();
 
 describe("the check-in object's storage", () => {
   it("numbers its migrations 1…N, and the upgrade test knows the way back from the latest", () => {
