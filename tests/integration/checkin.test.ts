@@ -265,12 +265,12 @@ describe("the protocol's guarantees", () => {
     const checkIn = await createCheckIn();
     const chat = await open(checkIn);
     for (let i = 0; i < 40; i++) chat.send({ type: "message", clientId: `flood-${i}-xxxx`, content: `message ${i}` });
-    await chat.waitFor((f) => f.type === "error" && f.code === "rate_limited");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const acks = chat.frames.filter((f) => f.type === "ack").length;
-    const refused = chat.frames.filter((f) => f.type === "error" && f.code === "rate_limited").length;
-    expect(acks).toBeLessThanOrEqual(21);
-    expect(acks + refused).toBe(40);
+    const acks = () => chat.frames.filter((f) => f.type === "ack").length;
+    const refused = () => chat.frames.filter((f) => f.type === "error" && f.code === "rate_limited").length;
+    // Every frame is answered, an ack or a refusal (waited for, not timed: the machine may be busy).
+    await expect.poll(() => acks() + refused(), { timeout: 10_000 }).toBe(40);
+    expect(refused()).toBeGreaterThan(0);
+    expect(acks()).toBeLessThanOrEqual(21);
   });
 
   it("shows the same conversation in several tabs", async () => {

@@ -10,8 +10,10 @@
  *
  * Adding a pillar: one entry here; with its own score, its dimension in SCORE_DIMENSIONS too.
  * The type checker then names what needs a decision: the D1 columns (worker/db/schema.ts and a
- * migration), the insights SQL and the wire shapes of a trend point and a person's scores,
- * the reader's evidence for the new score, the question bank and the console's badge colour.
+ * migration) through checkin/persist.ts, the insights SQL, the reader's evidence for the new
+ * score, the dev seed and the console's badge colour. Not named, and needing one too: the
+ * default question bank's questions for it, and the wire shapes of a trend point and of a
+ * person's scores (README → "Pillars").
  */
 
 /**
