@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { completionOf } from "../../worker/checkin/completion";
+import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
 import { PILLARS } from "../../worker/shared/pillars";
 
 /**
  * The judge command's core (`npm run judge`, `npm run eval`): one transcript in, the
  * scores, alerts and blockers the Durable Object would store at completion with the
- * embedded provider: the object's own completionOf (worker/checkin/completion.ts), never a copy.
+ * embedded provider: scoring's own entry point (worker/scoring/judge-check-in.ts), never a copy.
  */
 export const transcriptSchema = z.object({
   fullName: z.string().min(1).max(200),
@@ -23,7 +23,7 @@ export const transcriptSchema = z.object({
 export type Transcript = z.infer<typeof transcriptSchema>;
 
 export function judgeTranscript(transcript: Transcript) {
-  const completion = completionOf({ transcript: transcript.messages, memberName: transcript.fullName, llm: null });
+  const completion = judgeCheckIn(transcript.messages, { memberName: transcript.fullName, llm: null });
   const { conversation_quality_score, ...scores } = completion.scores;
   return {
     scores,

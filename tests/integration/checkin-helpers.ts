@@ -1,6 +1,6 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import { hashCheckInToken, newCheckInToken } from "../../worker/checkin/token";
 import { parseServerFrame, type ServerFrame } from "../../worker/shared/checkin-protocol";
 import { checkInLinkToken } from "../../worker/team/link-token";
@@ -189,6 +189,22 @@ export class ChatClient {
     }
     this.closed = true;
   }
+}
+
+/**
+ * A test file's way to open chats: each one opened through it is closed after its test.
+ * `const open = chatOpener();` at the file's top level.
+ */
+export function chatOpener() {
+  const clients: ChatClient[] = [];
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  return async (checkIn: { id: string; token: string }, headers?: Record<string, string>) => {
+    const client = await ChatClient.open(checkIn, headers);
+    clients.push(client);
+    return client;
+  };
 }
 
 export function sessionStub(checkInId: string) {

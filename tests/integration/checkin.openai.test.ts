@@ -1,22 +1,14 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
-import { ChatClient, createCheckIn, d1Count, travel } from "./checkin-helpers";
+import { type ChatClient, chatOpener, createCheckIn, d1Count, travel } from "./checkin-helpers";
 
 /**
  * The same check-in with the OpenAI-compatible provider configured: the real openai client
  * inside workerd talks to the local stand-in (tests/fixtures/servers/openai-stand-in.ts),
  * started by the vitest config with 20 ms to the first token and 5 ms per token.
  */
-const clients: ChatClient[] = [];
-async function open(checkIn: { id: string; token: string }) {
-  const client = await ChatClient.open(checkIn);
-  clients.push(client);
-  return client;
-}
-afterEach(() => {
-  for (const client of clients.splice(0)) client.close();
-});
+const open = chatOpener();
 
 type RecordedRequest = {
   kind: "stream" | "scores" | "other";

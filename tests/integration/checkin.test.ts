@@ -2,11 +2,11 @@
 // suite per protocol area, sharing the socket helpers and fixtures of this file.
 import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { MAX_MESSAGE_CHARS } from "../../worker/shared/checkin-protocol";
 import {
-  ChatClient,
+  chatOpener,
   createCheckIn,
   d1Count,
   objectTables,
@@ -16,15 +16,7 @@ import {
   wsPath,
 } from "./checkin-helpers";
 
-const clients: ChatClient[] = [];
-async function open(checkIn: { id: string; token: string }, headers?: Record<string, string>) {
-  const client = await ChatClient.open(checkIn, headers);
-  clients.push(client);
-  return client;
-}
-afterEach(() => {
-  for (const client of clients.splice(0)) client.close();
-});
+const open = chatOpener();
 
 const api = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
 const objectCount = async () => (await listDurableObjectIds(env.CHECKIN_SESSION)).length;
@@ -273,12 +265,12 @@ describe("the protocol's guarantees", () => {
     const checkIn = await createCheckIn();
     const chat = await open(checkIn);
     for (let i = 0; i < 40; i++) chat.send({ type: "message", clientId: `flood-${i}-xxxx`, content: `message ${i}` });
-    await chat.waitFor((f) => f.type === "error" && f.code === "rate_limited");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const acks = chat.frames.filter((f) => f.type === "ack").length;
-    const refused = chat.frames.filter((f) => f.type === "error" && f.code === "rate_limited").length;
-    expect(acks).toBeLessThanOrEqual(21);
-    expect(acks + refused).toBe(40);
+    const acks = () => chat.frames.filter((f) => f.type === "ack").length;
+    const refused = () => chat.frames.filter((f) => f.type === "error" && f.code === "rate_limited").length;
+    // Every frame is answered, an ack or a refusal (waited for, not timed: the machine may be busy).
+    await expect.poll(() => acks() + refused(), { timeout: 10_000 }).toBe(40);
+    expect(refused()).toBeGreaterThan(0);
+    expect(acks()).toBeLessThanOrEqual(21);
   });
 
   it("shows the same conversation in several tabs", async () => {

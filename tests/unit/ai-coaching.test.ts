@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { coachingPrompt, mergeEnrichment } from "../../worker/insights/ai-coaching";
+import { embeddedProvider } from "../../worker/ai/embedded";
+import { coachingPrompt, fetchCoachingReply, mergeEnrichment } from "../../worker/insights/ai-coaching";
 import type { CoachingAction, InsightsResponse } from "../../worker/shared/insights";
 
 const action = (id: string): CoachingAction => ({
@@ -56,5 +57,15 @@ describe("AI coaching enrichment", () => {
     expect(prompt.actions).toEqual([
       { id: "a", priority: "high", title: "Rule title a", detail: "Rule detail for a, with figures." },
     ]);
+  });
+
+  it("asks the provider providerFor gives, and keeps the rules when it has no model (embedded)", async () => {
+    const insights = {
+      coaching: [action("a")],
+      pillars: [],
+      blockers: [],
+      alerts: { items: [] },
+    } as unknown as InsightsResponse;
+    expect(await fetchCoachingReply(embeddedProvider, insights)).toBeNull();
   });
 });

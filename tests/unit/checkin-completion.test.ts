@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Judgement, TranscriptMessage } from "../../worker/ai/scorer";
-import { completionOf, judgementFor } from "../../worker/checkin/completion";
+import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
+import type { Judgement, TranscriptMessage } from "../../worker/scoring/judgement";
 
 const transcript: TranscriptMessage[] = [
   { sender: "assistant", content: "Hi Maya, how has your week been?", pillar: "morale" },
@@ -21,15 +21,18 @@ const llm: Judgement = {
 
 describe("completion result (pure)", () => {
   it("uses the LLM's judgement only when it saw every message", () => {
-    expect(judgementFor({ transcript, llm: { count: transcript.length, judgement: llm } }).judgedBy).toBe("llm");
-    expect(judgementFor({ transcript, llm: { count: transcript.length - 1, judgement: llm } }).judgedBy).toBe(
-      "lexicon",
-    );
-    expect(judgementFor({ transcript, llm: null }).judgedBy).toBe("lexicon");
+    const judgedBy = (llmCount: number | null) =>
+      judgeCheckIn(transcript, {
+        memberName: "Maya Chen",
+        llm: llmCount === null ? null : { count: llmCount, judgement: llm },
+      }).judgedBy;
+    expect(judgedBy(transcript.length)).toBe("llm");
+    expect(judgedBy(transcript.length - 1)).toBe("lexicon");
+    expect(judgedBy(null)).toBe("lexicon");
   });
 
   it("clamps the scores and derives the alerts and the five real-time rows from them", () => {
-    const result = completionOf({ transcript, memberName: "Maya Chen", llm: { count: 4, judgement: llm } });
+    const result = judgeCheckIn(transcript, { memberName: "Maya Chen", llm: { count: 4, judgement: llm } });
     expect(result.scores).toMatchObject({ morale: 20, confidence: 30, stress: 85, sales_strength: 60, blockers: 20 });
     expect(result.alerts.map((a) => a.category)).toEqual(["burnout", "low_morale", "low_confidence", "blockers"]);
     expect(result.alerts[0]?.message).toContain("Maya Chen");
@@ -40,8 +43,8 @@ describe("completion result (pure)", () => {
   });
 
   it("is deterministic: the same transcript always gives the same rows", () => {
-    const input = { transcript, memberName: "Maya Chen" };
-    expect(completionOf(input)).toEqual(completionOf(input));
-    expect(completionOf(input).judgedBy).toBe("lexicon");
+    const options = { memberName: "Maya Chen" };
+    expect(judgeCheckIn(transcript, options)).toEqual(judgeCheckIn(transcript, options));
+    expect(judgeCheckIn(transcript, options).judgedBy).toBe("lexicon");
   });
 });

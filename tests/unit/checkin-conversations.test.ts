@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_QUESTION_BANK } from "../../worker/ai/question-bank";
-import { readAnswer } from "../../worker/ai/reading";
-import { lexiconJudgement } from "../../worker/ai/scorer";
-import { riskAlertsFor } from "../../worker/checkin/risk";
-import { finalizeScores } from "../../worker/checkin/scoring";
+import { finalizeScores } from "../../worker/scoring/finalize";
+import { lexiconJudgement } from "../../worker/scoring/reader";
+import { readAnswer } from "../../worker/scoring/reading";
+import { riskAlertsFor } from "../../worker/scoring/risk";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { converse, reflectionOf, type Turn } from "./support/conversation";
 

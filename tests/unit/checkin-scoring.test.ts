@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { judgementFromLlm, occursIn } from "../../worker/ai/llm-judge";
-import { answersOf, lexiconJudgement, type TranscriptMessage } from "../../worker/ai/scorer";
-import { completionOf } from "../../worker/checkin/completion";
-import { concernLevelFor, REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../../worker/checkin/real-time";
-import { reconcile } from "../../worker/checkin/review";
-import { RISK_LINES, reachOutAlert, riskAlertsFor } from "../../worker/checkin/risk";
-import { conversationQuality, finalizeScores, SCORE_BOUNDS } from "../../worker/checkin/scoring";
 import { sentimentOf, valenceOf } from "../../worker/language/lexicon";
 import { blockerThemesIn, themeOf } from "../../worker/language/themes";
+import { conversationQuality, finalizeScores, SCORE_BOUNDS } from "../../worker/scoring/finalize";
+import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
+import type { TranscriptMessage } from "../../worker/scoring/judgement";
+import { judgementFromLlm, occursIn } from "../../worker/scoring/llm-judge";
+import { answersOf, lexiconJudgement } from "../../worker/scoring/reader";
+import { concernLevelFor, REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../../worker/scoring/real-time";
+import { reconcile } from "../../worker/scoring/review";
+import { RISK_LINES, reachOutAlert, riskAlertsFor } from "../../worker/scoring/risk";
 
 describe("score rules (spec 2 §9)", () => {
   it("with no user messages: every score 50 and quality 30", () => {
@@ -280,7 +281,7 @@ describe("alerts say why, in themes and figures", () => {
       },
       { sender: "user" as const, content, pillar: null },
     ]);
-    const { alerts } = completionOf({ transcript, memberName: "Pat Doe", llm: null });
+    const { alerts } = judgeCheckIn(transcript, { memberName: "Pat Doe", llm: null });
     const burnout = alerts.find((a) => a.category === "burnout")?.message ?? "";
     expect(burnout).toMatch(/^Pat Doe shows burnout risk in their latest check-in \(stress \d+\/100\): /);
     expect(burnout).toContain("signs of strain in 2 answers");
@@ -308,7 +309,7 @@ describe("alerts say why, in themes and figures", () => {
       { sender: "assistant" as const, content: "How has your week felt overall?", pillar: "morale" as const },
       { sender: "user" as const, content, pillar: null },
     ]);
-    const { alerts } = completionOf({ transcript, memberName: "Sam Lee", llm: null });
+    const { alerts } = judgeCheckIn(transcript, { memberName: "Sam Lee", llm: null });
     const lowMorale = alerts.find((a) => a.category === "low_morale")?.message ?? "";
     expect(lowMorale).toContain("signs of disengagement in 2 answers");
   });

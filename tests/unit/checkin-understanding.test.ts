@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readAnswer } from "../../worker/ai/reading";
 import { CONCERN_WORDS } from "../../worker/ai/reflections";
 import { blockerThemesIn } from "../../worker/language/themes";
+import { readAnswer } from "../../worker/scoring/reading";
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { KNOWN_GAPS, SALESPERSON_ANSWERS, type SalespersonAnswer } from "./fixtures/salesperson-answers";
 import { reflectionOf, replyTo } from "./support/conversation";

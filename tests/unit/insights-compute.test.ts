@@ -22,8 +22,8 @@ describe("pillar cards (spec 2 §7)", () => {
   it("computes values, team dynamics and week-over-week percent from unrounded means", () => {
     const cards = byPillar(
       buildPillarCards(
-        { responses: 2, morale: 70, confidence: 61, stress: 55, salesStrength: 80 },
-        { responses: 2, morale: 64, confidence: 66, stress: 44, salesStrength: 80 },
+        { responses: 2, morale: 70, confidence: 61, stress: 55, sales_strength: 80 },
+        { responses: 2, morale: 64, confidence: 66, stress: 44, sales_strength: 80 },
         { current: 5, previous: 2 },
       ),
     );
@@ -44,7 +44,7 @@ describe("pillar cards (spec 2 §7)", () => {
 
   it("defaults sales strength to 75 when missing and has no change without last week", () => {
     const cards = byPillar(
-      buildPillarCards({ responses: 1, morale: 50, confidence: 50, stress: 50, salesStrength: null }, null, {
+      buildPillarCards({ responses: 1, morale: 50, confidence: 50, stress: 50, sales_strength: null }, null, {
         current: 0,
         previous: 0,
       }),
@@ -55,8 +55,8 @@ describe("pillar cards (spec 2 §7)", () => {
   });
 
   it("says 'not discussed' for a pillar nobody in the window talked about, keeping the stored value", () => {
-    const window = { responses: 3, morale: 62, confidence: 50, stress: 50, salesStrength: 50 };
-    const discussed = { morale: 3, confidence: 0, stress: 2, salesStrength: 0, blockers: 0 };
+    const window = { responses: 3, morale: 62, confidence: 50, stress: 50, sales_strength: 50 };
+    const discussed = { morale: 3, confidence: 0, stress: 2, sales_strength: 0, blockers: 0 };
     const cards = byPillar(buildPillarCards({ ...window, discussed }, null, { current: 0, previous: 0 }));
     expect(cards.quota_confidence).toMatchObject({ value: 50, notDiscussed: true });
     expect(cards.sales_strength?.notDiscussed).toBe(true);
@@ -117,7 +117,7 @@ describe("trend and current window", () => {
     const trend = buildTrend(
       now,
       4,
-      [{ bucket: 0, responses: 2, morale: 60, confidence: 70, stress: 40, salesStrength: 70 }],
+      [{ bucket: 0, responses: 2, morale: 60, confidence: 70, stress: 40, sales_strength: 70 }],
       [
         { bucket: 0, count: 1 },
         { bucket: 2, count: 3 },
@@ -138,7 +138,7 @@ describe("trend and current window", () => {
   });
 
   it("describes the last 7 days, or the latest week with answers", () => {
-    const row = (bucket: number) => ({ bucket, responses: 1, morale: 1, confidence: 1, stress: 1, salesStrength: 1 });
+    const row = (bucket: number) => ({ bucket, responses: 1, morale: 1, confidence: 1, stress: 1, sales_strength: 1 });
     expect(currentWindow([row(0), row(1)], 4)).toBe(0);
     expect(currentWindow([row(2), row(3)], 4)).toBe(2);
     expect(currentWindow([], 4)).toBeNull();
@@ -217,8 +217,8 @@ describe("sales strength profile", () => {
 
 describe("coaching actions", () => {
   const pillars = buildPillarCards(
-    { responses: 3, morale: 52, confidence: 58, stress: 63, salesStrength: 66 },
-    { responses: 3, morale: 60, confidence: 60, stress: 55, salesStrength: 66 },
+    { responses: 3, morale: 52, confidence: 58, stress: 63, sales_strength: 66 },
+    { responses: 3, morale: 60, confidence: 60, stress: 55, sales_strength: 66 },
     { current: 4, previous: 1 },
   );
   const people = [
@@ -303,8 +303,8 @@ describe("coaching actions", () => {
       participation: { rate: 100, completed: 4, expired: 0 },
     };
     const steady = buildPillarCards(
-      { responses: 1, morale: 65, confidence: 65, stress: 40, salesStrength: 70 },
-      { responses: 1, morale: 65, confidence: 65, stress: 40, salesStrength: 70 },
+      { responses: 1, morale: 65, confidence: 65, stress: 40, sales_strength: 70 },
+      { responses: 1, morale: 65, confidence: 65, stress: 40, sales_strength: 70 },
       { current: 0, previous: 0 },
     );
     expect(coachingActions({ ...calm, pillars: steady }).map((a) => a.id)).toEqual(["rhythm"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../../worker/checkin/real-time";
+import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../../worker/scoring/real-time";
 import { generateInsightsFixture } from "../fixtures/worker/insights-fixture";
 
 /**

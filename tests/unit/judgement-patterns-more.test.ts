@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readAnswer } from "../../worker/ai/reading";
 import { blockerThemesIn } from "../../worker/language/themes";
+import { readAnswer } from "../../worker/scoring/reading";
 import { band, judge } from "./support/judge";
 
 /** The reader's later rounds of chat patterns (issue 14 item 3); helpers as in judgement-patterns.test.ts. */

@@ -6,7 +6,7 @@ import type { DEFAULT_GLOBAL_SETTINGS } from "../../worker/shared/settings";
 /** Issue 13 §2: the pillar weights count in the dashboard's Overall index. */
 const even = Object.fromEntries(PILLARS.map((p) => [p, 1])) as typeof DEFAULT_GLOBAL_SETTINGS.pillarWeights;
 // Morale 80, confidence 40, stress 70 (health 30), sales strength 60; team dynamics (80 + 40) / 2 = 60.
-const window = { responses: 4, morale: 80, confidence: 40, stress: 70, salesStrength: 60 };
+const window = { responses: 4, morale: 80, confidence: 40, stress: 70, sales_strength: 60 };
 
 describe("the Overall index", () => {
   it("is the plain mean of the five scored pillars' health with even weights", () => {

@@ -7,16 +7,17 @@ import { classifyReply } from "../ai/embedded";
 import { interviewRequest } from "../ai/interview-request";
 import { EmptyReplyError, type InterviewProvider, type InterviewRequest } from "../ai/provider";
 import { type BankQuestion, loadQuestionBank } from "../ai/question-bank";
-import { lexiconJudgement, type TranscriptMessage } from "../ai/scorer";
 import type { ConsoleEnv } from "../auth/middleware";
 import { type AskedQuestion, emptyPillarProgress } from "../checkin/rules";
-import { finalizeScores } from "../checkin/scoring";
 import type { Database } from "../db/client";
 import { themeOf } from "../language/themes";
 import type { AppConfig } from "../lib/config";
 import { ApiError, tooManyRequests } from "../lib/errors";
+import { describeError } from "../lib/log";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
+import { judgeCheckIn } from "../scoring/judge-check-in";
+import type { TranscriptMessage } from "../scoring/judgement";
 import { withConversationStyle } from "../settings/conversation-style";
 import { getGlobalSettings } from "../settings/global";
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
@@ -112,11 +113,6 @@ export async function replyFrom(
   return reply;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return "Unexpected response";
-}
-
 /**
  * The bank, weights and conversation defaults a check-in of an organization that kept the
  * global defaults would run with: the draft is tested as such a check-in would use it.
@@ -161,13 +157,13 @@ export async function testConfiguration(
       replyFrom(provider, defaultRequest, signal),
     ]);
   } catch (error) {
-    return { success: false, provider: label, error: describe(error) };
+    return { success: false, provider: label, error: describeError(error) };
   }
   const transcript: TranscriptMessage[] = [
     { sender: "assistant", content: request.messages[0]?.content ?? "", pillar: "morale" },
     { sender: "user", content: message, pillar: "morale" },
   ];
-  const scores = finalizeScores(lexiconJudgement(transcript).raw, [message]);
+  const { scores } = judgeCheckIn(transcript, { memberName: "" });
   return {
     success: true,
     response,
@@ -193,7 +189,7 @@ export async function chatWithConfiguration(
   try {
     return { response: await replyFrom(provider, request, signal), provider: label };
   } catch (error) {
-    throw new ApiError(502, "ai_provider_error", `${label}: ${describe(error)}`);
+    throw new ApiError(502, "ai_provider_error", `${label}: ${describeError(error)}`);
   }
 }
 

@@ -237,7 +237,7 @@ export async function companyComparison(
     confidence: Math.round(num(r.confidence)),
     stress: Math.round(num(r.stress)),
     salesStrength: Math.round(num(r.salesStrength)),
-    teamDynamics: Math.round((num(r.morale) + num(r.confidence)) / 2),
+    teamDynamics: Math.round(teamDynamics(r)),
     blockers: num(r.blockers),
     activeAlerts: num(r.activeAlerts),
     lastResponseAt: num(r.lastResponseAt),

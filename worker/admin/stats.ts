@@ -4,6 +4,7 @@ import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { auditLogs, checkIns, organizations, riskAlerts, teamMembers, user } from "../db/schema";
+import { log } from "../lib/log";
 import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/console/overview";
 import { ROLE_GROUPS } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
@@ -67,14 +68,8 @@ export async function platformStatsOrZeros(db: Database, requestId?: string): Pr
   try {
     return await platformStats(db);
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        requestId,
-        what: "platform stats failed; answering zeros",
-        error: error instanceof Error ? error.message : "unknown",
-      }),
-    );
+    // Answered with zeros: the console's overview still opens.
+    log("error", "platform_stats_failed", { requestId, error });
     return EMPTY_PLATFORM_STATS;
   }
 }

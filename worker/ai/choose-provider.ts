@@ -4,11 +4,12 @@ import { createOpenAiProvider, type OpenAiSettings } from "./openai-provider";
 import type { InterviewProvider } from "./provider";
 
 /**
- * The one rule for which AI a configuration gets, used by the check-in object, the console's
- * test chat and the dashboard's coaching: the OpenAI-compatible endpoint when OPENAI_API_KEY
- * is set, the embedded interviewer otherwise.
+ * The one rule for which AI a configuration gets, and the one way to it: the check-in object
+ * (replies and the judgement), the console's Quick Test and test chat, and the dashboard's
+ * coaching all call `providerFor`. The OpenAI-compatible endpoint when OPENAI_API_KEY is set,
+ * the embedded interviewer otherwise.
  */
-export function llmSettingsFor(config: AppConfig): OpenAiSettings | null {
+function llmSettingsFor(config: AppConfig): OpenAiSettings | null {
   if (!config.OPENAI_API_KEY) return null;
   return { apiKey: config.OPENAI_API_KEY, baseURL: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL };
 }

@@ -1,7 +1,11 @@
 import { sentimentOf } from "../language/lexicon";
 import { type TopicId, themeOf } from "../language/themes";
+import type { TranscriptMessage } from "../scoring/judgement";
+import { lexiconJudgement } from "../scoring/reader";
+import { type Reading, readAnswer } from "../scoring/reading";
 import type { Pillar } from "../shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS } from "../shared/settings";
+import { pillarToProbe, salientConcern } from "./focus";
 import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "./interview-rules";
 import {
   nextDeepProbe,
@@ -14,7 +18,6 @@ import {
   wrapUpQuestions,
 } from "./interviewer-style";
 import type { InterviewProvider, InterviewRequest, PillarWeights, PlannedReply as Planned } from "./provider";
-import { pillarToProbe, type Reading, readAnswer, salientConcern } from "./reading";
 import {
   CONCERN_WORDS,
   CONFIDENT_WORDS,
@@ -31,12 +34,11 @@ import {
   UNCERTAIN_QUOTA,
   WIN_WORDS,
 } from "./reflections";
-import { lexiconJudgement, type TranscriptMessage } from "./scorer";
 
 /**
  * The embedded interviewer: deterministic, offline, driven by the question bank. Each reply
  * is one reflection and one question. The reflection follows how the answer reads
- * (worker/ai/reading.ts): the problem it named in the interviewer's own words, both sides
+ * (worker/scoring/reading.ts): the problem it named in the interviewer's own words, both sides
  * of a mixed answer, or a configured empathy phrase that fits the feeling — never warmth
  * for a worried answer, never friction for something praised. It probes once on a negative
  * answer, on the pillar its problem belongs to, then moves to the most important uncovered
@@ -295,6 +297,10 @@ export const embeddedProvider: InterviewProvider = {
   },
   async judge(transcript: readonly TranscriptMessage[]) {
     return lexiconJudgement(transcript);
+  },
+  // No model to ask: callers keep what they had (coaching keeps the rules' wording).
+  async structured() {
+    return null;
   },
 };
 

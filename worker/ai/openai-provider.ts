@@ -1,10 +1,16 @@
 import OpenAI from "openai";
+import type { TranscriptMessage } from "../scoring/judgement";
+import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA } from "../scoring/llm-judge";
 import { chatDeltas } from "./chat-stream";
 import { ALTERNATIVE_QUESTIONS, classifyReply } from "./embedded";
 import { type AskedQuestion, isRepetitive, pickAlternative } from "./interview-rules";
-import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA } from "./llm-judge";
-import { EmptyReplyError, type InterviewProvider, type InterviewRequest, type PlannedReply } from "./provider";
-import type { TranscriptMessage } from "./scorer";
+import {
+  EmptyReplyError,
+  type InterviewProvider,
+  type InterviewRequest,
+  type PlannedReply,
+  type StructuredRequest,
+} from "./provider";
 import { buildSystemPrompt } from "./system-prompt";
 
 /**
@@ -93,13 +99,46 @@ export function reviewedReply(text: string, lastAsked: readonly AskedQuestion[])
 }
 
 export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvider {
-  // The package's client is built only when the judgement needs it (replies stream through chat-stream.ts).
+  // The package's client is built only when a structured call needs it: the judgement, coaching
+  // (replies stream through chat-stream.ts).
   let openai: OpenAI | undefined;
   const client = () => {
     openai ??= new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, maxRetries: 0, timeout: 60_000 });
     return openai;
   };
   const model = settings.model ?? DEFAULT_MODEL;
+
+  /** One structured-output call through the package's client, within the request's own deadline. */
+  const structured = async (request: StructuredRequest, signal?: AbortSignal): Promise<unknown> => {
+    const guard = watchdog(signal ?? new AbortController().signal);
+    guard.arm(request.timeoutMs, request.name);
+    try {
+      const completion = await client().chat.completions.create(
+        {
+          model,
+          temperature: request.temperature,
+          ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
+          messages: [
+            { role: "system", content: request.system },
+            { role: "user", content: request.user },
+          ],
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: request.name, strict: true, schema: request.schema },
+          },
+        },
+        { signal: guard.signal },
+      );
+      const text = completion.choices[0]?.message?.content;
+      if (!text) throw new EmptyReplyError();
+      return JSON.parse(text);
+    } catch (error) {
+      if (guard.signal.aborted && guard.signal.reason instanceof Error) throw guard.signal.reason;
+      throw error;
+    } finally {
+      guard.dispose();
+    }
+  };
 
   return {
     kind: "openai",
@@ -144,35 +183,22 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
     },
 
     async judge(transcript: readonly TranscriptMessage[], signal: AbortSignal) {
-      const guard = watchdog(signal);
-      guard.arm(JUDGE_TIMEOUT_MS, "scoring");
-      try {
-        const completion = await client().chat.completions.create(
-          {
-            model,
-            temperature: 0,
-            messages: [
-              { role: "system", content: JUDGE_INSTRUCTIONS },
-              {
-                role: "user",
-                content: JSON.stringify(transcript.map((m) => ({ role: m.sender, content: m.content }))),
-              },
-            ],
-            response_format: {
-              type: "json_schema",
-              json_schema: { name: "check_in_scores", strict: true, schema: LLM_JUDGEMENT_JSON_SCHEMA },
-            },
-          },
-          { signal: guard.signal },
-        );
-        const text = completion.choices[0]?.message?.content;
-        if (!text) throw new EmptyReplyError();
-        const judgement = judgementFromLlm(JSON.parse(text), transcript);
-        if (!judgement) throw new Error("AI provider returned scores in an unexpected shape");
-        return judgement;
-      } finally {
-        guard.dispose();
-      }
+      const answer = await structured(
+        {
+          name: "check_in_scores",
+          schema: LLM_JUDGEMENT_JSON_SCHEMA,
+          system: JUDGE_INSTRUCTIONS,
+          user: JSON.stringify(transcript.map((m) => ({ role: m.sender, content: m.content }))),
+          temperature: 0,
+          timeoutMs: JUDGE_TIMEOUT_MS,
+        },
+        signal,
+      );
+      const judgement = judgementFromLlm(answer, transcript);
+      if (!judgement) throw new Error("AI provider returned scores in an unexpected shape");
+      return judgement;
     },
+
+    structured,
   };
 }

@@ -1,16 +1,18 @@
+import type { Judgement, TranscriptMessage } from "../scoring/judgement";
 import type { AiAgentConfig } from "../shared/ai-config";
 import type { Pillar } from "../shared/pillars";
 import type { GlobalSettings } from "../shared/settings";
 import type { AiContext, AskedQuestion, PillarProgress } from "./interview-rules";
 import type { BankQuestion } from "./question-bank";
-import type { Judgement, TranscriptMessage } from "./scorer";
 
 export type PillarWeights = GlobalSettings["pillarWeights"];
 
 /**
- * The AI provider interface (DESIGN "AI"). One interface, chosen by configuration:
- * the OpenAI-compatible provider when OPENAI_API_KEY is set, the embedded interviewer
- * otherwise (and as the fallback whenever a provider fails or answers nothing).
+ * The AI provider interface (DESIGN "AI"): the one way the Worker reaches a model — the
+ * interview, the judgement, coaching and the console's Quick Test all take theirs from
+ * `providerFor` (choose-provider.ts). One interface, chosen by configuration: the
+ * OpenAI-compatible provider when OPENAI_API_KEY is set, the embedded interviewer otherwise
+ * (and as the fallback whenever a provider fails or answers nothing).
  */
 export type InterviewRequest = {
   checkInId: string;
@@ -55,7 +57,25 @@ export interface InterviewProvider {
   reply(request: InterviewRequest, signal: AbortSignal, onDelta: (delta: string) => void): Promise<PlannedReply>;
   /** Scores the conversation (structured output); throws on failure. */
   judge(transcript: readonly TranscriptMessage[], signal: AbortSignal): Promise<Judgement>;
+  /**
+   * A one-off answer in a JSON schema, for whatever else asks the model (coaching's rewording
+   * of the rules' actions): the parsed JSON, unchecked, for the caller to validate. Null from
+   * a provider with no model to ask (the embedded one); throws on failure or timeout.
+   */
+  structured(request: StructuredRequest, signal?: AbortSignal): Promise<unknown>;
 }
+
+export type StructuredRequest = {
+  /** The schema's name (what the response_format calls it). */
+  name: string;
+  schema: Record<string, unknown>;
+  system: string;
+  user: string;
+  temperature: number;
+  /** No cap when absent. */
+  maxTokens?: number;
+  timeoutMs: number;
+};
 
 /** Thrown when a provider answered, but with nothing usable (spec 2 §8: 'No response from AI service'). */
 export class EmptyReplyError extends Error {

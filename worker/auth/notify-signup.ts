@@ -2,6 +2,7 @@ import type { Database } from "../db/client";
 import { sendEmail } from "../email/send";
 import { signupNotificationEmail } from "../email/templates";
 import { readConfig } from "../lib/config";
+import { log } from "../lib/log";
 import { hitRateLimit } from "../lib/rate-limit";
 
 /** Spec 1 §9: the same email is notified at most once a minute. */
@@ -35,12 +36,6 @@ export async function notifySignup(env: object, db: Database, notice: SignupNoti
       });
     }
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "warn",
-        event: "signup_notification_failed",
-        error: error instanceof Error ? error.message : "unknown",
-      }),
-    );
+    log("warn", "signup_notification_failed", { error });
   }
 }

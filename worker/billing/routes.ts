@@ -6,6 +6,7 @@ import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import { subscriptions } from "../db/schema";
 import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest } from "../lib/errors";
+import { log } from "../lib/log";
 import { zv } from "../lib/validate";
 import {
   PAYMENTS_NOT_CONFIGURED_MESSAGE,
@@ -80,9 +81,7 @@ export const subscriptionRoutes = new Hono<AdminEnv>()
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError)) throw error;
       // Stripe's own message may name our account's setup; the person sees the spec's text.
-      console.error(
-        JSON.stringify({ level: "error", event: "stripe_checkout_failed", type: error.type, code: error.code }),
-      );
+      log("error", "stripe_checkout_failed", { type: error.type, code: error.code });
       throw new ApiError(502, "payment_provider_error", "Failed to create subscription");
     }
     if (!url) throw new ApiError(502, "payment_provider_error", "No checkout URL received");

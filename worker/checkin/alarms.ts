@@ -7,8 +7,6 @@
  */
 export type ScheduleKind = "closing" | "complete" | "retry" | "expire" | "watchdog";
 
-export const SCHEDULE_TABLE = "create table if not exists schedule (kind text primary key, run_at integer not null);";
-
 export class Schedule {
   /** The alarm time this instance last set (undefined: not known, e.g. after a restart or once it fired). */
   private armedAt: number | null | undefined;

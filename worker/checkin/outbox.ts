@@ -1,7 +1,8 @@
+import { describeError, log } from "../lib/log";
+import { judgeCheckIn } from "../scoring/judge-check-in";
 import { SYNC_RETRY_MS } from "../shared/checkin-timer";
 import type { Schedule } from "./alarms";
-import { type CompletionResult, completionOf } from "./completion";
-import { checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
+import { type CompletionResult, checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
 import { exploredCount } from "./rules";
 import type { SessionStore } from "./store";
 
@@ -66,10 +67,10 @@ export class Outbox {
         }
         this.sql.exec(
           "update pending_writes set attempts = attempts + 1, last_error = ? where kind = ?",
-          describe(error).slice(0, 500),
+          describeError(error),
           kind,
         );
-        console.warn(JSON.stringify({ level: "warn", where: "checkin.d1", kind, error: describe(error) }));
+        log("warn", "checkin_d1_write_failed", { checkInId: session.check_in_id, kind, error });
         this.schedule.set("retry", Date.now() + SYNC_RETRY_MS);
         this.schedule.arm();
         return false;
@@ -86,11 +87,7 @@ export class Outbox {
   completionResult(): CompletionResult {
     const session = this.store.requireSession();
     return {
-      ...completionOf({
-        transcript: this.store.transcript(),
-        memberName: session.full_name,
-        llm: this.store.judgement(),
-      }),
+      ...judgeCheckIn(this.store.transcript(), { memberName: session.full_name, llm: this.store.judgement() }),
       checkInId: session.check_in_id,
       organizationId: session.organization_id,
       teamMemberId: session.team_member_id,
@@ -104,8 +101,4 @@ export class Outbox {
         .map((m) => ({ id: m.id, seq: m.seq, sender: m.sender, content: m.content, createdAt: m.created_at })),
     };
   }
-}
-
-export function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

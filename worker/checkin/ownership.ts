@@ -2,24 +2,11 @@ import type { DeviceKind, OwnerDevice } from "../shared/checkin-protocol";
 import { digestsEqual } from "./token";
 
 /**
- * The object's record of which browser owns the chat (README → Chat ownership). It owns one
- * table in the object's SQLite and keeps hashes only: the device secret's, and a pending
- * fresh link's claim. Single-threaded inside the object, so "the first open wins" needs no
- * further locking.
+ * The object's record of which browser owns the chat (README → Chat ownership). It keeps, in
+ * the `owner` table of the object's SQLite (created in storage.ts), hashes only: the device
+ * secret's, and a pending fresh link's claim. Single-threaded inside the object, so "the first
+ * open wins" needs no further locking.
  */
-export const OWNER_SCHEMA = `
-create table if not exists owner (
-  id integer primary key check (id = 1),
-  device_hash text not null,
-  kind text not null,
-  opened_at integer not null,
-  moved_at integer,
-  claim_hash text,
-  claim_expires_at integer,
-  claims_sent integer not null default 0,
-  claim_sent_at integer
-);
-`;
 
 /** A fresh link works this long, once. */
 export const CLAIM_TTL_MS = 30 * 60 * 1000;
@@ -51,11 +38,6 @@ export type FreshLinkOutcome = { ok: true; number: number } | { ok: false; reaso
 
 export class Ownership {
   constructor(private readonly sql: SqlStorage) {}
-
-  /** Recreates the table (after the object's storage was wiped). */
-  ensureTable() {
-    this.sql.exec(OWNER_SCHEMA);
-  }
 
   private row(): OwnerRow | null {
     return (this.sql.exec<OwnerRow>("select * from owner where id = 1").toArray()[0] as OwnerRow | undefined) ?? null;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, not, sql } from "drizzle-orm";
 import { chunkedInserts, runBatch } from "../db/batch";
+import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
 import {
   checkInMessages,
@@ -9,7 +10,21 @@ import {
   sentimentScores,
   userChallenges,
 } from "../db/schema";
-import type { CompletionResult } from "./completion";
+import type { CheckInJudgement } from "../scoring/judge-check-in";
+import { type DimensionScores, type EvidenceField, SCORE_DIMENSIONS, SCORES } from "../shared/pillars";
+
+/** What the completion batch writes: the judgement and the chat, fixed once so a retried batch writes the same rows. */
+export type CompletionResult = CheckInJudgement & {
+  checkInId: string;
+  organizationId: string;
+  teamMemberId: string;
+  startedAt: number | null;
+  completedAt: number;
+  fallbackUsed: boolean;
+  questionsAsked: number;
+  pillarsExplored: number;
+  messages: { id: string; seq: number; sender: "user" | "assistant"; content: string; createdAt: number }[];
+};
 
 /**
  * The object's writes to D1. Each is idempotent (fixed ids, ON CONFLICT DO NOTHING on the
@@ -30,19 +45,15 @@ export async function checkInExists(d1: D1Database, checkInId: string): Promise<
 }
 
 export async function persistExpiry(d1: D1Database, checkInId: string) {
-  const db = createDb(d1);
-  await db
-    .update(checkIns)
-    .set({ status: "expired" })
-    .where(and(eq(checkIns.id, checkInId), eq(checkIns.status, "pending")));
+  await changeCheckInStatus(createDb(d1), eq(checkIns.id, checkInId), { status: "expired" });
 }
 
 /**
  * The completion, in ONE atomic D1 batch: status, messages, scores, per-pillar rows, blockers,
- * alerts — each already computed (completion.ts); this only maps them to tables.
+ * alerts — each already computed (worker/scoring/judge-check-in.ts); this only maps them to tables.
  *
- * Only a pending check-in completes: the UPDATE requires `status = 'pending'` in its own WHERE,
- * so a check-in revoked while this batch kept failing (the object completed, D1 was down)
+ * Only a pending check-in completes (changeCheckInStatus: `status = 'pending'` in the UPDATE's own
+ * WHERE), so a check-in revoked while this batch kept failing (the object completed, D1 was down)
  * stays expired. The inserts then run, and the batch's last statements remove them again
  * unless the row now says completed at this very time: a revoked check-in never becomes
  * scores, and a retry of a batch that already landed keeps everything.
@@ -55,24 +66,21 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
 
   const alertIds = result.alerts.map((a) => `${result.checkInId}-alert-${a.category}`);
   await runBatch(db, [
-    db
-      .update(checkIns)
-      .set({
-        status: "completed",
-        completedAt: recordedAt,
-        ...(result.startedAt !== null ? { startedAt: new Date(result.startedAt) } : {}),
-        conversationState: {
-          session_id: result.checkInId,
-          questions_asked: result.questionsAsked,
-          pillars_explored: result.pillarsExplored,
-          judged_by: result.judgedBy,
-          fallback_used: result.fallbackUsed,
-          // Which scores the LLM and the reader disagreed on, in figures (never the salesperson's words).
-          ...(result.review.length > 0 ? { review: result.review } : {}),
-        },
-        needsReview: result.review.length > 0,
-      })
-      .where(and(eq(checkIns.id, result.checkInId), eq(checkIns.status, "pending"))),
+    changeCheckInStatus(db, eq(checkIns.id, result.checkInId), {
+      status: "completed",
+      completedAt: recordedAt,
+      ...(result.startedAt !== null ? { startedAt: new Date(result.startedAt) } : {}),
+      conversationState: {
+        session_id: result.checkInId,
+        questions_asked: result.questionsAsked,
+        pillars_explored: result.pillarsExplored,
+        judged_by: result.judgedBy,
+        fallback_used: result.fallbackUsed,
+        // Which scores the LLM and the reader disagreed on, in figures (never the salesperson's words).
+        ...(result.review.length > 0 ? { review: result.review } : {}),
+      },
+      needsReview: result.review.length > 0,
+    }),
     ...chunkedInserts(
       db,
       checkInMessages,
@@ -99,11 +107,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
         blockers: scores.blockers,
         conversationQualityScore: scores.conversation_quality_score,
         recordedAt,
-        moraleEvidence: result.evidence.morale,
-        confidenceEvidence: result.evidence.confidence,
-        stressEvidence: result.evidence.stress,
-        salesStrengthEvidence: result.evidence.sales_strength,
-        blockersEvidence: result.evidence.blockers,
+        ...evidenceColumns(result.evidence),
       })
       .onConflictDoNothing(),
     ...chunkedInserts(
@@ -168,6 +172,16 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
     db.delete(userChallenges).where(and(eq(userChallenges.checkInId, id), not(landed))),
     ...(alertIds.length > 0 ? [db.delete(riskAlerts).where(and(inArray(riskAlerts.id, alertIds), not(landed)))] : []),
   ];
+}
+
+type NewScoreRow = typeof sentimentScores.$inferInsert;
+
+/** How many answers touched each score, in the evidence column the pillar registry names for it. */
+function evidenceColumns(evidence: DimensionScores): Pick<NewScoreRow, EvidenceField> {
+  return Object.fromEntries(SCORE_DIMENSIONS.map((d) => [SCORES[d].evidenceField, evidence[d]])) as Record<
+    EvidenceField,
+    number
+  >;
 }
 
 function slug(text: string): string {

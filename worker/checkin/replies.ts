@@ -2,10 +2,10 @@ import { providerFor } from "../ai/choose-provider";
 import { embeddedProvider } from "../ai/embedded";
 import type { InterviewProvider, PlannedReply } from "../ai/provider";
 import { readConfig } from "../lib/config";
+import { log } from "../lib/log";
 import type { ServerFrame } from "../shared/checkin-protocol";
 import type { Schedule } from "./alarms";
 import type { Streaming } from "./frames";
-import { describe } from "./outbox";
 import type { SessionStore } from "./store";
 import type { SessionClock } from "./timer";
 import { judgeWhileClosing, planTurn, recordReply } from "./turn-plan";
@@ -77,8 +77,7 @@ export class Replies {
     const { ctx, store } = this.parts;
     const provider = this.configuredProvider();
     if (provider.kind !== "openai" || store.session()?.fallback !== 0) return;
-    const warn = (error: unknown) =>
-      console.warn(JSON.stringify({ level: "warn", where: "checkin.judge", error: describe(error) }));
+    const warn = (error: unknown) => log("warn", "checkin_judge_failed", { error });
     ctx.waitUntil(judgeWhileClosing(provider, store, warn));
   }
 
@@ -96,7 +95,7 @@ export class Replies {
         await this.replyOnce();
       } while (this.turnAgain);
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", where: "checkin.turn", error: describe(error) }));
+      log("error", "checkin_turn_failed", { error });
     } finally {
       this.turnRunning = false;
     }
@@ -125,7 +124,7 @@ export class Replies {
       if (abort.signal.aborted) return this.settleAborted(streaming);
     } catch (error) {
       if (abort.signal.aborted) return this.settleAborted(streaming);
-      console.warn(JSON.stringify({ level: "warn", where: "checkin.provider", error: describe(error) }));
+      log("warn", "checkin_provider_failed", { provider: provider.label, error });
       this.activateFallback();
       // The partial reply (if any) is replaced by the embedded one in assistant.done.
       reply = await embeddedProvider.reply(request, abort.signal, () => {});

@@ -7,6 +7,7 @@ import { sendEmail } from "../email/send";
 import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../lib/errors";
 import { clientIp, hitRateLimit, type RateLimitRule } from "../lib/rate-limit";
+import { reachOutAlert } from "../scoring/risk";
 import {
   type CheckInInfo,
   NO_EMAIL_FRESH_LINK_MESSAGE,
@@ -26,7 +27,6 @@ import {
 } from "./device";
 import { freshLinkEmail } from "./fresh-link-email";
 import { INIT_HEADER, type SessionInit } from "./init";
-import { reachOutAlert } from "./risk";
 import { checkInPath, digestsEqual, hashCheckInToken } from "./token";
 
 /**

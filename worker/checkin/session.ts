@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { log } from "../lib/log";
 import { enqueueCompletionAlerts } from "../notify/enqueue";
 import {
   type ErrorCode,
@@ -22,15 +23,17 @@ import { type Device, type FreshLinkOutcome, type OpenOutcome, Ownership } from 
 import { Replies, WATCHDOG_MS } from "./replies";
 import { broadcast, closeAll, errorFrame, safeSend } from "./sockets";
 import { startSession } from "./start";
+import { migrateStorage } from "./storage";
 import { SessionStore } from "./store";
 import { SessionClock } from "./timer";
 import { recordClosing } from "./turn-plan";
 
 /**
  * One object per check-in conversation: its entry points, the message hot path and closing. Its parts live
- * in modules with one job each — the init contract (init.ts), its SQLite (store.ts), the
+ * in modules with one job each — the init contract (init.ts), its tables and their migrations
+ * (storage.ts), typed access to them (store.ts), the
  * schedule and the one alarm (alarms.ts), the queue of D1 writes (outbox.ts), pillar
- * progress (progress.ts) and the completion result (completion.ts), both pure, and the
+ * progress (progress.ts), pure, the judgement at completion (worker/scoring/), and the
  * streamed replies (replies.ts). Everything lives in the object's storage, so an evicted or
  * restarted object resumes exactly where it was. Sockets use the Hibernation API, so an idle
  * chat costs nothing. (Just over 300 lines: the entry points, the hot path and closing.)
@@ -50,6 +53,8 @@ export class CheckInSession extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    // Before anything reads a row: a chat in progress is upgraded to this code's tables.
+    migrateStorage(ctx.storage);
     this.store = new SessionStore(ctx.storage.sql);
     this.schedule = new Schedule(ctx.storage.sql, ctx.storage);
     // Alerts reach the admins through the notifications queue once the completion has landed.
@@ -67,7 +72,6 @@ export class CheckInSession extends DurableObject<Env> {
       beginClosing: (now) => this.beginClosing(now),
     });
     this.ownership = new Ownership(ctx.storage.sql);
-    this.ownership.ensureTable();
     // Heartbeats are answered by the runtime without waking a hibernated object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
@@ -132,7 +136,7 @@ export class CheckInSession extends DurableObject<Env> {
           return this.receiveMessage(ws, frame.clientId, frame.content);
         } catch (error) {
           // Storage refused the message: say so (spec 2 §8 "Message Error"); the page keeps it and resends.
-          console.error(JSON.stringify({ level: "error", event: "message_failed", error: String(error) }));
+          log("error", "checkin_message_failed", { error });
           return this.refuse(ws, "internal_error", frame.clientId);
         }
       case "pause":
@@ -317,8 +321,8 @@ export class CheckInSession extends DurableObject<Env> {
         await this.schedule.disarm();
         await this.ctx.storage.deleteAll();
         // Empty tables again, so a late event on this instance reads "no session" instead of failing.
+        migrateStorage(this.ctx.storage);
         this.store.reset();
-        this.ownership.ensureTable();
       })(),
     );
   }

@@ -1,18 +1,19 @@
 import * as z from "zod/mini";
 import type { BankQuestion } from "../ai/question-bank";
-import type { Judgement, TranscriptMessage } from "../ai/scorer";
+import type { Judgement, TranscriptMessage } from "../scoring/judgement";
 import { type AiAgentConfig, aiAgentConfigSchema } from "../shared/ai-config";
 import { CHAT_STATUSES, type ChatMessage, type ChatStatus, PHASES, type Phase } from "../shared/checkin-protocol";
-import { PILLARS, type Pillar, QUESTION_TYPES } from "../shared/pillars";
+import { PILLARS, type Pillar, QUESTION_TYPES, SCORE_DIMENSIONS } from "../shared/pillars";
 import { pillarWeightsSchema } from "../shared/settings";
-import { SCHEDULE_TABLE } from "./alarms";
 import type { UserTotals } from "./limits";
 import type { FreshAnswer, ProgressByPillar } from "./progress";
-import { type AskedQuestion, REMEMBERED_QUESTIONS } from "./rules";
+import { type AskedQuestion, emptyPillarProgress, type PillarProgress, REMEMBERED_QUESTIONS } from "./rules";
+import { SESSION_COLUMNS } from "./storage";
 
 /**
- * The CheckInSession object's own SQLite: the table definitions and typed access to them.
- * The session row's columns are declared once (below); its row type is derived from them.
+ * Typed access to the CheckInSession object's session row, its messages and its last
+ * questions. The tables are created and migrated by storage.ts; the session row's type is
+ * derived from the columns declared there.
  *
  * The session row is read once per event (`refresh` at each entry point) and then kept in
  * memory: the object is single threaded and its own writes go through `update`, which
@@ -20,35 +21,10 @@ import { type AskedQuestion, REMEMBERED_QUESTIONS } from "./rules";
  * ~10 KB) are validated when the check-in starts and parsed once per instance, instead of
  * a `select *` and three JSON parses per turn.
  *
- * Over 300 lines on purpose: the tables, the row types derived from them and every read and
- * write of them stay in one file, so nothing else in the object writes SQL.
+ * Over 300 lines on purpose: the row types and every read and write of these three tables stay in
+ * one file (the schedule, the outbox and the owner keep their own: alarms.ts, outbox.ts,
+ * ownership.ts).
  */
-const SESSION_COLUMNS = {
-  check_in_id: "text not null",
-  organization_id: "text not null",
-  team_member_id: "text not null",
-  first_name: "text not null",
-  full_name: "text not null",
-  target_ms: "integer not null",
-  expires_at: "integer not null",
-  status: "text not null default 'active'",
-  started_at: "integer",
-  paused_at: "integer",
-  paused_total_ms: "integer not null default 0",
-  phase: "text not null default 'opening'",
-  questions_asked: "integer not null default 0",
-  processed_seq: "integer not null default 0",
-  fallback: "integer not null default 0",
-  closing_at: "integer",
-  completed_at: "integer",
-  pillar_progress: "text not null",
-  asked_bank_ids: "text not null default '[]'",
-  config: "text not null",
-  bank: "text not null",
-  pillar_weights: "text not null",
-  judgement: "text",
-} as const;
-
 type SqlValue<D extends string> = D extends `integer not null${string}`
   ? number
   : D extends `integer${string}`
@@ -98,9 +74,8 @@ const pillarProgressEntry = z.object({
   needsMoreExploration: z.boolean(),
   topics: z.array(z.string()),
 });
-const progressSchema = z.object(
-  Object.fromEntries(PILLARS.map((p) => [p, pillarProgressEntry])) as Record<Pillar, typeof pillarProgressEntry>,
-);
+/** Stored per pillar id; which pillars exist is the registry's business (progressByPillar). */
+const progressSchema = z.record(z.string(), pillarProgressEntry);
 const stateJsonSchema = z.object({
   status: z.enum(CHAT_STATUSES),
   phase: z.enum(PHASES),
@@ -128,10 +103,10 @@ export type SessionFacts = {
   pillarWeights: z.infer<typeof pillarWeightsSchema>;
 };
 
-const storedJudgementSchema = z.object({
+export const storedJudgementSchema = z.object({
   count: z.number(),
   judgement: z.object({
-    raw: z.partialRecord(z.enum(["morale", "confidence", "stress", "sales_strength", "blockers"]), z.number()),
+    raw: z.partialRecord(z.enum(SCORE_DIMENSIONS), z.number()),
     blockers: z.array(z.object({ theme: z.string(), description: z.string() })),
     judgedBy: z.enum(["llm", "lexicon"]),
   }),
@@ -147,37 +122,15 @@ export type MessageRow = {
   pillar: Pillar | null;
 };
 
-export const SCHEMA = `
-create table if not exists session (
-  id integer primary key check (id = 1),
-  ${Object.entries(SESSION_COLUMNS)
-    .map(([name, type]) => `${name} ${type}`)
-    .join(",\n  ")}
-);
-create table if not exists messages (
-  seq integer primary key,
-  id text not null unique,
-  client_id text unique,
-  sender text not null,
-  content text not null,
-  created_at integer not null,
-  pillar text
-);
--- No AUTOINCREMENT: only the oldest rows are deleted, so a plain rowid keeps growing, and a
--- new object creates no sqlite_sequence table nor updates it on every question.
-create table if not exists asked_questions (
-  seq integer primary key,
-  content text not null,
-  theme text
-);
-${SCHEDULE_TABLE}
-create table if not exists pending_writes (
-  kind text primary key,
-  attempts integer not null default 0,
-  last_error text,
-  created_at integer not null
-);
-`;
+/**
+ * A chat's stored progress over today's pillars: a pillar added to the registry since the
+ * chat began starts empty there, and one that is gone is left out, so a chat in progress
+ * survives a change of the registry.
+ */
+export function progressByPillar(stored: Readonly<Record<string, PillarProgress>>): ProgressByPillar {
+  const empty = emptyPillarProgress();
+  return Object.fromEntries(PILLARS.map((pillar) => [pillar, stored[pillar] ?? empty[pillar]])) as ProgressByPillar;
+}
 
 /** The latest message and the latest question: read on every message, so kept in memory too. */
 type Tail = { lastSender: "user" | "assistant" | null; questionPillar: Pillar | null };
@@ -189,13 +142,11 @@ export class SessionStore {
   /** The salesperson's messages and characters so far (the chat's caps), counted once per event. */
   private totals: UserTotals | undefined;
 
-  constructor(private readonly sql: SqlStorage) {
-    sql.exec(SCHEMA);
-  }
+  /** The tables exist already: the object migrated its storage before building its parts (storage.ts). */
+  constructor(private readonly sql: SqlStorage) {}
 
-  /** After the object's storage was deleted: empty tables again and nothing remembered. */
+  /** After the object's storage was deleted (and migrated again, empty): nothing remembered. */
   reset() {
-    this.sql.exec(SCHEMA);
     this.state = null;
     this.facts = undefined;
     this.tail = undefined;
@@ -235,17 +186,16 @@ export class SessionStore {
       const row = this.sql
         .exec<Pick<StoredRow, StateColumn>>(`select ${STATE_COLUMNS.join(", ")} from session where id = 1`)
         .toArray()[0];
-      this.state = row
-        ? {
-            ...row,
-            ...stateJsonSchema.parse({
-              status: row.status,
-              phase: row.phase,
-              pillar_progress: JSON.parse(row.pillar_progress),
-              asked_bank_ids: JSON.parse(row.asked_bank_ids),
-            }),
-          }
+      const parsed = row
+        ? stateJsonSchema.parse({
+            status: row.status,
+            phase: row.phase,
+            pillar_progress: JSON.parse(row.pillar_progress),
+            asked_bank_ids: JSON.parse(row.asked_bank_ids),
+          })
         : null;
+      this.state =
+        row && parsed ? { ...row, ...parsed, pillar_progress: progressByPillar(parsed.pillar_progress) } : null;
     }
     return this.state;
   }

@@ -24,7 +24,8 @@ export function globalSettingsQuery(db: Database) {
 /** The settings the row holds, or the defaults when none were saved. */
 export function globalSettingsOf([row]: readonly { settings: GlobalSettings }[]): GlobalSettings {
   if (!row) return DEFAULT_GLOBAL_SETTINGS;
-  // A row written by an older version may lack newer fields: fill them from the defaults.
-  const parsed = zc.safeParse(globalSettingsSchema, { ...DEFAULT_GLOBAL_SETTINGS, ...row.settings });
+  // A row written by an older version may lack newer fields (a pillar added since, its weight): fill them from the defaults.
+  const pillarWeights = { ...DEFAULT_GLOBAL_SETTINGS.pillarWeights, ...row.settings.pillarWeights };
+  const parsed = zc.safeParse(globalSettingsSchema, { ...DEFAULT_GLOBAL_SETTINGS, ...row.settings, pillarWeights });
   return parsed.success ? parsed.data : DEFAULT_GLOBAL_SETTINGS;
 }

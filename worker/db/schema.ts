@@ -150,7 +150,7 @@ export const checkIns = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     /** The salesperson asked for their manager to reach out at the end of the chat. */
     reachOutRequested: integer("reach_out_requested", { mode: "boolean" }).notNull().default(false),
-    /** The LLM's scores and the embedded reader's disagreed by more than the review margin (worker/checkin/review.ts). */
+    /** The LLM's scores and the embedded reader's disagreed by more than the review margin (worker/scoring/review.ts). */
     needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
     conversationState: text("conversation_state", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
-import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../checkin/real-time";
 import { checkInPath, hashCheckInToken, newCheckInToken } from "../checkin/token";
 import { chunkedInserts, runBatch } from "../db/batch";
+import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import {
   account,
@@ -16,6 +16,7 @@ import {
   user,
   userChallenges,
 } from "../db/schema";
+import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../scoring/real-time";
 import { DAY_MS, WEEK_MS } from "../shared/time";
 import { clampScore, seededRandom } from "./random";
 
@@ -348,16 +349,9 @@ async function freshDemoCheckIn(db: Database, now: number): Promise<{ id: string
   const token = newCheckInToken();
   const id = crypto.randomUUID();
   await runBatch(db, [
-    db
-      .update(checkIns)
-      .set({ status: "expired" })
-      .where(
-        and(
-          eq(checkIns.organizationId, DEMO_ORG_ID),
-          eq(checkIns.teamMemberId, "demo-tm-maya"),
-          eq(checkIns.status, "pending"),
-        ),
-      ),
+    changeCheckInStatus(db, and(eq(checkIns.organizationId, DEMO_ORG_ID), eq(checkIns.teamMemberId, "demo-tm-maya")), {
+      status: "expired",
+    }),
     db.insert(checkIns).values({
       id,
       organizationId: DEMO_ORG_ID,

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { emailOutbox, teamMembers } from "../db/schema";
 import { isDevelopment, readConfig } from "../lib/config";
 import { spendDailyCap } from "../lib/daily-caps";
+import { describeError, log } from "../lib/log";
 import { withoutLinkSecrets } from "./redact";
 import { DEFAULT_FROM, type EmailTransport, transportFor } from "./transport";
 
@@ -104,14 +105,12 @@ export async function sendEmail(
       .where(eq(emailOutbox.id, rowId));
     return { status: "sent", id: rowId };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : "unknown delivery error";
+    const reason = describeError(error);
     await db
       .update(emailOutbox)
       .set({ status: "failed", error: reason.slice(0, 500) })
       .where(eq(emailOutbox.id, rowId));
-    console.error(
-      JSON.stringify({ level: "error", event: "email_delivery_failed", kind: message.kind, error: reason }),
-    );
+    log("error", "email_delivery_failed", { kind: message.kind, error });
     return { status: "failed", id: rowId, error: reason };
   }
 }

@@ -1,18 +1,17 @@
-import OpenAI from "openai";
 import { z } from "zod";
+import type { InterviewProvider } from "../ai/provider";
+import { log } from "../lib/log";
 import type { CoachingAction, InsightsResponse } from "../shared/insights";
 import { PILLAR_LABELS } from "../shared/pillars";
 
 /**
- * Coaching actions enriched by the LLM, when one is configured (OPENAI_API_KEY, the same
- * OpenAI-compatible endpoint the check-in uses). The model sees what the dashboard shows —
- * pillar scores, blocker themes, alert categories and the rule-based actions — and never a
- * transcript. It may rephrase and deepen each action (same id, priority and people); any
- * failure, timeout or malformed answer leaves the rule-based actions as they are.
+ * Coaching actions enriched by the LLM, when one is configured: the provider the check-in
+ * uses (`providerFor`, the same endpoint and model), asked for one structured answer. The
+ * model sees what the dashboard shows — pillar scores, blocker themes, alert categories and
+ * the rule-based actions — and never a transcript. It may rephrase and deepen each action
+ * (same id, priority and people); any failure, timeout or malformed answer leaves the
+ * rule-based actions as they are.
  */
-export type AiSettings = { apiKey: string; baseURL?: string | undefined; model?: string | undefined };
-
-export const COACHING_MODEL = "gpt-4o-mini";
 export const COACHING_TIMEOUT_MS = 12_000;
 export const COACHING_SCHEMA_NAME = "coaching_actions";
 
@@ -84,57 +83,29 @@ export function mergeEnrichment(actions: readonly CoachingAction[], reply: unkno
   });
 }
 
-export async function enrichCoaching(
-  settings: AiSettings,
-  insights: InsightsResponse,
-  signal?: AbortSignal,
-): Promise<CoachingAction[] | null> {
-  const reply = await fetchCoachingReply(settings, insights, signal);
-  return reply === null ? null : mergeEnrichment(insights.coaching, reply);
-}
-
-/** One LLM call: the model's reply (parsed JSON, unchecked), or null on any failure. */
+/** One LLM call: the model's reply (parsed JSON, checked), or null without a model or on any failure. */
 export async function fetchCoachingReply(
-  settings: AiSettings,
+  provider: InterviewProvider,
   insights: InsightsResponse,
   signal?: AbortSignal,
 ): Promise<unknown> {
   if (insights.coaching.length === 0) return null;
-  const client = new OpenAI({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseURL,
-    maxRetries: 0,
-    timeout: COACHING_TIMEOUT_MS,
-  });
   try {
-    const completion = await client.chat.completions.create(
+    const reply = await provider.structured(
       {
-        model: settings.model ?? COACHING_MODEL,
+        name: COACHING_SCHEMA_NAME,
+        schema: JSON_SCHEMA,
+        system: INSTRUCTIONS,
+        user: coachingPrompt(insights),
         temperature: 0.4,
-        max_tokens: 1200,
-        response_format: {
-          type: "json_schema",
-          json_schema: { name: COACHING_SCHEMA_NAME, schema: JSON_SCHEMA, strict: true },
-        },
-        messages: [
-          { role: "system", content: INSTRUCTIONS },
-          { role: "user", content: coachingPrompt(insights) },
-        ],
+        maxTokens: 1200,
+        timeoutMs: COACHING_TIMEOUT_MS,
       },
-      signal ? { signal } : undefined,
+      signal,
     );
-    const content = completion.choices[0]?.message?.content;
-    if (!content) return null;
-    const reply: unknown = JSON.parse(content);
     return replySchema.safeParse(reply).success ? reply : null;
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "warn",
-        event: "ai_coaching_failed",
-        error: error instanceof Error ? error.name : "unknown",
-      }),
-    );
+    log("warn", "ai_coaching_failed", { error });
     return null;
   }
 }

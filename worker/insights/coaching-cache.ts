@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { llmSettingsFor } from "../ai/choose-provider";
+import { providerFor } from "../ai/choose-provider";
 import type { Database } from "../db/client";
 import { coachingCache } from "../db/schema";
 import type { AppConfig } from "../lib/config";
@@ -34,8 +34,8 @@ export async function coachingFor(
   now = Date.now(),
 ): Promise<CoachingResponse> {
   const rules: CoachingResponse = { coaching: insights.coaching, source: "rules" };
-  const llm = llmSettingsFor(config);
-  if (!llm || insights.coaching.length === 0) return rules;
+  const provider = providerFor(config);
+  if (provider.kind === "embedded" || insights.coaching.length === 0) return rules;
   const weekKey = weekKeyOf(now);
   const key = and(
     eq(coachingCache.organizationId, organizationId),
@@ -47,7 +47,7 @@ export async function coachingFor(
   if (fromCache) return { coaching: fromCache, source: "ai" };
 
   await spendDailyCap(db, organizationId, "llm", COACHING_LLM_DAILY_CAP, now);
-  const reply = await fetchCoachingReply(llm, insights, signal);
+  const reply = await fetchCoachingReply(provider, insights, signal);
   const merged = reply === null ? null : mergeEnrichment(insights.coaching, reply);
   if (!merged) return rules;
   await db

@@ -1,6 +1,5 @@
 import {
   DEFAULT_SALES_STRENGTH,
-  LOWER_IS_BETTER,
   type Participation,
   type PersonRow,
   type PillarCard,
@@ -9,7 +8,16 @@ import {
   type ScoreSnapshot,
   type TrendPoint,
 } from "../shared/insights";
-import { PILLARS, type Pillar } from "../shared/pillars";
+import {
+  LOWER_IS_BETTER,
+  PILLAR_CARDS,
+  PILLAR_READS,
+  PILLARS,
+  type Pillar,
+  SCORED_PILLARS,
+  SCORES,
+  type ScoreDimension,
+} from "../shared/pillars";
 import { WEEK_MS } from "../shared/time";
 
 /**
@@ -17,25 +25,21 @@ import { WEEK_MS } from "../shared/time";
  * reach this file, only per-week means and counts, and one row per person.
  *
  * The rules (spec 2 §7, "Derived values"):
- * - morale, quota confidence, burnout risk (stress) and sales strength are means of the
- *   window's responses; team dynamics is the mean of morale and confidence; sales strength
- *   reads 75 when missing; all rounded once, at the end, from unrounded means;
+ * - each scored pillar is the mean of the scores it reads (worker/shared/pillars.ts): its own,
+ *   or for team dynamics those of morale and confidence; sales strength reads 75 when
+ *   missing; all rounded once, at the end, from unrounded means;
  * - blockers is the number of blockers reported in the window;
  * - trend windows: the last 7 days against the 7 days before; the change is a percent for
  *   scores ((now − before) ÷ before) and a count difference for blockers;
- * - stress and blockers are "lower is better" (their colour and arrow are inverted).
+ * - stress and blockers are "lower is better" (LOWER_IS_BETTER: their colour and arrow turn over).
  */
 
-/** Means of one 7-day window, unrounded, as SQL returned them. */
 /** How many responses talked about each score (issue 14). */
-export type Discussed = Record<"morale" | "confidence" | "stress" | "salesStrength" | "blockers", number>;
+export type Discussed = Record<ScoreDimension, number>;
 
-export type WindowAggregate = {
+/** Means of one 7-day window, unrounded, as SQL returned them (blockers are counted apart). */
+export type WindowAggregate = Partial<Record<ScoreDimension, number | null>> & {
   responses: number;
-  morale: number | null;
-  confidence: number | null;
-  stress: number | null;
-  salesStrength: number | null;
   /** How many of the responses talked about each score (issue 14); absent when unknown. */
   discussed?: Discussed;
 };
@@ -44,15 +48,7 @@ export type WindowAggregate = {
 function notDiscussed(window: WindowAggregate | null, pillar: Pillar): boolean {
   const d = window?.discussed;
   if (!d || !window || window.responses === 0) return false;
-  const counts: Record<Pillar, number> = {
-    morale: d.morale,
-    quota_confidence: d.confidence,
-    burnout_risks: d.stress,
-    team_dynamics: d.morale + d.confidence,
-    sales_strength: d.salesStrength,
-    blockers: d.blockers,
-  };
-  return counts[pillar] === 0;
+  return PILLAR_READS[pillar].reduce((sum, dimension) => sum + d[dimension], 0) === 0;
 }
 
 /** Rounds half away from zero, so −2.5 and 2.5 mirror each other (Math.round does not). */
@@ -60,23 +56,26 @@ export function roundHalfAway(value: number): number {
   return Math.sign(value) * Math.round(Math.abs(value));
 }
 
-type ScorePillar = Exclude<Pillar, "blockers">;
+/** The scored pillars of one window, unrounded; null when nobody answered in it. */
+export function scorePillars(window: WindowAggregate | null): Partial<Record<Pillar, number>> | null {
+  if (!window || window.responses === 0) return null;
+  const scoreIn = (dimension: ScoreDimension) => window[dimension] ?? SCORES[dimension].missing;
+  return Object.fromEntries(
+    SCORED_PILLARS.map((pillar) => {
+      const reads = PILLAR_READS[pillar];
+      return [pillar, reads.reduce((sum, dimension) => sum + scoreIn(dimension), 0) / reads.length];
+    }),
+  );
+}
 
-/** The five score pillars of one window, unrounded; null when nobody answered in it. */
-export function scorePillars(window: WindowAggregate | null): Record<ScorePillar, number> | null {
-  if (!window || window.responses === 0 || window.morale === null || window.confidence === null) return null;
-  return {
-    morale: window.morale,
-    quota_confidence: window.confidence,
-    burnout_risks: window.stress ?? 50,
-    team_dynamics: (window.morale + window.confidence) / 2,
-    sales_strength: window.salesStrength ?? DEFAULT_SALES_STRENGTH,
-  };
+/** A pillar's value as health, higher is better: one whose lower is better is turned over (100 − value). */
+export function healthOf(pillar: Pillar, value: number): number {
+  return LOWER_IS_BETTER[pillar] ? 100 - value : value;
 }
 
 /**
- * The Overall index (issue 13 §2): the five scored pillars of one window, each as health
- * (burnout risk inverted: 100 − stress), weighted by Global Settings' pillar weights, so a
+ * The Overall index (issue 13 §2): the scored pillars of one window, each as health
+ * (burnout risk turned over: 100 − stress), weighted by Global Settings' pillar weights, so a
  * pillar weighted 2 counts twice as much as one weighted 1. Blockers are a count, not a
  * score, so they are not in it. Null when nobody answered in the window.
  */
@@ -85,9 +84,11 @@ export function overallIndex(window: WindowAggregate | null, weights: Record<Pil
   if (!pillars) return null;
   let sum = 0;
   let total = 0;
-  for (const [pillar, value] of Object.entries(pillars) as [ScorePillar, number][]) {
+  for (const pillar of SCORED_PILLARS) {
+    const value = pillars[pillar];
+    if (value === undefined) continue;
     const weight = weights[pillar] ?? 1;
-    sum += weight * (pillar === "burnout_risks" ? 100 - value : value);
+    sum += weight * healthOf(pillar, value);
     total += weight;
   }
   return total > 0 ? Math.round(sum / total) : null;
@@ -107,19 +108,19 @@ export function buildPillarCards(
   const now = scorePillars(current);
   const before = scorePillars(previous);
   return PILLARS.map((pillar): PillarCard => {
-    if (pillar === "blockers") {
+    if (PILLAR_CARDS[pillar].shows === "count") {
       return {
         pillar,
         value: blockers.current,
         previous: blockers.previous,
         change: blockers.current - blockers.previous,
         changeUnit: "count",
-        lowerIsBetter: LOWER_IS_BETTER.blockers,
+        lowerIsBetter: LOWER_IS_BETTER[pillar],
         ...(blockers.current === 0 && notDiscussed(current, pillar) ? { notDiscussed: true } : {}),
       };
     }
-    const value = now ? now[pillar] : null;
-    const prior = before ? before[pillar] : null;
+    const value = now?.[pillar] ?? null;
+    const prior = before?.[pillar] ?? null;
     return {
       pillar,
       value: value === null ? null : Math.round(value),
@@ -137,6 +138,7 @@ export type BucketScores = WindowAggregate & { bucket: number };
 export type BucketCount = { bucket: number; count: number };
 export type BucketCheckIns = { bucket: number; sent: number; completed: number; expired: number; pending: number };
 
+const rounded = (value: number | undefined) => (value === undefined ? null : Math.round(value));
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : null);
 
 /** The chart's points, oldest first: one per 7-day window ending now, empty weeks included. */
@@ -160,11 +162,11 @@ export function buildTrend(
       start: new Date(end - WEEK_MS).toISOString(),
       end: new Date(end).toISOString(),
       responses: scoreBy.get(bucket)?.responses ?? 0,
-      morale: values ? Math.round(values.morale) : null,
-      confidence: values ? Math.round(values.quota_confidence) : null,
-      stress: values ? Math.round(values.burnout_risks) : null,
-      teamDynamics: values ? Math.round(values.team_dynamics) : null,
-      salesStrength: values ? Math.round(values.sales_strength) : null,
+      morale: rounded(values?.morale),
+      confidence: rounded(values?.quota_confidence),
+      stress: rounded(values?.burnout_risks),
+      teamDynamics: rounded(values?.team_dynamics),
+      salesStrength: rounded(values?.sales_strength),
       blockers: blockerBy.get(bucket) ?? 0,
       sent: sentRow?.sent ?? 0,
       participation: sentRow ? percentOf(sentRow.completed, closed) : null,

@@ -4,7 +4,14 @@ import { avgOf, countWhere, epochMs, maxOf } from "../db/aggregates";
 import { plainFields, plainRowsInOneTrip, preparePlain } from "../db/batch";
 import type { Database } from "../db/client";
 import { checkIns, riskAlerts, sentimentScores, teamMembers, userChallenges } from "../db/schema";
-import type { AlertItem, BlockerTheme, PersonRow, ScoreSnapshot } from "../shared/insights";
+import {
+  type AlertItem,
+  type BlockerTheme,
+  DEFAULT_SALES_STRENGTH,
+  type PersonRow,
+  type ScoreSnapshot,
+} from "../shared/insights";
+import { SCORE_DIMENSIONS } from "../shared/pillars";
 import { WEEK_MS } from "../shared/time";
 import type { BucketCheckIns, BucketCount, BucketScores, Discussed } from "./compute";
 
@@ -69,7 +76,9 @@ const scoresQuery = (db: Database, scope: Scope) => {
         morale: avgOf(sentimentScores.morale).as("morale"),
         confidence: avgOf(sentimentScores.confidence).as("confidence"),
         stress: avgOf(sentimentScores.stress).as("stress"),
-        sales_strength: avgOf(sql`coalesce(${sentimentScores.salesStrength}, 75)`).as("sales_strength"),
+        sales_strength: avgOf(
+          sql`coalesce(${sentimentScores.salesStrength}, ${sql.raw(String(DEFAULT_SALES_STRENGTH))})`,
+        ).as("sales_strength"),
         morale_discussed: discussed(sentimentScores.moraleEvidence, "morale_discussed"),
         confidence_discussed: discussed(sentimentScores.confidenceEvidence, "confidence_discussed"),
         stress_discussed: discussed(sentimentScores.stressEvidence, "stress_discussed"),
@@ -88,12 +97,12 @@ const toScores = (row: Awaited<ReturnType<typeof scoresQuery>>[number]): BucketS
   morale: row.morale,
   confidence: row.confidence,
   stress: row.stress,
-  salesStrength: row.sales_strength,
+  sales_strength: row.sales_strength,
   discussed: {
     morale: row.morale_discussed,
     confidence: row.confidence_discussed,
     stress: row.stress_discussed,
-    salesStrength: row.sales_strength_discussed,
+    sales_strength: row.sales_strength_discussed,
     blockers: row.blockers_discussed,
   },
 });
@@ -272,7 +281,7 @@ function snapshot(columns: SnapshotColumns): ScoreSnapshot | null {
     morale: columns.morale ?? 50,
     confidence: columns.confidence ?? 50,
     stress: columns.stress ?? 50,
-    salesStrength: columns.salesStrength ?? 75,
+    salesStrength: columns.salesStrength ?? DEFAULT_SALES_STRENGTH,
     blockers: columns.blockers ?? 50,
     recordedAt: new Date(columns.recordedAt).toISOString(),
   };
@@ -292,13 +301,7 @@ type EvidenceColumns = { [K in keyof Discussed]: number | null };
 /** A check-in's evidence per score; rows stored before it was kept (null) count as discussed. */
 function discussedOf(recordedAt: number | null, columns: EvidenceColumns): Discussed | undefined {
   if (recordedAt === null) return undefined;
-  return {
-    morale: columns.morale ?? 1,
-    confidence: columns.confidence ?? 1,
-    stress: columns.stress ?? 1,
-    salesStrength: columns.salesStrength ?? 1,
-    blockers: columns.blockers ?? 1,
-  };
+  return Object.fromEntries(SCORE_DIMENSIONS.map((dimension) => [dimension, columns[dimension] ?? 1])) as Discussed;
 }
 
 function toPerson(row: Awaited<ReturnType<typeof teamPeopleQuery>>[number]): PersonBase {
@@ -336,14 +339,14 @@ function toMember(row: Awaited<ReturnType<typeof memberPeopleQuery>>[number]): M
     morale: row.l_morale_evidence,
     confidence: row.l_confidence_evidence,
     stress: row.l_stress_evidence,
-    salesStrength: row.l_sales_strength_evidence,
+    sales_strength: row.l_sales_strength_evidence,
     blockers: row.l_blockers_evidence,
   });
   const previousDiscussed = discussedOf(row.p_recorded_at, {
     morale: row.p_morale_evidence,
     confidence: row.p_confidence_evidence,
     stress: row.p_stress_evidence,
-    salesStrength: row.p_sales_strength_evidence,
+    sales_strength: row.p_sales_strength_evidence,
     blockers: row.p_blockers_evidence,
   });
   return { ...toPerson(row), email: row.email, previous, latestDiscussed, previousDiscussed };

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { llmSettingsFor } from "../ai/choose-provider";
+import { providerFor } from "../ai/choose-provider";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import { riskAlerts } from "../db/schema";
 import { notFound } from "../lib/errors";
@@ -26,7 +26,7 @@ export const insightsRoutes = new Hono<AdminEnv>()
   .use(requireAdmin)
   .get("/", zv("query", insightsQuerySchema), async (c) => {
     const body: InsightsResponse = await teamInsights(c.var.db, c.var.organizationId, c.req.valid("query").range, {
-      aiCoachingAvailable: llmSettingsFor(c.var.config) !== null,
+      aiCoachingAvailable: providerFor(c.var.config).kind === "openai",
     });
     return c.json(body);
   })

@@ -130,7 +130,7 @@ export async function memberInsights(
           morale: snapshot.morale,
           confidence: snapshot.confidence,
           stress: snapshot.stress,
-          salesStrength: snapshot.salesStrength,
+          sales_strength: snapshot.salesStrength,
           ...(discussed ? { discussed } : {}),
         }
       : null;

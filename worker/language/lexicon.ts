@@ -21,7 +21,7 @@ import { wordsOf } from "./words";
  *
  * The reading is split into segments (clauses, then comma and "and" parts), so that what
  * is praised and what is a problem can be told apart in "my manager is great but the
- * CRM is a nightmare" (worker/checkin/themes.ts, worker/ai/reading.ts).
+ * CRM is a nightmare" (worker/language/themes.ts, worker/scoring/reading.ts).
  *
  * The tables live beside it: sales-words.ts (words), idioms.ts and phrases.ts (idioms),
  * figures.ts (percentages and ratings), moods.ts (feelings that are not strain), chat.ts
@@ -693,7 +693,7 @@ export function sentimentOf(text: string): Sentiment {
 
 /**
  * The answer's sentiment; `valueOf` may read a segment's value another way (without the
- * feelings that are not strain, say: worker/ai/reading.ts).
+ * feelings that are not strain, say: worker/scoring/reading.ts).
  */
 export function sentimentOfSegments(
   segments: readonly Segment[],

@@ -2,6 +2,7 @@ import type { Database } from "../db/client";
 import { DAY_MS } from "../shared/time";
 import { recordAudit } from "./audit";
 import { ApiError } from "./errors";
+import { log } from "./log";
 import { hitRateLimit } from "./rate-limit";
 
 /**
@@ -49,7 +50,7 @@ export async function spendDailyCap(
       organizationId,
       details: { kind, limit, day },
     });
-    console.warn(JSON.stringify({ level: "warn", event: "daily_cap_reached", organizationId, kind, limit }));
+    log("warn", "daily_cap_reached", { organizationId, kind, limit });
   }
   throw new DailyCapReached(kind, limit);
 }

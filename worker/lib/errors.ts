@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ApiErrorBody } from "../shared/api-error";
+import { log } from "./log";
 
 export class ApiError extends Error {
   constructor(
@@ -55,13 +56,6 @@ export function handleError(err: unknown, c: Context) {
     return errorJson(c, status, HTTP_CODES[status] ?? "http_error", err.message || "Request failed");
   }
   const requestId = c.get("requestId" as never) as string | undefined;
-  console.error(
-    JSON.stringify({
-      level: "error",
-      requestId,
-      path: new URL(c.req.url).pathname,
-      error: err instanceof Error ? `${err.name}: ${err.message}` : "unknown error",
-    }),
-  );
+  log("error", "request_failed", { requestId, path: new URL(c.req.url).pathname, error: err });
   return errorJson(c, 500, "internal_error", "An unexpected error occurred. Please try again.");
 }

@@ -1,8 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { runTrialLifecycle, type TrialLifecycleReport } from "../billing/lifecycle";
+import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
+import { describeError, log } from "../lib/log";
 import { getGlobalSettings } from "../settings/global";
 import { defaultsFor } from "../settings/organization";
 import { reminderDue } from "../shared/schedule";
@@ -102,24 +104,20 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
     try {
       await work();
     } catch (error) {
-      const message = `${name}: ${error instanceof Error ? error.message : "unknown error"}`;
-      report.errors.push(message);
-      console.error(JSON.stringify({ level: "error", event: "schedule_step_failed", step: name, error: message }));
+      report.errors.push(`${name}: ${describeError(error)}`);
+      log("error", "schedule_step_failed", { step: name, error });
     }
   };
 
   await step("expire", async () => {
-    const expired = await db
-      .update(checkIns)
-      .set({ status: "expired" })
-      .where(
-        and(
-          eq(checkIns.status, "pending"),
-          lte(checkIns.expiresAt, new Date(now)),
-          or(isNull(checkIns.startedAt), lt(checkIns.expiresAt, new Date(now - STUCK_AFTER_MS))),
-        ),
-      )
-      .returning({ id: checkIns.id });
+    const expired = await changeCheckInStatus(
+      db,
+      and(
+        lte(checkIns.expiresAt, new Date(now)),
+        or(isNull(checkIns.startedAt), lt(checkIns.expiresAt, new Date(now - STUCK_AFTER_MS))),
+      ),
+      { status: "expired" },
+    ).returning({ id: checkIns.id });
     report.expired = expired.length;
   });
 
@@ -263,6 +261,6 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
     });
   }
 
-  console.info(JSON.stringify({ level: "info", event: "schedule_run", ...report, errors: report.errors.length }));
+  log("info", "schedule_run", { ...report, errors: report.errors.length });
   return report;
 }

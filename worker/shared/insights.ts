@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { ALERT_PRIORITIES, ALERT_STATUSES, ALERT_TYPES } from "./domain";
-import { PILLARS, type Pillar } from "./pillars";
+import { PILLARS, SCORES } from "./pillars";
 import { teamMemberProfileShape, teamMemberRefShape } from "./team";
 
 /**
@@ -17,18 +17,8 @@ export const insightsQuerySchema = z.object({
   range: z._default(z.enum(INSIGHT_RANGES, { error: "range must be 4w, 12w or 52w" }), "12w"),
 });
 
-/** Stress and blockers read "lower is better": their colour and arrow are inverted (spec 2 §7). */
-export const LOWER_IS_BETTER: Record<Pillar, boolean> = {
-  quota_confidence: false,
-  burnout_risks: true,
-  team_dynamics: false,
-  morale: false,
-  sales_strength: false,
-  blockers: true,
-};
-
-/** Spec 2 §7: sales strength reads 75 when a response carries none. */
-export const DEFAULT_SALES_STRENGTH = 75;
+/** Spec 2 §7: sales strength reads 75 when a response carries none (the pillar registry says so). */
+export const DEFAULT_SALES_STRENGTH = SCORES.sales_strength.missing;
 
 const isoDate = z.string();
 const nullableNumber = z.nullable(z.number());

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { CHECK_IN_FREQUENCIES } from "./domain";
+import { DEFAULT_PILLAR_WEIGHTS, PILLARS, type Pillar } from "./pillars";
 
 /**
  * Shared schemas use zod/mini: the SPA's entry and check-in chunks stay small (classic zod
@@ -10,14 +11,10 @@ import { CHECK_IN_FREQUENCIES } from "./domain";
  */
 const pillarWeight = z.number().check(z.gte(0.5), z.lte(2));
 
-export const pillarWeightsSchema = z.object({
-  quota_confidence: pillarWeight,
-  burnout_risks: pillarWeight,
-  team_dynamics: pillarWeight,
-  morale: pillarWeight,
-  sales_strength: pillarWeight,
-  blockers: pillarWeight,
-});
+/** One weight per pillar of the registry (worker/shared/pillars.ts). */
+export const pillarWeightsSchema = z.object(
+  Object.fromEntries(PILLARS.map((pillar) => [pillar, pillarWeight])) as Record<Pillar, typeof pillarWeight>,
+);
 
 /** Empathy band, follow-up and closure style: Global Settings' defaults, an organization's override. */
 export const conversationStyleSchema = z.object({
@@ -50,14 +47,7 @@ export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
   enableAutoReminders: true,
   reminderIntervalHours: 24,
   maxResponseTime: 72,
-  pillarWeights: {
-    quota_confidence: 1,
-    burnout_risks: 1.2,
-    team_dynamics: 1.1,
-    morale: 1,
-    sales_strength: 0.9,
-    blockers: 1.3,
-  },
+  pillarWeights: DEFAULT_PILLAR_WEIGHTS,
   conversationDefaults: { empathyLevel: "high", followUpStyle: "adaptive", closureStyle: "supportive" },
   dataRetention: { rawDataDays: 365, summaryDataDays: 1095, enableAnonymization: true },
 };

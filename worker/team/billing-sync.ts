@@ -3,6 +3,7 @@ import { billableSalespeople, stripeClient } from "../billing/stripe";
 import type { Database } from "../db/client";
 import { subscriptions } from "../db/schema";
 import type { AppConfig } from "../lib/config";
+import { log } from "../lib/log";
 import { PRO_SUBSCRIPTION_STATUSES } from "./plan";
 
 export type QuantitySync = "synced" | "unchanged" | "not_applicable" | "failed";
@@ -47,14 +48,7 @@ export async function syncSubscriptionQuantity(
       .where(eq(subscriptions.id, subscription.id));
     return "synced";
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        event: "stripe_quantity_sync_failed",
-        organizationId,
-        error: error instanceof Error ? error.message : "unknown",
-      }),
-    );
+    log("error", "stripe_quantity_sync_failed", { organizationId, error });
     return "failed";
   }
 }

@@ -2,10 +2,12 @@ import { and, desc, eq, gt, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { publicOrigin } from "../auth/auth";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
+import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import { checkIns, teamMembers } from "../db/schema";
 import { sendEmail } from "../email/send";
 import { ApiError, badRequest, conflict, notFound } from "../lib/errors";
+import { log } from "../lib/log";
 import { zv } from "../lib/validate";
 import {
   type CheckInActionResponse,
@@ -38,9 +40,7 @@ async function endOpenChat(env: Env, checkInId: string) {
   try {
     await env.CHECKIN_SESSION.getByName(checkInId).revoke();
   } catch (error) {
-    console.warn(
-      JSON.stringify({ level: "warn", where: "check-ins.revoke", checkInId, error: String(error).slice(0, 300) }),
-    );
+    log("warn", "check_in_revoke_unsent", { checkInId, error });
   }
 }
 
@@ -176,11 +176,10 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
     const { checkIn, member } = await ownCheckIn(db, organizationId, c.req.valid("param").id);
     if (checkIn.status === "completed") throw conflict("This check-in is already completed.");
     const now = new Date();
-    const [updated] = await db
-      .update(checkIns)
-      .set({ status: "expired", expiresAt: sql`min(${checkIns.expiresAt}, ${now.getTime()})` })
-      .where(and(eq(checkIns.id, checkIn.id), eq(checkIns.status, "pending")))
-      .returning();
+    const [updated] = await changeCheckInStatus(db, eq(checkIns.id, checkIn.id), {
+      status: "expired",
+      expiresAt: sql`min(${checkIns.expiresAt}, ${now.getTime()})`,
+    }).returning();
     if (updated) await endOpenChat(c.env, checkIn.id);
     const body: CheckInActionResponse = { checkIn: checkInItem(updated ?? checkIn, member, now.getTime()) };
     return c.json(body);

@@ -2,7 +2,6 @@ import { closingFor, greetingFor } from "../../../worker/ai/agent-config";
 import { type PlannedReply, planReply } from "../../../worker/ai/embedded";
 import type { InterviewRequest } from "../../../worker/ai/provider";
 import { DEFAULT_QUESTION_BANK } from "../../../worker/ai/question-bank";
-import type { TranscriptMessage } from "../../../worker/ai/scorer";
 import {
   type AskedQuestion,
   aiContextFor,
@@ -15,6 +14,7 @@ import {
 } from "../../../worker/checkin/rules";
 import { sentimentOf } from "../../../worker/language/lexicon";
 import { themeOf } from "../../../worker/language/themes";
+import type { TranscriptMessage } from "../../../worker/scoring/judgement";
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../../../worker/shared/ai-config";
 import type { Pillar } from "../../../worker/shared/pillars";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../../worker/shared/settings";

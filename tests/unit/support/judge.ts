@@ -1,5 +1,6 @@
-import { lexiconJudgement, type TranscriptMessage } from "../../../worker/ai/scorer";
-import { finalizeScores } from "../../../worker/checkin/scoring";
+import { finalizeScores } from "../../../worker/scoring/finalize";
+import type { TranscriptMessage } from "../../../worker/scoring/judgement";
+import { lexiconJudgement } from "../../../worker/scoring/reader";
 import type { Pillar } from "../../../worker/shared/pillars";
 
 /** One question per pillar and its answer, judged as the object does at completion (clamps included). */

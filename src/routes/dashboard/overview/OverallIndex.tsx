@@ -1,5 +1,5 @@
 import type { InsightsResponse } from "@shared/insights";
-import { PILLAR_LABELS, PILLARS } from "@shared/pillars";
+import { PILLAR_LABELS, SCORED_PILLARS } from "@shared/pillars";
 
 /**
  * The Overall index (issue 13 §2): the five scored pillars' health, weighted by the
@@ -9,9 +9,7 @@ import { PILLAR_LABELS, PILLARS } from "@shared/pillars";
 export function OverallIndex({ overall }: { overall: InsightsResponse["overall"] }) {
   if (!overall || overall.value === null) return null;
   const change = overall.previous === null ? null : overall.value - overall.previous;
-  const weights = PILLARS.filter((p) => p !== "blockers")
-    .map((p) => `${PILLAR_LABELS[p]} ×${(overall.weights[p] ?? 1).toFixed(1)}`)
-    .join(", ");
+  const weights = SCORED_PILLARS.map((p) => `${PILLAR_LABELS[p]} ×${(overall.weights[p] ?? 1).toFixed(1)}`).join(", ");
   return (
     <section
       aria-label="Overall index"

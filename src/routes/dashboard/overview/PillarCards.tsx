@@ -1,26 +1,7 @@
 import { type PillarCard, trendText, trendTone } from "@shared/insights";
-import { PILLAR_LABELS, type Pillar } from "@shared/pillars";
+import { PILLAR_CARDS, PILLAR_LABELS } from "@shared/pillars";
 import { Icon } from "@/components/Icon";
 import { ScoreGauge } from "../charts/Meters";
-
-/** The card names of the spec's Sentiment Data tab (spec 2 §2); the full labels go in the tooltip. */
-export const PILLAR_SHORT: Record<Pillar, string> = {
-  morale: "Morale",
-  quota_confidence: "Quota Confidence",
-  burnout_risks: "Burnout Risk",
-  team_dynamics: "Team Dynamics",
-  sales_strength: "Sales Strength",
-  blockers: "Blockers",
-};
-
-const PILLAR_HINT: Record<Pillar, string> = {
-  morale: "How people feel about their work",
-  quota_confidence: "Belief they will hit their number",
-  burnout_risks: "Stress level; lower is better",
-  team_dynamics: "Mean of morale and confidence",
-  sales_strength: "Confidence in their own selling",
-  blockers: "Blockers named in check-ins",
-};
 
 const TONE_STYLE = {
   better: "text-success",
@@ -63,7 +44,7 @@ export function PillarCards({
           data-pillar={card.pillar}
           title={PILLAR_LABELS[card.pillar]}
         >
-          <p className="text-xs font-semibold tracking-wide text-soft uppercase">{PILLAR_SHORT[card.pillar]}</p>
+          <p className="text-xs font-semibold tracking-wide text-soft uppercase">{PILLAR_CARDS[card.pillar].label}</p>
           {card.notDiscussed ? (
             <p className="text-base font-semibold text-muted" data-testid={`pillar-${card.pillar}`}>
               Not discussed
@@ -81,7 +62,7 @@ export function PillarCards({
               </p>
               <ScoreGauge
                 value={card.value}
-                label={PILLAR_SHORT[card.pillar]}
+                label={PILLAR_CARDS[card.pillar].label}
                 lowerIsBetter={card.lowerIsBetter}
                 className="mb-1 w-12 shrink-0"
               />
@@ -93,7 +74,7 @@ export function PillarCards({
           ) : (
             <TrendLine card={card} reference={reference} />
           )}
-          <p className="mt-auto pt-1 text-[11px] leading-snug text-muted">{PILLAR_HINT[card.pillar]}</p>
+          <p className="mt-auto pt-1 text-[11px] leading-snug text-muted">{PILLAR_CARDS[card.pillar].hint}</p>
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
 import { questionImportResultSchema } from "@shared/console/questions";
+import { PILLARS, QUESTION_TYPES } from "@shared/pillars";
 import {
   IMPORT_MESSAGES,
   type ImportIssue,
@@ -174,10 +175,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <details className="text-sm text-soft">
           <summary className="cursor-pointer">Format</summary>
           <p className="mt-2">
-            Each question needs <code>pillar</code> (quota_confidence, burnout_risks, team_dynamics, morale,
-            sales_strength, blockers), a non-empty <code>question_text</code> and <code>question_type</code>{" "}
-            (open_ended, rating_scale, multiple_choice, follow_up, probe). <code>priority_order</code> is a positive
-            integer (default 1); <code>psychological_framework</code> is optional.
+            Each question needs <code>pillar</code> ({PILLARS.join(", ")}), a non-empty <code>question_text</code> and{" "}
+            <code>question_type</code> ({QUESTION_TYPES.join(", ")}). <code>priority_order</code> is a positive integer
+            (default 1); <code>psychological_framework</code> is optional.
           </p>
         </details>
         {issues.length > 0 ? (

@@ -1,4 +1,4 @@
-import type { DimensionScores } from "../shared/pillars";
+import { type DimensionScores, SCORE_DIMENSIONS, SCORES, type ScoreDimension } from "../shared/pillars";
 
 /**
  * Spec 2 §9 score rules, applied to whatever judged the conversation (the LLM or the
@@ -6,13 +6,11 @@ import type { DimensionScores } from "../shared/pillars";
  */
 export const NEUTRAL_SCORE = 50;
 
-export const SCORE_BOUNDS = {
-  morale: { min: 15, max: 85 },
-  confidence: { min: 20, max: 90 },
-  stress: { min: 15, max: 85 },
-  sales_strength: { min: 45, max: 90 },
-  blockers: { min: 15, max: 100 },
-} as const satisfies Record<keyof DimensionScores, { min: number; max: number }>;
+/** Each score's clamps, from the pillar registry (worker/shared/pillars.ts). */
+export const SCORE_BOUNDS = Object.fromEntries(SCORE_DIMENSIONS.map((d) => [d, SCORES[d].bounds])) as Record<
+  ScoreDimension,
+  { min: number; max: number }
+>;
 
 export const QUALITY_BOUNDS = { min: 30, max: 100 } as const;
 
@@ -35,21 +33,17 @@ export function finalizeScores(
   raw: Partial<Record<keyof DimensionScores, number | null | undefined>>,
   userMessages: readonly string[],
 ): FinalScores {
-  if (userMessages.length === 0) {
-    return { morale: 50, confidence: 50, stress: 50, sales_strength: 50, blockers: 50, conversation_quality_score: 30 };
-  }
-  const pick = (key: keyof DimensionScores) => {
+  const pick = (key: ScoreDimension) => {
+    if (userMessages.length === 0) return NEUTRAL_SCORE;
     const value = raw[key];
     const bounds = SCORE_BOUNDS[key];
     const base = typeof value === "number" && Number.isFinite(value) ? value : NEUTRAL_SCORE;
     return Math.round(clamp(base, bounds.min, bounds.max));
   };
+  const scores = Object.fromEntries(SCORE_DIMENSIONS.map((d) => [d, pick(d)])) as DimensionScores;
   return {
-    morale: pick("morale"),
-    confidence: pick("confidence"),
-    stress: pick("stress"),
-    sales_strength: pick("sales_strength"),
-    blockers: pick("blockers"),
+    ...scores,
+    // No user messages: 12 × 0 + 0 words, clamped up to 30 (spec 2 §9).
     conversation_quality_score: conversationQuality(userMessages),
   };
 }

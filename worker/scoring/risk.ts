@@ -1,6 +1,6 @@
-import type { AlertReasons } from "../ai/alert-reasons";
 import { type AlertPriority, type AlertType, alertPriorityForType } from "../shared/domain";
 import type { DimensionScores } from "../shared/pillars";
+import type { AlertReasons } from "./alert-reasons";
 
 /**
  * Risk lines: a check-in whose score crosses one raises a risk alert for the manager
@@ -40,7 +40,7 @@ function why(figure: string, reasons: readonly string[] = []): string {
 
 /**
  * The alerts a check-in's scores raise. The message names the person, the figure and why,
- * in themes and counts (worker/ai/alert-reasons.ts), never in their words.
+ * in themes and counts (alert-reasons.ts), never in their words.
  */
 export function riskAlertsFor(
   scores: DimensionScores,

@@ -3,22 +3,8 @@ import { blockerThemesIn, isObstacle } from "../language/themes";
 import { wordsOf } from "../language/words";
 import type { DimensionScores, Pillar } from "../shared/pillars";
 import { type AlertReasons, alertReasonsOf } from "./alert-reasons";
+import type { Judgement, TranscriptMessage } from "./judgement";
 import { readAnswer } from "./reading";
-
-/**
- * Judging a conversation: raw per-dimension scores and the blockers named. The LLM does it
- * when a provider is configured (structured output, validated below); the embedded lexicon
- * scorer always can, and is the fallback. The spec's clamps come after (checkin/scoring.ts).
- */
-export type TranscriptMessage = { sender: "user" | "assistant"; content: string; pillar: Pillar | null };
-
-export type Judgement = {
-  raw: Partial<Record<keyof DimensionScores, number>>;
-  blockers: { theme: string; description: string }[];
-  judgedBy: "llm" | "lexicon";
-  /** The LLM's scores and blockers whose supporting phrase was not in the transcript (worker/ai/llm-judge.ts). */
-  discarded?: string[];
-};
 
 /** Each user message with the pillar of the question it answers. */
 export function answersOf(transcript: readonly TranscriptMessage[]) {
@@ -149,7 +135,7 @@ function decided(value: number): number {
 export type EvidenceCounts = Record<keyof DimensionScores, number>;
 
 /**
- * The embedded scorer. Every answer is read (worker/ai/reading.ts) with the pillar of the
+ * The embedded scorer. Every answer is read (reading.ts) with the pillar of the
  * question it answers, then:
  * - morale: how every answer feels (the morale question counts double, a plain answer to it
  *   as neutral; irritation weighs little, mild praise in proportion), any sign of leaving
@@ -162,7 +148,7 @@ export type EvidenceCounts = Record<keyof DimensionScores, number>;
  * - blockers: answers to blocker questions ("nothing really" is few blockers unless they are
  *   worn down; solved problems are left out; an obstacle told flat still counts), less for
  *   each distinct blocker that holds them back now.
- * Raw values; the spec's clamps come after (checkin/scoring.ts).
+ * Raw values; the spec's clamps come after (finalize.ts).
  */
 export function lexiconJudgement(
   transcript: readonly TranscriptMessage[],

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { BLOCKER_THEMES } from "../language/themes";
-import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
-import type { Judgement, TranscriptMessage } from "./scorer";
+import { SCORE_DIMENSIONS, SCORES, type ScoreDimension } from "../shared/pillars";
+import type { Judgement, TranscriptMessage } from "./judgement";
 
 /**
  * The LLM judge's structured output, with evidence (issue 14 item 4): every score and every
  * blocker carries the salesperson's own phrase that supports it. The server checks that
  * the phrase occurs in what the salesperson said and discards whatever it cannot find (the
- * reader's score stands in for a discarded one, worker/checkin/review.ts). The phrases are only
+ * reader's score stands in for a discarded one, review.ts). The phrases are only
  * checked, never stored nor shown: managers see themes and figures, not words.
  */
 const themeNames = BLOCKER_THEMES.map((b) => b.theme) as [string, ...string[]];
@@ -15,23 +15,11 @@ const themeNames = BLOCKER_THEMES.map((b) => b.theme) as [string, ...string[]];
 const scored = z.object({ value: z.number().int().min(0).max(100), evidence: z.string().max(400) });
 
 export const llmJudgementSchema = z.object({
-  scores: z.object({
-    morale: scored,
-    confidence: scored,
-    stress: scored,
-    sales_strength: scored,
-    blockers: scored,
-  }),
+  scores: z.object(
+    Object.fromEntries(SCORE_DIMENSIONS.map((d) => [d, scored])) as Record<ScoreDimension, typeof scored>,
+  ),
   blockers: z.array(z.object({ theme: z.enum(themeNames), evidence: z.string().max(400) })).max(BLOCKER_THEMES.length),
 });
-
-const SCORE_HELP: Record<ScoreDimension, string> = {
-  morale: "How positive they feel about work; 50 neutral.",
-  confidence: "Confidence in hitting quota; 50 neutral.",
-  stress: "Stress and burnout risk; HIGHER means MORE stressed.",
-  sales_strength: "Self-assessed selling skill and recent wins.",
-  blockers: "HIGHER means FEWER blockers; 50 when none discussed.",
-};
 
 const EVIDENCE_HELP =
   "The salesperson's own words, copied exactly from one of their messages, that support this; empty when they said nothing about it.";
@@ -54,7 +42,7 @@ export const LLM_JUDGEMENT_JSON_SCHEMA = {
             additionalProperties: false,
             required: ["value", "evidence"],
             properties: {
-              value: { type: "integer", minimum: 0, maximum: 100, description: SCORE_HELP[d] },
+              value: { type: "integer", minimum: 0, maximum: 100, description: SCORES[d].judgeHelp },
               evidence: { type: "string", description: EVIDENCE_HELP },
             },
           },

@@ -1,6 +1,6 @@
-import type { Judgement } from "../ai/scorer";
 import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
-import { finalizeScores } from "./scoring";
+import { finalizeScores } from "./finalize";
+import type { Judgement } from "./judgement";
 
 /**
  * The LLM's judgement checked against the embedded reader's (issue 14 item 4). A score the

@@ -1,0 +1,146 @@
+/**
+ * The check-in object's SQLite, all of it: every table is created and changed here and
+ * nowhere else, by a numbered list of migrations. The object applies the missing ones when it
+ * wakes up (its constructor, before any event reads a row), each once, in order, in one
+ * transaction, and records the version reached in the one-row `schema_version` table. So a
+ * deploy that changes the tables upgrades every chat in progress on its next event instead of
+ * breaking it (tests/integration/checkin-storage.test.ts upgrades one from the version before).
+ *
+ * Rules for a new migration: append it (version = its position); never edit one that has
+ * shipped; keep what a chat in progress stored readable (add a column with a default, or
+ * copy then drop), and give the upgrade test its way back to the version before.
+ */
+export type Migration = { version: number; change: string; sql: string };
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    // `if not exists`: objects made before versioning hold exactly these tables and no version row.
+    change: "The six tables: the session row, messages, the last questions, the schedule, the D1 outbox, the owner",
+    sql: `
+create table if not exists session (
+  id integer primary key check (id = 1),
+  check_in_id text not null,
+  organization_id text not null,
+  team_member_id text not null,
+  first_name text not null,
+  full_name text not null,
+  target_ms integer not null,
+  expires_at integer not null,
+  status text not null default 'active',
+  started_at integer,
+  paused_at integer,
+  paused_total_ms integer not null default 0,
+  phase text not null default 'opening',
+  questions_asked integer not null default 0,
+  processed_seq integer not null default 0,
+  fallback integer not null default 0,
+  closing_at integer,
+  completed_at integer,
+  pillar_progress text not null,
+  asked_bank_ids text not null default '[]',
+  config text not null,
+  bank text not null,
+  pillar_weights text not null,
+  judgement text
+);
+create table if not exists messages (
+  seq integer primary key,
+  id text not null unique,
+  client_id text unique,
+  sender text not null,
+  content text not null,
+  created_at integer not null,
+  pillar text
+);
+-- No AUTOINCREMENT: only the oldest rows are deleted, so a plain rowid keeps growing, and a
+-- new object creates no sqlite_sequence table nor updates it on every question.
+create table if not exists asked_questions (
+  seq integer primary key,
+  content text not null,
+  theme text
+);
+create table if not exists schedule (kind text primary key, run_at integer not null);
+create table if not exists pending_writes (
+  kind text primary key,
+  attempts integer not null default 0,
+  last_error text,
+  created_at integer not null
+);
+create table if not exists owner (
+  id integer primary key check (id = 1),
+  device_hash text not null,
+  kind text not null,
+  opened_at integer not null,
+  moved_at integer,
+  claim_hash text,
+  claim_expires_at integer,
+  claims_sent integer not null default 0,
+  claim_sent_at integer
+);
+`,
+  },
+];
+
+/** The version this code reads and writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * The session row's columns as the latest migration leaves them (store.ts derives its row
+ * types from them; the storage test checks they match what the migrations create).
+ */
+export const SESSION_COLUMNS = {
+  check_in_id: "text not null",
+  organization_id: "text not null",
+  team_member_id: "text not null",
+  first_name: "text not null",
+  full_name: "text not null",
+  target_ms: "integer not null",
+  expires_at: "integer not null",
+  status: "text not null default 'active'",
+  started_at: "integer",
+  paused_at: "integer",
+  paused_total_ms: "integer not null default 0",
+  phase: "text not null default 'opening'",
+  questions_asked: "integer not null default 0",
+  processed_seq: "integer not null default 0",
+  fallback: "integer not null default 0",
+  closing_at: "integer",
+  completed_at: "integer",
+  pillar_progress: "text not null",
+  asked_bank_ids: "text not null default '[]'",
+  config: "text not null",
+  bank: "text not null",
+  pillar_weights: "text not null",
+  judgement: "text",
+} as const;
+
+const VERSION_TABLE =
+  "create table if not exists schema_version (id integer primary key check (id = 1), version integer not null)";
+
+/**
+ * Brings the object's storage to the latest version; returns the version it is at. Storage
+ * newer than this code (a deploy rolled back) is left as it is: the migrations only add, so
+ * the older code still reads what it knows, and nothing is undone.
+ */
+export function migrateStorage(storage: DurableObjectStorage, migrations: readonly Migration[] = MIGRATIONS): number {
+  return storage.transactionSync(() => {
+    const sql = storage.sql;
+    sql.exec(VERSION_TABLE);
+    // No row: a new object, or one made before versioning (version 0).
+    const from =
+      sql.exec<{ version: number }>("select version from schema_version where id = 1").toArray()[0]?.version ?? 0;
+    const pending = migrations.filter((migration) => migration.version > from);
+    if (pending.length === 0) return from;
+    migrations.forEach((migration, index) => {
+      if (migration.version !== index + 1) throw new Error(`migration ${index + 1} is numbered ${migration.version}`);
+    });
+    for (const migration of pending) sql.exec(migration.sql);
+    const to = pending.at(-1)?.version ?? from;
+    sql.exec(
+      "insert into schema_version (id, version) values (1, ?) on conflict(id) do update set version = excluded.version",
+      to,
+    );
+    return to;
+  });
+}
