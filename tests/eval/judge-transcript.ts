@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
 import { PILLARS } from "../../worker/shared/pillars";
+import { RATING_KINDS } from "../../worker/shared/self-rating";
 
 /**
  * The judge command's core (`npm run judge`, `npm run eval`): one transcript in, the
@@ -15,6 +16,8 @@ export const transcriptSchema = z.object({
         sender: z.enum(["assistant", "user"]),
         content: z.string().max(10_000),
         pillar: z.enum(PILLARS).nullable(),
+        /** Optional: this assistant message asked a one-tap rating (worker/shared/self-rating.ts). */
+        rating: z.enum(RATING_KINDS).optional(),
       }),
     )
     .max(200),
@@ -27,6 +30,8 @@ export function judgeTranscript(transcript: Transcript) {
   const { conversation_quality_score, ...scores } = completion.scores;
   return {
     scores,
+    confidence: completion.confidence,
+    ratings: completion.ratings,
     alerts: completion.alerts.map((a) => ({ category: a.category, priority: a.priority, message: a.message })),
     blockers: completion.blockers.map((b) => ({ theme: b.theme, description: b.description })),
     conversation_quality_score,

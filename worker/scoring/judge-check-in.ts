@@ -1,11 +1,13 @@
 import type { ConcernLevel } from "../shared/domain";
 import type { ClassificationPillar } from "../shared/pillars";
+import { SCORE_DIMENSIONS } from "../shared/pillars";
 import { type FinalScores, finalizeScores } from "./finalize";
-import type { Judgement, TranscriptMessage } from "./judgement";
+import type { Judgement, ScoreConfidences, SelfRatings, TranscriptMessage } from "./judgement";
 import { type EvidenceCounts, lexiconJudgement } from "./reader";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "./real-time";
 import { type ReviewFlag, reconcile } from "./review";
 import { type RiskAlertDraft, riskAlertsFor } from "./risk";
+import { selfRatingsOf } from "./self-ratings";
 
 /**
  * Scoring's one entry point: what a finished conversation becomes, computed without I/O —
@@ -35,6 +37,10 @@ export type CheckInJudgement = {
   scores: FinalScores;
   /** How many answers touched each score (0 = not discussed), read by the embedded reader. */
   evidence: EvidenceCounts;
+  /** How far each score can be trusted: evidence, agreement, uncertain (judgement.ts). */
+  confidence: ScoreConfidences;
+  /** The one-tap ratings given (1–5, null where skipped or not asked). */
+  ratings: SelfRatings;
   /** Scores where the LLM and the reader disagree by more than the review margin (review.ts). */
   review: ReviewFlag[];
   judgedBy: Judgement["judgedBy"];
@@ -56,9 +62,12 @@ export function judgeCheckIn(transcript: readonly TranscriptMessage[], options: 
   const llm = completeLlmJudgement(transcript, options.llm);
   const { judgement, review } = llm ? reconcile(llm, reader, userMessages) : { judgement: reader, review: [] };
   const scores = finalizeScores(judgement.raw, userMessages);
+  const ratings = selfRatingsOf(transcript);
   return {
     scores,
     evidence: reader.evidence,
+    confidence: confidenceOf(reader, llm, ratings),
+    ratings,
     review,
     judgedBy: judgement.judgedBy,
     blockers: judgement.blockers,
@@ -70,4 +79,26 @@ export function judgeCheckIn(transcript: readonly TranscriptMessage[], options: 
     ),
     realTime: realTimeSentimentFor(scores).map((row) => ({ ...row, confidenceLevel: REAL_TIME_CONFIDENCE_LEVEL })),
   };
+}
+
+/** Which score a rating speaks to. */
+const RATED = { stress: "burnout", confidence: "confidence" } as const;
+/** Below this agreement a score is shown as uncertain. */
+const AGREEMENT_LINE = 0.5;
+
+/**
+ * Evidence = the answers the reader found on a score, plus one for a self-rating on it;
+ * agreement = how close the LLM's score is to the reader's (1 when only the reader judged).
+ */
+function confidenceOf(reader: Judgement & { evidence: EvidenceCounts }, llm: Judgement | null, ratings: SelfRatings) {
+  return Object.fromEntries(
+    SCORE_DIMENSIONS.map((d) => {
+      const rated = d in RATED && ratings[RATED[d as keyof typeof RATED]] !== null;
+      const evidence = reader.evidence[d] + (rated ? 1 : 0);
+      const theirs = llm?.raw[d];
+      const ours = reader.raw[d];
+      const agreement = theirs === undefined || ours === undefined ? 1 : Math.max(0, 1 - Math.abs(theirs - ours) / 50);
+      return [d, { evidence, agreement, uncertain: evidence === 0 || agreement < AGREEMENT_LINE }];
+    }),
+  ) as ScoreConfidences;
 }
