@@ -207,6 +207,18 @@ describe("check-in links on every public check-in route", () => {
       "another address",
     ).toBe(404);
   });
+
+  it("count an IPv6 subscriber's whole /64 as one address", async () => {
+    const checkIn = await createCheckIn();
+    // A new address of the same /64 for every guess: one subscriber picking addresses at will.
+    const inPrefix = (i: number) => `2001:db8:77:1:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}`;
+    for (let i = 0; i < GUESS_RULE.limit; i++) {
+      expect((await route0(`/api/check-in/${checkIn.id}?token=v6-${i}`, inPrefix(i))).status).toBe(404);
+    }
+    expect((await route0(`/api/check-in/${checkIn.id}?token=v6-more`, "2001:db8:77:1:ffff::1")).status).toBe(429);
+    // The next /64 is another subscriber.
+    expect((await route0(`/api/check-in/${checkIn.id}?token=v6-next`, "2001:db8:77:2::1")).status).toBe(404);
+  });
 });
 
 describe("the WebSocket upgrade checks Origin", () => {

@@ -6,7 +6,7 @@ import { checkIns, organizations, rateLimits, riskAlerts, teamMembers } from "..
 import { sendEmail } from "../email/send";
 import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../lib/errors";
-import { clientIp, hitRateLimit, type RateLimitRule } from "../lib/rate-limit";
+import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
 import {
   type CheckInInfo,
   NO_EMAIL_FRESH_LINK_MESSAGE,
@@ -130,8 +130,9 @@ export async function checkInForLink(
     // Only failures are throttled: a right link still opens from an office whose address
     // used up its wrong guesses (a 256-bit token is not guessable; this stops the noise).
     // So only a failure reads the address's count, the same read for an unknown id and a
-    // wrong token; a right link costs one D1 query.
-    const key = `checkin-guess:${clientIp(request)}`;
+    // wrong token; a right link costs one D1 query. An IPv6 address counts by its /64, which
+    // one subscriber usually holds whole (rateLimitAddress).
+    const key = `checkin-guess:${rateLimitAddress(request)}`;
     if (await guessesExhausted(db, key, now)) {
       throw tooManyRequests("Too many attempts. Please wait a few minutes and try again.");
     }
