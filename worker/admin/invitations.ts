@@ -157,7 +157,7 @@ async function addSalesperson(
   const sent = await sendNewCheckIn(env, db, config, {
     organizationId: organization.id,
     organizationName: organization.name,
-    member: { id: memberId, firstName: person.firstName, email: person.email },
+    member: { id: memberId, firstName: person.firstName },
     createdBy: input.operatorId,
     origin: input.origin,
     sendEmail: true,

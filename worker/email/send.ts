@@ -18,6 +18,8 @@ export type EmailMessage = {
   organizationId?: string | null | undefined;
   /** Counted against the daily cap already, when the queue accepted it (worker/notify/mailer.ts). */
   capSpent?: boolean | undefined;
+  /** A check-in's link: the route stored on the check-in (worker/team/check-ins.ts), which the queue keeps to. */
+  route?: "email" | "slack_dm" | undefined;
 };
 
 /** 50 emails a day, plus 5 per active salesperson (an invitation and reminders each). */
