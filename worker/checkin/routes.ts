@@ -6,15 +6,22 @@ import { checkIns, organizations, rateLimits, riskAlerts, teamMembers } from "..
 import { sendEmail } from "../email/send";
 import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../lib/errors";
+import { appSecrets } from "../lib/keys";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
+import { zv } from "../lib/validate";
 import {
   type CheckInInfo,
+  claimRequestSchema,
   NO_EMAIL_FRESH_LINK_MESSAGE,
   OPEN_ELSEWHERE_CODE,
   OPEN_ELSEWHERE_MESSAGE,
   type OpenElsewhere,
+  type OwnerDevice,
 } from "../shared/checkin-protocol";
+import type { DeliveryRoute } from "../shared/domain";
+import { deliveryOf, sendable } from "./delivery";
 import {
+  attemptSecret,
   CLAIM_PARAM,
   DEVICE_HEADER,
   deviceCookie,
@@ -22,7 +29,6 @@ import {
   deviceSecretOf,
   hashDeviceSecret,
   newDeviceSecret,
-  wellFormedSecret,
 } from "./device";
 import { freshLinkEmail } from "./fresh-link-email";
 import { INIT_HEADER, type SessionInit } from "./init";
@@ -39,6 +45,9 @@ export const NOT_FOUND_MESSAGE = "Check-in not found or already completed";
 
 /** Ten wrong links per IP per 15 minutes; the eleventh wrong one gets 429, a right one still works. */
 export const GUESS_RULE: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+/** Fresh links asked for one check-in from one address (an IPv6 /64) per hour. */
+const FRESH_LINK_RULE: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
+const FRESH_LINK_TOO_MANY = "No more fresh links can be sent for this check-in from here just now.";
 /** A salesperson may still ask for their manager to reach out this long after completing. */
 const REACH_OUT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -50,8 +59,9 @@ type CheckInRecord = {
   teamMemberId: string;
   firstName: string;
   lastName: string;
-  /** Null: a member without an email, whose link the Admin handed over; no fresh link can be emailed. */
-  email: string | null;
+  /** The route and address stored when the check-in was created: a fresh link goes there and nowhere else. */
+  deliveryRoute: DeliveryRoute | null;
+  deliveryAddress: string | null;
   tokenHash: string;
   status: "pending" | "completed" | "expired";
   durationMinutes: number;
@@ -93,7 +103,8 @@ function prepareLinkQuery(db: Database) {
       teamMemberId: checkIns.teamMemberId,
       firstName: teamMembers.firstName,
       lastName: teamMembers.lastName,
-      email: teamMembers.email,
+      deliveryRoute: checkIns.deliveryRoute,
+      deliveryAddress: checkIns.deliveryAddress,
       tokenHash: checkIns.tokenHash,
       status: checkIns.status,
       durationMinutes: checkIns.durationMinutes,
@@ -174,58 +185,109 @@ function originAllowed(request: Request, env: Env): boolean {
   return allowed.has(origin);
 }
 
+/** The page's view of an open check-in; `owner` only for the browser that owns it. */
+function infoOf(record: CheckInRecord, owner: OwnerDevice | null): CheckInInfo {
+  return {
+    id: record.id,
+    firstName: record.firstName,
+    durationMinutes: record.durationMinutes,
+    expiresAt: record.expiresAt.getTime(),
+    organizationName: record.organizationName,
+    ...(owner ? { device: owner } : {}),
+  };
+}
+
+/** 409 open_elsewhere: when and on what, and whether a fresh link can be emailed (not to a handed-over link). */
+function openElsewhere(record: CheckInRecord, owner: OwnerDevice, claimRefused: boolean): ApiError {
+  const details: OpenElsewhere = {
+    owner,
+    freshLink: record.deliveryRoute !== "handover",
+    ...(claimRefused ? { claimRefused } : {}),
+  };
+  return new ApiError(409, OPEN_ELSEWHERE_CODE, OPEN_ELSEWHERE_MESSAGE, details);
+}
+
+async function hashOrNull(secret: string | null | undefined): Promise<string | null> {
+  return secret ? hashDeviceSecret(secret) : null;
+}
+
 export const checkInRoutes = new Hono<AppEnv>()
   .get("/", () => {
     throw badRequest(MISSING_MESSAGE);
   })
   .get("/:id", async (c) => {
+    // Read only (README → Chat ownership): a mail scanner or a preview that opens the link,
+    // even in a headless browser that runs the page, claims nothing and sets nothing.
     c.header("Cache-Control", "no-store");
     const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), c.req.query("token"), isOpen);
-    // The first browser to get here owns the chat (README → Chat ownership).
-    const secret = deviceSecretOf(c.req.raw) ?? newDeviceSecret();
-    const claim = wellFormedSecret(c.req.query(CLAIM_PARAM));
-    const opened = await c.env.CHECKIN_SESSION.getByName(record.id).openChat(
-      sessionInit(record),
-      { hash: await hashDeviceSecret(secret), kind: deviceKindOf(c.req.header("User-Agent") ?? null) },
-      claim ? await hashDeviceSecret(claim) : null,
+    const view = await c.env.CHECKIN_SESSION.getByName(record.id).viewOwner(
+      await hashOrNull(deviceSecretOf(c.req.raw)),
     );
-    if (opened.outcome === "elsewhere") {
-      // A fresh link goes by email: a member without one is not offered it.
-      const details: OpenElsewhere = { owner: opened.owner, freshLink: record.email !== null };
-      throw new ApiError(409, OPEN_ELSEWHERE_CODE, OPEN_ELSEWHERE_MESSAGE, details);
-    }
+    if (view.state === "elsewhere") throw openElsewhere(record, view.owner, false);
+    return c.json(infoOf(record, view.state === "owner" ? view.owner : null));
+  })
+  .post("/:id/claim", zv("json", claimRequestSchema), async (c) => {
+    // "Start my check-in": the first browser to claim owns the chat; the same browser claiming
+    // again (its cookie, or the page's attempt when the first answer was lost) is answered the same.
+    c.header("Cache-Control", "no-store");
+    if (!originAllowed(c.req.raw, c.env)) throw forbidden("Cross-origin requests are not allowed");
+    const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), c.req.query("token"), isOpen);
+    const body = c.req.valid("json");
+    const cookieSecret = deviceSecretOf(c.req.raw) ?? newDeviceSecret();
+    const attempt = body.attempt ? await attemptSecret(appSecrets(c.var.config), record.id, body.attempt) : null;
+    const claimed = await c.env.CHECKIN_SESSION.getByName(record.id).claimChat(sessionInit(record), {
+      cookieHash: await hashDeviceSecret(cookieSecret),
+      attemptHash: await hashOrNull(attempt),
+      kind: deviceKindOf(c.req.header("User-Agent") ?? null),
+      claimHash: await hashOrNull(body.claim),
+    });
+    if (claimed.outcome === "elsewhere") throw openElsewhere(record, claimed.owner, claimed.claimRefused);
+    const secret = claimed.by === "attempt" && attempt ? attempt : cookieSecret;
     c.header("Set-Cookie", deviceCookie(record.id, secret, c.req.raw, record.expiresAt.getTime()));
-    const info: CheckInInfo = {
-      id: record.id,
-      firstName: record.firstName,
-      durationMinutes: record.durationMinutes,
-      expiresAt: record.expiresAt.getTime(),
-      organizationName: record.organizationName,
-      device: opened.owner,
-    };
-    return c.json(info);
+    return c.json(infoOf(record, claimed.owner));
   })
   .post("/:id/fresh-link", async (c) => {
-    // Lost the browser that owns the chat: a fresh link to the member's own email moves it.
+    // Lost the browser that owns the chat: a fresh link to the check-in's own address moves it.
     const token = c.req.query("token");
-    const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), token, isOpen);
-    // Checked before the object records a claim: there is no address to send it to.
-    if (record.email === null) throw new ApiError(409, "no_email", NO_EMAIL_FRESH_LINK_MESSAGE);
+    const { db } = c.var;
+    const record = await checkInForLink(db, c.req.raw, c.req.param("id"), token, isOpen);
+    // The address stored when the check-in was created; a handed-over link has none.
+    const to = sendable(await deliveryOf(db, record));
+    if (to === null) throw new ApiError(409, "no_email", NO_EMAIL_FRESH_LINK_MESSAGE);
+    // Counted per asking address too, so one network cannot mail the member without end.
+    const perAddress = await hitRateLimit(
+      db,
+      `fresh-link:${record.id}:${rateLimitAddress(c.req.raw)}`,
+      FRESH_LINK_RULE,
+    );
+    if (!perAddress.allowed) throw tooManyRequests(FRESH_LINK_TOO_MANY);
+    // Limits count per asking browser (its cookie, set here if it has none): someone else
+    // holding the link cannot use up the member's own fresh links.
+    const existing = deviceSecretOf(c.req.raw);
+    const requester = existing ?? newDeviceSecret();
+    if (!existing) c.header("Set-Cookie", deviceCookie(record.id, requester, c.req.raw, record.expiresAt.getTime()));
     const claim = newDeviceSecret();
-    const issued = await c.env.CHECKIN_SESSION.getByName(record.id).issueFreshLink(await hashDeviceSecret(claim));
+    const issued = await c.env.CHECKIN_SESSION.getByName(record.id).issueFreshLink(
+      await hashDeviceSecret(requester),
+      await hashDeviceSecret(claim),
+    );
     if (!issued.ok) {
       if (issued.reason === "unowned")
-        throw new ApiError(409, "not_open", "This check-in is not open on any device yet: just open your link.");
+        throw new ApiError(
+          409,
+          "not_open",
+          "This check-in has not been started on any device yet: just open your link.",
+        );
       throw tooManyRequests(
         issued.reason === "limit"
-          ? "No more fresh links can be sent for this check-in."
+          ? FRESH_LINK_TOO_MANY
           : "A fresh link was sent a moment ago. Please check your email, or try again in a minute.",
       );
     }
     const origin = publicOrigin(c.var.config, c.req.raw);
     const url = `${origin}${checkInPath(record.id, token ?? "")}&${CLAIM_PARAM}=${claim}`;
-    const result = await sendEmail(c.env, c.var.db, {
-      to: record.email,
+    const result = await sendEmail(c.env, db, {
+      to: to.address,
       ...freshLinkEmail({ firstName: record.firstName, organizationName: record.organizationName, url }),
       kind: "check_in_fresh_link",
       dedupeKey: `check-in-fresh-link:${record.id}:${issued.number}`,
