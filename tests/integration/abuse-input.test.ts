@@ -151,6 +151,20 @@ describe("check-in links on every public check-in route", () => {
       call: (path: string, ip: string) =>
         request(path.replace("?", "/reach-out?"), { method: "POST", headers: { "cf-connecting-ip": ip } }),
     },
+    {
+      name: "POST claim",
+      call: (path: string, ip: string) =>
+        request(path.replace("?", "/claim?"), {
+          method: "POST",
+          headers: { "cf-connecting-ip": ip, "content-type": "application/json" },
+          body: "{}",
+        }),
+    },
+    {
+      name: "POST fresh-link",
+      call: (path: string, ip: string) =>
+        request(path.replace("?", "/fresh-link?"), { method: "POST", headers: { "cf-connecting-ip": ip } }),
+    },
   ];
 
   it("refuse a missing, wrong, foreign, expired (or revoked) and completed token, without an object or a row", async () => {
@@ -183,7 +197,7 @@ describe("check-in links on every public check-in route", () => {
 
   const route0 = (path: string, ip: string) => request(path, { headers: { "cf-connecting-ip": ip } });
 
-  it("count wrong guesses per address across all three routes, and throttle only those", async () => {
+  it("count wrong guesses per address across all of them, and throttle only those", async () => {
     const checkIn = await createCheckIn();
     const ip = "192.0.2.77";
     const statuses: number[] = [];

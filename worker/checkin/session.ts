@@ -17,6 +17,7 @@ import { Schedule } from "./alarms";
 import { snapshotFrame } from "./frames";
 import { type SessionInit, sessionInitFrom, sessionInitSchema } from "./init";
 import { ChatRate, withinCaps } from "./limits";
+import { ModelBudget } from "./model-budget";
 import { Outbox } from "./outbox";
 import { type ClaimOutcome, type ClaimRequest, type FreshLinkOutcome, Ownership, type OwnerView } from "./ownership";
 import { Replies, WATCHDOG_MS } from "./replies";
@@ -47,6 +48,8 @@ export class CheckInSession extends DurableObject<Env> {
   private readonly ownership: Ownership;
   /** The turn loop: one streamed reply at a time (replies.ts). */
   private readonly replies: Replies;
+  /** Model calls per chat and per organization and day (model-budget.ts). */
+  private readonly budget: ModelBudget;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -57,6 +60,7 @@ export class CheckInSession extends DurableObject<Env> {
       enqueueCompletionAlerts(env, result.organizationId, result.checkInId),
     );
     this.clock = new SessionClock(this.store, this.schedule, (frame) => this.broadcast(frame));
+    this.budget = new ModelBudget(ctx.storage.sql, env.DB);
     this.replies = new Replies({
       ctx,
       env,
@@ -65,6 +69,7 @@ export class CheckInSession extends DurableObject<Env> {
       clock: this.clock,
       broadcast: (frame) => this.broadcast(frame),
       beginClosing: (now) => this.beginClosing(now),
+      budget: this.budget,
     });
     this.ownership = new Ownership(ctx.storage.sql);
     this.ownership.ensureTable();
@@ -324,6 +329,7 @@ export class CheckInSession extends DurableObject<Env> {
         // Empty tables again, so a late event on this instance reads "no session" instead of failing.
         this.store.reset();
         this.ownership.ensureTable();
+        this.budget.ensureTable();
       })(),
     );
   }

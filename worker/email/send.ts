@@ -1,8 +1,8 @@
-import { and, count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { emailOutbox, teamMembers } from "../db/schema";
+import { emailOutbox } from "../db/schema";
 import { isDevelopment, readConfig } from "../lib/config";
-import { spendDailyCap } from "../lib/daily-caps";
+import { dailyCap, spendDailyCap } from "../lib/daily-caps";
 import { withoutLinkSecrets } from "./redact";
 import { DEFAULT_FROM, type EmailTransport, transportFor } from "./transport";
 
@@ -22,13 +22,9 @@ export type EmailMessage = {
   route?: "email" | "slack_dm" | undefined;
 };
 
-/** 50 emails a day, plus 5 per active salesperson (an invitation and reminders each). */
-export async function dailyEmailCap(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.status, "active")));
-  return 50 + 5 * (row?.n ?? 0);
+/** 50 emails a day, plus 5 per active salesperson (an invitation and reminders each): worker/shared/daily-limits.ts. */
+export function dailyEmailCap(db: Database, organizationId: string): Promise<number> {
+  return dailyCap(db, organizationId, "email");
 }
 
 export type SendResult =

@@ -4,6 +4,7 @@ import { sendable } from "../checkin/delivery";
 import type { Database } from "../db/client";
 import { organizations } from "../db/schema";
 import type { AppConfig } from "../lib/config";
+import { dailyCap, spendDailyCap } from "../lib/daily-caps";
 import { queueMailer } from "../notify/mailer";
 import { organizationCheckInSettings } from "../settings/organization";
 import { expiryFor } from "../shared/schedule";
@@ -52,6 +53,8 @@ export async function sendNewCheckIn(
   const now = Date.now();
   // An ended trial or a lapsed subscription refuses new check-ins, with the way to upgrade.
   await assertCanCreateCheckIns(db, input.organizationId, now);
+  // Every check-in counts, emailed or handed over: each one opens a chat that costs model calls.
+  await spendDailyCap(db, input.organizationId, "check_in", await dailyCap(db, input.organizationId, "check_in"), now);
   const { settings } = await organizationCheckInSettings(db, input.organizationId);
   const expiresAt = expiryFor(now, settings.maxResponseHours);
   const created = await insertCheckIn(db, config, {
