@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { createVerifiedAdmin, loginAs } from "./auth.ts";
 import { axeViolations } from "./axe.ts";
 import { browserSuite } from "./browser.ts";
+import { startCheckIn } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 
@@ -77,6 +78,7 @@ describe("a team member without an email", () => {
 
       // Tobi opens the link the Admin handed over.
       await rep.page.goto(url);
+      await startCheckIn(rep.page);
       await rep.page.getByRole("heading", { name: "Your check-in, Tobi" }).waitFor();
       // Anyone after Tobi sees it is taken, and is sent to the manager: there is no email for a fresh link.
       await someoneElse.page.goto(url);
