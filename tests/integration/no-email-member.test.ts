@@ -22,7 +22,7 @@ import { countRows } from "./helpers";
 
 /**
  * A team member without an email (issue 12 §1): the Admin's answer carries the link — only
- * for them — and whoever opens it first owns the chat. Nothing is emailed or queued for them,
+ * for them — and whoever starts it first owns the chat. Nothing is emailed or queued for them,
  * the schedule skips them, and they cannot get an email while a check-in is open.
  */
 

@@ -63,7 +63,7 @@ export function deviceCookie(checkInId: string, secret: string, request: Request
 
 /**
  * What kind of device a browser is, from its User-Agent, coarsely (shown to the salesperson
- * so they can tell whether the device that opened their chat was theirs). Plain substring
+ * so they can tell whether the device that started their chat was theirs). Plain substring
  * checks over the first 512 characters: no pattern runs over the header.
  */
 export function deviceKindOf(userAgent: string | null): DeviceKind {

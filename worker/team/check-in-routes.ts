@@ -24,7 +24,7 @@ import { organizationName, sendNewCheckIn } from "./send-check-in";
 /**
  * /api/check-ins — send a check-in to a member, list the organization's check-ins, resend
  * or revoke one. For a member with an email the link goes to that email only: no answer here
- * carries it or its token (the chat belongs to whoever opens it first, so it must be the
+ * carries it or its token (the chat belongs to whoever starts it first, so it must be the
  * member). For a member without an email there is no other way to reach them, so the answers
  * to send and resend carry the link for the Admin to hand over — only then. The list never
  * carries a link, and no route here returns a transcript.

@@ -45,8 +45,8 @@ export function OtherDeviceScreen({ details, freshLinkPath }: { details: OpenEls
             </p>
           ) : null}
           <p className="text-sm text-soft">
-            To keep the conversation private, a check-in stays on the device that opened it first, and nothing of it is
-            shown here.
+            To keep the conversation private, a check-in stays on the device that started it, and nothing of it is shown
+            here.
           </p>
           {details.freshLink ? (
             <div className="mt-1 rounded-box border border-base-300 p-3">
