@@ -2,7 +2,7 @@ import { listDurableObjectIds } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GUESS_RULE } from "../../worker/checkin/routes";
+import { GUESS_RULE } from "../../worker/checkin/link";
 import { MAX_FRAME_BYTES } from "../../worker/shared/checkin-protocol";
 import {
   allRoutes,

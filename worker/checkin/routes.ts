@@ -1,11 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { publicOrigin } from "../auth/auth";
-import type { Database } from "../db/client";
-import { checkIns, organizations, rateLimits, riskAlerts, teamMembers } from "../db/schema";
+import { checkIns, riskAlerts } from "../db/schema";
 import { sendEmail } from "../email/send";
 import type { AppEnv } from "../lib/app-env";
-import { ApiError, badRequest, forbidden, notFound, tooManyRequests } from "../lib/errors";
+import { ApiError, badRequest, forbidden, tooManyRequests } from "../lib/errors";
 import { appSecrets } from "../lib/keys";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
@@ -18,7 +17,6 @@ import {
   type OpenElsewhere,
   type OwnerDevice,
 } from "../shared/checkin-protocol";
-import type { DeliveryRoute } from "../shared/domain";
 import { deliveryOf, sendable } from "./delivery";
 import {
   attemptSecret,
@@ -31,159 +29,21 @@ import {
   newDeviceSecret,
 } from "./device";
 import { freshLinkEmail } from "./fresh-link-email";
-import { INIT_HEADER, type SessionInit } from "./init";
+import { INIT_HEADER } from "./init";
+import { type CheckInRecord, checkInForLink, isOpen, MISSING_MESSAGE, originAllowed, sessionInit } from "./link";
 import { reachOutAlert } from "./risk";
-import { checkInPath, digestsEqual, hashCheckInToken } from "./token";
+import { checkInPath } from "./token";
 
 /**
- * The public check-in routes. The Worker validates id + token (hashed, compared in
- * constant time) + status + expiry BEFORE any Durable Object is addressed, so a wrong
- * link never creates an object. Failed guesses are counted per IP in D1.
+ * The public check-in routes: the read-only GET, the claim ("Start my check-in"), the fresh
+ * link, the WebSocket and reach-out. Each checks the link first (./link.ts), before any
+ * Durable Object is addressed.
  */
-export const MISSING_MESSAGE = "Missing check-in ID or token";
-export const NOT_FOUND_MESSAGE = "Check-in not found or already completed";
-
-/** Ten wrong links per IP per 15 minutes; the eleventh wrong one gets 429, a right one still works. */
-export const GUESS_RULE: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 /** Fresh links asked for one check-in from one address (an IPv6 /64) per hour. */
 const FRESH_LINK_RULE: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
 const FRESH_LINK_TOO_MANY = "No more fresh links can be sent for this check-in from here just now.";
 /** A salesperson may still ask for their manager to reach out this long after completing. */
 const REACH_OUT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-
-type CheckInRecord = {
-  id: string;
-  organizationId: string;
-  organizationName: string;
-  organizationStatus: string;
-  teamMemberId: string;
-  firstName: string;
-  lastName: string;
-  /** The route and address stored when the check-in was created: a fresh link goes there and nowhere else. */
-  deliveryRoute: DeliveryRoute | null;
-  deliveryAddress: string | null;
-  tokenHash: string;
-  status: "pending" | "completed" | "expired";
-  durationMinutes: number;
-  expiresAt: Date;
-  completedAt: Date | null;
-};
-
-async function guessesExhausted(db: Database, key: string, now: number): Promise<boolean> {
-  const [row] = await db
-    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  return !!row && now - row.windowStart < GUESS_RULE.windowMs && row.count >= GUESS_RULE.limit;
-}
-
-/**
- * The check-in and what its link needs, compiled once per Drizzle handle: every connection
- * and page load of a link runs it, and building the join's SQL each time was a visible part
- * of a check-in's start on the object's thread (README → Performance).
- */
-const linkQueries = new WeakMap<Database, ReturnType<typeof prepareLinkQuery>>();
-
-function linkQuery(db: Database) {
-  let prepared = linkQueries.get(db);
-  if (!prepared) {
-    prepared = prepareLinkQuery(db);
-    linkQueries.set(db, prepared);
-  }
-  return prepared;
-}
-
-function prepareLinkQuery(db: Database) {
-  return db
-    .select({
-      id: checkIns.id,
-      organizationId: checkIns.organizationId,
-      organizationName: organizations.name,
-      organizationStatus: organizations.status,
-      teamMemberId: checkIns.teamMemberId,
-      firstName: teamMembers.firstName,
-      lastName: teamMembers.lastName,
-      deliveryRoute: checkIns.deliveryRoute,
-      deliveryAddress: checkIns.deliveryAddress,
-      tokenHash: checkIns.tokenHash,
-      status: checkIns.status,
-      durationMinutes: checkIns.durationMinutes,
-      expiresAt: checkIns.expiresAt,
-      completedAt: checkIns.completedAt,
-    })
-    .from(checkIns)
-    .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
-    .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
-    .where(eq(checkIns.id, sql.placeholder("id")))
-    .limit(1)
-    .prepare();
-}
-
-/**
- * The check-in a link points to, if the token is right. Throws the spec's errors:
- * 400 'Missing check-in ID or token', 404 'Check-in not found or already completed', and
- * 429 once an IP has used up its wrong guesses.
- */
-export async function checkInForLink(
-  db: Database,
-  request: Request,
-  id: string | undefined,
-  token: string | undefined,
-  accept: (record: CheckInRecord, now: number) => boolean,
-): Promise<CheckInRecord> {
-  if (!id?.trim() || !token?.trim()) throw badRequest(MISSING_MESSAGE);
-  const now = Date.now();
-  const [rows, hash] = await Promise.all([linkQuery(db).all({ id }), hashCheckInToken(token)]);
-  const record = rows[0];
-  // Same work whether or not the id exists, so timing does not reveal which ids are real.
-  const tokenMatches = digestsEqual(hash, record?.tokenHash ?? "0".repeat(64)) && !!record;
-  if (!record || !tokenMatches) {
-    // Only failures are throttled: a right link still opens from an office whose address
-    // used up its wrong guesses (a 256-bit token is not guessable; this stops the noise).
-    // So only a failure reads the address's count, the same read for an unknown id and a
-    // wrong token; a right link costs one D1 query. An IPv6 address counts by its /64, which
-    // one subscriber usually holds whole (rateLimitAddress).
-    const key = `checkin-guess:${rateLimitAddress(request)}`;
-    if (await guessesExhausted(db, key, now)) {
-      throw tooManyRequests("Too many attempts. Please wait a few minutes and try again.");
-    }
-    await hitRateLimit(db, key, GUESS_RULE, now);
-    throw notFound(NOT_FOUND_MESSAGE);
-  }
-  // A suspended organization's links stop working (and work again when it is lifted).
-  if (record.organizationStatus === "suspended" || !accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
-  return record;
-}
-
-const isOpen = (record: CheckInRecord, now: number) => record.status === "pending" && record.expiresAt.getTime() > now;
-
-function sessionInit(record: CheckInRecord): SessionInit {
-  return {
-    checkInId: record.id,
-    organizationId: record.organizationId,
-    teamMemberId: record.teamMemberId,
-    firstName: record.firstName,
-    fullName: `${record.firstName} ${record.lastName}`.trim(),
-    durationMinutes: record.durationMinutes,
-    expiresAt: record.expiresAt.getTime(),
-  };
-}
-
-/** Browsers send Origin on a WebSocket upgrade: only the app's own origin may open one. */
-function originAllowed(request: Request, env: Env): boolean {
-  const origin = request.headers.get("Origin");
-  // Non-browser clients (the benchmark, a native app) send none; the token is their credential.
-  if (!origin) return true;
-  const allowed = new Set([new URL(request.url).origin]);
-  if (env.BETTER_AUTH_URL) {
-    try {
-      allowed.add(new URL(env.BETTER_AUTH_URL).origin);
-    } catch {
-      // a malformed setting allows only the request's own origin
-    }
-  }
-  return allowed.has(origin);
-}
 
 /** The page's view of an open check-in; `owner` only for the browser that owns it. */
 function infoOf(record: CheckInRecord, owner: OwnerDevice | null): CheckInInfo {

@@ -25,9 +25,9 @@ export function DailyLimitsList({ limits }: { limits: DailyLimits }) {
         const full = usage.used >= usage.limit;
         return (
           <li key={key} className="text-sm">
-            <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <span>{label}</span>
-              <span className={`tabular-nums ${full ? "font-semibold text-error" : "text-soft"}`}>
+            <div className="flex items-baseline justify-between gap-x-3">
+              <span className="min-w-0">{label}</span>
+              <span className={`shrink-0 tabular-nums ${full ? "font-semibold text-error" : "text-soft"}`}>
                 {usage.used} of {usage.limit}
               </span>
             </div>
