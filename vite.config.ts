@@ -91,7 +91,13 @@ export default defineConfig({
     devSetup(),
     react(),
     tailwindcss(),
-    cloudflare(),
+    // UNDERTONE_STATE_DIR: the tests' own D1 and object state for a `vite dev` of their own
+    // (tests/e2e/dev-mode.test.ts), with no inspector port to collide with a developer's.
+    cloudflare(
+      process.env.UNDERTONE_STATE_DIR
+        ? { persistState: { path: process.env.UNDERTONE_STATE_DIR }, inspectorPort: false }
+        : {},
+    ),
     bundleReport(),
     prerender({ root, alias, pages: prerenderedPages }),
   ],

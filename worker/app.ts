@@ -16,6 +16,8 @@ import { alertRoutes, insightsRoutes } from "./insights/routes";
 import type { AppEnv } from "./lib/app-env";
 import { readConfig } from "./lib/config";
 import { errorJson, handleError, noApiRoute } from "./lib/errors";
+import { secretConfigurationProblem, UNSAFE_CONFIGURATION_MESSAGE } from "./lib/keys";
+import { log } from "./lib/log";
 import { notificationRoutes } from "./notify/routes";
 import { serveLandingPage } from "./pages/landing";
 import { checkInSettingsRoutes } from "./settings/organization-routes";
@@ -34,6 +36,16 @@ app.use(requestId({ headerName: "X-Request-Id" }));
 app.use(async (c, next) => {
   c.set("config", readConfig(c.env));
   c.set("db", createDb(c.env.DB));
+  await next();
+});
+// Outside development a missing, short or example BETTER_AUTH_SECRET refuses every API call:
+// sessions, link tokens and sealed Slack tokens would all be forgeable (worker/lib/keys.ts).
+app.use("/api/*", async (c, next) => {
+  const problem = secretConfigurationProblem(c.var.config);
+  if (problem) {
+    log("error", "unsafe_secret", { problem });
+    return errorJson(c, 503, "unsafe_configuration", UNSAFE_CONFIGURATION_MESSAGE);
+  }
   await next();
 });
 // No route takes more than this; larger bodies never reach a parser.

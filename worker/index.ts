@@ -1,6 +1,8 @@
 import { app } from "./app";
 import { createDb } from "./db/client";
 import { readConfig } from "./lib/config";
+import { secretConfigurationProblem } from "./lib/keys";
+import { log } from "./lib/log";
 import { handleNotifyBatch } from "./notify/consumer";
 import { runDigests } from "./notify/digest";
 import { notifyQueue } from "./notify/enqueue";
@@ -13,6 +15,12 @@ export default {
   fetch: app.fetch,
   /** The Cron Trigger (every 15 minutes): due check-ins, invitations, reminders, expiry, retention, digests. */
   async scheduled(controller, env) {
+    // An unsafe secret (production) sends nothing: every link made with it would be forgeable.
+    const problem = secretConfigurationProblem(readConfig(env));
+    if (problem) {
+      log("error", "unsafe_secret", { problem });
+      return;
+    }
     const db = createDb(env.DB);
     await runSchedule({
       db,

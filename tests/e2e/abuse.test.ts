@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { type AppServer, startBuiltApp } from "../tools/app-server.ts";
 import { api as apiAt, createVerifiedAdmin, emailedCheckInLink, loginAs, signedInCookie } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
+import { startCheckIn } from "./chat.ts";
 import { E2E_VARS } from "./vars.ts";
 
 /**
@@ -61,6 +62,9 @@ describe("HTML and script render as text", () => {
     try {
       const watch = watchForInjection(page);
       await page.goto(new URL(url, origin).pathname + new URL(url, origin).search);
+      // The start screen greets them by name too: as text, never as markup.
+      await page.getByRole("heading", { name: `Hi ${HOSTILE_FIRST}, ready for your check-in?` }).waitFor();
+      await startCheckIn(page);
       await page.getByRole("heading", { name: `Your check-in, ${HOSTILE_FIRST}` }).waitFor();
       expect(await page.locator("body").textContent()).toContain(HOSTILE_COMPANY);
       const greeting = page.locator('li[data-sender="assistant"]').first();

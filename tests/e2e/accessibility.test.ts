@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, loginAs, randomClientIp } from "./auth.ts";
 import { axeViolations, navigate } from "./axe.ts";
 import { launchBrowser } from "./browser.ts";
+import { startCheckIn } from "./chat.ts";
 
 /**
  * Issue 16 §1: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every route of both specs at
@@ -176,7 +177,9 @@ describe("WCAG 2.2 A/AA with axe-core at 375 and 1440 px", { timeout: 240_000 },
     try {
       await scanAtWidths(page, async (scan) => {
         await page.goto(await freshCheckInPath());
-        await page.getByLabel("Your message").waitFor();
+        await page.getByRole("button", { name: "Start my check-in" }).waitFor();
+        await scan("check-in start screen");
+        await startCheckIn(page);
         await scan("check-in start");
         const box = page.getByLabel("Your message");
         await box.fill("Busy week, mostly good.");

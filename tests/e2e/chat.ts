@@ -14,3 +14,9 @@ export async function answer(page: Page, text: string, timeout = 15_000) {
   await expect.poll(() => assistantBubbles(page).count(), { timeout }).toBeGreaterThan(before);
   await expect.poll(() => page.locator("li[data-sender='assistant'] .animate-pulse").count()).toBe(0);
 }
+
+/** "Start my check-in": opening the link claims nothing; this click makes the chat this browser's. */
+export async function startCheckIn(page: Page) {
+  await page.getByRole("button", { name: "Start my check-in" }).click();
+  await page.getByLabel("Your message").waitFor();
+}

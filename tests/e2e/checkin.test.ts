@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { browserSuite } from "./browser.ts";
-import { answer as answerAndWait, assistantBubbles, conversation } from "./chat.ts";
+import { answer as answerAndWait, assistantBubbles, conversation, startCheckIn } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 
@@ -36,6 +36,7 @@ describe("the check-in page", () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
       await page.goto(await freshCheckInPath());
+      await startCheckIn(page);
       await page.getByRole("heading", { name: "Your check-in, Maya" }).waitFor();
       // Before the first message: what the manager sees and never sees.
       const note = page.getByRole("complementary", { name: "What your manager sees" });
@@ -91,7 +92,7 @@ describe("the check-in page", () => {
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {
       await page.goto(await freshCheckInPath());
-      await page.getByLabel("Your message").waitFor();
+      await startCheckIn(page);
       await expect.poll(() => page.getByText("Live").isVisible()).toBe(true);
       await answer(page, "First answer before the cut.");
 

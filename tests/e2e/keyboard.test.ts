@@ -253,6 +253,9 @@ describe("keyboard only", () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
       await page.goto(`${url.pathname}${url.search}`);
+      // "Start my check-in" by keyboard.
+      await tabTo(page, /^Start my check-in$/);
+      await page.keyboard.press("Enter");
       await page.getByLabel("Your message").waitFor();
       await tabTo(page, /Your message/);
       await page.keyboard.type("A busy week, mostly good.");

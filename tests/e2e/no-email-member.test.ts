@@ -2,13 +2,14 @@ import { describe, expect, test } from "vitest";
 import { createVerifiedAdmin, loginAs } from "./auth.ts";
 import { axeViolations } from "./axe.ts";
 import { browserSuite } from "./browser.ts";
+import { startCheckIn } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 
 /**
  * A salesperson without an email (issue 12 §1), on a phone-width screen: the Admin adds
  * them with the email left blank, sends a check-in, and gets the link to copy with the
- * warning that whoever opens it first owns the chat. The copied link opens their check-in.
+ * warning that whoever starts it first owns the chat. The copied link opens their check-in.
  */
 describe("a team member without an email", () => {
   test("add without an email, send, copy the link (keyboard), and it opens their check-in", async () => {
@@ -40,7 +41,7 @@ describe("a team member without an email", () => {
       await row.getByRole("button", { name: "Send check-in" }).click();
       const dialog = page.getByRole("dialog");
       expect(await dialog.getByTestId("ownership-note").textContent()).toContain(
-        "Whoever opens this link first owns the chat. Give it only to Tobi",
+        "Whoever starts the check-in from this link first owns the chat. Give it only to Tobi",
       );
       await dialog.getByRole("button", { name: "Send check-in" }).click();
       const handOver = dialog.getByTestId("hand-over-link");
@@ -50,7 +51,7 @@ describe("a team member without an email", () => {
       expect(url).toMatch(new RegExp(`^${origin}/check-in/[0-9a-f-]{36}\\?token=[\\w-]{43}$`));
       expect(await field.getAttribute("readonly")).not.toBeNull();
       expect(await handOver.getByTestId("hand-over-warning").textContent()).toBe(
-        "Whoever opens this link first owns the chat. Give it only to Tobi, and don't open it yourself.",
+        "Whoever starts the check-in from this link first owns the chat. Give it only to Tobi, and don't start it yourself.",
       );
 
       // Copy with the keyboard: the confirmation is announced, and the clipboard holds the link.
@@ -77,6 +78,7 @@ describe("a team member without an email", () => {
 
       // Tobi opens the link the Admin handed over.
       await rep.page.goto(url);
+      await startCheckIn(rep.page);
       await rep.page.getByRole("heading", { name: "Your check-in, Tobi" }).waitFor();
       // Anyone after Tobi sees it is taken, and is sent to the manager: there is no email for a fresh link.
       await someoneElse.page.goto(url);

@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { createSuperAdmin, createVerifiedAdmin, loginAs, randomClientIp } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
+import { startCheckIn } from "./chat.ts";
 
 /**
  * Issue 16 §3, what a screen reader gets: form errors tied to their fields (aria-invalid,
@@ -128,6 +129,7 @@ describe("screen readers", () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
       await page.goto(`${url.pathname}${url.search}`);
+      await startCheckIn(page);
       const box = page.getByLabel("Your message");
       await box.waitFor();
       const assistant = page.locator("li[data-sender='assistant']");

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers.ts";
 import { createVerifiedAdmin, emailedCheckInLink, loginAs, toastText } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
-import { answer } from "./chat.ts";
+import { answer, startCheckIn } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 
@@ -57,6 +57,7 @@ describe("team, check-in and dashboard", () => {
       const url = await emailedCheckInLink(origin, email);
       expect(url).toMatch(new RegExp(`^${origin}/check-in/[0-9a-f-]{36}\\?token=[\\w-]{43}$`));
       await rep.page.goto(url);
+      await startCheckIn(rep.page);
       await rep.page.getByRole("heading", { name: "Your check-in, Riley" }).waitFor();
       for (const text of DISTRESSED_ANSWERS) await answer(rep.page, text);
       await rep.page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout: 20_000 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { MAX_USER_CHARS, MAX_USER_MESSAGES } from "../../worker/checkin/limits";
 import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
+import { MAX_MESSAGE_CHARS } from "../../worker/shared/checkin-protocol";
 import { PILLARS } from "../../worker/shared/pillars";
 import { RATING_KINDS } from "../../worker/shared/self-rating";
 
@@ -8,20 +10,61 @@ import { RATING_KINDS } from "../../worker/shared/self-rating";
  * scores, alerts and blockers the Durable Object would store at completion with the
  * embedded provider: scoring's own entry point (worker/scoring/judge-check-in.ts), never a copy.
  */
-export const transcriptSchema = z.object({
-  fullName: z.string().min(1).max(200),
-  messages: z
-    .array(
-      z.object({
-        sender: z.enum(["assistant", "user"]),
-        content: z.string().max(10_000),
-        pillar: z.enum(PILLARS).nullable(),
-        /** Optional: this assistant message asked a one-tap rating (worker/shared/self-rating.ts). */
-        rating: z.enum(RATING_KINDS).optional(),
-      }),
-    )
-    .max(200),
-});
+/** What the chat lets an assistant message be: a reply is capped at 300 tokens by the provider, the rest are ours. */
+export const MAX_ASSISTANT_CHARS = 4_000;
+/** One reply per answer, plus the greeting and the closing statement. */
+export const MAX_MESSAGES = 2 * MAX_USER_MESSAGES + 2;
+
+/**
+ * The transcript, bounded as the app bounds a chat (worker/checkin/limits.ts,
+ * worker/shared/checkin-protocol.ts): a salesperson's message is at most 2,000 characters,
+ * 200 of them and 100,000 characters in all; nothing a chat could not hold is judged.
+ */
+export const transcriptSchema = z
+  .object({
+    fullName: z.string().min(1).max(200),
+    messages: z
+      .array(
+        z.object({
+          sender: z.enum(["assistant", "user"]),
+          content: z.string().max(MAX_ASSISTANT_CHARS),
+          pillar: z.enum(PILLARS).nullable(),
+          /** Optional: this assistant message asked a one-tap rating (worker/shared/self-rating.ts). */
+          rating: z.enum(RATING_KINDS).optional(),
+        }),
+      )
+      .max(MAX_MESSAGES),
+  })
+  .superRefine((transcript, context) => {
+    let count = 0;
+    let chars = 0;
+    for (const [index, message] of transcript.messages.entries()) {
+      if (message.sender !== "user") continue;
+      count += 1;
+      chars += message.content.length;
+      if (message.content.length > MAX_MESSAGE_CHARS) {
+        context.addIssue({
+          code: "custom",
+          path: ["messages", index, "content"],
+          message: `a salesperson's message is at most ${MAX_MESSAGE_CHARS} characters`,
+        });
+      }
+    }
+    if (count > MAX_USER_MESSAGES) {
+      context.addIssue({
+        code: "custom",
+        path: ["messages"],
+        message: `at most ${MAX_USER_MESSAGES} salesperson messages`,
+      });
+    }
+    if (chars > MAX_USER_CHARS) {
+      context.addIssue({
+        code: "custom",
+        path: ["messages"],
+        message: `at most ${MAX_USER_CHARS} characters from the salesperson in all`,
+      });
+    }
+  });
 
 export type Transcript = z.infer<typeof transcriptSchema>;
 

@@ -2,7 +2,7 @@ import { listDurableObjectIds } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GUESS_RULE } from "../../worker/checkin/routes";
+import { GUESS_RULE } from "../../worker/checkin/link";
 import { MAX_FRAME_BYTES } from "../../worker/shared/checkin-protocol";
 import {
   allRoutes,
@@ -151,6 +151,20 @@ describe("check-in links on every public check-in route", () => {
       call: (path: string, ip: string) =>
         request(path.replace("?", "/reach-out?"), { method: "POST", headers: { "cf-connecting-ip": ip } }),
     },
+    {
+      name: "POST claim",
+      call: (path: string, ip: string) =>
+        request(path.replace("?", "/claim?"), {
+          method: "POST",
+          headers: { "cf-connecting-ip": ip, "content-type": "application/json" },
+          body: "{}",
+        }),
+    },
+    {
+      name: "POST fresh-link",
+      call: (path: string, ip: string) =>
+        request(path.replace("?", "/fresh-link?"), { method: "POST", headers: { "cf-connecting-ip": ip } }),
+    },
   ];
 
   it("refuse a missing, wrong, foreign, expired (or revoked) and completed token, without an object or a row", async () => {
@@ -183,7 +197,7 @@ describe("check-in links on every public check-in route", () => {
 
   const route0 = (path: string, ip: string) => request(path, { headers: { "cf-connecting-ip": ip } });
 
-  it("count wrong guesses per address across all three routes, and throttle only those", async () => {
+  it("count wrong guesses per address across all of them, and throttle only those", async () => {
     const checkIn = await createCheckIn();
     const ip = "192.0.2.77";
     const statuses: number[] = [];
@@ -206,6 +220,18 @@ describe("check-in links on every public check-in route", () => {
       (await route0(`/api/check-in/${checkIn.id}?token=guess-elsewhere`, "192.0.2.78")).status,
       "another address",
     ).toBe(404);
+  });
+
+  it("count an IPv6 subscriber's whole /64 as one address", async () => {
+    const checkIn = await createCheckIn();
+    // A new address of the same /64 for every guess: one subscriber picking addresses at will.
+    const inPrefix = (i: number) => `2001:db8:77:1:${(i + 1).toString(16)}::${(i * 7 + 3).toString(16)}`;
+    for (let i = 0; i < GUESS_RULE.limit; i++) {
+      expect((await route0(`/api/check-in/${checkIn.id}?token=v6-${i}`, inPrefix(i))).status).toBe(404);
+    }
+    expect((await route0(`/api/check-in/${checkIn.id}?token=v6-more`, "2001:db8:77:1:ffff::1")).status).toBe(429);
+    // The next /64 is another subscriber.
+    expect((await route0(`/api/check-in/${checkIn.id}?token=v6-next`, "2001:db8:77:2::1")).status).toBe(404);
   });
 });
 

@@ -26,7 +26,9 @@ export const PUBLIC_ROUTES: readonly RouteKey[] = [
   "GET /api/check-in/:id",
   "GET /api/check-in/:id/ws",
   "POST /api/check-in/:id/reach-out",
-  // The link's token, then a fresh link to the member's own address only (checkin-ownership.test.ts).
+  // "Start my check-in": the link's token; the first browser to claim owns the chat (checkin-ownership.test.ts).
+  "POST /api/check-in/:id/claim",
+  // The link's token, then a fresh link to the check-in's own address only (checkin-ownership.test.ts).
   "POST /api/check-in/:id/fresh-link",
   "GET /api/auth/*",
   "POST /api/auth/*",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
 import { cookieHeader, createSuperAdmin, emailedLink, randomIp, type TestAccount } from "./auth-helpers";
-import { ChatClient, linkOf } from "./checkin-helpers";
+import { ChatClient, linkOf, newAttempt } from "./checkin-helpers";
 import { requestWithEnv } from "./helpers";
 import { EMAIL_INVALID_KEY, INTEGRATION_VARS, STRIPE_INVALID_KEY } from "./vars";
 
@@ -150,9 +150,17 @@ describe("no response or log line carries a password, token or secret", () => {
     linkTokens.push(linkToken);
     await call("/api/check-ins", { cookie });
     await call(`/api/check-ins/${checkIn.id}/resend`, { method: "POST", cookie });
-    const opened = await call(`/api/check-in/${checkIn.id}?token=${encodeURIComponent(linkToken)}`);
-    // The chat's device secret rides in its httpOnly cookie only: scanned for like a token.
-    const deviceCookie = (opened.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    await call(`/api/check-in/${checkIn.id}?token=${encodeURIComponent(linkToken)}`);
+    // "Start my check-in": the chat's device secret rides in its httpOnly cookie only, and the
+    // page's claim attempt is never echoed: both scanned for like a token.
+    const attempt = newAttempt();
+    linkTokens.push(attempt);
+    const claimed = await call(`/api/check-in/${checkIn.id}/claim?token=${encodeURIComponent(linkToken)}`, {
+      method: "POST",
+      body: JSON.stringify({ attempt }),
+    });
+    expect(claimed.status).toBe(200);
+    const deviceCookie = (claimed.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     linkTokens.push(deviceCookie.split("=")[1] ?? "");
     expect(linkTokens.at(-1)).toHaveLength(43);
     await call(`/api/check-in/${checkIn.id}?token=${encodeURIComponent(`${linkToken}x`)}`);

@@ -35,7 +35,10 @@ describe("POST /api/admin/users/invite", () => {
       people,
     });
     expect(response.status).toBe(200);
-    const body = bulkInviteResultSchema.parse(await response.json());
+    const raw = await response.text();
+    // The operator never receives a check-in's link or token (README → Threat model).
+    expect(raw).not.toMatch(/check-in\/|token/);
+    const body = bulkInviteResultSchema.parse(JSON.parse(raw));
     expect(body.organizationName).toBe("Bulk Reps Co");
     expect(body.results).toEqual([
       { email: "ana@bulk.example", outcome: "added", note: "Check-in sent" },

@@ -32,7 +32,7 @@ export async function createCheckIn(
       "insert into team_members (id, organization_id, first_name, last_name, email) values (?, ?, ?, 'Tester', ?)",
     ).bind(teamMemberId, organizationId, options.firstName ?? "Casey", `${suffix}@example.com`),
     env.DB.prepare(
-      "insert into check_ins (id, organization_id, team_member_id, token_hash, status, duration_minutes, expires_at) values (?, ?, ?, ?, ?, ?, ?)",
+      "insert into check_ins (id, organization_id, team_member_id, token_hash, status, duration_minutes, expires_at, delivery_route, delivery_address) values (?, ?, ?, ?, ?, ?, ?, 'email', ?)",
     ).bind(
       id,
       organizationId,
@@ -41,6 +41,7 @@ export async function createCheckIn(
       options.status ?? "pending",
       options.durationMinutes ?? 10,
       now + (options.expiresInMs ?? 3 * 24 * 60 * 60 * 1000),
+      `${suffix}@example.com`,
     ),
   ]);
   return { id, token, organizationId, teamMemberId };
@@ -94,6 +95,31 @@ export async function insertCompletedCheckIn(input: {
 export async function linkOf(checkInId: string): Promise<{ id: string; token: string }> {
   return { id: checkInId, token: await checkInLinkToken(env.BETTER_AUTH_SECRET ?? "", checkInId) };
 }
+
+/**
+ * "Start my check-in": the page's claim (POST), as a browser sends it. Returns the answer and
+ * the device cookie it set (`name=value`), if any.
+ */
+export async function claimChat(
+  checkIn: { id: string; token: string },
+  options: { headers?: Record<string, string>; body?: Record<string, string>; base?: string } = {},
+) {
+  const response = await exports.default.fetch(
+    new Request(
+      `${options.base ?? "http://localhost"}/api/check-in/${checkIn.id}/claim?token=${encodeURIComponent(checkIn.token)}`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...options.headers },
+        body: JSON.stringify(options.body ?? {}),
+      },
+    ),
+  );
+  const setCookie = response.headers.get("Set-Cookie");
+  return { response, setCookie, cookie: setCookie ? (setCookie.split(";")[0] ?? null) : null };
+}
+
+/** A fresh claim attempt, as the page makes one (32 random bytes, base64url). */
+export const newAttempt = newCheckInToken;
 
 export function wsPath(checkIn: { id: string; token: string }) {
   return `/api/check-in/${checkIn.id}/ws?token=${encodeURIComponent(checkIn.token)}`;

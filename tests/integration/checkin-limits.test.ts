@@ -1,9 +1,16 @@
 import { runInDurableObject } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CHAT_BURST, MAX_SOCKETS_PER_CHAT, MAX_USER_CHARS, MAX_USER_MESSAGES } from "../../worker/checkin/limits";
 import type { ServerFrame } from "../../worker/shared/checkin-protocol";
-import { ChatClient, createCheckIn, sessionStub, type TestCheckIn, upgrade, wsPath } from "./checkin-helpers";
+import {
+  ChatClient,
+  claimChat,
+  createCheckIn,
+  sessionStub,
+  type TestCheckIn,
+  upgrade,
+  wsPath,
+} from "./checkin-helpers";
 
 /**
  * One link cannot flood its chat (issue 12, item 7): sockets, messages and characters are
@@ -11,13 +18,11 @@ import { ChatClient, createCheckIn, sessionStub, type TestCheckIn, upgrade, wsPa
  * message as a delta instead of the whole transcript again.
  */
 
-/** The owner's browser: the device cookie from the first open of the link. */
+/** The owner's browser: the device cookie from "Start my check-in". */
 async function ownerCookie(checkIn: TestCheckIn): Promise<Record<string, string>> {
-  const response = await exports.default.fetch(
-    new Request(`http://localhost/api/check-in/${checkIn.id}?token=${encodeURIComponent(checkIn.token)}`),
-  );
+  const { response, cookie } = await claimChat(checkIn);
   expect(response.status).toBe(200);
-  return { Cookie: (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "" };
+  return { Cookie: cookie ?? "" };
 }
 
 describe("per-chat caps", () => {

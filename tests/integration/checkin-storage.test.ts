@@ -21,6 +21,11 @@ import { chatOpener, createCheckIn, d1Count, sessionStub, travel } from "./check
  */
 const BACK_TO_PREVIOUS: Record<number, (sql: SqlStorage) => void> = {
   1: (sql) => sql.exec("drop table schema_version"),
+  2: (sql) => {
+    sql.exec("drop table fresh_links");
+    sql.exec("drop table model_budget");
+    sql.exec("update schema_version set version = 1");
+  },
 };
 
 const versionOf = (sql: SqlStorage) =>

@@ -7,6 +7,7 @@ import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { MAX_MESSAGE_CHARS } from "../../worker/shared/checkin-protocol";
 import {
   chatOpener,
+  claimChat,
   createCheckIn,
   d1Count,
   objectTables,
@@ -79,7 +80,7 @@ describe("GET /api/check-in/:id and the WebSocket route refuse bad links without
       durationMinutes: 10,
       organizationName: "Acme Sales",
     });
-    // The right link's first open creates its one object: it records which browser owns the chat.
+    // The right link's open asks its one object who owns the chat (read only: nothing is claimed).
     expect(await objectCount()).toBe(before + 1);
   });
 
@@ -98,8 +99,8 @@ describe("GET /api/check-in/:id and the WebSocket route refuse bad links without
     expect((await api(`/api/check-in/${checkIn.id}?token=guess-13`, { headers: guesser })).status).toBe(429);
     const right = await api(`/api/check-in/${checkIn.id}?token=${checkIn.token}`, { headers: guesser });
     expect(right.status).toBe(200);
-    const cookie = (right.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-    expect((await upgrade(wsPath(checkIn), { ...guesser, Cookie: cookie })).status).toBe(101);
+    const { cookie } = await claimChat(checkIn, { headers: guesser });
+    expect((await upgrade(wsPath(checkIn), { ...guesser, Cookie: cookie ?? "" })).status).toBe(101);
     const elsewhere = { "cf-connecting-ip": "203.0.113.10" };
     expect((await api(`/api/check-in/${checkIn.id}?token=guess-0`, { headers: elsewhere })).status).toBe(404);
   });

@@ -104,16 +104,22 @@ describe("coaching costs (issue 12 item 4)", () => {
     const admin = await createAdmin({ companyName: "Capped Co" });
     await seedTeam(admin, `Cap theme ${crypto.randomUUID().slice(0, 8)}`);
     expect((await requestAs(admin, "/api/insights/coaching")).status).toBe(200);
-    // The rest of today's allowance used up (as by many ranges and weeks of misses).
+    // The call counted in coaching's share and in the organization's model calls of the day.
     const day = new Date().toISOString().slice(0, 10);
+    const counted = (kind: string) =>
+      env.DB.prepare("select count from rate_limits where key = ?")
+        .bind(`cap:${kind}:${admin.organizationId}:${day}`)
+        .first<number>("count");
+    expect([await counted("coaching"), await counted("llm")]).toEqual([1, 1]);
+    // The rest of today's allowance used up (as by many ranges and weeks of misses).
     await env.DB.prepare("update rate_limits set count = ? where key = ?")
-      .bind(COACHING_LLM_DAILY_CAP, `cap:llm:${admin.organizationId}:${day}`)
+      .bind(COACHING_LLM_DAILY_CAP, `cap:coaching:${admin.organizationId}:${day}`)
       .run();
 
     const capped = await requestAs(admin, "/api/insights/coaching?range=52w");
     expect(capped.status).toBe(429);
     expect(await capped.json()).toMatchObject({
-      error: { code: "daily_limit_reached", message: DAILY_CAP_MESSAGES.llm(COACHING_LLM_DAILY_CAP) },
+      error: { code: "daily_limit_reached", message: DAILY_CAP_MESSAGES.coaching(COACHING_LLM_DAILY_CAP) },
     });
     // What is cached still comes back, at no cost.
     expect((await requestAs(admin, "/api/insights/coaching")).status).toBe(200);
@@ -122,7 +128,7 @@ describe("coaching costs (issue 12 item 4)", () => {
       expect.arrayContaining([
         expect.objectContaining({
           targetId: admin.organizationId,
-          details: expect.objectContaining({ kind: "llm", limit: COACHING_LLM_DAILY_CAP }),
+          details: expect.objectContaining({ kind: "coaching", limit: COACHING_LLM_DAILY_CAP }),
         }),
       ]),
     );

@@ -4,8 +4,14 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { dailyEmailCap } from "../../worker/email/send";
 import worker from "../../worker/index";
+import { readConfig } from "../../worker/lib/config";
 import { DAILY_CAP_MESSAGES } from "../../worker/lib/daily-caps";
-import { createAdmin, requestAs } from "./auth-helpers";
+import { runCreateStep } from "../../worker/schedule/create-step";
+import { bulkInviteResultSchema } from "../../worker/shared/bulk-invite";
+import { organizationDetailSchema } from "../../worker/shared/console/organizations";
+import { dailyCapFor } from "../../worker/shared/daily-limits";
+import { checkInSettingsResponseSchema } from "../../worker/shared/schedule";
+import { createAdmin, createSuperAdmin, requestAs } from "./auth-helpers";
 import { dailyCapAudits } from "./cap-audit";
 import { countRows } from "./helpers";
 import { eventually } from "./notify-helpers";
@@ -83,3 +89,116 @@ describe("the per-organization daily email cap", () => {
     expect(errors.filter((line) => line.includes("schedule_step_failed"))).toEqual([]);
   });
 });
+
+/**
+ * Issue 22 item 5: check-ins are capped per organization and day on every route that
+ * creates them, a handed-over one (no email, so no email cap) too: each opens a chat that
+ * costs model calls. Settings and the console show the figures.
+ */
+describe("the per-organization daily check-in cap", () => {
+  const day = () => new Date().toISOString().slice(0, 10);
+  const setCount = (organizationId: string, kind: string, count: number) =>
+    env.DB.prepare(
+      "insert into rate_limits (key, window_start, count) values (?, ?, ?) on conflict(key) do update set count = excluded.count",
+    )
+      .bind(`cap:${kind}:${organizationId}:${day()}`, Date.now(), count)
+      .run();
+
+  it("counts a handed-over check-in too: a create-and-revoke loop stops at the cap with a clear 429, shown in Settings and the console", async () => {
+    const admin = await createAdmin({ companyName: "No Mail Loop Co" });
+    const member = await requestAs(admin, "/api/team-members", {
+      method: "POST",
+      body: JSON.stringify({ firstName: "Nia", lastName: "Nomail" }),
+    });
+    const { member: created } = (await member.json()) as { member: { id: string } };
+    const cap = dailyCapFor("check_in", 1);
+    expect(cap).toBe(23);
+    await setCount(admin.organizationId, "check_in", cap - 2);
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const sent = await requestAs(admin, "/api/check-ins", {
+        method: "POST",
+        body: JSON.stringify({ teamMemberId: created.id }),
+      });
+      statuses.push(sent.status);
+      if (sent.status === 429) {
+        expect(await sent.json()).toMatchObject({
+          error: { code: "daily_limit_reached", message: DAILY_CAP_MESSAGES.check_in(cap) },
+        });
+        break;
+      }
+      const { id, url } = (await sent.json()) as { id: string; url?: string };
+      expect(url).toBeDefined(); // handed over: no email was sent, yet it counted
+      expect((await requestAs(admin, `/api/check-ins/${id}/revoke`, { method: "POST" })).status).toBe(200);
+    }
+    expect(statuses).toEqual([201, 201, 429]);
+    expect(await countRows("check_ins", `organization_id = '${admin.organizationId}'`)).toBe(2);
+
+    const settings = checkInSettingsResponseSchema.parse(
+      await (await requestAs(admin, "/api/check-in-settings")).json(),
+    );
+    expect(settings.dailyLimits).toMatchObject({ day: day(), checkIns: { used: cap, limit: cap } });
+    expect(settings.dailyLimits.emails).toEqual({ used: 0, limit: dailyCapFor("email", 1) });
+    const operator = await createSuperAdmin();
+    const detail = organizationDetailSchema.parse(
+      await (await requestAs(operator, `/api/admin/organizations/${admin.organizationId}`)).json(),
+    );
+    expect(detail.dailyLimits.checkIns).toEqual({ used: cap, limit: cap });
+    expect(await dailyCapAudits()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          targetId: admin.organizationId,
+          details: expect.objectContaining({ kind: "check_in", limit: cap }),
+        }),
+      ]),
+    );
+  });
+
+  it("stops the schedule at the cap: what fits is created, the rest stay due, other organizations go on", async () => {
+    const capped = await scheduledOrganization("capped", 3);
+    const other = await scheduledOrganization("uncapped", 2);
+    await setCount(capped, "check_in", dailyCapFor("check_in", 3) - 1);
+    const report = await runCreateStep(createDb(env.DB), readConfig(env), Date.now(), 200);
+    expect(report.created).toBeGreaterThanOrEqual(3);
+    expect(await countRows("check_ins", `organization_id = '${capped}'`)).toBe(1);
+    expect(await countRows("check_ins", `organization_id = '${other}'`)).toBe(2);
+  });
+
+  it("counts the operator's bulk invite too, and says so per person", async () => {
+    const admin = await createAdmin({ companyName: "Bulk Cap Co" });
+    await setCount(admin.organizationId, "check_in", dailyCapFor("check_in", 1));
+    const operator = await createSuperAdmin();
+    const invited = await requestAs(operator, "/api/admin/users/invite", {
+      method: "POST",
+      body: JSON.stringify({
+        organizationId: admin.organizationId,
+        role: "salesperson",
+        sendCheckIn: true,
+        people: [{ email: "capped@bulk.example", firstName: "Cap", lastName: "Ped" }],
+      }),
+    });
+    expect(invited.status).toBe(200);
+    expect(bulkInviteResultSchema.parse(await invited.json()).results).toEqual([
+      { email: "capped@bulk.example", outcome: "added", note: "Added; today's check-in limit is reached" },
+    ]);
+    expect(await countRows("check_ins", `organization_id = '${admin.organizationId}'`)).toBe(0);
+  });
+});
+
+/** An organization with automatic check-ins on and `members` salespeople, none checked in yet. */
+async function scheduledOrganization(name: string, members: number): Promise<string> {
+  const id = `${name}-${crypto.randomUUID().slice(0, 8)}`;
+  await env.DB.batch([
+    env.DB.prepare("insert into organizations (id, name, status) values (?, ?, 'active')").bind(id, name),
+    env.DB.prepare(
+      "insert into organization_settings (organization_id, frequency, duration_minutes, auto_reminders, reminder_interval_hours, max_response_hours, scheduling_enabled) values (?, 'weekly', 10, 0, 24, 72, 1)",
+    ).bind(id),
+    ...Array.from({ length: members }, (_, i) =>
+      env.DB.prepare(
+        "insert into team_members (id, organization_id, first_name, last_name, email, status) values (?, ?, ?, 'Seller', ?, 'active')",
+      ).bind(`${id}-m${i}`, id, `Rep${i}`, `rep${i}@${id}.example`),
+    ),
+  ]);
+  return id;
+}

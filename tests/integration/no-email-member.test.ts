@@ -17,11 +17,12 @@ import {
   teamMemberResponseSchema,
 } from "../../worker/shared/team";
 import { createAdmin, requestAs, type TestAdmin } from "./auth-helpers";
+import { claimChat } from "./checkin-helpers";
 import { countRows } from "./helpers";
 
 /**
  * A team member without an email (issue 12 §1): the Admin's answer carries the link — only
- * for them — and whoever opens it first owns the chat. Nothing is emailed or queued for them,
+ * for them — and whoever starts it first owns the chat. Nothing is emailed or queued for them,
  * the schedule skips them, and they cannot get an email while a check-in is open.
  */
 
@@ -98,11 +99,16 @@ describe("a team member without an email", () => {
     expect(list).not.toContain(token);
     expect(list).not.toContain("token");
 
-    // The link works, and the first browser to open it owns the chat.
+    // The link works, and the first browser to start it owns the chat.
     const path = new URL(body.url ?? "").pathname.replace("/check-in/", "/api/check-in/");
     const info = await open(`${path}?token=${token}`, "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)");
     expect(info.status).toBe(200);
     expect(checkInInfoSchema.parse(await info.json())).toMatchObject({ id: body.id, firstName: "Efe" });
+    const started = await claimChat(
+      { id: body.id, token },
+      { headers: { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)" } },
+    );
+    expect(started.response.status).toBe(200);
     // Another browser is refused, and offered no fresh link: there is no address to send it to.
     const other = await open(`${path}?token=${token}`, "Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0");
     expect(other.status).toBe(409);

@@ -9,7 +9,7 @@ import { OPERATIONAL_RETENTION_DAYS } from "../../worker/schedule/operational-re
 import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
 import { DAY_MS } from "../../worker/shared/time";
 import { createAdmin, latestEmail, randomIp, requestAs } from "./auth-helpers";
-import { ChatClient, linkOf } from "./checkin-helpers";
+import { ChatClient, claimChat, linkOf } from "./checkin-helpers";
 import { countRows, request, requestWithEnv } from "./helpers";
 import { objectStorage, storedStrings } from "./object-storage";
 import { INTEGRATION_VARS, type RecordedRequest } from "./vars";
@@ -123,11 +123,10 @@ describe("the check-in's object keeps no secret in clear", () => {
         .map((pair) => ["the admin's session cookie", pair.slice(pair.indexOf("=") + 1)] as [string, string]),
     ];
 
-    // The link opened: the object starts, and this browser's device secret comes back in a cookie.
-    const info = `/api/check-in/${link.id}?token=${encodeURIComponent(link.token)}`;
-    const opened = await request(info, { headers: { "cf-connecting-ip": randomIp() } });
-    expect(opened.status).toBe(200);
-    const deviceCookie = (opened.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    // The chat started: the object starts, and this browser's device secret comes back in a cookie.
+    const opened = await claimChat(link, { headers: { "cf-connecting-ip": randomIp() } });
+    expect(opened.response.status).toBe(200);
+    const deviceCookie = opened.cookie ?? "";
     const device = deviceCookie.slice(deviceCookie.indexOf("=") + 1);
     expect(device).toHaveLength(43);
     secrets.push(["the device secret", device]);
@@ -154,7 +153,7 @@ describe("the check-in's object keeps no secret in clear", () => {
     expect(after.found).toEqual([]);
     // Positive controls: what was said, and the claim's hash, are where the scan looked.
     expect(after.stored.some(({ value }) => value.includes("four days to approve a discount"))).toBe(true);
-    expect(after.stored).toContainEqual({ place: "owner.claim_hash", value: await hashDeviceSecret(claim) });
+    expect(after.stored).toContainEqual({ place: "fresh_links.claim_hash", value: await hashDeviceSecret(claim) });
     expect(after.stored.length).toBeGreaterThan(20);
   });
 });

@@ -3,7 +3,7 @@ import { insightsResponseSchema, memberInsightsResponseSchema } from "../../work
 import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
 import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers";
 import { createAdmin, requestAs } from "./auth-helpers";
-import { ChatClient, linkOf, travel } from "./checkin-helpers";
+import { ChatClient, claimChat, linkOf, travel } from "./checkin-helpers";
 import { request } from "./helpers";
 
 /**
@@ -32,11 +32,9 @@ describe("from a sent check-in to the dashboard", () => {
     expect(info.status).toBe(200);
     expect(await info.text()).toContain("Jordan");
 
-    // This "browser" opened it first, so the chat is its own: the socket carries its device cookie.
-    const chat = await ChatClient.open(
-      { id, token },
-      { Cookie: (info.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "" },
-    );
+    // This "browser" starts it first, so the chat is its own: the socket carries its device cookie.
+    const { cookie } = await claimChat({ id, token });
+    const chat = await ChatClient.open({ id, token }, { Cookie: cookie ?? "" });
     for (const answer of DISTRESSED_ANSWERS) await chat.say(answer);
     await travel(id, 4000);
     await chat.waitFor((frame) => frame.type === "completed");

@@ -4,7 +4,7 @@
  * Malformed input exits 2 with the reason on stderr. Format: README → "The judge command".
  * Vite's module runner loads the worker's TypeScript as-is (extensionless imports).
  */
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runnerImport } from "vite";
 import type { JudgeCore } from "./judge-types.ts";
@@ -14,11 +14,44 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/**
+ * Larger input is refused before it is read whole or parsed: the biggest chat the app can
+ * hold (200 answers of 2,000 characters, 202 replies of 4,000) is well under this as JSON.
+ */
+const MAX_INPUT_BYTES = 4 * 1024 * 1024;
+
+/** Reads the file or standard input, and stops past MAX_INPUT_BYTES. */
+function readBounded(source: string): string {
+  const fd = source === "-" ? 0 : openSync(source, "r");
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const buffer = Buffer.alloc(64 * 1024);
+  try {
+    for (;;) {
+      let read: number;
+      try {
+        read = readSync(fd, buffer, 0, buffer.length, null);
+      } catch (error) {
+        // Standard input with nothing more for now (a pipe not yet written to) is not an end.
+        if ((error as NodeJS.ErrnoException).code === "EAGAIN") continue;
+        throw error;
+      }
+      if (read === 0) break;
+      total += read;
+      if (total > MAX_INPUT_BYTES) fail(`input is larger than ${MAX_INPUT_BYTES} bytes; no chat holds that much`);
+      chunks.push(Buffer.from(buffer.subarray(0, read)));
+    }
+  } finally {
+    if (fd !== 0) closeSync(fd);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 const file = process.argv[2];
 if (!file || process.argv.length > 3) fail("usage: npm run judge -- FILE   (FILE a path, or - for standard input)");
 let text: string;
 try {
-  text = readFileSync(file === "-" ? 0 : file, "utf8");
+  text = readBounded(file);
 } catch (error) {
   fail(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
 }

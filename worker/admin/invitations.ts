@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { organizations, teamMembers, user } from "../db/schema";
 import { recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail } from "../lib/config";
+import { DailyCapReached } from "../lib/daily-caps";
 import { ApiError, notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
 import { effectiveRole } from "../shared/auth";
@@ -154,14 +155,23 @@ async function addSalesperson(
     throw error;
   }
   if (!input.sendCheckIn) return { email: person.email, outcome: "added", note: null };
-  const sent = await sendNewCheckIn(env, db, config, {
-    organizationId: organization.id,
-    organizationName: organization.name,
-    member: { id: memberId, firstName: person.firstName, email: person.email },
-    createdBy: input.operatorId,
-    origin: input.origin,
-    sendEmail: true,
-  });
+  let sent: Awaited<ReturnType<typeof sendNewCheckIn>>;
+  try {
+    sent = await sendNewCheckIn(env, db, config, {
+      organizationId: organization.id,
+      organizationName: organization.name,
+      member: { id: memberId, firstName: person.firstName },
+      createdBy: input.operatorId,
+      origin: input.origin,
+      sendEmail: true,
+    });
+  } catch (error) {
+    // The organization's daily check-in (or email) cap counts the operator's check-ins too.
+    if (error instanceof DailyCapReached) {
+      return { email: person.email, outcome: "added", note: "Added; today's check-in limit is reached" };
+    }
+    throw error;
+  }
   const note = sent?.email === "sent" ? "Check-in sent" : "Added; the check-in email could not be sent";
   return { email: person.email, outcome: "added", note };
 }

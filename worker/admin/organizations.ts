@@ -5,6 +5,7 @@ import { disconnectOpenChats } from "../checkin/suspension";
 import { countWhere, epochMs, maxOf } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
+import { dailyLimits } from "../lib/daily-caps";
 import { notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
@@ -96,7 +97,7 @@ export async function getOrganization(db: Database, id: string, now = Date.now()
 export async function organizationDetail(db: Database, id: string): Promise<OrganizationDetail | null> {
   const organization = await getOrganization(db, id);
   if (!organization) return null;
-  const [accounts, [members], [checkInCounts], openAlerts, [subscription], [trial]] = await Promise.all([
+  const [accounts, [members], [checkInCounts], openAlerts, [subscription], [trial], limits] = await Promise.all([
     db
       .select({
         id: user.id,
@@ -139,6 +140,7 @@ export async function organizationDetail(db: Database, id: string): Promise<Orga
       .select({ status: trials.trialStatus, ends: epochMs(trials.trialEndDate) })
       .from(trials)
       .where(eq(trials.organizationId, id)),
+    dailyLimits(db, id),
   ]);
   return {
     organization,
@@ -166,6 +168,7 @@ export async function organizationDetail(db: Database, id: string): Promise<Orga
         }
       : null,
     trial: trial ? { status: trial.status, endsAt: num(trial.ends) } : null,
+    dailyLimits: limits,
   };
 }
 

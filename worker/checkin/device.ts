@@ -1,11 +1,14 @@
+import { type AppSecrets, purposeMac } from "../lib/keys";
 import type { DeviceKind } from "../shared/checkin-protocol";
 import { hashCheckInToken, newCheckInToken } from "./token";
 
 /**
  * The device that owns a check-in's chat (README → Chat ownership). The first browser that
- * opens a link gets a random device secret in an httpOnly cookie scoped to that check-in's
- * API routes; the object keeps only its SHA-256. A fresh link (emailed to the member) carries
- * a one-time claim secret that moves ownership to the browser that opens it.
+ * claims the chat ("Start my check-in") gets a device secret in an httpOnly cookie scoped to
+ * that check-in's API routes; the object keeps only its SHA-256. The secret is derived from
+ * the page's claim attempt when it sends one (so a retried claim gets the same cookie), else
+ * random. A fresh link (emailed to the member) carries a one-time claim secret that moves
+ * ownership to the browser that uses it.
  */
 export const DEVICE_COOKIE = "checkin_device";
 /** The Worker → object header carrying the SHA-256 of the cookie's device secret. */
@@ -25,6 +28,15 @@ export function wellFormedSecret(value: string | null | undefined): string | nul
   return SECRET.test(value) ? value : null;
 }
 
+/**
+ * The device secret of a claim attempt: HMAC under the device key (worker/lib/keys.ts) of the
+ * check-in and the page's attempt, so the same page claiming twice gets the same secret, and
+ * nobody can compute it from the attempt alone.
+ */
+export function attemptSecret(secrets: AppSecrets, checkInId: string, attempt: string): Promise<string> {
+  return purposeMac(secrets.current, "checkInDevice", `${checkInId}:${attempt}`);
+}
+
 /** The device secret this request carries for the check-in, if any. */
 export function deviceSecretOf(request: Request): string | null {
   const header = request.headers.get("Cookie");
@@ -39,8 +51,8 @@ export function deviceSecretOf(request: Request): string | null {
 }
 
 /**
- * The cookie: only this check-in's API routes see it (`/api/check-in/{id}`, its `/ws` and
- * `/reach-out`), scripts cannot read it, no other site can send it, and over https it never
+ * The cookie: only this check-in's API routes see it (`/api/check-in/{id}`, its `/claim`, `/ws`,
+ * `/fresh-link` and `/reach-out`), scripts cannot read it, no other site can send it, and over https it never
  * travels in clear. It lasts as long as the link can.
  */
 export function deviceCookie(checkInId: string, secret: string, request: Request, expiresAt: number): string {
@@ -51,7 +63,7 @@ export function deviceCookie(checkInId: string, secret: string, request: Request
 
 /**
  * What kind of device a browser is, from its User-Agent, coarsely (shown to the salesperson
- * so they can tell whether the device that opened their chat was theirs). Plain substring
+ * so they can tell whether the device that started their chat was theirs). Plain substring
  * checks over the first 512 characters: no pattern runs over the header.
  */
 export function deviceKindOf(userAgent: string | null): DeviceKind {

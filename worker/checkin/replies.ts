@@ -6,6 +6,7 @@ import { log } from "../lib/log";
 import type { ServerFrame } from "../shared/checkin-protocol";
 import type { Schedule } from "./alarms";
 import type { Streaming } from "./frames";
+import type { ModelBudget } from "./model-budget";
 import type { SessionStore } from "./store";
 import type { SessionClock } from "./timer";
 import { judgeWhileClosing, planTurn, recordReply } from "./turn-plan";
@@ -22,6 +23,8 @@ type ReplyParts = {
   broadcast: (frame: ServerFrame) => void;
   /** The turn plan says the conversation is over: the object closes it. */
   beginClosing: (now: number) => void;
+  /** Model calls this chat (and its organization today) may still make. */
+  budget: ModelBudget;
 };
 
 /**
@@ -76,9 +79,16 @@ export class Replies {
   startJudging() {
     const { ctx, store } = this.parts;
     const provider = this.configuredProvider();
-    if (provider.kind !== "openai" || store.session()?.fallback !== 0) return;
+    const session = store.session();
+    if (provider.kind !== "openai" || session?.fallback !== 0) return;
     const warn = (error: unknown) => log("warn", "checkin_judge_failed", { error });
-    ctx.waitUntil(judgeWhileClosing(provider, store, warn));
+    // One judgement per chat, within the organization's model calls of the day; else the reader judges alone.
+    ctx.waitUntil(
+      this.parts.budget
+        .take("judge", session.organization_id)
+        .then((allowed) => (allowed ? judgeWhileClosing(provider, store, warn) : undefined))
+        .catch(warn),
+    );
   }
 
   private async runTurns() {
@@ -115,7 +125,14 @@ export class Replies {
     const abort = new AbortController();
     const streaming = { messageId: crypto.randomUUID(), content: "", abort };
     this.streaming = streaming;
-    const provider = session.fallback ? embeddedProvider : this.configuredProvider();
+    let provider = session.fallback ? embeddedProvider : this.configuredProvider();
+    // Past the chat's model replies or the organization's model calls of the day: the embedded
+    // interviewer carries on (for good, with the banner), as after a provider failure.
+    if (provider.kind === "openai" && !(await this.parts.budget.take("reply", session.organization_id))) {
+      this.activateFallback();
+      provider = embeddedProvider;
+    }
+    if (abort.signal.aborted) return this.settleAborted(streaming);
     let reply: PlannedReply;
     try {
       reply = await provider.reply(request, abort.signal, (delta) => {

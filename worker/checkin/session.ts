@@ -18,8 +18,9 @@ import { Schedule } from "./alarms";
 import { snapshotFrame } from "./frames";
 import { type SessionInit, sessionInitFrom, sessionInitSchema } from "./init";
 import { ChatRate, withinCaps } from "./limits";
+import { ModelBudget } from "./model-budget";
 import { Outbox } from "./outbox";
-import { type Device, type FreshLinkOutcome, type OpenOutcome, Ownership } from "./ownership";
+import { type ClaimOutcome, type ClaimRequest, type FreshLinkOutcome, Ownership, type OwnerView } from "./ownership";
 import { Replies, WATCHDOG_MS } from "./replies";
 import { broadcast, closeAll, errorFrame, safeSend } from "./sockets";
 import { startSession } from "./start";
@@ -50,6 +51,8 @@ export class CheckInSession extends DurableObject<Env> {
   private readonly ownership: Ownership;
   /** The turn loop: one streamed reply at a time (replies.ts). */
   private readonly replies: Replies;
+  /** Model calls per chat and per organization and day (model-budget.ts). */
+  private readonly budget: ModelBudget;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -62,6 +65,7 @@ export class CheckInSession extends DurableObject<Env> {
       enqueueCompletionAlerts(env, result.organizationId, result.checkInId),
     );
     this.clock = new SessionClock(this.store, this.schedule, (frame) => this.broadcast(frame));
+    this.budget = new ModelBudget(ctx.storage.sql, env.DB);
     this.replies = new Replies({
       ctx,
       env,
@@ -70,6 +74,7 @@ export class CheckInSession extends DurableObject<Env> {
       clock: this.clock,
       broadcast: (frame) => this.broadcast(frame),
       beginClosing: (now) => this.beginClosing(now),
+      budget: this.budget,
     });
     this.ownership = new Ownership(ctx.storage.sql);
     // Heartbeats are answered by the runtime without waking a hibernated object.
@@ -97,18 +102,23 @@ export class CheckInSession extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** A browser opens the link (GET /api/check-in/:id): the first one owns the chat. */
-  async openChat(init: SessionInit, device: Device, claimHash: string | null): Promise<OpenOutcome> {
-    this.store.refresh();
-    await this.ensureStarted(sessionInitSchema.safeParse(init).data ?? null);
-    const opened = this.ownership.open(device, claimHash, Date.now());
-    if (opened.outcome === "claimed") closeOtherDevices(this.ctx, MOVED_CLOSE_CODE);
-    return opened;
+  /** A browser opens the link (GET /api/check-in/:id): read only, nothing starts and nothing is claimed. */
+  async viewOwner(deviceHash: string | null): Promise<OwnerView> {
+    return this.ownership.view(deviceHash);
   }
 
-  /** 'Email me a fresh link': records its claim's hash (the Worker sends the email). */
-  async issueFreshLink(claimHash: string): Promise<FreshLinkOutcome> {
-    return this.ownership.issueClaim(claimHash, Date.now());
+  /** "Start my check-in" (POST /api/check-in/:id/claim): the first browser to claim owns the chat. */
+  async claimChat(init: SessionInit, request: ClaimRequest): Promise<ClaimOutcome> {
+    this.store.refresh();
+    await this.ensureStarted(sessionInitSchema.safeParse(init).data ?? null);
+    const claimed = this.ownership.claim(request, Date.now());
+    if (claimed.outcome === "claimed") closeOtherDevices(this.ctx, MOVED_CLOSE_CODE);
+    return claimed;
+  }
+
+  /** 'Email me a fresh link': records its claim's hash for the browser that asked (the Worker sends the email). */
+  async issueFreshLink(requestedBy: string, claimHash: string): Promise<FreshLinkOutcome> {
+    return this.ownership.issueClaim(requestedBy, claimHash, Date.now());
   }
 
   private async ensureStarted(init: SessionInit | null): Promise<boolean> {

@@ -80,6 +80,28 @@ create table if not exists owner (
 );
 `,
   },
+  {
+    version: 2,
+    // The owner's claim columns of version 1 stay (unused since claims are per fresh link).
+    change: "Claims by POST (issue 22): the fresh links asked for, one row each; the chat's model-call budget",
+    sql: `
+create table if not exists fresh_links (
+  claim_hash text primary key,
+  requested_by text not null,
+  issued_at integer not null,
+  expires_at integer not null,
+  used_at integer
+);
+create index if not exists fresh_links_requester on fresh_links (requested_by, issued_at);
+create table if not exists model_budget (
+  id integer primary key check (id = 1),
+  replies integer not null default 0,
+  judged integer not null default 0,
+  reserved integer not null default 0
+);
+insert into model_budget (id) values (1) on conflict do nothing;
+`,
+  },
 ];
 
 /** The version this code reads and writes. */

@@ -8,6 +8,7 @@ import {
   CHECK_IN_FREQUENCIES,
   CHECK_IN_STATUSES,
   CONCERN_LEVELS,
+  DELIVERY_ROUTES,
   MESSAGE_SENDERS,
   TEAM_MEMBER_STATUSES,
 } from "../shared/domain";
@@ -150,6 +151,12 @@ export const checkIns = sqliteTable(
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     /** The salesperson asked for their manager to reach out at the end of the chat. */
     reachOutRequested: integer("reach_out_requested", { mode: "boolean" }).notNull().default(false),
+    /**
+     * How the link goes out, fixed when the check-in is created (drizzle/0009_delivery_route.sql):
+     * resends, reminders and fresh links use this route and address only. Null: finished before 0009.
+     */
+    deliveryRoute: text("delivery_route", { enum: DELIVERY_ROUTES }),
+    deliveryAddress: text("delivery_address"),
     /** The LLM's scores and the embedded reader's disagreed by more than the review margin (worker/scoring/review.ts). */
     needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
     conversationState: text("conversation_state", { mode: "json" }).$type<Record<string, unknown>>(),

@@ -1,8 +1,8 @@
-import { and, count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { emailOutbox, teamMembers } from "../db/schema";
+import { emailOutbox } from "../db/schema";
 import { isDevelopment, readConfig } from "../lib/config";
-import { spendDailyCap } from "../lib/daily-caps";
+import { dailyCap, spendDailyCap } from "../lib/daily-caps";
 import { describeError, log } from "../lib/log";
 import { withoutLinkSecrets } from "./redact";
 import { DEFAULT_FROM, type EmailTransport, transportFor } from "./transport";
@@ -19,15 +19,13 @@ export type EmailMessage = {
   organizationId?: string | null | undefined;
   /** Counted against the daily cap already, when the queue accepted it (worker/notify/mailer.ts). */
   capSpent?: boolean | undefined;
+  /** A check-in's link: the route stored on the check-in (worker/team/check-ins.ts), which the queue keeps to. */
+  route?: "email" | "slack_dm" | undefined;
 };
 
-/** 50 emails a day, plus 5 per active salesperson (an invitation and reminders each). */
-export async function dailyEmailCap(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.status, "active")));
-  return 50 + 5 * (row?.n ?? 0);
+/** 50 emails a day, plus 5 per active salesperson (an invitation and reminders each): worker/shared/daily-limits.ts. */
+export function dailyEmailCap(db: Database, organizationId: string): Promise<number> {
+  return dailyCap(db, organizationId, "email");
 }
 
 export type SendResult =

@@ -3,7 +3,7 @@ import { providerFor } from "../ai/choose-provider";
 import type { Database } from "../db/client";
 import { coachingCache } from "../db/schema";
 import type { AppConfig } from "../lib/config";
-import { spendDailyCap } from "../lib/daily-caps";
+import { dailyCap, spendDailyCap } from "../lib/daily-caps";
 import type { CoachingResponse, InsightsResponse } from "../shared/insights";
 import { DAY_MS } from "../shared/time";
 import { fetchCoachingReply, mergeEnrichment } from "./ai-coaching";
@@ -21,8 +21,8 @@ export function weekKeyOf(now: number): string {
  * GET /api/insights/coaching's answer. The rules are computed on every request (cheap SQL);
  * the LLM's rewording is cached per organization, week and range and merged into them by
  * id, so actions that appeared since keep the rules' wording until next week. A miss costs
- * one call against the organization's daily LLM cap (429 past it, rules still shown by the
- * page). A cached reply that fits none of today's actions counts as a miss.
+ * one call against coaching's daily share and one against the organization's daily model
+ * calls (429 past either, rules still shown by the page). A cached reply that fits none of today's actions counts as a miss.
  */
 export async function coachingFor(
   db: Database,
@@ -46,7 +46,9 @@ export async function coachingFor(
   const fromCache = cached ? mergeEnrichment(insights.coaching, cached.reply) : null;
   if (fromCache) return { coaching: fromCache, source: "ai" };
 
-  await spendDailyCap(db, organizationId, "llm", COACHING_LLM_DAILY_CAP, now);
+  // Coaching's own share first, then the organization's model calls of the day (chats count there too).
+  await spendDailyCap(db, organizationId, "coaching", COACHING_LLM_DAILY_CAP, now);
+  await spendDailyCap(db, organizationId, "llm", await dailyCap(db, organizationId, "llm"), now);
   const reply = await fetchCoachingReply(provider, insights, signal);
   const merged = reply === null ? null : mergeEnrichment(insights.coaching, reply);
   if (!merged) return rules;

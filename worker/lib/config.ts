@@ -14,6 +14,8 @@ const configSchema = z.object({
   APP_ENV: z.enum(["development", "production"]).catch("production"),
   APP_VERSION: z.string().default("0.0.0"),
   BETTER_AUTH_SECRET: optional,
+  /** The secret before the current one, kept for one period after a rotation (worker/lib/keys.ts). */
+  BETTER_AUTH_SECRET_PREVIOUS: optional,
   BETTER_AUTH_URL: optional,
   SUPERADMIN_EMAILS: z
     .string()

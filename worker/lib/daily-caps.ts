@@ -1,21 +1,30 @@
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { DAY_MS } from "../shared/time";
+import { rateLimits, teamMembers } from "../db/schema";
+import { type DailyLimits, dailyCapFor, type SizedCapKind } from "../shared/daily-limits";
+import { DAY_MS, utcDay } from "../shared/time";
 import { recordAudit } from "./audit";
 import { ApiError } from "./errors";
 import { log } from "./log";
 import { hitRateLimit } from "./rate-limit";
 
 /**
- * Per-organization daily caps on what costs us money or reputation: LLM calls and outbound
- * email. Counted in rate_limits under a key per organization and UTC day. The first refusal
- * of the day is written to audit_logs (`organization.daily_cap_reached`), so the operator
- * sees in the console's Audit Logs which organization hit which cap.
+ * Per-organization daily caps on what costs us money or reputation (sizes in
+ * worker/shared/daily-limits.ts): check-ins created, model calls, outbound email, and
+ * coaching's own share of model calls. Counted in rate_limits under a key per organization
+ * and UTC day, where the thing is done (the route that creates, the object that calls the
+ * model, the mailer). The first refusal of the day is written to audit_logs
+ * (`organization.daily_cap_reached`), so the operator sees which organization hit which cap.
  */
-export type DailyCapKind = "llm" | "email";
+export type DailyCapKind = SizedCapKind | "coaching";
 
 export const DAILY_CAP_MESSAGES: Record<DailyCapKind, (limit: number) => string> = {
+  check_in: (limit) =>
+    `Your organization has created today's ${limit} check-ins. Please try again tomorrow (UTC); check-ins already sent still work.`,
   llm: (limit) =>
-    `Your organization has used today's ${limit} AI requests. The rule-based coaching is shown; AI wording is back tomorrow (UTC).`,
+    `Your organization has used today's ${limit} AI requests. Check-ins go on with the built-in interviewer and coaching shows its rules; AI is back tomorrow (UTC).`,
+  coaching: (limit) =>
+    `Your organization has used today's ${limit} AI coaching requests. The rule-based coaching is shown; AI wording is back tomorrow (UTC).`,
   email: (limit) => `Your organization has sent today's ${limit} emails. Please try again tomorrow (UTC).`,
 };
 
@@ -29,6 +38,35 @@ export class DailyCapReached extends ApiError {
   }
 }
 
+const capKey = (kind: DailyCapKind, organizationId: string, now: number) =>
+  `cap:${kind}:${organizationId}:${utcDay(now)}`;
+
+async function activeMembers(db: Database, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.status, "active")));
+  return row?.n ?? 0;
+}
+
+/** The organization's cap of this kind today, sized to its active salespeople. */
+export async function dailyCap(db: Database, organizationId: string, kind: SizedCapKind): Promise<number> {
+  return dailyCapFor(kind, await activeMembers(db, organizationId));
+}
+
+async function recordRefusal(db: Database, organizationId: string, kind: DailyCapKind, limit: number, now: number) {
+  await recordAudit(db, {
+    actorUserId: null,
+    actorEmail: null,
+    action: "organization.daily_cap_reached",
+    targetType: "organization",
+    targetId: organizationId,
+    organizationId,
+    details: { kind, limit, day: utcDay(now) },
+  });
+  log("warn", "daily_cap_reached", { organizationId, kind, limit });
+}
+
 /** Counts one use; throws DailyCapReached (429) past `limit` for the organization's UTC day. */
 export async function spendDailyCap(
   db: Database,
@@ -37,20 +75,60 @@ export async function spendDailyCap(
   limit: number,
   now = Date.now(),
 ): Promise<void> {
-  const day = new Date(now).toISOString().slice(0, 10);
-  const result = await hitRateLimit(db, `cap:${kind}:${organizationId}:${day}`, { limit, windowMs: DAY_MS }, now);
+  const result = await hitRateLimit(db, capKey(kind, organizationId, now), { limit, windowMs: DAY_MS }, now);
   if (result.allowed) return;
-  if (result.count === limit + 1) {
-    await recordAudit(db, {
-      actorUserId: null,
-      actorEmail: null,
-      action: "organization.daily_cap_reached",
-      targetType: "organization",
-      targetId: organizationId,
-      organizationId,
-      details: { kind, limit, day },
-    });
-    log("warn", "daily_cap_reached", { organizationId, kind, limit });
-  }
+  if (result.count === limit + 1) await recordRefusal(db, organizationId, kind, limit, now);
   throw new DailyCapReached(kind, limit);
+}
+
+/**
+ * Takes up to `wanted` uses at once and returns how many fit under today's cap (0 when none
+ * do; never throws). For whoever counts in blocks: the schedule (an organization's due
+ * check-ins), the check-in object (model calls, a few at a time so a message never waits on
+ * D1). Whatever is taken counts, used or not.
+ */
+export async function reserveDailyCap(
+  db: Database,
+  organizationId: string,
+  kind: SizedCapKind,
+  wanted: number,
+  now = Date.now(),
+  limit?: number,
+): Promise<number> {
+  const cap = limit ?? (await dailyCap(db, organizationId, kind));
+  const result = await hitRateLimit(
+    db,
+    capKey(kind, organizationId, now),
+    { limit: cap, windowMs: DAY_MS },
+    now,
+    wanted,
+  );
+  const before = result.count - wanted;
+  const granted = Math.max(0, Math.min(wanted, cap - before));
+  if (granted < wanted && before <= cap && result.count > cap) await recordRefusal(db, organizationId, kind, cap, now);
+  return granted;
+}
+
+/** Today's use of each cap, for Settings and the console. */
+export async function dailyLimits(db: Database, organizationId: string, now = Date.now()): Promise<DailyLimits> {
+  const keys = {
+    check_in: capKey("check_in", organizationId, now),
+    llm: capKey("llm", organizationId, now),
+    email: capKey("email", organizationId, now),
+  };
+  const [members, rows] = await Promise.all([
+    activeMembers(db, organizationId),
+    db
+      .select({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, Object.values(keys))),
+  ]);
+  const usage = (kind: SizedCapKind) => {
+    const limit = dailyCapFor(kind, members);
+    const row = rows.find((r) => r.key === keys[kind]);
+    // A counter from an earlier day (the key names the day, so only a clock skew) counts nothing.
+    const used = row && now - row.windowStart < DAY_MS ? Math.min(row.count, limit) : 0;
+    return { used, limit };
+  };
+  return { day: utcDay(now), checkIns: usage("check_in"), aiRequests: usage("llm"), emails: usage("email") };
 }

@@ -18,21 +18,23 @@ export async function hitRateLimit(
   key: string,
   rule: RateLimitRule,
   now = Date.now(),
+  /** Uses counted at once (a block reserved by a daily cap); 1 otherwise. */
+  amount = 1,
 ): Promise<RateLimitResult> {
   // The window restarts when it is over: both columns are CASE expressions on the stored row.
   const expired = sql`${now} - ${rateLimits.windowStart} >= ${rule.windowMs}`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStart: now, count: 1 })
+    .values({ key, windowStart: now, count: amount })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${expired} then ${amount} else ${rateLimits.count} + ${amount} end`,
         windowStart: sql`case when ${expired} then ${now} else ${rateLimits.windowStart} end`,
       },
     })
     .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
-  const count = row?.count ?? 1;
+  const count = row?.count ?? amount;
   const windowStart = row?.windowStart ?? now;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
   return { allowed: count <= rule.limit, count, retryAfterSeconds };

@@ -34,16 +34,14 @@ export function queueMailer(
         return { status: "failed", id, error: error.message };
       throw error;
     }
-    const [slack] = await db
-      .select({ dm: slackInstallations.dmInvitations })
-      .from(slackInstallations)
-      .where(eq(slackInstallations.organizationId, organizationId));
+    // A check-in's link keeps the route stored on the check-in (issue 22 item 1).
+    const route = message.route ?? ((await dmInvitations(db, organizationId)) ? "slack_dm" : "email");
     const reminder = message.kind === "check_in_reminder";
     const delivery: DeliveryRef = {
       id,
       organizationId,
       kind: reminder ? "reminder" : "invitation",
-      route: slack?.dm ? "slack_dm" : "email",
+      route,
       recipient: message.to,
       label: reminder ? "Check-in reminder" : "Check-in invitation",
     };
@@ -61,4 +59,12 @@ export function queueMailer(
       return { status: "failed", id, error: error instanceof Error ? error.message : "queue unavailable" };
     }
   };
+}
+
+async function dmInvitations(db: Database, organizationId: string): Promise<boolean> {
+  const [slack] = await db
+    .select({ dm: slackInstallations.dmInvitations })
+    .from(slackInstallations)
+    .where(eq(slackInstallations.organizationId, organizationId));
+  return slack?.dm ?? false;
 }

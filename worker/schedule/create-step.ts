@@ -3,7 +3,9 @@ import { checkInsAllowedSql } from "../billing/lifecycle";
 import type { Database } from "../db/client";
 import { organizationSettings, organizations, scheduleCursors, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
+import { reserveDailyCap } from "../lib/daily-caps";
 import { schedulePeriodIn, timeZoneOrDefault } from "../notify/time-zone";
+import { dailyCapFor } from "../shared/daily-limits";
 import { expiryFor, isMemberDue } from "../shared/schedule";
 import { insertCheckIn } from "../team/check-ins";
 
@@ -17,7 +19,8 @@ import { insertCheckIn } from "../team/check-ins";
  * tenant's reminders and expiry).
  *
  * Cost per run: 2 statements for the cursor, 1 per page of organizations, 1 per organization
- * (its members with their latest check-in) and 1 per check-in created.
+ * (its members with their latest check-in), 1 per organization with due members (its daily
+ * check-in cap) and 1 per check-in created.
  */
 export const CREATE_QUERY_BUDGET = 300;
 const PAGE = 50;
@@ -66,6 +69,8 @@ export async function runCreateStep(
       const members = await db
         .select({
           id: teamMembers.id,
+          // Sizes the daily check-in cap (every active member counts, with an email or not).
+          active: sql<number>`(select count(*) from team_members tm where tm.organization_id = ${settings.organizationId} and tm.status = 'active')`,
           lastCreatedAt: sql<
             number | null
           >`(select max(ci.created_at) from check_ins ci where ci.team_member_id = ${teamMembers.id})`,
@@ -86,14 +91,22 @@ export async function runCreateStep(
       const due = members.filter((member) =>
         isMemberDue({ period, lastCheckInCreatedAt: member.lastCreatedAt, hasOpenCheckIn: member.open === 1 }),
       );
-      // An organization is done whole or not started: if its inserts do not fit, the next run begins with it.
+      // An organization is done whole or not started: if its inserts (and the cap's count) do not
+      // fit, the next run begins with it.
       let partial = false;
-      if (due.length > left() || report.created + due.length > createLimit) {
+      if (due.length + 1 > left() || report.created + due.length > createLimit) {
         if (report.organizations > 0 || report.created > 0) break walk;
         // Bigger than a whole run: do what fits and begin with it again next run (its
         // members already done are no longer due, so it makes progress every run).
         due.length = Math.max(0, Math.min(left(), createLimit));
         partial = true;
+      }
+      // The organization's daily check-in cap, taken for all its due members at once: past it
+      // the rest wait for tomorrow's run (they stay due), and the run goes on for the others.
+      if (due.length > 0) {
+        const cap = dailyCapFor("check_in", members[0]?.active ?? 0);
+        due.length = await reserveDailyCap(db, settings.organizationId, "check_in", due.length, now, cap);
+        spend(1);
       }
       for (const member of due) {
         const created = await insertCheckIn(db, config, {

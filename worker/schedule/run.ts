@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { runTrialLifecycle, type TrialLifecycleReport } from "../billing/lifecycle";
+import { deliveryOf, sendable } from "../checkin/delivery";
 import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
@@ -11,7 +12,7 @@ import { reminderDue } from "../shared/schedule";
 import type { OrganizationCheckInSettings } from "../shared/settings";
 import { DAY_MS } from "../shared/time";
 import { syncSubscriptionQuantity } from "../team/billing-sync";
-import { emailCheckIn, inviteDedupeKey, linkFor, type Mailer, reminderDedupeKey } from "../team/check-ins";
+import { emailCheckIn, inviteDedupeKey, linkOf, type Mailer, reminderDedupeKey } from "../team/check-ins";
 import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
 import { runCreateStep } from "./create-step";
 import { type OperationalRetentionReport, pruneOperationalRecords } from "./operational-retention";
@@ -139,19 +140,23 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
           sql`${checkIns.expiresAt} > ${now}`,
           isNull(checkIns.invitedAt),
           isNotNull(checkIns.scheduleKey),
-          // The create step skips members without an email (they have nowhere to be invited).
-          isNotNull(teamMembers.email),
+          // Only a check-in with an address to send to (a handed-over link has none).
+          or(isNull(checkIns.deliveryRoute), ne(checkIns.deliveryRoute, "handover")),
           // A suspended organization's links do not work: no email points at one.
           ne(organizations.status, "suspended"),
         ),
       )
       .limit(limit);
     for (const { checkIn, member, organizationName } of waiting) {
-      if (member.email === null) continue;
-      const result = await emailCheckIn(send, config, {
+      // The route and address stored when the check-in was created; never the member's address now.
+      const to = sendable(await deliveryOf(db, checkIn));
+      if (to === null) continue;
+      const result = await emailCheckIn(send, {
         kind: "invite",
         checkIn,
-        member: { firstName: member.firstName, email: member.email },
+        link: await linkOf(db, config, checkIn),
+        delivery: to,
+        firstName: member.firstName,
         organizationId: checkIn.organizationId,
         organizationName,
         origin,
@@ -186,8 +191,8 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
           sql`${checkIns.expiresAt} > ${now}`,
           isNotNull(checkIns.invitedAt),
           isNull(checkIns.startedAt),
-          // A member without an email was handed their link by the Admin: there is nowhere to remind them.
-          isNotNull(teamMembers.email),
+          // A handed-over link (a member without an email) has nowhere to be reminded.
+          or(isNull(checkIns.deliveryRoute), ne(checkIns.deliveryRoute, "handover")),
           ne(organizations.status, "suspended"),
         ),
       )
@@ -204,16 +209,16 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
         remindersSent: checkIn.reminderCount,
         now,
       });
-      if (number === null || member.email === null) continue;
-      // The reminder carries the signed link: a check-in made before signed links gets one now.
-      const { tokenHash } = await linkFor(config, checkIn.id);
-      if (tokenHash !== checkIn.tokenHash) {
-        await db.update(checkIns).set({ tokenHash }).where(eq(checkIns.id, checkIn.id));
-      }
-      const result = await emailCheckIn(send, config, {
+      if (number === null) continue;
+      const to = sendable(await deliveryOf(db, checkIn));
+      if (to === null) continue;
+      // The link already in the inbox (a check-in made before signed links gets one now).
+      const result = await emailCheckIn(send, {
         kind: "reminder",
         checkIn,
-        member: { firstName: member.firstName, email: member.email },
+        link: await linkOf(db, config, checkIn),
+        delivery: to,
+        firstName: member.firstName,
         organizationId: checkIn.organizationId,
         organizationName,
         origin,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import type { Database } from "../db/client";
+import { dailyLimits } from "../lib/daily-caps";
 import { zv } from "../lib/validate";
 import { organizationTimeZone } from "../notify/org-time-zone";
 import { schedulePeriodIn } from "../notify/time-zone";
@@ -10,9 +11,10 @@ import { organizationCheckInSettings, saveOrganizationCheckInSettings } from "./
 
 /** /api/check-in-settings — the organization's schedule (/dashboard/settings). */
 async function settingsBody(db: Database, organizationId: string): Promise<CheckInSettingsResponse> {
-  const [resolved, timeZone] = await Promise.all([
+  const [resolved, timeZone, limits] = await Promise.all([
     organizationCheckInSettings(db, organizationId),
     organizationTimeZone(db, organizationId),
+    dailyLimits(db, organizationId),
   ]);
   return {
     settings: resolved.settings,
@@ -23,6 +25,7 @@ async function settingsBody(db: Database, organizationId: string): Promise<Check
       ? new Date(schedulePeriodIn(resolved.settings.frequency, Date.now(), timeZone).end).toISOString()
       : null,
     conversationDefaults: resolved.conversationDefaults,
+    dailyLimits: limits,
   };
 }
 

@@ -170,8 +170,15 @@ export const MOVED_CLOSE_CODE = 4409;
  */
 export const SUSPENDED_CLOSE_CODE = 4403;
 
-/** The details of a 409 open_elsewhere answer: the owner's device, and whether a fresh link can be emailed. */
-export const openElsewhereSchema = z.object({ owner: ownerDeviceSchema, freshLink: z.boolean() });
+/**
+ * The details of a 409 open_elsewhere answer: the owner's device, whether a fresh link can be
+ * emailed, and (to a claim that carried one) that the fresh link was used or has expired.
+ */
+export const openElsewhereSchema = z.object({
+  owner: ownerDeviceSchema,
+  freshLink: z.boolean(),
+  claimRefused: z.optional(z.boolean()),
+});
 export type OpenElsewhere = z.infer<typeof openElsewhereSchema>;
 
 /** "Email me a fresh link" for a member without an email (409 no_email); the page then offers no button. */
@@ -180,7 +187,21 @@ export const NO_EMAIL_FRESH_LINK_MESSAGE =
 
 export const freshLinkResponseSchema = z.object({ sent: z.boolean() });
 
-/** The public `GET /api/check-in/:id?token=` answer: what the page needs before it connects. */
+/** 32 random bytes in base64url: the page's claim attempt, a fresh link's claim. */
+const secretToken = z.string().check(z.length(43), z.regex(/^[\w-]{43}$/));
+
+/**
+ * `POST /api/check-in/:id/claim?token=`, the page's "Start my check-in": `attempt` is a
+ * random value the page keeps for this check-in (so a retried claim finds the chat its own
+ * even if the first answer's cookie never arrived), `claim` a fresh link's one-time claim.
+ */
+export const claimRequestSchema = z.object({ attempt: z.optional(secretToken), claim: z.optional(secretToken) });
+export type ClaimRequestBody = z.infer<typeof claimRequestSchema>;
+
+/**
+ * The public `GET /api/check-in/:id?token=` answer (read only: it claims nothing) and the
+ * claim's answer: what the page needs before it connects.
+ */
 export const checkInInfoSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -188,7 +209,10 @@ export const checkInInfoSchema = z.object({
   expiresAt: z.number(),
   /** The company asking, so the salesperson knows whose check-in this is. */
   organizationName: z.string(),
-  /** This browser owns the chat: when and on what it was opened. */
+  /**
+   * This browser owns the chat: when and on what it was opened. Absent: nobody has started
+   * it yet, and the page offers "Start my check-in".
+   */
   device: z.optional(ownerDeviceSchema),
 });
 

@@ -36,6 +36,10 @@ export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 export const CHECK_IN_STATUSES = ["pending", "completed", "expired"] as const;
 export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
 
+/** How a check-in's link goes out, fixed at creation: to an address, as a Slack DM to it, or handed over by the Admin. */
+export const DELIVERY_ROUTES = ["email", "slack_dm", "handover"] as const;
+export type DeliveryRoute = (typeof DELIVERY_ROUTES)[number];
+
 export const MESSAGE_SENDERS = ["user", "assistant"] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
 

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { dailyLimitsSchema } from "./daily-limits";
 import type { CheckInFrequency } from "./domain";
 import { conversationStyleSchema, organizationCheckInSettingsSchema } from "./settings";
 import { DAY_MS, HOUR_MS, utcDay, WEEK_MS } from "./time";
@@ -125,5 +126,7 @@ export const checkInSettingsResponseSchema = z.object({
   nextCheckInsAt: z.nullable(z.string()),
   /** Global Settings' conversation style, used while the organization has none of its own. */
   conversationDefaults: z.optional(conversationStyleSchema),
+  /** Today's use of the organization's daily caps (check-ins, AI requests, emails). */
+  dailyLimits: dailyLimitsSchema,
 });
 export type CheckInSettingsResponse = z.infer<typeof checkInSettingsResponseSchema>;

@@ -154,7 +154,7 @@ export const EMAIL_DELIVERY = ["sent", "failed", "skipped"] as const;
 
 /**
  * The answer to POST /api/check-ins. `url` (the link with its token) is there only for a
- * member without an email: the Admin hands it over, and whoever opens it first owns the chat.
+ * member without an email: the Admin hands it over, and whoever starts it first owns the chat.
  * For a member with an email the link goes to that email and never into an answer.
  */
 export const createCheckInResponseSchema = z.object({

@@ -2,17 +2,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { slackInstallations } from "../db/schema";
 import type { AppConfig } from "../lib/config";
+import { appSecrets } from "../lib/keys";
 import type { SlackStatus } from "../shared/notifications";
 import { slackConfigured } from "./api";
 import { openToken, sealToken } from "./crypto";
 
 /** An organization's Slack installation, with its bot token unsealed for one call. */
 export type SlackConnection = typeof slackInstallations.$inferSelect & { token: string };
-
-function sealingSecret(config: AppConfig): string {
-  if (!config.BETTER_AUTH_SECRET) throw new Error("BETTER_AUTH_SECRET is needed to seal Slack tokens");
-  return config.BETTER_AUTH_SECRET;
-}
 
 export async function slackConnection(
   db: Database,
@@ -22,7 +18,17 @@ export async function slackConnection(
   if (!slackConfigured(config)) return null;
   const [row] = await db.select().from(slackInstallations).where(eq(slackInstallations.organizationId, organizationId));
   if (!row) return null;
-  return { ...row, token: await openToken(sealingSecret(config), row.botTokenSealed) };
+  const secrets = appSecrets(config);
+  const { token, current } = await openToken(secrets, row.botTokenSealed);
+  // Sealed under the previous secret (a rotation): sealed again under the current one, so the
+  // previous secret can go after one period.
+  if (!current) {
+    await db
+      .update(slackInstallations)
+      .set({ botTokenSealed: await sealToken(secrets, token) })
+      .where(eq(slackInstallations.organizationId, organizationId));
+  }
+  return { ...row, token };
 }
 
 export async function slackStatus(db: Database, config: AppConfig, organizationId: string): Promise<SlackStatus> {
@@ -57,7 +63,7 @@ export async function saveInstallation(
     teamId: input.teamId,
     teamName: input.teamName,
     botUserId: input.botUserId,
-    botTokenSealed: await sealToken(sealingSecret(config), input.token),
+    botTokenSealed: await sealToken(appSecrets(config), input.token),
     channelId: null,
     channelName: null,
     installedBy: input.installedBy,

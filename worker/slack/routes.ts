@@ -5,6 +5,7 @@ import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import { slackInstallations } from "../db/schema";
 import type { AppEnv } from "../lib/app-env";
 import { ApiError, notFound } from "../lib/errors";
+import { appSecrets } from "../lib/keys";
 import { parseOrThrow, zv } from "../lib/validate";
 import { slackSettingsBodySchema } from "../shared/notifications";
 import {
@@ -35,7 +36,7 @@ function requireConfigured(config: AdminEnv["Variables"]["config"]) {
   if (!slackConfigured(config) || !config.BETTER_AUTH_SECRET || !config.BETTER_AUTH_URL) {
     throw new ApiError(503, "not_configured", "Slack is not configured.");
   }
-  return { secret: config.BETTER_AUTH_SECRET, origin: config.BETTER_AUTH_URL.replace(/\/+$/, "") };
+  return { secrets: appSecrets(config), origin: config.BETTER_AUTH_URL.replace(/\/+$/, "") };
 }
 
 const redirectUri = (origin: string) => `${origin}/api/slack/oauth/callback`;
@@ -47,9 +48,8 @@ const callbackQuery = z.object({
 
 export const slackRoutes = new Hono<AdminEnv>()
   .get("/install", requireAdmin, async (c) => {
-    const { secret } = requireConfigured(c.var.config);
-    const { origin } = requireConfigured(c.var.config);
-    const state = await signState(secret, c.var.organizationId, c.var.user.id, Date.now());
+    const { secrets, origin } = requireConfigured(c.var.config);
+    const state = await signState(secrets, c.var.organizationId, c.var.user.id, Date.now());
     const url = new URL(`${slackOrigin(c.var.config)}/oauth/v2/authorize`);
     url.searchParams.set("client_id", c.var.config.SLACK_CLIENT_ID ?? "");
     url.searchParams.set("scope", SCOPES.join(","));
@@ -58,11 +58,11 @@ export const slackRoutes = new Hono<AdminEnv>()
     return c.redirect(url.toString(), 302);
   })
   .get("/oauth/callback", requireAdmin, async (c) => {
-    const { secret, origin } = requireConfigured(c.var.config);
+    const { secrets, origin } = requireConfigured(c.var.config);
     const back = (outcome: string) => c.redirect(`${SETTINGS_PATH}?slack=${outcome}`, 302);
     const query = parseOrThrow(callbackQuery, c.req.query());
     if (query.error) return back("denied");
-    const claims = query.state ? await verifyState(secret, query.state, Date.now()) : null;
+    const claims = query.state ? await verifyState(secrets, query.state, Date.now()) : null;
     // The state must be this admin's own click, for this organization: no one else's code lands here.
     if (!claims || claims.userId !== c.var.user.id || claims.organizationId !== c.var.organizationId || !query.code) {
       return back("invalid_state");

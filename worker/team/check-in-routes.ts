@@ -2,6 +2,7 @@ import { and, desc, eq, gt, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { publicOrigin } from "../auth/auth";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
+import { deliveryOf, sendable } from "../checkin/delivery";
 import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import { checkIns, teamMembers } from "../db/schema";
@@ -19,13 +20,13 @@ import {
   PENDING_CHECK_IN_MESSAGE,
   SHARE_LINK_REFUSED,
 } from "../shared/team";
-import { checkInItem, effectiveStatus, emailCheckIn, linkFor, resendDedupeKey } from "./check-ins";
+import { checkInItem, effectiveStatus, emailCheckIn, linkOf, resendDedupeKey } from "./check-ins";
 import { organizationName, sendNewCheckIn } from "./send-check-in";
 
 /**
  * /api/check-ins — send a check-in to a member, list the organization's check-ins, resend
  * or revoke one. For a member with an email the link goes to that email only: no answer here
- * carries it or its token (the chat belongs to whoever opens it first, so it must be the
+ * carries it or its token (the chat belongs to whoever starts it first, so it must be the
  * member). For a member without an email there is no other way to reach them, so the answers
  * to send and resend carry the link for the Admin to hand over — only then. The list never
  * carries a link, and no route here returns a transcript.
@@ -139,20 +140,20 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
           : "This check-in has expired. Send a new one instead.",
       );
     }
-    // The email carries the signed link; a check-in made before signed links gets one now.
-    const link = await linkFor(config, checkIn.id);
-    if (link.tokenHash !== checkIn.tokenHash) {
-      await db.update(checkIns).set({ tokenHash: link.tokenHash }).where(eq(checkIns.id, checkIn.id));
-    }
+    // The link already sent (the stored hash's), to the route and address stored with the check-in.
+    const link = await linkOf(db, config, checkIn);
+    const to = sendable(await deliveryOf(db, checkIn));
     const origin = publicOrigin(config, c.req.raw);
-    // No email: the same link again, for the Admin to hand over (it is derived, never stored).
+    // No address: the same link again, for the Admin to hand over (it is derived, never stored).
     const result =
-      member.email === null
+      to === null
         ? null
-        : await emailCheckIn((message) => sendEmail(c.env, db, message), config, {
+        : await emailCheckIn((message) => sendEmail(c.env, db, message), {
             kind: "invite",
             checkIn,
-            member: { firstName: member.firstName, email: member.email },
+            link,
+            delivery: to,
+            firstName: member.firstName,
             organizationId,
             organizationName: await organizationName(db, organizationId),
             origin,

@@ -1,12 +1,14 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { type Delivery, deliveryRow, routeOfMember, type SendableDelivery } from "../checkin/delivery";
+import { parsedRows } from "../db/aggregates";
 import type { Database } from "../db/client";
-import type { checkIns, teamMembers } from "../db/schema";
+import { checkIns, type teamMembers } from "../db/schema";
 import type { EmailMessage, SendResult } from "../email/send";
 import type { AppConfig } from "../lib/config";
-import { ApiError } from "../lib/errors";
+import { appSecrets } from "../lib/keys";
 import type { CheckInListItem } from "../shared/team";
 import { checkInInviteEmail, checkInReminderEmail } from "./emails";
-import { type CheckInLink, checkInLink } from "./link-token";
+import { type CheckInLink, checkInLink, storedCheckInLink } from "./link-token";
 
 /**
  * Creating check-ins and emailing their links: shared by POST /api/check-ins (an admin
@@ -17,15 +19,18 @@ export type CheckInRow = typeof checkIns.$inferSelect;
 export type MemberRow = typeof teamMembers.$inferSelect;
 export type Mailer = (message: EmailMessage) => Promise<SendResult>;
 
-export function linkSecret(config: AppConfig): string {
-  if (!config.BETTER_AUTH_SECRET) {
-    throw new ApiError(503, "not_configured", "Check-in links need BETTER_AUTH_SECRET to be configured.");
-  }
-  return config.BETTER_AUTH_SECRET;
-}
-
-export function linkFor(config: AppConfig, checkInId: string): Promise<CheckInLink> {
-  return checkInLink(linkSecret(config), checkInId);
+/**
+ * The link an open check-in was sent with (the one whose hash is stored, under the current
+ * or the previous secret), so a resend or a reminder carries the link already in the inbox.
+ * A check-in whose link no secret we hold made (a random token) gets a new one, stored here.
+ */
+export async function linkOf(db: Database, config: AppConfig, checkIn: Pick<CheckInRow, "id" | "tokenHash">) {
+  const secrets = appSecrets(config);
+  const stored = await storedCheckInLink(secrets, checkIn.id, checkIn.tokenHash);
+  if (stored) return stored;
+  const link = await checkInLink(secrets, checkIn.id);
+  await db.update(checkIns).set({ tokenHash: link.tokenHash }).where(eq(checkIns.id, checkIn.id));
+  return link;
 }
 
 /** A check-in is open while pending and before its expiry, whatever the Cron run has got to. */
@@ -69,36 +74,51 @@ export type NewCheckIn = {
 /**
  * Inserts a pending check-in unless the member already has one open (pending and not
  * expired) — in one statement, so two clicks or two overlapping Cron runs cannot both
- * insert. A scheduled check-in also carries its period's schedule_key, unique per member.
+ * insert. The same statement reads the member's address and stores it with the route
+ * (`delivery_route`, `delivery_address`): an edit of the address lands either before it (and
+ * the check-in goes to the new address) or after it (and is refused by the email lock), never
+ * in between. A scheduled check-in also carries its period's schedule_key, unique per member.
  * Returns null when nothing was inserted.
  */
 export async function insertCheckIn(
   db: Database,
   config: AppConfig,
   input: NewCheckIn,
-): Promise<{ id: string; link: CheckInLink } | null> {
+): Promise<{ id: string; link: CheckInLink; delivery: Delivery } | null> {
   const id = crypto.randomUUID();
-  const link = await linkFor(config, id);
+  const link = await checkInLink(appSecrets(config), id);
   // INSERT … SELECT … WHERE NOT EXISTS: the builder's insert cannot carry the condition, and one
   // statement is what keeps two senders from opening two check-ins for one member.
-  const result = await db.run(sql`
+  const [delivery] = await parsedRows(
+    db,
+    sql`
     insert into check_ins (id, organization_id, team_member_id, created_by, token_hash, status, schedule_key,
-      duration_minutes, expires_at, invited_at, reminder_count, reach_out_requested, created_at)
-    select ${id}, ${input.organizationId}, ${input.teamMemberId}, ${input.createdBy}, ${link.tokenHash}, 'pending',
-      ${input.scheduleKey}, ${input.durationMinutes}, ${input.expiresAt}, ${input.invitedAt}, 0, 0, ${input.now}
-    where not exists (
-      select 1 from check_ins
-      where team_member_id = ${input.teamMemberId} and status = 'pending' and expires_at > ${input.now}
-    )
-    on conflict do nothing`);
-  return result.meta.changes > 0 ? { id, link } : null;
+      duration_minutes, expires_at, invited_at, reminder_count, reach_out_requested, created_at,
+      delivery_route, delivery_address)
+    select ${id}, ${input.organizationId}, tm.id, ${input.createdBy}, ${link.tokenHash}, 'pending',
+      ${input.scheduleKey}, ${input.durationMinutes}, ${input.expiresAt}, ${input.invitedAt}, 0, 0, ${input.now},
+      ${routeOfMember}, tm.email
+    from team_members tm
+    where tm.id = ${input.teamMemberId} and tm.organization_id = ${input.organizationId}
+      and not exists (
+        select 1 from check_ins
+        where team_member_id = ${input.teamMemberId} and status = 'pending' and expires_at > ${input.now}
+      )
+    on conflict do nothing
+    returning delivery_route as route, delivery_address as address`,
+    deliveryRow,
+  );
+  return delivery ? { id, link, delivery } : null;
 }
 
 export type CheckInEmail = {
   kind: "invite" | "reminder";
   checkIn: Pick<CheckInRow, "id" | "durationMinutes" | "expiresAt">;
-  /** Only a member with an email: the callers skip (the schedule) or hand over (an Admin) the others' links. */
-  member: { firstName: string; email: string };
+  /** The link it was created with (`linkOf`, or the new check-in's own). */
+  link: CheckInLink;
+  /** The route and address stored on the check-in: never the member's address as it is now. */
+  delivery: SendableDelivery;
+  firstName: string;
   organizationId: string;
   organizationName: string;
   origin: string;
@@ -106,22 +126,22 @@ export type CheckInEmail = {
   dedupeKey: string;
 };
 
-export async function emailCheckIn(send: Mailer, config: AppConfig, email: CheckInEmail): Promise<SendResult> {
-  const link = await linkFor(config, email.checkIn.id);
+export async function emailCheckIn(send: Mailer, email: CheckInEmail): Promise<SendResult> {
   const render = email.kind === "invite" ? checkInInviteEmail : checkInReminderEmail;
   const rendered = render({
-    firstName: email.member.firstName,
+    firstName: email.firstName,
     organizationName: email.organizationName,
-    url: `${email.origin}${link.path}`,
+    url: `${email.origin}${email.link.path}`,
     durationMinutes: email.checkIn.durationMinutes,
     expiresAt: email.checkIn.expiresAt,
   });
   return send({
-    to: email.member.email,
+    to: email.delivery.address,
     ...rendered,
     kind: email.kind === "invite" ? "check_in_invite" : "check_in_reminder",
     dedupeKey: email.dedupeKey,
     organizationId: email.organizationId,
+    route: email.delivery.route,
   });
 }
 

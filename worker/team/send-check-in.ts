@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { assertCanCreateCheckIns } from "../billing/lifecycle";
+import { sendable } from "../checkin/delivery";
 import type { Database } from "../db/client";
 import { organizations } from "../db/schema";
 import type { AppConfig } from "../lib/config";
+import { dailyCap, spendDailyCap } from "../lib/daily-caps";
 import { queueMailer } from "../notify/mailer";
 import { organizationCheckInSettings } from "../settings/organization";
 import { expiryFor } from "../shared/schedule";
@@ -31,7 +33,8 @@ export type SentCheckIn = {
 /**
  * One check-in sent by a person now (an Admin's 'Send check-in', an operator's bulk invite):
  * the organization's duration and max response time, then the invitation email unless told
- * not to. A member without an email gets none, and the answer carries the link instead.
+ * not to. A member without an email gets none, and the answer carries the link instead —
+ * as the check-in's stored route says (the INSERT read it), never a member row read before.
  * Null when the member already has one open.
  */
 export async function sendNewCheckIn(
@@ -41,7 +44,7 @@ export async function sendNewCheckIn(
   input: {
     organizationId: string;
     organizationName: string;
-    member: Pick<MemberRow, "id" | "firstName" | "email">;
+    member: Pick<MemberRow, "id" | "firstName">;
     createdBy: string;
     origin: string;
     sendEmail: boolean;
@@ -50,6 +53,8 @@ export async function sendNewCheckIn(
   const now = Date.now();
   // An ended trial or a lapsed subscription refuses new check-ins, with the way to upgrade.
   await assertCanCreateCheckIns(db, input.organizationId, now);
+  // Every check-in counts, emailed or handed over: each one opens a chat that costs model calls.
+  await spendDailyCap(db, input.organizationId, "check_in", await dailyCap(db, input.organizationId, "check_in"), now);
   const { settings } = await organizationCheckInSettings(db, input.organizationId);
   const expiresAt = expiryFor(now, settings.maxResponseHours);
   const created = await insertCheckIn(db, config, {
@@ -63,14 +68,18 @@ export async function sendNewCheckIn(
     now,
   });
   if (!created) return null;
-  if (input.member.email === null) {
+  // The route and address the INSERT stored with the check-in decide, not the member row read earlier.
+  const to = sendable(created.delivery);
+  if (to === null) {
     return { id: created.id, expiresAt, email: "skipped", url: `${input.origin}${created.link.path}` };
   }
   if (!input.sendEmail) return { id: created.id, expiresAt, email: "skipped" };
-  const result = await emailCheckIn(queueMailer(env, db), config, {
+  const result = await emailCheckIn(queueMailer(env, db), {
     kind: "invite",
     checkIn: { id: created.id, durationMinutes: settings.durationMinutes, expiresAt: new Date(expiresAt) },
-    member: { firstName: input.member.firstName, email: input.member.email },
+    link: created.link,
+    delivery: to,
+    firstName: input.member.firstName,
     organizationId: input.organizationId,
     organizationName: input.organizationName,
     origin: input.origin,

@@ -6,6 +6,7 @@
  */
 export * from "./Badge";
 export * from "./Card";
+export * from "./DailyLimitsList";
 export * from "./download";
 export * from "./Field";
 export * from "./icons";

@@ -1,5 +1,6 @@
 import {
   type CheckInInfo,
+  type ClaimRequestBody,
   checkInInfoSchema,
   ERROR_MESSAGES,
   MAX_MESSAGE_CHARS,
@@ -15,79 +16,136 @@ import { ChatScreen } from "./ChatScreen";
 import { chatReducer, initialChat } from "./chat-state";
 import { CheckInConnection } from "./connection";
 import { OtherDeviceScreen } from "./OtherDeviceScreen";
+import { StartScreen } from "./StartScreen";
 
 /**
- * /check-in/{id}?token=: the salesperson's private chat. Four states: loading, error with
- * 'Return to Home' (spec 2 §2), the chat over the check-in's WebSocket, and — for any
- * browser but the one that owns the chat — 'This check-in is already open on another
- * device' (README → Chat ownership).
+ * /check-in/{id}?token=: the salesperson's private chat. States: loading, error with 'Return
+ * to Home' (spec 2 §2), "Start my check-in" (nobody owns the chat yet: opening the link
+ * claims nothing, README → Chat ownership), the chat over the check-in's WebSocket, and —
+ * for any browser but the one that owns the chat — 'This check-in is already open on another
+ * device'. A fresh link's `claim` turns that last screen into "Continue my check-in here".
  */
+type Link = { id: string; token: string; claim: string };
 type Load =
   | { state: "loading" }
   | { state: "error"; message: string }
-  | { state: "elsewhere"; details: OpenElsewhere; id: string; token: string }
-  | { state: "ready"; info: CheckInInfo; id: string; token: string };
+  | { state: "start"; info: CheckInInfo | null; link: Link }
+  | { state: "elsewhere"; details: OpenElsewhere; link: Link }
+  | { state: "ready"; info: CheckInInfo; link: Link };
 
-export function linkFromLocation(location: Pick<Location, "pathname" | "search">) {
+export function linkFromLocation(location: Pick<Location, "pathname" | "search">): Link {
   const id = decodeURIComponent(location.pathname.replace(/^\/check-in\/?/, "").split("/")[0] ?? "");
   const params = new URLSearchParams(location.search);
   return { id, token: params.get("token") ?? "", claim: params.get("claim") ?? "" };
 }
 
-const infoPath = (id: string, token: string, claim = "") =>
-  `/api/check-in/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}${claim ? `&claim=${encodeURIComponent(claim)}` : ""}`;
+const apiPath = (link: Link, action = "") =>
+  `/api/check-in/${encodeURIComponent(link.id)}${action}?token=${encodeURIComponent(link.token)}`;
 
-/** The answer to the link: the chat for its owner, the other-device screen for anyone else. */
-async function openLink(id: string, token: string, claim: string, signal?: AbortSignal): Promise<Load> {
+/** An answer that means "another browser owns this chat", read from a 409. */
+function elsewhereOf(error: unknown): OpenElsewhere | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409 || error.code !== OPEN_ELSEWHERE_CODE) return null;
+  const details = z.safeParse(openElsewhereSchema, error.details);
+  return details.success ? details.data : null;
+}
+
+/** Read only: the chat for its owner, "Start" when nobody owns it, the other-device screen otherwise. */
+async function openLink(link: Link, signal?: AbortSignal): Promise<Load> {
   try {
-    const info = await api(infoPath(id, token, claim), checkInInfoSchema, signal ? { signal } : {});
-    return { state: "ready", info, id, token };
+    const info = await api(apiPath(link), checkInInfoSchema, signal ? { signal } : {});
+    return info.device ? { state: "ready", info, link } : { state: "start", info, link };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 409 && error.code === OPEN_ELSEWHERE_CODE) {
-      const details = z.safeParse(openElsewhereSchema, error.details);
-      if (details.success) return { state: "elsewhere", details: details.data, id, token };
-    }
-    throw error;
+    const details = elsewhereOf(error);
+    if (!details) throw error;
+    // A fresh link: this browser may take the chat over, by a click (a scanner never clicks).
+    return link.claim ? { state: "start", info: null, link } : { state: "elsewhere", details, link };
   }
 }
 
+/**
+ * The page's claim attempt for this check-in: random, kept for the tab's life, so a claim
+ * repeated after a lost answer is recognised as the same browser's (README → Chat ownership).
+ */
+function claimAttempt(checkInId: string): string {
+  const key = `undertone:checkin-attempt:${checkInId}`;
+  try {
+    const kept = window.sessionStorage.getItem(key);
+    if (kept && /^[\w-]{43}$/.test(kept)) return kept;
+  } catch {
+    // storage unavailable: a new attempt for this load
+  }
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const attempt = btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+  try {
+    window.sessionStorage.setItem(key, attempt);
+  } catch {
+    // kept in memory only
+  }
+  return attempt;
+}
+
+const LOAD_FAILED = "We couldn't load your check-in. Please check your connection and try again.";
+
 export function CheckInPage() {
   const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [starting, setStarting] = useState<{ kind: "idle" | "starting" } | { kind: "error"; message: string }>({
+    kind: "idle",
+  });
 
   useEffect(() => {
-    const { id, token, claim } = linkFromLocation(window.location);
+    const link = linkFromLocation(window.location);
     const controller = new AbortController();
-    if (!id || !token) {
+    if (!link.id || !link.token) {
       setLoad({ state: "error", message: "Missing check-in ID or token" });
       toast({ title: "Initialization Error", description: "Missing check-in ID or token", variant: "destructive" });
       return;
     }
-    openLink(id, token, claim, controller.signal)
-      .then((next) => {
-        // A fresh link's claim works once: a reload should not carry it again.
-        if (claim)
-          window.history.replaceState(
-            null,
-            "",
-            `/check-in/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`,
-          );
-        setLoad(next);
-      })
+    openLink(link, controller.signal)
+      .then(setLoad)
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        const message =
-          error instanceof ApiRequestError && error.status < 500
-            ? error.message
-            : "We couldn't load your check-in. Please check your connection and try again.";
+        const message = error instanceof ApiRequestError && error.status < 500 ? error.message : LOAD_FAILED;
         setLoad({ state: "error", message });
         toast({ title: "Initialization Error", description: message, variant: "destructive" });
       });
     return () => controller.abort();
   }, []);
 
+  // "Start my check-in" / "Continue my check-in here": the claim, safe to repeat from this page.
+  const start = useCallback(async (link: Link) => {
+    setStarting({ kind: "starting" });
+    const body: ClaimRequestBody = { attempt: claimAttempt(link.id), ...(link.claim ? { claim: link.claim } : {}) };
+    try {
+      const info = await api(apiPath(link, "/claim"), checkInInfoSchema, { method: "POST", body });
+      // A fresh link's claim works once: a reload should not carry it again.
+      if (link.claim)
+        window.history.replaceState(
+          null,
+          "",
+          `/check-in/${encodeURIComponent(link.id)}?token=${encodeURIComponent(link.token)}`,
+        );
+      setStarting({ kind: "idle" });
+      setLoad({ state: "ready", info, link: { ...link, claim: "" } });
+    } catch (error) {
+      const details = elsewhereOf(error);
+      if (details) {
+        setStarting({ kind: "idle" });
+        setLoad({ state: "elsewhere", details, link: { ...link, claim: "" } });
+        return;
+      }
+      setStarting({
+        kind: "error",
+        message: error instanceof ApiRequestError && error.status < 500 ? error.message : LOAD_FAILED,
+      });
+    }
+  }, []);
+
   // The socket was closed or refused in a way that may mean the chat moved to another device.
-  const recheck = useCallback((id: string, token: string) => {
-    openLink(id, token, "")
+  const recheck = useCallback((link: Link) => {
+    openLink({ ...link, claim: "" })
       .then((next) => {
         if (next.state === "elsewhere") setLoad(next);
       })
@@ -98,31 +156,23 @@ export function CheckInPage() {
 
   if (load.state === "loading") return <Loading />;
   if (load.state === "error") return <LoadError message={load.message} />;
-  if (load.state === "elsewhere") {
+  if (load.state === "start") {
+    const { link } = load;
     return (
-      <OtherDeviceScreen
-        details={load.details}
-        freshLinkPath={`/api/check-in/${encodeURIComponent(load.id)}/fresh-link?token=${encodeURIComponent(load.token)}`}
-      />
+      <StartScreen info={load.info} moving={load.info === null} state={starting} onStart={() => void start(link)} />
     );
   }
-  return <LiveChat info={load.info} id={load.id} token={load.token} onOwnership={recheck} />;
+  if (load.state === "elsewhere") {
+    return <OtherDeviceScreen details={load.details} freshLinkPath={apiPath(load.link, "/fresh-link")} />;
+  }
+  return <LiveChat info={load.info} link={load.link} onOwnership={recheck} />;
 }
 
-function LiveChat({
-  info,
-  id,
-  token,
-  onOwnership,
-}: {
-  info: CheckInInfo;
-  id: string;
-  token: string;
-  onOwnership: (id: string, token: string) => void;
-}) {
+function LiveChat({ info, link, onOwnership }: { info: CheckInInfo; link: Link; onOwnership: (link: Link) => void }) {
   const [view, dispatch] = useReducer(chatReducer, initialChat);
   const connection = useRef<CheckInConnection | null>(null);
 
+  const { id, token } = link;
   useEffect(() => {
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
     const url = `${scheme}//${window.location.host}/api/check-in/${encodeURIComponent(id)}/ws?token=${encodeURIComponent(token)}`;
@@ -141,7 +191,7 @@ function LiveChat({
           });
         }
       } else if (event.kind === "status") dispatch({ kind: "status", status: event.status });
-      else if (event.kind === "ownership") onOwnership(id, token);
+      else if (event.kind === "ownership") onOwnership({ id, token, claim: "" });
       else dispatch({ kind: "outbox", entries: event.entries });
     });
     connection.current = link;

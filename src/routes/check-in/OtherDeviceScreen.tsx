@@ -39,9 +39,14 @@ export function OtherDeviceScreen({ details, freshLinkPath }: { details: OpenEls
           <p className="text-soft" data-testid="owner-device">
             {deviceSentence(details.owner)}
           </p>
+          {details.claimRefused ? (
+            <p className="text-sm text-error" role="alert" data-testid="claim-refused">
+              That fresh link has already been used or has expired. You can ask for another one below.
+            </p>
+          ) : null}
           <p className="text-sm text-soft">
-            To keep the conversation private, a check-in stays on the device that opened it first, and nothing of it is
-            shown here.
+            To keep the conversation private, a check-in stays on the device that started it, and nothing of it is shown
+            here.
           </p>
           {details.freshLink ? (
             <div className="mt-1 rounded-box border border-base-300 p-3">

@@ -25,9 +25,9 @@ export function openedWhen(at: number): string {
   });
 }
 
-/** "First opened Mon, Nov 23, 7:40 PM on an iPhone" (or where a fresh link moved it). */
+/** "Started Mon, Nov 23, 7:40 PM on an iPhone" (or where a fresh link moved it). */
 export function deviceSentence(owner: OwnerDevice): string {
-  const first = `First opened ${openedWhen(owner.openedAt)}`;
+  const first = `Started ${openedWhen(owner.openedAt)}`;
   if (owner.movedAt === null) return `${first} on ${deviceLabel(owner.kind)}.`;
   return `${first}; moved by a fresh link ${openedWhen(owner.movedAt)} to ${deviceLabel(owner.kind)}.`;
 }

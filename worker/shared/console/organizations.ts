@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { dailyLimitsSchema } from "../daily-limits";
 import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "../domain";
 import { pageQuerySchema, paginated, searchText, timestamp } from "./common";
 
@@ -71,5 +72,7 @@ export const organizationDetailSchema = z.object({
     }),
   ),
   trial: z.nullable(z.object({ status: z.string(), endsAt: timestamp })),
+  /** Today's use of its daily caps (check-ins, AI requests, emails). */
+  dailyLimits: dailyLimitsSchema,
 });
 export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;

@@ -4,7 +4,7 @@ import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } f
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
-import { Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
+import { DailyLimitsList, Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
@@ -57,6 +57,15 @@ export function SettingsPage() {
       {settings.isPending ? <PanelSkeleton rows={3} /> : null}
       {settings.data ? <SettingsForm key={settings.data.updatedAt ?? "defaults"} loaded={settings.data} /> : null}
       <NotificationSections />
+      {settings.data ? (
+        <Panel
+          title="Today's limits"
+          subtitle="What your organization may use each day, sized to your team; the figures start again at midnight UTC."
+          testId="daily-limits-panel"
+        >
+          <DailyLimitsList limits={settings.data.dailyLimits} />
+        </Panel>
+      ) : null}
     </div>
   );
 }

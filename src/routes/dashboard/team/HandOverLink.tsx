@@ -3,13 +3,13 @@ import { Icon } from "@/components/Icon";
 
 /**
  * A check-in link for a member without an email: the Admin copies it and hands it over.
- * The warning says why that needs care — the first browser to open the link owns the chat
+ * The warning says why that needs care — the first browser to start the check-in from the link owns the chat
  * (README → Chat ownership) — and the copy result is announced (aria-live), so a keyboard or
  * screen-reader user knows it worked. Without clipboard access (an insecure origin, a denied
  * permission) the link is selected in its field so it can be copied by hand.
  */
 export const handOverWarning = (firstName: string) =>
-  `Whoever opens this link first owns the chat. Give it only to ${firstName}, and don't open it yourself.`;
+  `Whoever starts the check-in from this link first owns the chat. Give it only to ${firstName}, and don't start it yourself.`;
 
 export function HandOverLink({ url, firstName }: { url: string; firstName: string }) {
   const id = useId();

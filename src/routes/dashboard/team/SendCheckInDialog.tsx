@@ -10,12 +10,12 @@ import { HandOverLink, handOverWarning } from "./HandOverLink";
 
 /**
  * Send a check-in: the private link goes to the member's own email and nowhere else — not
- * to this dialog. The chat belongs to the first browser that opens the link, so it must be
+ * to this dialog. The chat belongs to the first browser that starts it from the link, so it must be
  * theirs (README → Chat ownership). Only a member without an email gets theirs through the
  * Admin: then the dialog shows the link to copy, with that warning.
  */
 export const OWNERSHIP_NOTE =
-  "Whoever opens the link first owns the chat: it then works on that device only. If they switch devices, they can have a fresh link sent to the same email.";
+  "Whoever starts the check-in from the link first owns the chat: it then works on that device only. If they switch devices, they can have a fresh link sent to the same email.";
 
 export function SendCheckInDialog({
   member,

@@ -1,5 +1,5 @@
 import { roleLabel } from "@shared/domain";
-import { Badge, ErrorCard, ListSkeleton, Modal, organizationStatusVariant } from "@/components/ui";
+import { Badge, DailyLimitsList, ErrorCard, ListSkeleton, Modal, organizationStatusVariant } from "@/components/ui";
 import { useOrganizationDetail } from "../console/api";
 import { formatDate, formatDateTime, usd } from "../console/display";
 
@@ -63,6 +63,11 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
                 {data.checkIns.lastCompletedAt ? formatDateTime(data.checkIns.lastCompletedAt) : "None completed yet"}
               </p>
             </div>
+          </div>
+          <div>
+            <h3 className="text-sm font-semibold">Today's limits</h3>
+            <p className="mb-2 text-xs text-muted">Its daily caps, used so far today (UTC).</p>
+            <DailyLimitsList limits={data.dailyLimits} />
           </div>
           <div>
             <h3 className="text-sm font-semibold">Accounts</h3>

@@ -1,0 +1,154 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { checkIns, organizations, rateLimits, teamMembers } from "../db/schema";
+import { badRequest, notFound, tooManyRequests } from "../lib/errors";
+import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
+import type { DeliveryRoute } from "../shared/domain";
+import type { SessionInit } from "./init";
+import { digestsEqual, hashCheckInToken } from "./token";
+
+/**
+ * A check-in link, checked: id + token (hashed, compared in constant time) + status + expiry,
+ * BEFORE any Durable Object is addressed, so a wrong link never creates an object. Failed
+ * guesses are counted per address in D1 (an IPv6 /64 as one). Also what the object is started
+ * with, and the Origin rule for browsers.
+ */
+export const MISSING_MESSAGE = "Missing check-in ID or token";
+export const NOT_FOUND_MESSAGE = "Check-in not found or already completed";
+
+/** Ten wrong links per address (an IPv6 /64 as one) per 15 minutes; the eleventh wrong one gets 429, a right one still works. */
+export const GUESS_RULE: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+export type CheckInRecord = {
+  id: string;
+  organizationId: string;
+  organizationName: string;
+  organizationStatus: string;
+  teamMemberId: string;
+  firstName: string;
+  lastName: string;
+  /** The route and address stored when the check-in was created: a fresh link goes there and nowhere else. */
+  deliveryRoute: DeliveryRoute | null;
+  deliveryAddress: string | null;
+  tokenHash: string;
+  status: "pending" | "completed" | "expired";
+  durationMinutes: number;
+  expiresAt: Date;
+  completedAt: Date | null;
+};
+
+async function guessesExhausted(db: Database, key: string, now: number): Promise<boolean> {
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  return !!row && now - row.windowStart < GUESS_RULE.windowMs && row.count >= GUESS_RULE.limit;
+}
+
+/**
+ * The check-in and what its link needs, compiled once per Drizzle handle: every connection
+ * and page load of a link runs it, and building the join's SQL each time was a visible part
+ * of a check-in's start on the object's thread (README → Performance).
+ */
+const linkQueries = new WeakMap<Database, ReturnType<typeof prepareLinkQuery>>();
+
+function linkQuery(db: Database) {
+  let prepared = linkQueries.get(db);
+  if (!prepared) {
+    prepared = prepareLinkQuery(db);
+    linkQueries.set(db, prepared);
+  }
+  return prepared;
+}
+
+function prepareLinkQuery(db: Database) {
+  return db
+    .select({
+      id: checkIns.id,
+      organizationId: checkIns.organizationId,
+      organizationName: organizations.name,
+      organizationStatus: organizations.status,
+      teamMemberId: checkIns.teamMemberId,
+      firstName: teamMembers.firstName,
+      lastName: teamMembers.lastName,
+      deliveryRoute: checkIns.deliveryRoute,
+      deliveryAddress: checkIns.deliveryAddress,
+      tokenHash: checkIns.tokenHash,
+      status: checkIns.status,
+      durationMinutes: checkIns.durationMinutes,
+      expiresAt: checkIns.expiresAt,
+      completedAt: checkIns.completedAt,
+    })
+    .from(checkIns)
+    .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
+    .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
+    .where(eq(checkIns.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare();
+}
+
+/**
+ * The check-in a link points to, if the token is right. Throws the spec's errors:
+ * 400 'Missing check-in ID or token', 404 'Check-in not found or already completed', and
+ * 429 once an IP has used up its wrong guesses.
+ */
+export async function checkInForLink(
+  db: Database,
+  request: Request,
+  id: string | undefined,
+  token: string | undefined,
+  accept: (record: CheckInRecord, now: number) => boolean,
+): Promise<CheckInRecord> {
+  if (!id?.trim() || !token?.trim()) throw badRequest(MISSING_MESSAGE);
+  const now = Date.now();
+  const [rows, hash] = await Promise.all([linkQuery(db).all({ id }), hashCheckInToken(token)]);
+  const record = rows[0];
+  // Same work whether or not the id exists, so timing does not reveal which ids are real.
+  const tokenMatches = digestsEqual(hash, record?.tokenHash ?? "0".repeat(64)) && !!record;
+  if (!record || !tokenMatches) {
+    // Only failures are throttled: a right link still opens from an office whose address
+    // used up its wrong guesses (a 256-bit token is not guessable; this stops the noise).
+    // So only a failure reads the address's count, the same read for an unknown id and a
+    // wrong token; a right link costs one D1 query. An IPv6 address counts by its /64, which
+    // one subscriber usually holds whole (rateLimitAddress).
+    const key = `checkin-guess:${rateLimitAddress(request)}`;
+    if (await guessesExhausted(db, key, now)) {
+      throw tooManyRequests("Too many attempts. Please wait a few minutes and try again.");
+    }
+    await hitRateLimit(db, key, GUESS_RULE, now);
+    throw notFound(NOT_FOUND_MESSAGE);
+  }
+  // A suspended organization's links stop working (and work again when it is lifted).
+  if (record.organizationStatus === "suspended" || !accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
+  return record;
+}
+
+export const isOpen = (record: CheckInRecord, now: number) =>
+  record.status === "pending" && record.expiresAt.getTime() > now;
+
+export function sessionInit(record: CheckInRecord): SessionInit {
+  return {
+    checkInId: record.id,
+    organizationId: record.organizationId,
+    teamMemberId: record.teamMemberId,
+    firstName: record.firstName,
+    fullName: `${record.firstName} ${record.lastName}`.trim(),
+    durationMinutes: record.durationMinutes,
+    expiresAt: record.expiresAt.getTime(),
+  };
+}
+
+/** Browsers send Origin on a WebSocket upgrade: only the app's own origin may open one. */
+export function originAllowed(request: Request, env: Env): boolean {
+  const origin = request.headers.get("Origin");
+  // Non-browser clients (the benchmark, a native app) send none; the token is their credential.
+  if (!origin) return true;
+  const allowed = new Set([new URL(request.url).origin]);
+  if (env.BETTER_AUTH_URL) {
+    try {
+      allowed.add(new URL(env.BETTER_AUTH_URL).origin);
+    } catch {
+      // a malformed setting allows only the request's own origin
+    }
+  }
+  return allowed.has(origin);
+}
