@@ -92,7 +92,7 @@ describe("roles (spec 1 §6): SUPERADMIN_EMAILS decides, on the server", () => {
       organization: { name: string };
     };
     expect(me.user).toMatchObject({ role: "Admin", organizationId: "demo-org" });
-    expect(me.organization).toEqual({ id: "demo-org", name: "Northwind Sales" });
+    expect(me.organization).toEqual({ id: "demo-org", name: "Northwind Sales", requireAdminTwoFactor: false });
 
     const operator = await signIn("operator@undertone.dev", "undertone-operator");
     expect(operator.response.status).toBe(200);
@@ -114,7 +114,18 @@ describe("the middleware contract (worker/auth/middleware.ts)", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { user: Record<string, unknown>; session: { id: string } };
     expect(Object.keys(body.user).sort()).toEqual(
-      ["createdAt", "email", "emailVerified", "firstName", "id", "lastName", "organizationId", "role", "status"].sort(),
+      [
+        "createdAt",
+        "email",
+        "emailVerified",
+        "firstName",
+        "id",
+        "lastName",
+        "organizationId",
+        "role",
+        "status",
+        "twoFactorEnabled",
+      ].sort(),
     );
     expect(body.user).toMatchObject({ id: admin.userId, role: "Admin", organizationId: admin.organizationId });
   });

@@ -1,0 +1,26 @@
+import type { Database } from "../db/client";
+import { sendEmail } from "../email/send";
+import { passwordResetEmail } from "../email/templates";
+import { PASSWORD_RESET_MINUTES } from "../shared/auth";
+
+type ResetRecipient = { email: string; organizationId?: string | null | undefined };
+
+/**
+ * better-auth's sendResetPassword: the link lands on /auth/callback (type=recovery) like every
+ * emailed link. It counts against the organization's daily email cap; a refusal (the cap, a
+ * delivery failure) is logged without the address and never changes the answer, which must
+ * read the same whether or not the address has an account.
+ */
+export async function sendPasswordReset(env: object, db: Database, recipient: ResetRecipient, url: string) {
+  try {
+    await sendEmail(env, db, {
+      to: recipient.email,
+      kind: "password_reset",
+      organizationId: recipient.organizationId ?? null,
+      ...passwordResetEmail({ url, minutes: PASSWORD_RESET_MINUTES }),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.name : "unknown";
+    console.warn(JSON.stringify({ level: "warn", event: "password_reset_not_sent", reason }));
+  }
+}
