@@ -72,7 +72,7 @@ export async function latestEmail(to: string, kind: string) {
 }
 
 /** The /auth/callback link in the newest email of that kind, and its token. */
-export async function emailedLink(to: string, kind: "verification" | "magic_link") {
+export async function emailedLink(to: string, kind: "verification" | "magic_link" | "password_reset") {
   const email = await latestEmail(to, kind);
   if (!email) throw new Error(`No ${kind} email to ${to}`);
   const match = email.text.match(/https?:\/\/\S+\/auth\/callback\?\S+/);

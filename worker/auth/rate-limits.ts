@@ -46,6 +46,8 @@ export const AUTH_RATE_LIMITS = {
   // disable) or a second factor: better-auth also caps tries per challenge and per account.
   passwordCheck: [{ scope: "ip", rule: { limit: 10, windowMs: 10 * MINUTE } }],
   secondFactor: [{ scope: "ip", rule: { limit: 10, windowMs: MINUTE } }],
+  // Guessing an invitation token (and a burst of accounts made with real ones).
+  invitation: [{ scope: "ip", rule: { limit: 20, windowMs: 10 * MINUTE } }],
 } satisfies Record<string, AuthLimit[]>;
 
 export type AuthLimitName = keyof typeof AUTH_RATE_LIMITS;

@@ -11,6 +11,7 @@ import {
   DUPLICATE_EMAIL_MESSAGE,
   type MeResponse,
   normalizeSignupRequest,
+  PASSWORD_RESET_SENT_MESSAGE,
   SIGNUP_MESSAGES,
   type SignupResponse,
   signupRequestSchema,
@@ -136,7 +137,12 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/sign-in/email", authRateLimit("signIn"), signInBackoff, toBetterAuth)
   .post("/sign-in/magic-link", authRateLimit("magicLink"), toBetterAuth)
   .post("/send-verification-email", authRateLimit("verificationResend"), toBetterAuth)
-  .post("/request-password-reset", authRateLimit("passwordReset"), toBetterAuth)
+  .post("/request-password-reset", authRateLimit("passwordReset"), async (c) => {
+    const response = await toBetterAuth(c);
+    if (!response.ok) return response;
+    // One answer for every address, in the words the page shows.
+    return c.json({ status: true, message: PASSWORD_RESET_SENT_MESSAGE });
+  })
   .post("/reset-password", authRateLimit("passwordCheck"), toBetterAuth)
   .post("/change-password", authRateLimit("passwordCheck"), toBetterAuth)
   .post("/two-factor/enable", authRateLimit("passwordCheck"), toBetterAuth)
