@@ -27,7 +27,8 @@ async function openInvitation(db: Database, token: string): Promise<OpenInvitati
       organizationId: adminInvitations.organizationId,
       email: adminInvitations.email,
       organizationName: organizations.name,
-      invitedBy: user.email,
+      // Aliased: two columns named "email" in one D1 row would overwrite each other.
+      invitedBy: sql<string | null>`${user.email}`.as("inviter_email"),
     })
     .from(adminInvitations)
     .innerJoin(organizations, eq(organizations.id, adminInvitations.organizationId))

@@ -37,7 +37,8 @@ export async function listOrganizationAdmins(db: Database, actor: Actor): Promis
         id: adminInvitations.id,
         email: adminInvitations.email,
         expiresAt: adminInvitations.expiresAt,
-        invitedBy: user.email,
+        // Aliased: two columns named "email" in one D1 row would overwrite each other.
+        invitedBy: sql<string | null>`${user.email}`.as("inviter_email"),
       })
       .from(adminInvitations)
       .leftJoin(user, eq(user.id, adminInvitations.invitedBy))
