@@ -8,6 +8,7 @@ import { Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
+import { AccountSettings } from "./AccountSettings";
 import { ConversationStylePanel } from "./ConversationStylePanel";
 import { NotificationSections } from "./NotificationSettings";
 import { useSlackOutcome } from "./useSlackOutcome";
@@ -57,6 +58,7 @@ export function SettingsPage() {
       {settings.isPending ? <PanelSkeleton rows={3} /> : null}
       {settings.data ? <SettingsForm key={settings.data.updatedAt ?? "defaults"} loaded={settings.data} /> : null}
       <NotificationSections />
+      <AccountSettings />
     </div>
   );
 }
