@@ -158,11 +158,12 @@ export const operatorDemoRoutes = new Hono<AppEnv>()
     if (!isSuperAdminEmail(c.env, DEMO_OPERATOR.email)) throw forbidden(ACCESS_DENIED_MESSAGE);
     const [existing] = await c.var.db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_OPERATOR.email));
     if (!existing) await initializeDemoAccounts(c.env, c.var.db, new URL(c.req.url).origin);
-    const { headers } = await getAuth(c.env).api.signInEmail({
+    const { headers, response } = await getAuth(c.env).api.signInEmail({
       body: { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password },
       headers: c.req.raw.headers,
       returnHeaders: true,
     });
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-    return c.json({ ok: true as const });
+    // The console requires two factors: the page asks for the demo authenticator's code next.
+    return c.json({ ok: true as const, secondFactor: "twoFactorRedirect" in response });
   });
