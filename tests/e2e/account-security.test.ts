@@ -105,6 +105,7 @@ describe("passwords (issue 25 §3)", () => {
       await ownAddress(page);
       await page.goto("/login");
       await page.getByRole("button", { name: "Forgot password?" }).click();
+      await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
       await page.getByLabel("Email").fill(admin.email);
       await page.getByRole("button", { name: "Email me a reset link" }).click();
       await page.getByText("If an account uses this email").waitFor();
@@ -127,6 +128,7 @@ describe("two factors (issue 25 §4)", () => {
   test("set up in Settings with the shown key, then asked for at the next sign-in", async () => {
     const admin = await createVerifiedAdmin(origin);
     const { page, context } = await newPage({ width: 1440, height: 900 });
+    let secret = "";
     try {
       await ownAddress(page);
       await loginAs(page, admin.email, admin.password);
@@ -134,23 +136,28 @@ describe("two factors (issue 25 §4)", () => {
       await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
       await page.getByLabel("Your password").fill(admin.password);
       await page.getByRole("button", { name: "Set up an authenticator app" }).click();
-      const secret = (await page.getByTestId("totp-secret").getAttribute("data-secret")) ?? "";
+      secret = (await page.getByTestId("totp-secret").getAttribute("data-secret")) ?? "";
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
       await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
       await page.getByLabel("Authentication code").fill(await totpCode(secret));
       await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
       await expect.poll(async () => page.getByRole("list", { name: "Recovery codes" }).locator("li").count()).toBe(10);
       await page.getByRole("button", { name: "I've saved them" }).click();
-
-      await context.clearCookies();
-      await page.goto("/login");
-      await page.getByLabel("Email").fill(admin.email);
-      await page.getByLabel("Password", { exact: true }).fill(admin.password);
-      await page.getByRole("button", { name: "Log In", exact: true }).click();
-      await enterTotp(page, secret);
-      await page.waitForURL(`${origin}/dashboard`);
     } finally {
       await context.close();
+    }
+    // Another browser: the password alone no longer opens a session.
+    const next = await newPage({ width: 375, height: 812 });
+    try {
+      await ownAddress(next.page);
+      await next.page.goto("/login");
+      await next.page.getByLabel("Email").fill(admin.email);
+      await next.page.getByLabel("Password", { exact: true }).fill(admin.password);
+      await next.page.getByRole("button", { name: "Log In", exact: true }).click();
+      await enterTotp(next.page, secret);
+      await next.page.waitForURL(`${origin}/dashboard`);
+    } finally {
+      await next.context.close();
     }
   });
 });
