@@ -210,12 +210,16 @@ export async function enterTotp(page: Page, secret: string): Promise<void> {
   await page.getByRole("button", { name: "Verify", exact: true }).click();
 }
 
-/** Signs in through the /login form and waits until the app has moved on from it. */
-export async function loginAs(page: Page, email: string, password: string): Promise<void> {
+/**
+ * Signs in through the /login form (with a code from `totpSecret` for an account with two
+ * factors) and waits until the app has moved on from it.
+ */
+export async function loginAs(page: Page, email: string, password: string, totpSecret?: string): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log In", exact: true }).click();
+  if (totpSecret) await enterTotp(page, totpSecret);
   await page.waitForURL((url) => url.pathname !== "/login", { timeout: 15_000 });
 }
 
