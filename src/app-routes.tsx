@@ -44,6 +44,14 @@ export const appRoutes: RouteObject[] = [
         lazy: () => import("./routes/auth/AuthCallbackPage").then((m) => ({ Component: m.AuthCallbackPage })),
       },
       {
+        path: segment("/reset-password"),
+        lazy: () => import("./routes/auth/ResetPasswordPage").then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
+        path: segment("/accept-invitation"),
+        lazy: () => import("./routes/auth/AcceptInvitationPage").then((m) => ({ Component: m.AcceptInvitationPage })),
+      },
+      {
         path: segment("/auth/verification-error"),
         lazy: () => import("./routes/auth/VerificationErrorPage").then((m) => ({ Component: m.VerificationErrorPage })),
       },

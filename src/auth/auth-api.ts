@@ -99,3 +99,50 @@ export function verifyMagicLinkToken(token: string) {
     redirect: "manual",
   });
 }
+
+/** A password sign-in (or magic link) of an account with two factors answers this instead of a session. */
+export function needsSecondFactor(body: unknown): boolean {
+  return typeof body === "object" && body !== null && "twoFactorRedirect" in body && body.twoFactorRedirect === true;
+}
+
+/** The second step of a sign-in: a code from the authenticator app, or one of the recovery codes. */
+export function verifySecondFactor(kind: "totp" | "recovery", code: string) {
+  const path = kind === "totp" ? "/api/auth/two-factor/verify-totp" : "/api/auth/two-factor/verify-backup-code";
+  return post<unknown>(path, { code: code.trim() });
+}
+
+/** "Forgot password?": the answer is the same whether or not the address has an account. */
+export function requestPasswordReset(email: string) {
+  return post<unknown>("/api/auth/request-password-reset", { email: email.trim() });
+}
+
+/** The emailed recovery link's token and the new password; every session of the user ends. */
+export function resetPassword(token: string, newPassword: string) {
+  return post<unknown>("/api/auth/reset-password", { token, newPassword });
+}
+
+/** Settings → Change password: the current one is required; every other session ends. */
+export function changePassword(currentPassword: string, newPassword: string) {
+  return post<unknown>("/api/auth/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
+}
+
+export type TwoFactorEnrollment = { totpURI: string; backupCodes: string[] };
+
+/** Step 1 of setting up an authenticator (password required): its URI (QR code) and the recovery codes, shown once. */
+export function startTwoFactor(password: string) {
+  return post<TwoFactorEnrollment>("/api/auth/two-factor/enable", { password }, (body) => {
+    if (!body || typeof body !== "object" || !("totpURI" in body) || !("backupCodes" in body)) return null;
+    const { totpURI, backupCodes } = body;
+    if (typeof totpURI !== "string" || !Array.isArray(backupCodes)) return null;
+    return { totpURI, backupCodes: backupCodes.filter((c): c is string => typeof c === "string") };
+  });
+}
+
+/** Step 2: a first code from the app turns it on (and ends the user's other sessions). */
+export function confirmTwoFactor(code: string) {
+  return post<unknown>("/api/auth/two-factor/verify-totp", { code: code.trim() });
+}
+
+export function removeTwoFactor(password: string) {
+  return post<unknown>("/api/auth/two-factor/disable", { password });
+}

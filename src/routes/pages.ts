@@ -82,6 +82,16 @@ export const PAGES = {
     "Email verification",
     "Magic-link sign-in",
   ]),
+  "/reset-password": publicPage("Reset Password", "Choose a new password from the emailed link", "ResetPasswordPage", [
+    "One-time, expiring link",
+    "Signs out every session",
+  ]),
+  "/accept-invitation": publicPage(
+    "Accept Invitation",
+    "Join an organization as an Admin from a colleague's invitation",
+    "AcceptInvitationPage",
+    ["Sign in or create an account", "Single-use, 7-day link"],
+  ),
   "/auth/verification-error": publicPage(
     "Verification Error",
     "An expired or invalid verification link",

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, loginAs, randomClientIp } from "./auth.ts";
+import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, enterTotp, loginAs, randomClientIp } from "./auth.ts";
 import { axeViolations, navigate } from "./axe.ts";
 import { launchBrowser } from "./browser.ts";
 import { startCheckIn } from "./chat.ts";
@@ -207,6 +207,7 @@ describe("WCAG 2.2 A/AA with axe-core at 375 and 1440 px", { timeout: 240_000 },
       await page.getByLabel("Email").fill(operator.email);
       await page.getByLabel("Password").fill(operator.password);
       await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+      await enterTotp(page, operator.totpSecret);
       await page.waitForURL(`${origin}/superadmin`);
       const tabs = [
         "overview",

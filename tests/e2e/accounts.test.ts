@@ -250,7 +250,7 @@ describe("sign-in", () => {
     const operator = await createSuperAdmin(origin);
     const { page, context } = await newPage();
     try {
-      await loginAs(page, operator.email, operator.password);
+      await loginAs(page, operator.email, operator.password, operator.totpSecret);
       const visited: string[] = [];
       page.on("framenavigated", (frame) => {
         if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);

@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, randomClientIp } from "./auth.ts";
+import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, enterTotp, randomClientIp } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 
 const { newPage, origin } = browserSuite();
 
-let operator: E2EAccount;
+let operator: E2EAccount & { totpSecret: string };
 
 beforeAll(async () => {
   // The demo organization: eight weeks of check-ins, alerts and a subscription to look at.
@@ -39,6 +39,7 @@ async function operatorLogin(page: Page, path = "/superadmin") {
   await page.getByLabel("Email").fill(operator.email);
   await page.getByLabel("Password").fill(operator.password);
   await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+  await enterTotp(page, operator.totpSecret);
   await page.waitForURL(`${origin}/superadmin`);
   await page.getByRole("heading", { name: "Platform Administration" }).waitFor();
   operatorCookies = await page.context().cookies();
@@ -57,6 +58,8 @@ describe("operator login", () => {
     await page.getByLabel("Email").fill(operator.email);
     await page.getByLabel("Password").fill(operator.password);
     await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+    // The console requires a second factor: the code from the operator's authenticator.
+    await enterTotp(page, operator.totpSecret);
     // Back where the operator was going.
     await page.waitForURL(`${origin}/superadmin?tab=alerts`);
     await page.getByRole("heading", { name: "Alerts & Notifications", level: 2 }).waitFor();

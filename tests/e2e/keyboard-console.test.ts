@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
+import { totpCode } from "../fixtures/totp.ts";
 import { createSuperAdmin, randomClientIp } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 import { dialogRoundTrip, focused, tabTo } from "./keyboard-helpers.ts";
@@ -23,6 +24,11 @@ describe("keyboard only, the console", () => {
       await page.keyboard.type(operator.email);
       await tabTo(page, /^Password$/);
       await page.keyboard.type(operator.password);
+      await page.keyboard.press("Enter");
+      // The second factor: the code field takes focus; Enter submits it.
+      await page.getByLabel("Authentication code").waitFor();
+      await expect.poll(async () => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("code");
+      await page.keyboard.type(await totpCode(operator.totpSecret));
       await page.keyboard.press("Enter");
       await page.waitForURL(`${origin}/superadmin`);
       await page.getByRole("heading", { name: "Platform Overview", level: 2 }).waitFor();

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
+import { totpCode } from "../fixtures/totp.ts";
 import { createSuperAdmin, emailedLink, randomClientIp, uniqueEmail } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 import {
@@ -219,6 +220,10 @@ describe("keyboard only", () => {
       await consoleContext.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
       await page.goto("/superadmin/login");
       await logInByKeyboard(page, operator.email, operator.password);
+      // The second factor: the code field takes focus; Enter submits it.
+      await page.getByLabel("Authentication code").waitFor();
+      await page.keyboard.type(await totpCode(operator.totpSecret));
+      await page.keyboard.press("Enter");
       await page.waitForURL(`${origin}/superadmin`);
       await tabTo(page, /^Open navigation$/);
       await page.keyboard.press("Enter");

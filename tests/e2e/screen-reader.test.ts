@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { createSuperAdmin, createVerifiedAdmin, loginAs, randomClientIp } from "./auth.ts";
+import { createSuperAdmin, createVerifiedAdmin, enterTotp, loginAs, randomClientIp } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 import { startCheckIn } from "./chat.ts";
 
@@ -55,6 +55,7 @@ async function operatorPage(page: Page) {
   await page.getByLabel("Email").fill(operator.email);
   await page.getByLabel("Password").fill(operator.password);
   await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+  await enterTotp(page, operator.totpSecret);
   await page.getByRole("heading", { name: "Platform Overview", level: 2 }).waitFor();
 }
 

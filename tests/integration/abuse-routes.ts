@@ -36,6 +36,20 @@ export const PUBLIC_ROUTES: readonly RouteKey[] = [
   "POST /api/auth/sign-in/email",
   "POST /api/auth/sign-in/magic-link",
   "POST /api/auth/sign-up/email",
+  // Issue 25 §3–4: their limits, single use and factors are tested in auth-password.test.ts
+  // and auth-two-factor.test.ts; the signed-in ones are better-auth's own session checks.
+  "POST /api/auth/request-password-reset",
+  "POST /api/auth/reset-password",
+  "POST /api/auth/change-password",
+  "POST /api/auth/two-factor/enable",
+  "POST /api/auth/two-factor/disable",
+  "POST /api/auth/two-factor/generate-backup-codes",
+  "POST /api/auth/two-factor/get-totp-uri",
+  "POST /api/auth/two-factor/verify-totp",
+  "POST /api/auth/two-factor/verify-backup-code",
+  // The invitation's token is the key (organization-admins.test.ts).
+  "POST /api/organization/invitations/preview",
+  "POST /api/organization/invitations/sign-up",
   "POST /api/stripe/webhook",
   // Slack calling us: refused unless signed with SLACK_SIGNING_SECRET (tests/integration/slack.test.ts).
   "POST /api/slack/events",

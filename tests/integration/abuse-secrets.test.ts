@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
 import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
-import { cookieHeader, createSuperAdmin, emailedLink, randomIp, type TestAccount } from "./auth-helpers";
+import { cookieHeader, createSuperAdmin, emailedLink, randomIp, type TestAccount, totpSecretOf } from "./auth-helpers";
 import { ChatClient, linkOf, newAttempt } from "./checkin-helpers";
 import { requestWithEnv } from "./helpers";
 import { EMAIL_INVALID_KEY, INTEGRATION_VARS, STRIPE_INVALID_KEY } from "./vars";
@@ -122,6 +122,9 @@ describe("no response or log line carries a password, token or secret", () => {
     await call("/api/auth/sign-in/magic-link", { method: "POST", body: JSON.stringify({ email }) });
     // Its token is stored hashed (verification.identifier): the stored-data scan looks for it in clear.
     linkTokens.push((await emailedLink(email, "magic_link")).token);
+    // Issue 25 §3: a reset link's token is stored hashed too, and echoed by no answer.
+    await call("/api/auth/request-password-reset", { method: "POST", body: JSON.stringify({ email }) });
+    linkTokens.push((await emailedLink(email, "password_reset")).token);
 
     await call("/api/me", { cookie });
     const session = await call("/api/auth/get-session", { cookie });
@@ -224,6 +227,8 @@ describe("no response or log line carries a password, token or secret", () => {
       ["the password", PASSWORD],
       ["a test account's password", "correct-horse-battery"],
       ["BETTER_AUTH_SECRET", INTEGRATION_VARS.BETTER_AUTH_SECRET],
+      // Issue 25 §4: the operator's authenticator secret, encrypted at rest and shown only at setup.
+      ["the operator's TOTP secret", totpSecretOf(operator.email)],
       ...Object.entries({ ...SECRETS, REVOKED_STRIPE_KEY: STRIPE_INVALID_KEY, REFUSED_EMAIL_KEY: EMAIL_INVALID_KEY })
         .filter(([name]) => /KEY|SECRET/.test(name))
         .map(([name, value]) => [name, value] as [string, string]),

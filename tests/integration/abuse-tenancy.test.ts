@@ -28,6 +28,7 @@ let intruder: TestAdmin;
 let memberId: string;
 let checkInId: string;
 let alertId: string;
+let ownerInvitationId: string;
 const OWNER_NAME = "Zephyrine Owner Co";
 const SECRET_WORDS = "words-only-the-salesperson-typed";
 
@@ -87,6 +88,12 @@ beforeAll(async () => {
     (await requestAs(owner, "/api/subscription", { method: "POST", body: JSON.stringify({ planType: "trial" }) }))
       .status,
   ).toBe(201);
+  const invited = await requestAs(owner, "/api/organization/admins/invitations", {
+    method: "POST",
+    body: JSON.stringify({ email: "olga.admin@owner.example" }),
+  });
+  expect(invited.status).toBe(201);
+  ownerInvitationId = ((await invited.json()) as { id: string }).id;
   // Slack connected (no channel yet): the intruder's PUT /api/slack/settings has the owner's to miss.
   await connectSlack(owner, null);
   // A finished check-in with its transcript, scores, a blocker and an alert, as the check-in writes them.
@@ -162,6 +169,26 @@ const ATTACKS: Record<string, Attack> = {
   // The owner has connected Slack (beforeAll); the intruder's organization has not: 'Slack is not connected'.
   "PUT /api/slack/settings": { expect: "not-found", body: () => ({ channelId: "C0ALERTS", dmInvitations: true }) },
   "DELETE /api/slack": { expect: "own" },
+  "GET /api/organization/admins": { expect: "own" },
+  "POST /api/organization/admins/invitations": { expect: "own", body: () => ({ email: "ivy.admin@intruder.example" }) },
+  "DELETE /api/organization/admins/invitations/:id": {
+    expect: "not-found",
+    path: () => `/api/organization/admins/invitations/${ownerInvitationId}`,
+    ownerStatus: 204,
+  },
+  // The owner is their organization's only Admin: their own request is refused as the last one.
+  "DELETE /api/organization/admins/:userId": {
+    expect: "not-found",
+    path: () => `/api/organization/admins/${owner.userId}`,
+    ownerStatus: 409,
+  },
+  "PUT /api/organization/two-factor": { expect: "own", body: () => ({ requireAdminTwoFactor: false }) },
+  // Only the invited address accepts; a token that is not an open invitation is nobody's.
+  "POST /api/organization/invitations/accept": {
+    expect: "not-found",
+    body: () => ({ token: "not-an-invitation-token-000000" }),
+    ownerStatus: 404,
+  },
 };
 
 describe("the route table", () => {

@@ -185,7 +185,7 @@ describe("audit log queries", () => {
 
 describe("demo accounts (Initialize SuperAdmin Account)", () => {
   it("creates the four demo roles once, with working passwords, and audits each role written", async () => {
-    const first = await initializeDemoAccounts(db, "http://localhost");
+    const first = await initializeDemoAccounts(workersEnv, db, "http://localhost");
     expect(first.map((a) => a.role)).toEqual(["SuperAdmin", "Salesperson", "Manager", "Admin"]);
     // The seed made the operator and the admin; the initializer adds the other two.
     expect(first.map((a) => a.created)).toEqual([false, true, true, false]);
@@ -200,7 +200,7 @@ describe("demo accounts (Initialize SuperAdmin Account)", () => {
 
     // A demo account whose role was changed gets it written back, and that change is audited too.
     await workersEnv.DB.prepare("update user set role = 'Admin' where email = 'salesperson@undertone.dev'").run();
-    const second = await initializeDemoAccounts(db, "http://localhost");
+    const second = await initializeDemoAccounts(workersEnv, db, "http://localhost");
     expect(second.every((a) => !a.created)).toBe(true);
     const roleRows = await workersEnv.DB.prepare(
       "select details from audit_logs where action = 'user.role_change' order by created_at desc limit 1",

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_OPERATOR_TOTP_SECRET } from "../../worker/dev/seed";
+import { totpCode } from "../fixtures/totp";
 import { cookieHeader, createAdmin, createSuperAdmin, requestAs, signUp, type TestAccount } from "./auth-helpers";
 import { countRows, request, requestWithEnv } from "./helpers";
 
@@ -100,10 +102,20 @@ describe("operator login demo helpers", () => {
     expect(await countRows("user")).toBe(users);
   });
 
-  it("Quick Demo Login signs in as the demo operator, who can open the console", async () => {
+  it("Quick Demo Login signs in as the demo operator, who gives the printed authenticator's code and opens the console", async () => {
     const response = await request("/api/operator-demo/login", { method: "POST" });
     expect(response.status, await response.clone().text()).toBe(200);
-    const cookie = cookieHeader(response);
+    // The console requires two factors: the password step leaves a challenge, not a session.
+    expect(await response.clone().json()).toEqual({ ok: true, secondFactor: true });
+    const pending = cookieHeader(response);
+    expect(pending).not.toMatch(/session_token=/);
+    const verified = await request("/api/auth/two-factor/verify-totp", {
+      method: "POST",
+      headers: { cookie: pending, "content-type": "application/json", origin: "http://localhost:5173" },
+      body: JSON.stringify({ code: await totpCode(DEMO_OPERATOR_TOTP_SECRET) }),
+    });
+    expect(verified.status, await verified.clone().text()).toBe(200);
+    const cookie = cookieHeader(verified);
     expect(cookie).toMatch(/session_token=/);
     const stats = await request("/api/admin/stats", { headers: { cookie } });
     expect(stats.status).toBe(200);

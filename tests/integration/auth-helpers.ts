@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { base32SecretOf, totpCode } from "../fixtures/totp";
 import { request } from "./helpers";
 import { INTEGRATION_VARS, TEST_PASSWORD } from "./vars";
 
@@ -71,7 +72,7 @@ export async function latestEmail(to: string, kind: string) {
 }
 
 /** The /auth/callback link in the newest email of that kind, and its token. */
-export async function emailedLink(to: string, kind: "verification" | "magic_link") {
+export async function emailedLink(to: string, kind: "verification" | "magic_link" | "password_reset") {
   const email = await latestEmail(to, kind);
   if (!email) throw new Error(`No ${kind} email to ${to}`);
   const match = email.text.match(/https?:\/\/\S+\/auth\/callback\?\S+/);
@@ -131,21 +132,88 @@ export async function createAdmin(fields: SignupFields = {}): Promise<TestAdmin>
   return { ...account, organizationId: body.organization.id };
 }
 
+/** The base32 secret of each account a helper gave two factors, by email (one test file). */
+const totpSecrets = new Map<string, string>();
+
+export function totpSecretOf(email: string): string {
+  const secret = totpSecrets.get(email.toLowerCase());
+  if (!secret) throw new Error(`${email} has no authenticator set up by the helpers`);
+  return secret;
+}
+
+/** A request with the account's cookie and a fresh client address (the per-address limits). */
+function authedPost(cookie: string, path: string, body: unknown): Promise<Response> {
+  return request(path, {
+    method: "POST",
+    headers: {
+      cookie,
+      "content-type": "application/json",
+      "cf-connecting-ip": randomIp(),
+      origin: INTEGRATION_VARS.BETTER_AUTH_URL,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * Sets up an authenticator for a signed-in account the way Settings does (enable with the
+ * password, confirm with a code), and returns the session cookie it continues with.
+ */
+export async function enableTwoFactor<T extends TestAccount>(
+  account: T,
+): Promise<T & { secret: string; backupCodes: string[] }> {
+  const enabled = await authedPost(account.cookie, "/api/auth/two-factor/enable", { password: account.password });
+  expect(enabled.status, await enabled.clone().text()).toBe(200);
+  const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = base32SecretOf(totpURI);
+  const confirmed = await authedPost(account.cookie, "/api/auth/two-factor/verify-totp", {
+    code: await totpCode(secret),
+  });
+  expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+  totpSecrets.set(account.email.toLowerCase(), secret);
+  return { ...account, cookie: cookieHeader(confirmed), secret, backupCodes };
+}
+
+/** A password sign-in of an account with two factors: the challenge, then a code from `secret`. */
+export async function signInWithTotp(email: string, password: string, secret = totpSecretOf(email)) {
+  const first = await signIn(email, password);
+  expect(first.response.status, await first.response.clone().text()).toBe(200);
+  expect(await first.response.clone().json()).toMatchObject({ twoFactorRedirect: true });
+  const response = await authedPost(first.cookie, "/api/auth/two-factor/verify-totp", { code: await totpCode(secret) });
+  return { response, cookie: cookieHeader(response) };
+}
+
 /** An address in the integration SUPERADMIN_EMAILS that no seed uses. */
 export const TEST_SUPERADMIN_EMAIL = "second.operator@undertone.dev";
 
 /**
- * A signed-in SuperAdmin (an allowlisted email). Within one test file the account is
- * created on the first call and signed in again on later ones.
+ * A signed-in SuperAdmin (an allowlisted email) with an authenticator set up, as the console
+ * requires. Within one test file the account is created on the first call and signed in
+ * again (password, then a TOTP code) on later ones.
  */
 export async function createSuperAdmin(email = TEST_SUPERADMIN_EMAIL): Promise<TestAccount> {
   if (!INTEGRATION_VARS.SUPERADMIN_EMAILS.toLowerCase().split(",").includes(email.toLowerCase())) {
     throw new Error(`${email} is not in the integration SUPERADMIN_EMAILS`);
   }
-  const existing = await env.DB.prepare("select id from user where email = ?").bind(email.toLowerCase()).first();
-  if (!existing) return createVerifiedAccount({ email, firstName: "Sam", lastName: "Operator" });
-  const { response, cookie } = await signIn(email, TEST_PASSWORD);
+  const existing = await env.DB.prepare("select id from user where email = ?")
+    .bind(email.toLowerCase())
+    .first<{ id: string }>();
+  if (!existing) {
+    const {
+      secret: _secret,
+      backupCodes: _codes,
+      ...account
+    } = await enableTwoFactor(await createVerifiedAccount({ email, firstName: "Sam", lastName: "Operator" }));
+    return account;
+  }
+  if (!totpSecrets.has(email.toLowerCase())) {
+    // Made by the test itself (sign-up, verification): no authenticator yet, so set one up.
+    const { response, cookie } = await signIn(email, TEST_PASSWORD);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const account = { cookie, userId: existing.id, email: email.toLowerCase(), password: TEST_PASSWORD };
+    return { ...account, cookie: (await enableTwoFactor(account)).cookie };
+  }
+  const { response, cookie } = await signInWithTotp(email, TEST_PASSWORD);
   expect(response.status, await response.clone().text()).toBe(200);
-  const body = (await response.json()) as { user: { id: string } };
-  return { cookie, userId: body.user.id, email: email.toLowerCase(), password: TEST_PASSWORD };
+  return { cookie, userId: existing.id, email: email.toLowerCase(), password: TEST_PASSWORD };
 }

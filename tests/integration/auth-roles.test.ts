@@ -10,10 +10,20 @@ import {
   type UserEnv,
 } from "../../worker/auth/middleware";
 import { createDb } from "../../worker/db/client";
+import { DEMO_OPERATOR_TOTP_SECRET } from "../../worker/dev/seed";
 import type { AppEnv } from "../../worker/lib/app-env";
 import { readConfig } from "../../worker/lib/config";
 import { handleError } from "../../worker/lib/errors";
-import { createAdmin, createSuperAdmin, postJson, requestAs, signIn, signUp, verifyEmailOf } from "./auth-helpers";
+import {
+  createAdmin,
+  createSuperAdmin,
+  postJson,
+  requestAs,
+  signIn,
+  signInWithTotp,
+  signUp,
+  verifyEmailOf,
+} from "./auth-helpers";
 import { request, requestWithEnv } from "./helpers";
 import { TEST_PASSWORD } from "./vars";
 
@@ -92,9 +102,10 @@ describe("roles (spec 1 §6): SUPERADMIN_EMAILS decides, on the server", () => {
       organization: { name: string };
     };
     expect(me.user).toMatchObject({ role: "Admin", organizationId: "demo-org" });
-    expect(me.organization).toEqual({ id: "demo-org", name: "Northwind Sales" });
+    expect(me.organization).toEqual({ id: "demo-org", name: "Northwind Sales", requireAdminTwoFactor: false });
 
-    const operator = await signIn("operator@undertone.dev", "undertone-operator");
+    // The demo operator has the printed authenticator: the password, then its code.
+    const operator = await signInWithTotp("operator@undertone.dev", "undertone-operator", DEMO_OPERATOR_TOTP_SECRET);
     expect(operator.response.status).toBe(200);
     const operatorMe = (await (await requestAs(operator, "/api/me")).json()) as { user: { role: string } };
     expect(operatorMe.user.role).toBe("SuperAdmin");
@@ -114,7 +125,18 @@ describe("the middleware contract (worker/auth/middleware.ts)", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { user: Record<string, unknown>; session: { id: string } };
     expect(Object.keys(body.user).sort()).toEqual(
-      ["createdAt", "email", "emailVerified", "firstName", "id", "lastName", "organizationId", "role", "status"].sort(),
+      [
+        "createdAt",
+        "email",
+        "emailVerified",
+        "firstName",
+        "id",
+        "lastName",
+        "organizationId",
+        "role",
+        "status",
+        "twoFactorEnabled",
+      ].sort(),
     );
     expect(body.user).toMatchObject({ id: admin.userId, role: "Admin", organizationId: admin.organizationId });
   });

@@ -39,3 +39,22 @@ describe("POST /api/dev/seed", () => {
     expect(await count("organizations")).toBe(organizationsBefore);
   });
 });
+
+describe("the demo operator's second factor (issue 25 §4)", () => {
+  it("prints a base32 secret with which a standard TOTP code opens the console; the demo Admin has none", async () => {
+    const body = (await (await seed()).json()) as SeedBody & { operatorTotpSecret: string };
+    const line = body.lines.find((l) => l.includes("base32 secret"));
+    const secret = line?.match(/base32 secret: ([A-Z2-7]+)/)?.[1] ?? "";
+    expect(secret).toBe(body.operatorTotpSecret);
+    const { DEMO_ADMIN, DEMO_OPERATOR } = await import("../../worker/dev/seed");
+    const { signInWithTotp, signIn, requestAs } = await import("./auth-helpers");
+    const { response, cookie } = await signInWithTotp(DEMO_OPERATOR.email, DEMO_OPERATOR.password, secret);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect((await requestAs({ cookie }, "/api/admin/stats")).status).toBe(200);
+    // Stored encrypted, like every secret better-auth keeps.
+    expect(await count("two_factor", `secret like '%${secret}%'`)).toBe(0);
+
+    const admin = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect(await admin.response.json()).toMatchObject({ user: { email: DEMO_ADMIN.email } });
+  });
+});

@@ -4,6 +4,7 @@ import { getAuth } from "../auth/auth";
 import { hashPassword } from "../auth/password";
 import type { Database } from "../db/client";
 import { account, organizations, user } from "../db/schema";
+import { ensureDemoOperatorTwoFactor } from "../dev/demo-two-factor";
 import { developmentOnly } from "../dev/development-only";
 import { DEMO_ADMIN, DEMO_OPERATOR, DEMO_ORG_ID, seedDemo } from "../dev/seed";
 import type { AppEnv } from "../lib/app-env";
@@ -66,7 +67,7 @@ export type InitializedAccount = { role: UserRole; email: string; created: boole
  * For each demo role: the account if it exists, else a new verified one with a password;
  * then the role is written to the profile, and a change of role is audited.
  */
-export async function initializeDemoAccounts(db: Database, origin: string): Promise<InitializedAccount[]> {
+export async function initializeDemoAccounts(env: Env, db: Database, origin: string): Promise<InitializedAccount[]> {
   const demoOrg = await db
     .select({ id: organizations.id })
     .from(organizations)
@@ -135,13 +136,15 @@ export async function initializeDemoAccounts(db: Database, origin: string): Prom
     });
     results.push({ role: demo.role, email, created: true });
   }
+  // The console requires two factors: the demo operator's authenticator is the printed one.
+  await ensureDemoOperatorTwoFactor(env, db);
   return results;
 }
 
 export const operatorDemoRoutes = new Hono<AppEnv>()
   .use(developmentOnly)
   .post("/initialize", async (c) => {
-    const accounts = await initializeDemoAccounts(c.var.db, new URL(c.req.url).origin);
+    const accounts = await initializeDemoAccounts(c.env, c.var.db, new URL(c.req.url).origin);
     const operatorAllowed = isSuperAdminEmail(c.env, DEMO_OPERATOR.email);
     return c.json({
       accounts,
@@ -154,12 +157,13 @@ export const operatorDemoRoutes = new Hono<AppEnv>()
   .post("/login", async (c) => {
     if (!isSuperAdminEmail(c.env, DEMO_OPERATOR.email)) throw forbidden(ACCESS_DENIED_MESSAGE);
     const [existing] = await c.var.db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_OPERATOR.email));
-    if (!existing) await initializeDemoAccounts(c.var.db, new URL(c.req.url).origin);
-    const { headers } = await getAuth(c.env).api.signInEmail({
+    if (!existing) await initializeDemoAccounts(c.env, c.var.db, new URL(c.req.url).origin);
+    const { headers, response } = await getAuth(c.env).api.signInEmail({
       body: { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password },
       headers: c.req.raw.headers,
       returnHeaders: true,
     });
     for (const cookie of headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-    return c.json({ ok: true as const });
+    // The console requires two factors: the page asks for the demo authenticator's code next.
+    return c.json({ ok: true as const, secondFactor: "twoFactorRedirect" in response });
   });

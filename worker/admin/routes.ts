@@ -16,6 +16,7 @@ import { sentimentRoutes } from "./sentiment";
 import { statsRoutes } from "./stats";
 import { supportRoutes } from "./support";
 import { systemRoutes } from "./system";
+import { userActionRoutes } from "./user-actions";
 import { userRoutes } from "./users";
 
 /**
@@ -29,6 +30,7 @@ export const adminRoutes = new Hono<ConsoleEnv>()
   .route("/stats", statsRoutes)
   .route("/organizations", organizationRoutes)
   .route("/users/invite", invitationRoutes)
+  .route("/users", userActionRoutes)
   .route("/users", userRoutes)
   .route("/sentiment", sentimentRoutes)
   .route("/questions", questionRoutes)

@@ -1,16 +1,25 @@
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { magicLink } from "better-auth/plugins/magic-link";
+import { eq } from "drizzle-orm";
 import { createDb, type Database } from "../db/client";
-import { account, session, user, verification } from "../db/schema";
+import { account, session, twoFactor, user, verification } from "../db/schema";
 import { sendEmail } from "../email/send";
 import { invitationEmail, magicLinkEmail, verificationEmail } from "../email/templates";
 import { type AppConfig, isSuperAdminEmail, readConfig } from "../lib/config";
-import { effectiveRole, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../shared/auth";
+import {
+  ACCOUNT_INACTIVE_MESSAGE,
+  effectiveRole,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_MINUTES,
+} from "../shared/auth";
 import { invitationOf } from "./invitations";
 import { hashPassword, verifyPassword } from "./password";
+import { sendPasswordReset } from "./password-reset";
 import { upgradePasswordHash } from "./password-upgrade";
+import { twoFactorPlugins } from "./two-factor";
 
 /** Spec 1 §2: a verification link older than 24 hours no longer works. */
 export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
@@ -33,7 +42,7 @@ export function publicOrigin(config: AppConfig, request?: Request): string {
 }
 
 /** Where an emailed link lands: the SPA's /auth/callback, which verifies it through the API. */
-export function authCallbackUrl(origin: string, token: string, type: "signup" | "magiclink"): string {
+export function authCallbackUrl(origin: string, token: string, type: "signup" | "magiclink" | "recovery"): string {
   const url = new URL("/auth/callback", origin);
   url.searchParams.set("token_hash", token);
   url.searchParams.set("type", type);
@@ -52,7 +61,10 @@ function buildAuth(env: Env, db: Database) {
     ...(origin ? { baseURL: origin } : {}),
     basePath: "/api/auth",
     secret: config.BETTER_AUTH_SECRET ?? DEVELOPMENT_SECRET,
-    database: drizzleAdapter(db, { provider: "sqlite", schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, { provider: "sqlite", schema: { user, session, account, verification, twoFactor } }),
+    // Reset-password tokens are looked up by a SHA-256 of the identifier, so the table never
+    // holds a usable one (magic-link tokens are hashed by that plugin's own storeToken).
+    verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } } },
     trustedOrigins: origin ? [origin] : [],
     telemetry: { enabled: false },
     // Its info and warn lines name the addresses people typed; errors are what we need.
@@ -69,6 +81,19 @@ function buildAuth(env: Env, db: Database) {
       // Native scrypt (node:crypto) in the same format as better-auth's default, which is
       // pure JS and would spend most of a Worker's CPU budget on one sign-in.
       password: { hash: hashPassword, verify: verifyPassword },
+      // "Forgot password?": one-time, expiring, hashed at rest (verification.storeIdentifier).
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: recipient, token }, request) {
+        const link = authCallbackUrl(publicOrigin(config, request), token, "recovery");
+        const organizationId = "organizationId" in recipient ? recipient.organizationId : null;
+        await sendPasswordReset(
+          env,
+          db,
+          { email: recipient.email, organizationId: typeof organizationId === "string" ? organizationId : null },
+          link,
+        );
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -99,6 +124,16 @@ function buildAuth(env: Env, db: Database) {
     },
     session: { expiresIn: SESSION_SECONDS, updateAge: SESSION_REFRESH_SECONDS },
     hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Changing the password ends every other session of the user, whatever the client asked.
+        if (ctx.path === "/change-password" && ctx.body && typeof ctx.body === "object") {
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }
+        // No "trust this device": every sign-in of a user with two factors asks for a code.
+        if (ctx.path.startsWith("/two-factor/verify-") && ctx.body && typeof ctx.body === "object") {
+          return { context: { body: { ...ctx.body, trustDevice: false } } };
+        }
+      }),
       // A password sign-in that succeeded is the one moment the plain password is at hand:
       // a hash made with older scrypt parameters is replaced by one with today's.
       after: createAuthMiddleware(async (ctx) => {
@@ -109,6 +144,18 @@ function buildAuth(env: Env, db: Database) {
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every way into a session (password, magic link, second factor) passes here: an
+          // account an operator deactivated gets none, with a message that says why.
+          async before(newSession) {
+            const [owner] = await db.select({ status: user.status }).from(user).where(eq(user.id, newSession.userId));
+            if (owner && owner.status !== "Active") {
+              throw new APIError("FORBIDDEN", { code: "ACCOUNT_INACTIVE", message: ACCOUNT_INACTIVE_MESSAGE });
+            }
+          },
+        },
+      },
       user: {
         create: {
           // Every way of creating a user (sign-up, magic link) gets its role from the server.
@@ -125,6 +172,7 @@ function buildAuth(env: Env, db: Database) {
       database: { generateId: () => crypto.randomUUID() },
     },
     plugins: [
+      ...twoFactorPlugins(db),
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,
         // Only a hash is stored: a leaked verification table cannot be replayed.

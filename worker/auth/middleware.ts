@@ -7,7 +7,7 @@ import type { AppEnv } from "../lib/app-env";
 import { type AuditNote, recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail, readConfig } from "../lib/config";
 import { ApiError, forbidden, unauthorized } from "../lib/errors";
-import { effectiveRole } from "../shared/auth";
+import { ACCOUNT_INACTIVE_MESSAGE, effectiveRole, TWO_FACTOR_REQUIRED_MESSAGE } from "../shared/auth";
 import type { UserRole } from "../shared/domain";
 import { getAuth } from "./auth";
 
@@ -41,6 +41,8 @@ export type AuthUser = {
   createdAt: Date;
   /** "Active" unless an operator deactivated the account; anything else is refused everywhere. */
   status: string;
+  /** An authenticator app is set up: every session of this user began with a second factor. */
+  twoFactorEnabled: boolean;
 };
 
 export type AuthSession = { id: string; expiresAt: Date };
@@ -98,6 +100,7 @@ export async function readSignedIn(env: Env, db: Database, request: Request): Pr
       emailVerified: stored.emailVerified,
       createdAt: new Date(stored.createdAt),
       status: stored.status ?? "Active",
+      twoFactorEnabled: stored.twoFactorEnabled === true,
     },
     session: { id: response.session.id, expiresAt: new Date(response.session.expiresAt) },
     setCookies: headers.getSetCookie(),
@@ -129,19 +132,25 @@ async function authenticate(c: AnyAuthContext): Promise<SignedIn> {
   return signedIn;
 }
 
-export const ACCOUNT_INACTIVE_MESSAGE = "Your account has been deactivated. Contact your administrator to restore it.";
+export { ACCOUNT_INACTIVE_MESSAGE };
 export const ORGANIZATION_SUSPENDED_MESSAGE =
   "Your organization's account is suspended. Contact support to restore access; none of your data has been deleted.";
 
-/** Suspension blocks the organization's admins and links; it deletes nothing, so lifting it restores all. */
-async function assertOrganizationNotSuspended(db: Database, organizationId: string) {
+const twoFactorRequired = () => new ApiError(403, "two_factor_required", TWO_FACTOR_REQUIRED_MESSAGE);
+
+/**
+ * Suspension blocks the organization's admins and links; it deletes nothing, so lifting it
+ * restores all. An organization that requires two factors of its Admins refuses one without.
+ */
+async function assertOrganizationOpenTo(db: Database, organizationId: string, user: AuthUser) {
   const [organization] = await db
-    .select({ status: organizations.status })
+    .select({ status: organizations.status, requireAdminTwoFactor: organizations.requireAdminTwoFactor })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   if (organization?.status === "suspended") {
     throw new ApiError(403, "organization_suspended", ORGANIZATION_SUSPENDED_MESSAGE);
   }
+  if (organization?.requireAdminTwoFactor && !user.twoFactorEnabled) throw twoFactorRequired();
 }
 
 function forwardCookies(c: AnyAuthContext, cookies: string[]) {
@@ -161,7 +170,7 @@ export const requireAdmin: MiddlewareHandler<AdminEnv> = createMiddleware<AdminE
   if (user.role !== "Admin") throw forbidden("This area is for organization admins.");
   const { organizationId } = user;
   if (!organizationId) throw forbidden("Your account has no organization yet. Finish setting up your account first.");
-  await assertOrganizationNotSuspended(c.var.db, organizationId);
+  await assertOrganizationOpenTo(c.var.db, organizationId, user);
   c.set("user", { ...user, organizationId });
   c.set("session", session);
   c.set("organizationId", organizationId);
@@ -175,6 +184,8 @@ export const requireSuperAdmin: MiddlewareHandler<SuperAdminEnv> = createMiddlew
   if (user.role !== "SuperAdmin" || !isSuperAdminEmail(c.env, user.email)) {
     throw forbidden("SuperAdmin access required.");
   }
+  // The console opens only to an operator whose sessions begin with a second factor.
+  if (!user.twoFactorEnabled) throw twoFactorRequired();
   c.set("user", user);
   c.set("session", session);
   await next();

@@ -37,6 +37,17 @@ export const AUTH_RATE_LIMITS = {
     { scope: "email", rule: { limit: 3, windowMs: 10 * MINUTE } },
     { scope: "ip", rule: { limit: 10, windowMs: 10 * MINUTE } },
   ],
+  // "Forgot password?" sends an email, like the magic link.
+  passwordReset: [
+    { scope: "email", rule: { limit: 3, windowMs: 10 * MINUTE } },
+    { scope: "ip", rule: { limit: 10, windowMs: 10 * MINUTE } },
+  ],
+  // Guessing a reset token, a current password (change password, two factors' enable and
+  // disable) or a second factor: better-auth also caps tries per challenge and per account.
+  passwordCheck: [{ scope: "ip", rule: { limit: 10, windowMs: 10 * MINUTE } }],
+  secondFactor: [{ scope: "ip", rule: { limit: 10, windowMs: MINUTE } }],
+  // Guessing an invitation token (and a burst of accounts made with real ones).
+  invitation: [{ scope: "ip", rule: { limit: 20, windowMs: 10 * MINUTE } }],
 } satisfies Record<string, AuthLimit[]>;
 
 export type AuthLimitName = keyof typeof AUTH_RATE_LIMITS;

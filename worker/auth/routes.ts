@@ -11,6 +11,7 @@ import {
   DUPLICATE_EMAIL_MESSAGE,
   type MeResponse,
   normalizeSignupRequest,
+  PASSWORD_RESET_SENT_MESSAGE,
   SIGNUP_MESSAGES,
   type SignupResponse,
   signupRequestSchema,
@@ -74,6 +75,11 @@ const BETTER_AUTH_MESSAGES: Record<string, string> = {
  */
 export const authRoutes = new Hono<AppEnv>()
   .use(jsonBodiesOnly)
+  .use("/two-factor/*", async (c, next) => {
+    await next();
+    // Enrollment answers carry the secret and the recovery codes, for this one screen only.
+    c.res.headers.set("Cache-Control", "no-store");
+  })
   .post("/sign-up/email", authRateLimit("signUp"), zv("json", signupRequestSchema), async (c) => {
     const input = normalizeSignupRequest(c.req.valid("json"));
     const problem = validateSignupRequest(input);
@@ -131,6 +137,23 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/sign-in/email", authRateLimit("signIn"), signInBackoff, toBetterAuth)
   .post("/sign-in/magic-link", authRateLimit("magicLink"), toBetterAuth)
   .post("/send-verification-email", authRateLimit("verificationResend"), toBetterAuth)
+  .post("/request-password-reset", authRateLimit("passwordReset"), async (c) => {
+    const response = await toBetterAuth(c);
+    if (!response.ok) return response;
+    // One answer for every address, in the words the page shows.
+    return c.json({ status: true, message: PASSWORD_RESET_SENT_MESSAGE });
+  })
+  .post("/reset-password", authRateLimit("passwordCheck"), toBetterAuth)
+  .post("/change-password", authRateLimit("passwordCheck"), toBetterAuth)
+  .post("/two-factor/enable", authRateLimit("passwordCheck"), toBetterAuth)
+  .post("/two-factor/disable", authRateLimit("passwordCheck"), toBetterAuth)
+  .post("/two-factor/generate-backup-codes", authRateLimit("passwordCheck"), toBetterAuth)
+  .post("/two-factor/get-totp-uri", (c) =>
+    // The secret is shown once, when it is set up; a stolen session plus a password must not read it again.
+    errorJson(c, 404, "not_found", "The authenticator's secret is shown only when it is set up."),
+  )
+  .post("/two-factor/verify-totp", authRateLimit("secondFactor"), toBetterAuth)
+  .post("/two-factor/verify-backup-code", authRateLimit("secondFactor"), toBetterAuth)
   .on(["GET", "POST"], "/*", async (c) => {
     const response = await toBetterAuth(c);
     // better-auth answers a path it does not know with a bare 404; the API's contract is a JSON error.
@@ -145,7 +168,11 @@ export const meRoutes = new Hono<UserEnv>().use(requireUser).get("/", async (c) 
   const { user, session } = c.var;
   const [organization] = user.organizationId
     ? await c.var.db
-        .select({ id: organizations.id, name: organizations.name })
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          requireAdminTwoFactor: organizations.requireAdminTwoFactor,
+        })
         .from(organizations)
         .where(eq(organizations.id, user.organizationId))
     : [];

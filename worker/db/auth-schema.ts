@@ -22,6 +22,8 @@ export const user = sqliteTable(
     lastName: text("last_name").notNull().default(""),
     organizationId: text("organization_id").references(() => organizations.id, { onDelete: "set null" }),
     status: text("status").notNull().default("Active"),
+    /** better-auth's two-factor plugin: true once an authenticator app is set up and confirmed. */
+    twoFactorEnabled: integer("two_factor_enabled", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
@@ -78,4 +80,24 @@ export const verification = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * better-auth's two-factor plugin. `secret` and `backupCodes` are encrypted by better-auth
+ * with BETTER_AUTH_SECRET (XChaCha20-Poly1305); neither is ever in clear here.
+ */
+export const twoFactor = sqliteTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: integer("verified", { mode: "boolean" }).notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("two_factor_user_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );

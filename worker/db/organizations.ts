@@ -21,6 +21,8 @@ export const organizations = sqliteTable(
     createdBy: text("created_by"),
     /** IANA time zone (e.g. "Europe/Berlin") for schedules and the weekly digest; null reads as UTC (worker/notify). */
     timeZone: text("time_zone"),
+    /** Set by an Admin: every Admin of the organization needs two-factor sign-in (worker/auth/middleware.ts). */
+    requireAdminTwoFactor: integer("require_admin_two_factor", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
   },

@@ -511,3 +511,26 @@ export const slackInstallations = sqliteTable(
   },
   (t) => [index("slack_installations_team_idx").on(t.teamId)],
 );
+
+/**
+ * An Admin's invitation of a colleague as a co-Admin of the organization (worker/auth/admins/).
+ * Only the SHA-256 of the emailed token is kept; `acceptedAt` makes it single-use, and a
+ * revoked one is deleted.
+ */
+export const adminInvitations = sqliteTable(
+  "admin_invitations",
+  {
+    id: text("id").primaryKey(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_invitations_org_idx").on(t.organizationId, t.createdAt)],
+);

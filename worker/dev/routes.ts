@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../lib/app-env";
+import { DEMO_OPERATOR_TOTP_SECRET, ensureDemoOperatorTwoFactor } from "./demo-two-factor";
 import { developmentOnly } from "./development-only";
 import { listMailbox } from "./mailbox";
 import { seedDemo } from "./seed";
@@ -9,7 +10,8 @@ export const devRoutes = new Hono<AppEnv>()
   .use(developmentOnly)
   .post("/seed", async (c) => {
     const result = await seedDemo(c.var.db, new URL(c.req.url).origin);
-    return c.json(result);
+    await ensureDemoOperatorTwoFactor(c.env, c.var.db);
+    return c.json({ ...result, operatorTotpSecret: DEMO_OPERATOR_TOTP_SECRET });
   })
   // The mailbox as JSON, for the browser tests (and anyone scripting the local app).
   .get("/emails", async (c) => {

@@ -20,6 +20,9 @@ import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../scoring/rea
 import { DAY_MS, WEEK_MS } from "../shared/time";
 import { clampScore, seededRandom } from "./random";
 
+/** Base32; worker/dev/demo-two-factor.ts gives it to the demo operator. Development only, like the password. */
+export const DEMO_OPERATOR_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
 /**
  * The demo organization `npm run dev` starts with: an Admin, six salespeople, eight weeks
  * of completed check-ins with scores, blockers and a few alerts. Deterministic, and
@@ -116,6 +119,8 @@ export async function seedDemo(db: Database, origin: string, now = Date.now()): 
       created ? "Seeded the demo organization Northwind Sales." : "Demo organization Northwind Sales is ready.",
       `Admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  →  ${origin}/login`,
       `Operator console: ${DEMO_OPERATOR.email} / ${DEMO_OPERATOR.password}  →  ${origin}/superadmin/login`,
+      // The console asks every SuperAdmin for a second factor (worker/dev/demo-two-factor.ts).
+      `  Operator's authenticator (TOTP, SHA-1, 6 digits, 30 s), base32 secret: ${DEMO_OPERATOR_TOTP_SECRET}`,
       `Mailbox (sign-up and magic-link emails): ${origin}/dev/mailbox`,
       `Try a check-in as Maya Chen: ${checkInUrl}`,
     ],

@@ -70,6 +70,56 @@ It expires in ${input.minutes} minutes. If you did not ask for it, you can ignor
   };
 }
 
+/** "Forgot password?": a one-time link to choose a new password. */
+export function passwordResetEmail(input: { url: string; minutes: number }): RenderedEmail {
+  const subject = "Reset your Undertone password";
+  const note = `The link works once, for ${input.minutes} minutes. Choosing a new password signs you out everywhere. If you did not ask for it, you can ignore this email: your password stays as it is.`;
+  return {
+    subject,
+    html: layout(
+      "Choose a new password",
+      ["Someone (we hope you) asked to reset the password of your Undertone account."],
+      { label: "Choose a new password", url: input.url },
+      escapeHtml(note),
+    ),
+    text: `Someone (we hope you) asked to reset the password of your Undertone account. Choose a new one here:
+
+${input.url}
+
+${note}
+`,
+  };
+}
+
+/** An Admin invited a colleague to be an Admin of the same organization (Settings → Admins). */
+export function adminInvitationEmail(input: {
+  organizationName: string;
+  inviterName: string;
+  url: string;
+  days: number;
+}): RenderedEmail {
+  const subject = `${input.inviterName} invited you to ${input.organizationName} on Undertone`;
+  const note = `The invitation works once, for ${input.days} days. If you did not expect it, you can ignore this email.`;
+  const lead = `${input.inviterName} invited you to be an Admin of ${input.organizationName} on Undertone, where sales leaders see how their team is really doing from short private check-ins.`;
+  return {
+    subject,
+    html: layout(
+      `Join ${input.organizationName} on Undertone`,
+      [escapeHtml(lead), "Accept with your existing Undertone account, or create one with this email address."],
+      { label: "Accept the invitation", url: input.url },
+      escapeHtml(note),
+    ),
+    text: `${lead}
+
+Accept with your existing Undertone account, or create one with this email address:
+
+${input.url}
+
+${note}
+`,
+  };
+}
+
 /** An operator added this person to an organization as an Admin (Bulk Invite Users). */
 export function invitationEmail(input: {
   firstName: string;

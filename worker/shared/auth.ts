@@ -30,6 +30,16 @@ export const SIGNUP_MESSAGES = {
   companyTooLong: `Company name must be at most ${COMPANY_NAME_MAX_LENGTH} characters`,
 } as const;
 
+/** Refused at sign-in and on every signed-in route while an operator has deactivated the account. */
+export const ACCOUNT_INACTIVE_MESSAGE = "Your account has been deactivated. Contact your administrator to restore it.";
+/** Answered by the console (every SuperAdmin) and by an organization that requires it of its Admins. */
+export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor authentication to continue.";
+/** The same answer whether or not the address has an account (spec 1 §7 "recover (email)"). */
+export const PASSWORD_RESET_SENT_MESSAGE =
+  "If an account uses this email, we've sent it a link to choose a new password. The link works once, for 60 minutes.";
+export const PASSWORD_RESET_MINUTES = 60;
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Please try logging in instead.";
 export const SIGNUP_VALIDATION_TITLE = "Please check your information";
 
@@ -156,6 +166,8 @@ export const appUserSchema = z.object({
   lastName: z.string(),
   organizationId: z.nullable(z.string()),
   emailVerified: z.boolean(),
+  /** An authenticator app is set up (optional: profiles cached before it existed lack it). */
+  twoFactorEnabled: z.optional(z.boolean()),
   /** ISO 8601. */
   createdAt: z.string(),
 });
@@ -165,7 +177,9 @@ export const meResponseSchema = z.object({
   user: appUserSchema,
   /** The session's id (never its token): the profile cache is tied to it. */
   session: z.object({ id: z.string(), expiresAt: z.string() }),
-  organization: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  organization: z.nullable(
+    z.object({ id: z.string(), name: z.string(), requireAdminTwoFactor: z.optional(z.boolean()) }),
+  ),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
-import { verifyEmailToken, verifyMagicLinkToken } from "@/auth/auth-api";
+import { needsSecondFactor, verifyEmailToken, verifyMagicLinkToken } from "@/auth/auth-api";
 import { AUTH_TOASTS, authErrorMessage } from "@/auth/messages";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
@@ -11,7 +11,7 @@ const EMAIL_VERIFICATION_TYPES = new Set(["signup", "email", "email_change", "in
 /**
  * /auth/callback (spec 1 §4): where every emailed link lands. Its parameters decide:
  * error → toast and /login; token_hash + type → verify the link (sign-up: then /login?verified=true;
- * magic link: signed in, on to the app); access_token + refresh_token (links from the hosted
+ * magic link: signed in, on to the app, or to /login for the second factor; recovery: /reset-password); access_token + refresh_token (links from the hosted
  * backend we replaced) → we never put sessions in URLs, so only an existing session counts;
  * otherwise an existing session goes to /dashboard and none to /login.
  */
@@ -64,9 +64,15 @@ export function AuthCallbackPage() {
               "This login link is invalid, expired or already used. Please request a new one.",
             );
           }
+          // Two factors: the link was the first; the login page asks for the code (aal2).
+          if (needsSecondFactor(result.data))
+            return navigate("/login", { replace: true, state: { secondFactor: true } });
           toast(AUTH_TOASTS.loginSuccess);
           return toApp();
         }
+        // PASSWORD_RECOVERY: the token moves to the history state, out of the address bar.
+        if (type === "recovery")
+          return navigate("/reset-password", { replace: true, state: { recoveryToken: tokenHash } });
         return toLogin(AUTH_TOASTS.callbackError, `Unsupported link type "${type}".`);
       }
 

@@ -2,13 +2,15 @@ import { PASSWORD_MIN_LENGTH, validateSimpleSignup } from "@shared/auth";
 import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
-import { requestMagicLink, signInWithPassword } from "@/auth/auth-api";
+import { needsSecondFactor, requestMagicLink, signInWithPassword } from "@/auth/auth-api";
 import { AUTH_TOASTS, authErrorMessage, loginErrorMessage } from "@/auth/messages";
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
 import { toast } from "@/components/toast/toast-store";
 import { InputField as Field, useTabs } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell } from "./AuthShell";
+import { ForgotPasswordForm } from "./ForgotPasswordForm";
+import { SecondFactorForm } from "./SecondFactorForm";
 import { errorFor, type FieldProblem, type SignupField, signupProblemField } from "./signup-fields";
 import { submitSignup } from "./submit-signup";
 
@@ -32,6 +34,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<Tab>("login");
+  // After a magic link the callback page sends here with the second factor still to give.
+  const [step, setStep] = useState<"form" | "second-factor" | "forgot">(
+    (location.state as { secondFactor?: boolean } | null)?.secondFactor ? "second-factor" : "form",
+  );
   const verifiedToastShown = useRef(false);
   const tabsId = useId();
   const tabProps = useTabs(TABS, tab, setTab);
@@ -60,6 +66,25 @@ export function LoginPage() {
     toast(AUTH_TOASTS.loginSuccess);
     navigate(destination, { replace: true });
   };
+
+  if (step !== "form") {
+    return (
+      <AuthShell
+        title={step === "forgot" ? "Forgot your password?" : "One more step"}
+        subtitle={
+          step === "forgot"
+            ? "We'll email you a link to choose a new one."
+            : "Your account is protected with two-factor authentication."
+        }
+      >
+        {step === "forgot" ? (
+          <ForgotPasswordForm onBack={() => setStep("form")} />
+        ) : (
+          <SecondFactorForm onVerified={onSignedIn} onCancel={() => setStep("form")} />
+        )}
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell
@@ -95,7 +120,15 @@ export function LoginPage() {
         ))}
       </div>
       <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}-tab`}>
-        {tab === "login" ? <LoginForm onSignedIn={onSignedIn} /> : <SimpleSignupForm />}
+        {tab === "login" ? (
+          <LoginForm
+            onSignedIn={onSignedIn}
+            onSecondFactor={() => setStep("second-factor")}
+            onForgot={() => setStep("forgot")}
+          />
+        ) : (
+          <SimpleSignupForm />
+        )}
       </div>
     </AuthShell>
   );
@@ -103,7 +136,15 @@ export function LoginPage() {
 
 const MAGIC_LINK_NEEDS_EMAIL = "Enter your email address first.";
 
-function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+function LoginForm({
+  onSignedIn,
+  onSecondFactor,
+  onForgot,
+}: {
+  onSignedIn: () => Promise<void>;
+  onSecondFactor: () => void;
+  onForgot: () => void;
+}) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
@@ -136,6 +177,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       });
       return;
     }
+    if (needsSecondFactor(result.data)) return onSecondFactor();
     await onSignedIn();
   };
 
@@ -188,6 +230,9 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <button type="button" className="link link-primary -mt-2 self-end text-sm" onClick={onForgot}>
+        Forgot password?
+      </button>
       <button type="submit" className="btn btn-primary" disabled={!canSubmit}>
         {submitting ? <span className="loading loading-spinner loading-sm" /> : null}
         {submitting ? "Logging in..." : "Log In"}

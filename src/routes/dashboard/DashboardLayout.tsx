@@ -58,7 +58,13 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
 
   const email = user?.email ?? "";
   return (
-    <div className="drawer min-h-screen bg-base-200 md:drawer-open">
+    <div className="drawer relative min-h-screen bg-base-200 md:drawer-open">
+      {/* The sidebar's column, painted the page's whole height: the sticky sidebar is one
+          viewport tall, and a long page (or a full-page screenshot) showed the page under it. */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-y-0 left-0 hidden w-64 border-r border-base-300 bg-base-100 md:block"
+      />
       <input
         id={drawerId}
         type="checkbox"

@@ -4,9 +4,11 @@ import { Navigate, Outlet, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
 import { ProtectedRoute } from "@/auth/ProtectedRoute";
 import { RoleHome } from "@/auth/RoleHome";
+import { useLogout } from "@/auth/useLogout";
 import { Logo } from "@/components/Logo";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
+import { TwoFactorGate } from "../account/TwoFactorGate";
 import { ensureOrganization } from "./billing-api";
 import { DashboardLayout } from "./DashboardLayout";
 import { markOnboardingCompleted, shouldSkipOnboarding } from "./onboarding";
@@ -27,11 +29,20 @@ export function DashboardPage() {
 
 /** Spec 1 §4: the profile must be loaded and the role Admin; other roles see where they may go. */
 function DashboardGate() {
-  const { user, profileLoaded } = useAuth();
+  const { user, profileLoaded, organization } = useAuth();
+  const { logout } = useLogout("/login");
   if (!profileLoaded || !user) return <PageLoader label="Loading your dashboard…" />;
   // Issue 13 §5: other roles get a page of their own here, never a redirect back to / (it looped).
   if (user.role === "SuperAdmin") return <Navigate to="/superadmin" replace />;
   if (user.role !== "Admin") return <RoleHome user={user} />;
+  if (organization?.requireAdminTwoFactor && user.twoFactorEnabled !== true) {
+    return (
+      <TwoFactorGate
+        reason={`${organization.name} requires two-factor authentication of every Admin.`}
+        onSignOut={() => void logout()}
+      />
+    );
+  }
   return <AdminDashboard key={user.id} user={user} />;
 }
 

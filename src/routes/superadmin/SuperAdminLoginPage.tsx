@@ -1,11 +1,11 @@
 import { ACCESS_DENIED_MESSAGE, demoInitializeResultSchema } from "@shared/console/access";
-import { okSchema } from "@shared/console/common";
 import { healthResponseSchema } from "@shared/health";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import * as z from "zod/mini";
 import { useAuth } from "@/auth/AuthProvider";
-import { signInWithPassword } from "@/auth/auth-api";
+import { needsSecondFactor, signInWithPassword } from "@/auth/auth-api";
 import { loginErrorMessage } from "@/auth/messages";
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
 import { Icon } from "@/components/Icon";
@@ -13,6 +13,9 @@ import { Logo } from "@/components/Logo";
 import { toast } from "@/components/toast/toast-store";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { ApiRequestError, api } from "@/lib/api";
+import { SecondFactorForm } from "../auth/SecondFactorForm";
+
+const demoLoginSchema = z.object({ ok: z.literal(true), secondFactor: z.optional(z.boolean()) });
 
 type Busy = "signin" | "demo" | "init" | null;
 
@@ -30,6 +33,8 @@ export function SuperAdminLoginPage() {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState<string | null>(null);
+  // The password was right and the account has two factors: the code comes next.
+  const [secondFactor, setSecondFactor] = useState(false);
   const errorId = useId();
   const health = useQuery({
     queryKey: ["health"],
@@ -79,6 +84,7 @@ export function SuperAdminLoginPage() {
         toast({ title: "Access Denied", description: message, variant: "destructive" });
         return;
       }
+      if (needsSecondFactor(result.data)) return setSecondFactor(true);
       await enterConsole();
     } finally {
       setBusy(null);
@@ -89,7 +95,8 @@ export function SuperAdminLoginPage() {
     setError(null);
     setBusy("demo");
     try {
-      await api("/api/operator-demo/login", okSchema, { method: "POST" });
+      const demo = await api("/api/operator-demo/login", demoLoginSchema, { method: "POST" });
+      if (demo.secondFactor) return setSecondFactor(true);
       await enterConsole();
     } catch (failure) {
       const message =
@@ -135,46 +142,57 @@ export function SuperAdminLoginPage() {
             <h1 className="text-2xl font-bold tracking-tight">SuperAdmin Access</h1>
             <p className="mt-1 text-sm text-soft">Platform operators only.</p>
           </div>
-          <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-            <label className="grid gap-1">
-              <span className="text-sm font-medium">Email</span>
-              <input
-                type="email"
-                className="input w-full"
-                autoComplete="username"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-                disabled={busy !== null}
-              />
-            </label>
-            <label className="grid gap-1">
-              <span className="text-sm font-medium">Password</span>
-              <input
-                type="password"
-                className="input w-full"
-                autoComplete="current-password"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                required
-                disabled={busy !== null}
-              />
-            </label>
-            {error ? (
-              <p id={errorId} role="alert" className="rounded-field bg-error/10 px-3 py-2 text-sm text-error">
-                {error}
-              </p>
-            ) : null}
-            <button type="submit" className="btn btn-primary w-full" disabled={busy !== null}>
-              {busy === "signin" ? <span className="loading loading-spinner loading-sm" /> : null}
-              Access SuperAdmin Dashboard
-            </button>
-          </form>
-          {development ? (
+          {secondFactor ? (
+            <>
+              <SecondFactorForm onVerified={enterConsole} onCancel={() => setSecondFactor(false)} />
+              {development ? (
+                <p className="mt-4 text-xs text-muted">
+                  Demo operator: its authenticator's secret is printed by <code>npm run dev</code>.
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
+              <label className="grid gap-1">
+                <span className="text-sm font-medium">Email</span>
+                <input
+                  type="email"
+                  className="input w-full"
+                  autoComplete="username"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  required
+                  disabled={busy !== null}
+                />
+              </label>
+              <label className="grid gap-1">
+                <span className="text-sm font-medium">Password</span>
+                <input
+                  type="password"
+                  className="input w-full"
+                  autoComplete="current-password"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  required
+                  disabled={busy !== null}
+                />
+              </label>
+              {error ? (
+                <p id={errorId} role="alert" className="rounded-field bg-error/10 px-3 py-2 text-sm text-error">
+                  {error}
+                </p>
+              ) : null}
+              <button type="submit" className="btn btn-primary w-full" disabled={busy !== null}>
+                {busy === "signin" ? <span className="loading loading-spinner loading-sm" /> : null}
+                Access SuperAdmin Dashboard
+              </button>
+            </form>
+          )}
+          {!secondFactor && development ? (
             <div className="mt-6 border-t border-base-300 pt-6">
               <p className="mb-3 text-center text-xs font-medium tracking-wide text-muted uppercase">
                 Development only

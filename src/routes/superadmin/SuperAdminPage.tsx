@@ -3,6 +3,7 @@ import { useAuth } from "@/auth/AuthProvider";
 import type { LoginLocationState } from "@/auth/ProtectedRoute";
 import { useLogout } from "@/auth/useLogout";
 import { PageLoader } from "@/components/PageLoader";
+import { TwoFactorGate } from "../account/TwoFactorGate";
 import { OperatorConsole } from "./console/OperatorConsole";
 
 /**
@@ -24,6 +25,14 @@ export function SuperAdminPage() {
     return <Navigate to="/superadmin/login" replace state={state} />;
   }
   if (user.role !== "SuperAdmin") return <Navigate to="/dashboard" replace />;
+  if (user.twoFactorEnabled !== true) {
+    return (
+      <TwoFactorGate
+        reason="The operator console opens only to operators who sign in with a second factor."
+        onSignOut={() => void logout()}
+      />
+    );
+  }
 
   return (
     <OperatorConsole

@@ -41,3 +41,10 @@ export const platformPersonSchema = z.object({
 });
 export type PlatformPerson = z.infer<typeof platformPersonSchema>;
 export const userListSchema = paginated(platformPersonSchema);
+
+/** Issue 25 §6: what an operator can do to one account. The allowlist alone decides SuperAdmin. */
+export const ASSIGNABLE_ROLES = ["Admin", "Manager", "Sales Manager", "Salesperson", "Sales Representative"] as const;
+export const userRoleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES) });
+export type UserRoleChange = z.infer<typeof userRoleChangeSchema>;
+export const userActionResultSchema = z.object({ id: z.string(), status: z.string(), role: z.string() });
+export type UserActionResult = z.infer<typeof userActionResultSchema>;

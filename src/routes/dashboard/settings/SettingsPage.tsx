@@ -8,6 +8,7 @@ import { DailyLimitsList, Field, LoadError, PageHeader, Panel, PanelSkeleton } f
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
+import { AccountSettings } from "./AccountSettings";
 import { ConversationStylePanel } from "./ConversationStylePanel";
 import { NotificationSections } from "./NotificationSettings";
 import { useSlackOutcome } from "./useSlackOutcome";
@@ -66,6 +67,7 @@ export function SettingsPage() {
           <DailyLimitsList limits={settings.data.dailyLimits} />
         </Panel>
       ) : null}
+      <AccountSettings />
     </div>
   );
 }

@@ -124,7 +124,13 @@ export function ConsoleShell({
   );
 
   return (
-    <div className="min-h-screen bg-base-200">
+    <div className="relative min-h-screen bg-base-200">
+      {/* The sidebar's column, painted the page's whole height: the fixed sidebar is one
+          viewport tall, and a long page (or a full-page screenshot) showed the page under it. */}
+      <div
+        aria-hidden="true"
+        className={`absolute inset-y-0 left-0 hidden bg-neutral lg:block ${collapsed ? "w-16" : "w-64"}`}
+      />
       {/* Wide screens: a fixed sidebar that collapses to an icon rail. */}
       <aside
         className={`fixed inset-y-0 left-0 z-30 hidden flex-col bg-neutral text-neutral-content transition-[width] lg:flex ${

@@ -40,7 +40,7 @@ export const API_GROUPS = {
   },
   "/api/auth": {
     name: "Authentication",
-    description: "Sign-in, sign-up, verification, magic link and sign-out (better-auth)",
+    description: "Sign-in, sign-up, verification, magic link, two factors, password reset and sign-out (better-auth)",
     access: "public",
     category: "User",
     kind: "api",
@@ -58,14 +58,14 @@ export const API_GROUPS = {
     features: ["Role corrected on the server"],
   },
   "/api/organization": {
-    name: "Ensure Organization",
-    description: "Creates the signed-in user's organization once",
+    name: "Organization",
+    description: "Creates the signed-in user's organization once; its Admins, invitations and two-factor rule",
     access: "authenticated",
     category: "User",
     kind: "api",
     component: "worker/auth",
-    features: ["Idempotent"],
-    shownAs: "/api/organization/ensure",
+    features: ["Idempotent ensure", "Co-Admin invitations (hashed, single use)", "Last Admin kept"],
+    shownAs: "/api/organization/*",
   },
   "/api/subscription": {
     name: "Choose a Plan",

@@ -1,6 +1,7 @@
 import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/console/users";
 import { roleLabel } from "@shared/domain";
 import { useState } from "react";
+import { useAuth } from "@/auth/AuthProvider";
 import {
   Badge,
   Card,
@@ -23,6 +24,7 @@ import {
 import { qs, useUserStats, useUsers } from "../console/api";
 import { formatDate, growthRate, percentOf } from "../console/display";
 import { BulkInviteDialog } from "./BulkInviteDialog";
+import { UserActions } from "./UserActions";
 
 const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
   salesperson: "Sales Reps",
@@ -34,6 +36,7 @@ const ROLE_FILTER_LABELS: Record<UserRoleFilter, string> = {
 /** Spec 2 §2 User Oversight: the cards, Bulk Invite Users, and a real table of everyone (the spec says coming soon). */
 export function UsersTab() {
   const stats = useUserStats();
+  const operatorId = useAuth().user?.id;
   const [search, setSearch] = useState("");
   const [role, setRole] = useState<UserRoleFilter | "">("");
   const { page, setPage, filtering } = usePage();
@@ -163,6 +166,7 @@ export function UsersTab() {
                 { label: "Organization" },
                 { label: "Status" },
                 { label: "Joined" },
+                { label: "Actions" },
               ]}
             >
               {data.items.map((person) => (
@@ -187,6 +191,9 @@ export function UsersTab() {
                     <Badge variant={person.status === "Active" ? "success" : "muted"}>{person.status}</Badge>
                   </td>
                   <td className="whitespace-nowrap">{formatDate(person.createdAt)}</td>
+                  <td>
+                    <UserActions person={person} operatorId={operatorId} />
+                  </td>
                 </tr>
               ))}
             </DataTable>

@@ -1,0 +1,126 @@
+import { type FormEvent, useState } from "react";
+import { confirmTwoFactor, startTwoFactor, type TwoFactorEnrollment } from "@/auth/auth-api";
+import { authErrorMessage } from "@/auth/messages";
+import { toast } from "@/components/toast/toast-store";
+import { InputField as Field } from "@/components/ui";
+import { QrCode } from "./QrCode";
+
+const secretOf = (totpURI: string) => new URL(totpURI).searchParams.get("secret") ?? "";
+/** "JBSWY3DP…" in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
+
+/**
+ * Setting up an authenticator app through better-auth's two-factor plugin: the password,
+ * then the QR code (and its secret as text) and a first code, then the recovery codes,
+ * shown this once. Used by Settings, the console's gate and the dashboard's gate.
+ */
+export function TwoFactorSetup({ onDone }: { onDone: () => void | Promise<void> }) {
+  const [password, setPassword] = useState("");
+  const [enrollment, setEnrollment] = useState<TwoFactorEnrollment | null>(null);
+  const [code, setCode] = useState("");
+  const [confirmed, setConfirmed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password || busy) return;
+    setBusy(true);
+    const result = await startTwoFactor(password);
+    setBusy(false);
+    if (!result.ok) return setError(authErrorMessage(result.error));
+    setPassword("");
+    setEnrollment(result.data);
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim().length !== 6 || busy) return;
+    setBusy(true);
+    const result = await confirmTwoFactor(code);
+    setBusy(false);
+    if (!result.ok) return setError("That code is not right. Enter the newest code your app shows.");
+    setConfirmed(true);
+    toast({ title: "Two-factor authentication is on", description: "Your other sessions were signed out." });
+  };
+
+  if (enrollment && confirmed) {
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="text-sm">
+          Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown
+          only now.
+        </p>
+        <ul
+          className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-3 font-mono text-sm"
+          aria-label="Recovery codes"
+        >
+          {enrollment.backupCodes.map((backup) => (
+            <li key={backup}>{backup}</li>
+          ))}
+        </ul>
+        <button type="button" className="btn btn-primary self-start" onClick={() => void onDone()}>
+          I've saved them
+        </button>
+      </div>
+    );
+  }
+
+  if (enrollment) {
+    const secret = secretOf(enrollment.totpURI);
+    return (
+      <form className="flex flex-col gap-4" onSubmit={confirm} noValidate>
+        <p className="text-sm">
+          Scan this code with an authenticator app (Google Authenticator, 1Password, Authy…), or type the key below.
+        </p>
+        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+          <QrCode value={enrollment.totpURI} label="QR code for your authenticator app" />
+          <div className="min-w-0 text-sm">
+            <p className="text-muted">Setup key</p>
+            <p className="break-all font-mono" data-testid="totp-secret" data-secret={secret}>
+              {grouped(secret)}
+            </p>
+          </div>
+        </div>
+        <Field
+          label="Authentication code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          required
+          value={code}
+          error={error}
+          onChange={(e) => {
+            setCode(e.target.value);
+            setError(null);
+          }}
+        />
+        <button type="submit" className="btn btn-primary self-start" disabled={code.trim().length !== 6 || busy}>
+          Turn on two-factor authentication
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={start} noValidate>
+      <Field
+        label="Your password"
+        type="password"
+        name="current-password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={error}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setError(null);
+        }}
+      />
+      <button type="submit" className="btn btn-primary self-start" disabled={!password || busy}>
+        Set up an authenticator app
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { PASSWORD_MIN_LENGTH } from "@shared/auth";
+import { type FormEvent, useState } from "react";
+import { useAuth } from "@/auth/AuthProvider";
+import { changePassword, removeTwoFactor } from "@/auth/auth-api";
+import { authErrorMessage } from "@/auth/messages";
+import { toast } from "@/components/toast/toast-store";
+import { Badge, InputField as Field, Panel } from "@/components/ui";
+import { TwoFactorSetup } from "../../account/TwoFactorSetup";
+import { AdminsPanel } from "./AdminsPanel";
+
+/** Settings → Account (issue 25 §3–5): password, two factors, the organization's Admins. */
+export function AccountSettings() {
+  return (
+    <>
+      <h2 className="mt-4 text-lg font-semibold" id="account">
+        Account
+      </h2>
+      <ChangePasswordPanel />
+      <TwoFactorPanel />
+      <AdminsPanel />
+    </>
+  );
+}
+
+function ChangePasswordPanel() {
+  const [current, setCurrent] = useState("");
+  const [next, setNext] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (next.length < PASSWORD_MIN_LENGTH)
+      return setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+    setBusy(true);
+    const result = await changePassword(current, next);
+    setBusy(false);
+    if (!result.ok) {
+      setError(
+        result.error.code === "INVALID_PASSWORD"
+          ? "Your current password is not right."
+          : authErrorMessage(result.error),
+      );
+      return;
+    }
+    setCurrent("");
+    setNext("");
+    toast({ title: "Password changed", description: "Every other device signed in to your account was signed out." });
+  };
+
+  return (
+    <Panel title="Change password" subtitle="Changing it signs you out on every other device.">
+      <form className="flex flex-col gap-4 sm:max-w-sm" onSubmit={submit} noValidate>
+        <Field
+          label="Current password"
+          type="password"
+          name="current-password"
+          autoComplete="current-password"
+          required
+          value={current}
+          error={error}
+          onChange={(e) => {
+            setCurrent(e.target.value);
+            setError(null);
+          }}
+        />
+        <Field
+          label="New password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          required
+          value={next}
+          onChange={(e) => {
+            setNext(e.target.value);
+            setError(null);
+          }}
+        />
+        <button type="submit" className="btn btn-primary self-start" disabled={!current || !next || busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" /> : null}
+          Change password
+        </button>
+      </form>
+    </Panel>
+  );
+}
+
+function TwoFactorPanel() {
+  const { user, organization, refresh } = useAuth();
+  const enabled = user?.twoFactorEnabled === true;
+  const [settingUp, setSettingUp] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const remove = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await removeTwoFactor(password);
+    if (!result.ok) return setError(authErrorMessage(result.error));
+    setPassword("");
+    await refresh().catch(() => undefined);
+    toast({ title: "Two-factor authentication is off" });
+  };
+
+  return (
+    <Panel
+      title="Two-factor authentication"
+      subtitle="A code from an authenticator app on your phone, asked after your password or login link."
+      actions={<Badge variant={enabled ? "default" : "outline"}>{enabled ? "On" : "Off"}</Badge>}
+    >
+      {enabled ? (
+        organization?.requireAdminTwoFactor ? (
+          <p className="text-sm text-soft">Your organization requires two-factor authentication of every Admin.</p>
+        ) : (
+          <form className="flex flex-col gap-3 sm:max-w-sm" onSubmit={remove} noValidate>
+            <Field
+              label="Password to turn it off"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              error={error}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setError(null);
+              }}
+            />
+            <button type="submit" className="btn btn-outline btn-error self-start" disabled={!password}>
+              Turn off two-factor authentication
+            </button>
+          </form>
+        )
+      ) : settingUp ? (
+        <TwoFactorSetup
+          onDone={async () => {
+            setSettingUp(false);
+            await refresh().catch(() => undefined);
+          }}
+        />
+      ) : (
+        <button type="button" className="btn btn-primary" onClick={() => setSettingUp(true)}>
+          Set up two-factor authentication
+        </button>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,232 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { totpCode } from "../fixtures/totp.ts";
+import {
+  createSuperAdmin,
+  createVerifiedAdmin,
+  type E2EAccount,
+  enterTotp,
+  loginAs,
+  mailbox,
+  randomClientIp,
+  uniqueEmail,
+} from "./auth.ts";
+import { browserSuite } from "./browser.ts";
+
+/** Issue 25 §3–6 and §9 in the browser: passwords, two factors, co-Admins, the console's actions, the sidebars. */
+const { newPage, origin } = browserSuite();
+
+let operator: E2EAccount & { totpSecret: string };
+beforeAll(async () => {
+  expect((await fetch(`${origin}/api/dev/seed`, { method: "POST" })).status).toBe(200);
+  operator = await createSuperAdmin(origin);
+});
+
+async function ownAddress(page: Page) {
+  await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
+}
+
+/** The newest emailed link of `kind` to `to`, matched by `pattern`. */
+async function linkIn(to: string, kind: string, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const link = (await mailbox(origin, to)).find((e) => e.kind === kind)?.text.match(pattern)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no ${kind} email to ${to}`);
+}
+
+/**
+ * Whether some element with the sidebar's background spans the sidebar's column for the
+ * page's whole height (a full-page screenshot shows what is painted there).
+ */
+async function sidebarColumnCoversPage(page: Page, sidebar: string): Promise<boolean> {
+  return page.evaluate((selector) => {
+    const aside = document.querySelector(selector);
+    if (!aside) return false;
+    const color = getComputedStyle(aside).backgroundColor;
+    const width = aside.getBoundingClientRect().width;
+    const height = document.documentElement.scrollHeight;
+    if (height <= window.innerHeight) return false; // not a long page: the test would prove nothing
+    return [...document.querySelectorAll("body *")].some((element) => {
+      const box = element.getBoundingClientRect();
+      const top = box.top + window.scrollY;
+      return (
+        getComputedStyle(element).backgroundColor === color &&
+        box.left <= 0 &&
+        box.width >= width - 1 &&
+        top <= 0 &&
+        top + box.height >= height - 1
+      );
+    });
+  }, sidebar);
+}
+
+describe("the sidebars run the page's full height (issue 25 §9)", () => {
+  test("the dashboard's, on a long Settings page at 1440 px", async () => {
+    const admin = await createVerifiedAdmin(origin);
+    const { page, context } = await newPage({ width: 1440, height: 900 });
+    try {
+      await ownAddress(page);
+      await loginAs(page, admin.email, admin.password);
+      await page.goto("/dashboard/settings");
+      await page.getByRole("heading", { name: "Admins" }).waitFor();
+      expect(await sidebarColumnCoversPage(page, "aside[aria-label=Sidebar]")).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the console's, on a long tab at 1440 px", async () => {
+    const { page, context } = await newPage({ width: 1440, height: 700 });
+    try {
+      await ownAddress(page);
+      await page.goto("/superadmin/login");
+      await page.getByLabel("Email").fill(operator.email);
+      await page.getByLabel("Password").fill(operator.password);
+      await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+      await enterTotp(page, operator.totpSecret);
+      await page.waitForURL(`${origin}/superadmin`);
+      await page.goto("/superadmin?tab=users");
+      await page.getByTestId("user-row").first().waitFor();
+      expect(await sidebarColumnCoversPage(page, "[data-testid=console-sidebar]")).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("passwords (issue 25 §3)", () => {
+  test("Forgot password? → the emailed link → a new password; the old one no longer works", async () => {
+    const admin = await createVerifiedAdmin(origin);
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      await ownAddress(page);
+      await page.goto("/login");
+      await page.getByRole("button", { name: "Forgot password?" }).click();
+      await page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
+      await page.getByLabel("Email").fill(admin.email);
+      await page.getByRole("button", { name: "Email me a reset link" }).click();
+      await page.getByText("If an account uses this email").waitFor();
+      const link = await linkIn(admin.email, "password_reset", /https?:\/\/\S+\/auth\/callback\?\S+/);
+      await page.goto(link);
+      await page.waitForURL(`${origin}/reset-password`);
+      await page.getByLabel("New password", { exact: true }).fill("brand-new-password");
+      await page.getByLabel("Confirm new password").fill("brand-new-password");
+      await page.getByRole("button", { name: "Set new password" }).click();
+      await page.waitForURL(`${origin}/login`);
+      await loginAs(page, admin.email, "brand-new-password");
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("two factors (issue 25 §4)", () => {
+  test("set up in Settings with the shown key, then asked for at the next sign-in", async () => {
+    const admin = await createVerifiedAdmin(origin);
+    const { page, context } = await newPage({ width: 1440, height: 900 });
+    let secret = "";
+    try {
+      await ownAddress(page);
+      await loginAs(page, admin.email, admin.password);
+      await page.goto("/dashboard/settings");
+      await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
+      await page.getByLabel("Your password").fill(admin.password);
+      await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+      secret = (await page.getByTestId("totp-secret").getAttribute("data-secret")) ?? "";
+      expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+      await page.getByLabel("Authentication code").fill(await totpCode(secret));
+      await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
+      await expect.poll(async () => page.getByRole("list", { name: "Recovery codes" }).locator("li").count()).toBe(10);
+      await page.getByRole("button", { name: "I've saved them" }).click();
+    } finally {
+      await context.close();
+    }
+    // Another browser: the password alone no longer opens a session.
+    const next = await newPage({ width: 375, height: 812 });
+    try {
+      await ownAddress(next.page);
+      await next.page.goto("/login");
+      await next.page.getByLabel("Email").fill(admin.email);
+      await next.page.getByLabel("Password", { exact: true }).fill(admin.password);
+      await next.page.getByRole("button", { name: "Log In", exact: true }).click();
+      await enterTotp(next.page, secret);
+      await next.page.waitForURL(`${origin}/dashboard`);
+    } finally {
+      await next.context.close();
+    }
+  });
+});
+
+describe("more than one Admin (issue 25 §5)", () => {
+  test("an Admin invites a colleague from Settings, who accepts by creating an account", async () => {
+    const admin = await createVerifiedAdmin(origin, { companyName: "Two Admins Co" });
+    const colleague = uniqueEmail("colleague");
+    const { page, context } = await newPage({ width: 1440, height: 900 });
+    try {
+      await ownAddress(page);
+      await loginAs(page, admin.email, admin.password);
+      await page.goto("/dashboard/settings");
+      await page.getByLabel("Invite an Admin by email").fill(colleague);
+      await page.getByRole("button", { name: "Send invitation" }).click();
+      await page.getByRole("list", { name: "Admins and invitations" }).getByText(colleague).waitFor();
+      const link = await linkIn(colleague, "admin_invitation", /https?:\/\/\S+\/accept-invitation\?token=[\w-]+/);
+
+      await context.clearCookies();
+      await page.goto(link);
+      await page.getByRole("heading", { name: "Join Two Admins Co" }).waitFor();
+      await page.getByLabel("First name").fill("Casey");
+      await page.getByLabel("Last name").fill("Colleague");
+      await page.getByLabel("Password").fill("colleague-password");
+      await page.getByRole("button", { name: "Create account and join" }).click();
+      await page.waitForURL(`${origin}/dashboard`);
+      await page.goto("/dashboard/settings");
+      const list = page.getByRole("list", { name: "Admins and invitations" });
+      await list.getByText(admin.email).waitFor();
+      await list.getByText(`${colleague}`).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the console acts on one account (issue 25 §6)", () => {
+  test("deactivate refuses the user's next sign-in with a clear message", async () => {
+    const admin = await createVerifiedAdmin(origin, { firstName: "Dana", lastName: `Deactivate${Date.now()}` });
+    const { page, context } = await newPage({ width: 1440, height: 900 });
+    try {
+      await ownAddress(page);
+      await page.goto("/superadmin/login");
+      await page.getByLabel("Email").fill(operator.email);
+      await page.getByLabel("Password").fill(operator.password);
+      await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+      await enterTotp(page, operator.totpSecret);
+      await page.waitForURL(`${origin}/superadmin`);
+      await page.goto("/superadmin?tab=users");
+      await page.getByPlaceholder(/Search name/).fill(admin.email);
+      const row = page.getByTestId("user-row").filter({ hasText: admin.email });
+      await row.waitFor();
+      page.once("dialog", (dialog) => void dialog.accept());
+      await row.getByRole("button", { name: "Deactivate" }).click();
+      await row.getByRole("button", { name: "Reactivate" }).waitFor();
+
+      const { page: userPage, context: userContext } = await newPage({ width: 375, height: 812 });
+      try {
+        await ownAddress(userPage);
+        await userPage.goto("/login");
+        await userPage.getByLabel("Email").fill(admin.email);
+        await userPage.getByLabel("Password", { exact: true }).fill(admin.password);
+        await userPage.getByRole("button", { name: "Log In", exact: true }).click();
+        await userPage.getByText("Your account has been deactivated").first().waitFor();
+      } finally {
+        await userContext.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,20 @@
+/** An invitation's secret: 32 random bytes, base64url; only its SHA-256 (hex) is stored. */
+export function newInvitationToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+export async function hashInvitationToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Where the emailed link lands: the SPA's /accept-invitation (`token=` is redacted from stored emails). */
+export function invitationUrl(origin: string, token: string): string {
+  const url = new URL("/accept-invitation", origin);
+  url.searchParams.set("token", token);
+  return url.toString();
+}
