@@ -47,9 +47,29 @@ async function deliverOnce(body: NotifyMessage, attempts: number, id = "msg-1", 
   return { ...(await getQueueResult(batch as MessageBatch<unknown>, ctx)), delays };
 }
 
+/** Another account moved into `organizationId` as one of its Admins. */
+async function joinAsAdmin(organizationId: string, companyName: string): Promise<TestAdmin> {
+  const admin = await createAdmin({ companyName });
+  await env.DB.prepare("update user set organization_id = ? where id = ?").bind(organizationId, admin.userId).run();
+  return { ...admin, organizationId };
+}
+
+/**
+ * Two Admins of the organization who chose "immediately" but must hear nothing: one whose
+ * address was never verified, one the operator deactivated (issue 22 item 7).
+ */
+async function addUnreachableAdmins(organizationId: string) {
+  const unverified = await joinAsAdmin(organizationId, "Unverified Admin's Co");
+  await env.DB.prepare("update user set email_verified = 0 where id = ?").bind(unverified.userId).run();
+  const deactivated = await joinAsAdmin(organizationId, "Deactivated Admin's Co");
+  await env.DB.prepare("update user set status = 'Inactive' where id = ?").bind(deactivated.userId).run();
+  return [unverified, deactivated];
+}
+
 describe("a completed check-in's alerts, through the real queue", () => {
   let owner: TestAdmin;
   let quiet: TestAdmin;
+  let unreachable: TestAdmin[];
   let memberId: string;
   let checkInId: string;
 
@@ -57,11 +77,8 @@ describe("a completed check-in's alerts, through the real queue", () => {
     owner = await createAdmin({ companyName: "Alerting Co" });
     memberId = await addMember(owner, "Maya");
     // A second admin of the same organization who turned alert emails off.
-    const second = await createAdmin({ companyName: "Quiet Admin's Co" });
-    await env.DB.prepare("update user set organization_id = ? where id = ?")
-      .bind(owner.organizationId, second.userId)
-      .run();
-    quiet = { ...second, organizationId: owner.organizationId };
+    quiet = await joinAsAdmin(owner.organizationId, "Quiet Admin's Co");
+    unreachable = await addUnreachableAdmins(owner.organizationId);
     const off = await requestAs(quiet, "/api/notifications/preferences", {
       method: "PUT",
       body: JSON.stringify({ alertEmails: "off" }),
@@ -114,6 +131,11 @@ describe("a completed check-in's alerts, through the real queue", () => {
     });
     expect(await deliveryRow(`alert:${checkInId}:email:${quiet.userId}`)).toBeNull();
     expect(await countRows("email_outbox", `to_address = '${quiet.email}' and kind = 'risk_alert'`)).toBe(0);
+    // Alert emails go only to verified, active Admins.
+    for (const admin of unreachable) {
+      expect(await deliveryRow(`alert:${checkInId}:email:${admin.userId}`)).toBeNull();
+      expect(await countRows("email_outbox", `to_address = '${admin.email}' and kind = 'risk_alert'`)).toBe(0);
+    }
     expect(await countRows("email_outbox", `to_address = '${owner.email}' and kind = 'risk_alert'`)).toBe(1);
     expect((await slackPosts()).filter((p) => p.text.includes("Maya Notify"))).toHaveLength(1);
   });
@@ -277,6 +299,7 @@ describe("the weekly digest", () => {
       body: JSON.stringify({ timeZone: "America/New_York" }),
     });
     await connectSlack(admin);
+    const unreachable = await addUnreachableAdmins(admin.organizationId);
     const db = createDb(env.DB);
     const queue = notifyQueue(env);
     const runs = async (iso: string) => {
@@ -298,6 +321,11 @@ describe("the weekly digest", () => {
     await eventually(
       async () => (await deliveryRow(`digest:${admin.organizationId}:2026-W48:slack`))?.status === "delivered",
     );
+    // The digest too goes only to verified, active Admins.
+    for (const other of unreachable) {
+      expect(await deliveryRow(`digest:${admin.organizationId}:2026-W48:email:${other.userId}`)).toBeNull();
+      expect(await countRows("email_outbox", `to_address = '${other.email}' and kind = 'weekly_digest'`)).toBe(0);
+    }
 
     const preview = await requestAs(admin, "/api/notifications/digest-preview");
     expect(preview.status).toBe(200);

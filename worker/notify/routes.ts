@@ -11,7 +11,7 @@ import {
 } from "../shared/notifications";
 import { slackStatus } from "../slack/installation";
 import { buildDigest } from "./digest";
-import { organizationAdmins, organizationFacts } from "./recipients";
+import { alertEmailMode, organizationFacts } from "./recipients";
 
 /**
  * /api/notifications — the Settings page's notification sections: the signed-in admin's
@@ -19,13 +19,13 @@ import { organizationAdmins, organizationFacts } from "./recipients";
  */
 async function settingsBody(c: { var: AdminEnv["Variables"] }): Promise<NotificationSettings> {
   const { db, config, organizationId, user } = c.var;
-  const [admins, organization, slack] = await Promise.all([
-    organizationAdmins(db, organizationId),
+  const [alertEmails, organization, slack] = await Promise.all([
+    alertEmailMode(db, user.id),
     organizationFacts(db, organizationId),
     slackStatus(db, config, organizationId),
   ]);
   return {
-    alertEmails: admins.find((admin) => admin.id === user.id)?.mode ?? "immediately",
+    alertEmails,
     timeZone: organization?.timeZone ?? "UTC",
     slack,
   };
