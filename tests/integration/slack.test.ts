@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, latestEmail, requestAs, type TestAdmin } from "./auth-helpers";
 import { countRows, requestWithEnv } from "./helpers";
 import { connectSlack, deliveryRow, eventually, slackPosts } from "./notify-helpers";
-import { SLACK_STANDIN } from "./slack-vars";
+import { SLACK_STANDIN, SLACK_VISIBLE_CHANNELS } from "./slack-vars";
 
 /**
  * "Add to Slack" against the stand-in: the OAuth v2 install with its state checked, the
@@ -96,14 +96,40 @@ describe("Add to Slack", () => {
       slack: { configured: true, connected: true, teamName: SLACK_STANDIN.teamName, channelName: "sales-alerts" },
     });
     const channels = await (await requestAs(admin, "/api/slack/channels")).text();
-    expect(JSON.parse(channels)).toEqual({ channels: SLACK_STANDIN.channels });
+    // Every public channel and the private one the app was invited to; not the private one it was not.
+    expect(JSON.parse(channels)).toEqual({ channels: SLACK_VISIBLE_CHANNELS });
+    expect(SLACK_VISIBLE_CHANNELS.map((c) => c.id)).toEqual(["C0ALERTS", "C0GENERAL", "C0LEADS"]);
     for (const body of [settings, channels]) expect(body).not.toContain("xoxb-");
 
-    const unknown = await requestAs(admin, "/api/slack/settings", {
+    for (const channelId of ["C0NOPE", "C0BOARD"]) {
+      // Unknown, or private without the app in it: refused, and the choice stays.
+      const refused = await requestAs(admin, "/api/slack/settings", {
+        method: "PUT",
+        body: JSON.stringify({ channelId, dmInvitations: false }),
+      });
+      expect(refused.status).toBe(400);
+    }
+    expect(
+      await env.DB.prepare("select channel_id from slack_installations where organization_id = ?")
+        .bind(admin.organizationId)
+        .first("channel_id"),
+    ).toBe("C0ALERTS");
+
+    // A private channel the app was invited to: chosen without a join (Slack refuses one), marked private.
+    const joinsBefore = (await slackRequests()).filter((r) => r.path === "/api/conversations.join").length;
+    const privately = await requestAs(admin, "/api/slack/settings", {
       method: "PUT",
-      body: JSON.stringify({ channelId: "C0NOPE", dmInvitations: false }),
+      body: JSON.stringify({ channelId: "C0LEADS", dmInvitations: false, alertDms: true }),
     });
-    expect(unknown.status).toBe(400);
+    expect(privately.status, await privately.clone().text()).toBe(200);
+    expect((await slackRequests()).filter((r) => r.path === "/api/conversations.join").length).toBe(joinsBefore);
+    const status = (await (await requestAs(admin, "/api/notifications/settings")).json()) as { slack: unknown };
+    expect(status.slack).toMatchObject({
+      channelId: "C0LEADS",
+      channelName: "sales-leads",
+      channelPrivate: true,
+      alertDms: true,
+    });
 
     expect((await requestAs(admin, "/api/slack", { method: "DELETE" })).status).toBe(200);
     expect(await countRows("slack_installations", `organization_id = '${admin.organizationId}'`)).toBe(0);
