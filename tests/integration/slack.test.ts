@@ -1,5 +1,8 @@
+import { createMessageBatch } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import type { NotifyMessage } from "../../worker/notify/messages";
 import { createAdmin, latestEmail, requestAs, type TestAdmin } from "./auth-helpers";
 import { countRows, requestWithEnv } from "./helpers";
 import { connectSlack, deliveryRow, eventually, slackPosts } from "./notify-helpers";
@@ -206,5 +209,47 @@ describe("check-in invitations as Slack DMs", () => {
     });
     expect(mailRow).toMatchObject({ channel: "email" });
     expect((await slackPosts()).some((p) => p.text.includes(`/check-in/${mail.id}`))).toBe(false);
+  });
+
+  it("an invitation queued for a DM goes by email when Slack was disconnected meanwhile", async () => {
+    const admin = await createAdmin({ companyName: "Gone Slack Co" });
+    await connectSlack(admin, null, true);
+    const email = "dm.found@member.example";
+    const added = await requestAs(admin, "/api/team-members", {
+      method: "POST",
+      body: JSON.stringify({ firstName: "Gina", lastName: "Gone", email }),
+    });
+    const memberId = ((await added.json()) as { member: { id: string } }).member.id;
+    // An open check-in whose invitation the test delivers as the queue would, after the disconnect.
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      "insert into check_ins (id, organization_id, team_member_id, token_hash, status, duration_minutes, expires_at, created_at) values (?, ?, ?, 'h', 'pending', 10, ?, ?)",
+    )
+      .bind(id, admin.organizationId, memberId, Date.now() + 86_400_000, Date.now())
+      .run();
+    expect((await requestAs(admin, "/api/slack", { method: "DELETE" })).status).toBe(200);
+    const person = { audience: "person" as const, address: email };
+    const body: NotifyMessage = {
+      type: "send",
+      delivery: {
+        id: `check-in-invite:${id}`,
+        organizationId: admin.organizationId,
+        kind: "invitation",
+        channel: "slack",
+        target: person,
+        fallback: { channel: "email", target: person },
+        label: "Check-in invitation",
+      },
+      notice: { kind: "check_in_invite", checkInId: id },
+    };
+    await worker.queue(
+      createMessageBatch("undertone-notifications", [{ id: "gone-1", timestamp: new Date(), attempts: 1, body }]),
+      env,
+    );
+    expect(await deliveryRow(`check-in-invite:${id}`)).toMatchObject({ status: "delivered", channel: "email" });
+    const invitation = await env.DB.prepare("select text from email_outbox where dedupe_key = ?")
+      .bind(`check-in-invite:${id}`)
+      .first<{ text: string }>();
+    expect(invitation?.text).toContain(`/check-in/${id}?token=`);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "../shared/notifications";
 import { slackStatus } from "../slack/installation";
 import { buildDigest } from "./digest";
+import { digestContent } from "./digest-message";
 import { alertEmailMode, organizationFacts } from "./recipients";
 
 /**
@@ -55,6 +56,7 @@ export const notificationRoutes = new Hono<AdminEnv>()
   .get("/digest-preview", async (c) => {
     const digest = await buildDigest(c.var.db, c.var.config, c.var.organizationId, Date.now());
     if (!digest) throw new Error("The organization has no record");
-    const body: DigestPreview = { ...digest.content, weekOf: digest.weekOf };
-    return c.json({ subject: body.subject, html: body.html, text: body.text, weekOf: body.weekOf });
+    const { subject, html, text } = digestContent(digest.input);
+    const body: DigestPreview = { subject, html, text, weekOf: digest.weekOf };
+    return c.json(body);
   });

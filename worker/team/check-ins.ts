@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { checkIns, teamMembers } from "../db/schema";
-import type { EmailMessage, SendResult } from "../email/send";
+import type { SendResult } from "../email/send";
 import type { AppConfig } from "../lib/config";
 import { ApiError } from "../lib/errors";
+import type { Mailer } from "../notify/mailer";
 import type { CheckInListItem } from "../shared/team";
 import { checkInInviteEmail, checkInReminderEmail } from "./emails";
 import { type CheckInLink, checkInLink } from "./link-token";
@@ -15,7 +16,7 @@ import { type CheckInLink, checkInLink } from "./link-token";
 
 export type CheckInRow = typeof checkIns.$inferSelect;
 export type MemberRow = typeof teamMembers.$inferSelect;
-export type Mailer = (message: EmailMessage) => Promise<SendResult>;
+export type { Mailer };
 
 export function linkSecret(config: AppConfig): string {
   if (!config.BETTER_AUTH_SECRET) {
@@ -122,6 +123,8 @@ export async function emailCheckIn(send: Mailer, config: AppConfig, email: Check
     kind: email.kind === "invite" ? "check_in_invite" : "check_in_reminder",
     dedupeKey: email.dedupeKey,
     organizationId: email.organizationId,
+    // What the queue keeps instead of the email: it renders the email again when it sends.
+    notice: { kind: email.kind === "invite" ? "check_in_invite" : "check_in_reminder", checkInId: email.checkIn.id },
   });
 }
 
