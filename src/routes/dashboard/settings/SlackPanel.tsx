@@ -75,7 +75,12 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
       >
         <Field
           label="Channel for alerts and the digest"
-          hint="It hears how many alerts there are, never who. A public channel is joined for you; for a private one, first type /invite @Undertone in it."
+          hint={
+            <>
+              It hears how many alerts there are, never who. A public channel is joined for you; for a private one,
+              first type <code className="whitespace-nowrap">/invite @Undertone</code> in it.
+            </>
+          }
           error={channels.isError ? channels.error.message : null}
         >
           {(control) => (
