@@ -285,6 +285,34 @@ describe("a provider outage delays a delivery, never loses or doubles it", () =>
     }
   });
 
+  it("Slack down while the fan-out looks Admins up: the email goes at once, the fan-out is retried for Slack", async () => {
+    const admin = await createAdmin({ companyName: `Lookup Co ${crypto.randomUUID().slice(0, 8)}` });
+    const onSlack = `U0LOOKUP${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+    await addSlackMember(admin.email, onSlack);
+    await connectSlack(admin, "C0ALERTS", false, true);
+    const { checkInId: alerted } = await insertCompletedCheckIn({
+      organizationId: admin.organizationId,
+      teamMemberId: await addMember(admin, "Lena"),
+      memberName: "Lena Notify",
+      transcript: TRANSCRIPT,
+    });
+    const fanOut: NotifyMessage = { type: "alerts", organizationId: admin.organizationId, checkInId: alerted };
+    await setSlackDown(true);
+    try {
+      const down = await deliverOnce(fanOut, 1);
+      expect(down.retryMessages).toEqual([{ msgId: "msg-1" }]);
+      expect(await deliveryRow(`alert:${alerted}:email:${admin.userId}`)).toMatchObject({ channel: "email" });
+      expect(await deliveryRow(`alert:${alerted}:slack:${admin.userId}`)).toBeNull();
+    } finally {
+      await setSlackDown(false);
+    }
+    const up = await deliverOnce(fanOut, 2);
+    expect(up.explicitAcks).toEqual(["msg-1"]);
+    expect(await deliveryRow(`alert:${alerted}:slack:${admin.userId}`)).toMatchObject({ recipient: admin.email });
+    expect(await deliveryRow(`alert:${alerted}:slack`)).not.toBeNull();
+    await eventually(async () => (await deliveryRow(`alert:${alerted}:email:${admin.userId}`))?.status === "delivered");
+  });
+
   it("a malformed message is dropped, not retried", async () => {
     const result = await deliverOnce({ type: "nonsense" } as unknown as NotifyMessage, 1);
     expect(result.explicitAcks).toEqual(["msg-1"]);
