@@ -138,6 +138,32 @@ describe("Add to Slack", () => {
     expect(await countRows("slack_installations", `organization_id = '${admin.organizationId}'`)).toBe(0);
   });
 
+  it("an installation from before private channels (no groups:read) still lists and saves its public channels", async () => {
+    const older = await createAdmin({ companyName: "Older Slack Co" });
+    const install = await requestAs(older, "/api/slack/install", { redirect: "manual" });
+    // Approved with the scopes the app asked for before it listed private channels.
+    const authorizeUrl = new URL(install.headers.get("location") ?? "");
+    authorizeUrl.searchParams.set(
+      "scope",
+      (authorizeUrl.searchParams.get("scope") ?? "")
+        .split(",")
+        .filter((scope) => scope !== "groups:read")
+        .join(","),
+    );
+    const authorize = await fetch(authorizeUrl, { redirect: "manual" });
+    const back = new URL(authorize.headers.get("location") ?? "");
+    const done = await requestAs(older, `${back.pathname}${back.search}`, { redirect: "manual" });
+    expect(done.headers.get("location")).toBe("/dashboard/settings?slack=connected");
+    const channels = await requestAs(older, "/api/slack/channels");
+    expect(channels.status).toBe(200);
+    expect(await channels.json()).toEqual({ channels: SLACK_VISIBLE_CHANNELS.filter((c) => !c.isPrivate) });
+    const saved = await requestAs(older, "/api/slack/settings", {
+      method: "PUT",
+      body: JSON.stringify({ channelId: "C0GENERAL", dmInvitations: false }),
+    });
+    expect(saved.status).toBe(200);
+  });
+
   it("without the three Slack variables, Settings says Slack is not configured and install answers 503", async () => {
     const unconfigured = { SLACK_CLIENT_ID: "", SLACK_CLIENT_SECRET: "", SLACK_SIGNING_SECRET: "" };
     const settings = await requestWithEnv("/api/notifications/settings", unconfigured, {

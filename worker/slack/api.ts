@@ -87,10 +87,12 @@ export type SlackChannel = { id: string; name: string; isPrivate: boolean };
  * and the private ones it was invited to (Slack lists only those to a bot, with groups:read).
  */
 export async function listChannels(config: AppConfig, token: string): Promise<SlackChannel[]> {
-  const reply = await call(config, "conversations.list", token, {
-    types: "public_channel,private_channel",
-    exclude_archived: "true",
-    limit: "200",
+  const list = (types: string) =>
+    call(config, "conversations.list", token, { types, exclude_archived: "true", limit: "200" });
+  const reply = await list("public_channel,private_channel").catch((error: unknown) => {
+    // Installed before the app asked for groups:read: its public channels, until it is added again.
+    if (error instanceof SlackApiError && error.code === "missing_scope") return list("public_channel");
+    throw error;
   });
   const channels = Array.isArray(reply.channels) ? reply.channels : [];
   return channels.flatMap((entry) => {
