@@ -2,8 +2,8 @@ import { and, eq, inArray, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 import { user } from "../db/auth-schema";
 import type { Database } from "../db/client";
 import { organizations, subscriptions, trials } from "../db/schema";
-import type { EmailMessage, SendResult } from "../email/send";
 import { ApiError } from "../lib/errors";
+import type { Mailer } from "../notify/mailer";
 import { type PlanAccess, planAccess } from "../shared/plan-access";
 import { DAY_MS } from "../shared/time";
 import { trialEndedEmail, trialReminderEmail } from "./lifecycle-emails";
@@ -71,7 +71,7 @@ export type TrialLifecycleReport = { reminded: number; ended: number; converted:
 
 export async function runTrialLifecycle(input: {
   db: Database;
-  send: (message: EmailMessage) => Promise<SendResult>;
+  send: Mailer;
   origin: string | undefined;
   now: number;
   limit: number;
@@ -126,6 +126,7 @@ export async function runTrialLifecycle(input: {
           kind: "trial_ended",
           dedupeKey: `trial-ended:${trial.id}`,
           organizationId: trial.organizationId,
+          notice: { kind: "trial_ended", trialId: trial.id },
         });
         if (result.status === "failed") continue; // the next run retries under the same key
       }
@@ -144,6 +145,7 @@ export async function runTrialLifecycle(input: {
       kind: "trial_reminder",
       dedupeKey: `trial-reminder:${trial.id}:${days}`,
       organizationId: trial.organizationId,
+      notice: { kind: "trial_reminder", trialId: trial.id, days },
     });
     if (result.status === "sent") report.reminded++;
   }

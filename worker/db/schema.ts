@@ -499,12 +499,16 @@ export const slackInstallations = sqliteTable(
     teamId: text("team_id").notNull(),
     teamName: text("team_name").notNull(),
     botUserId: text("bot_user_id"),
-    /** AES-GCM under a key derived from BETTER_AUTH_SECRET (worker/slack/token-box.ts). */
+    /** AES-GCM under a key derived from BETTER_AUTH_SECRET (worker/slack/crypto.ts). */
     botTokenSealed: text("bot_token_sealed").notNull(),
     channelId: text("channel_id"),
     channelName: text("channel_name"),
+    /** A private channel the app was invited to (it can join public ones only). */
+    channelPrivate: integer("channel_private", { mode: "boolean" }).notNull().default(false),
     /** Invitations and reminders go as Slack DMs to members found by email. */
     dmInvitations: integer("dm_invitations", { mode: "boolean" }).notNull().default(false),
+    /** Alert details (who, scores) also go as DMs to Admins Slack finds by email; the channel hears a count. */
+    alertDms: integer("alert_dms", { mode: "boolean" }).notNull().default(false),
     installedBy: text("installed_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
