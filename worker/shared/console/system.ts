@@ -5,6 +5,10 @@ import { timestamp } from "./common";
  * The operator console's API, shared by the Worker and the SPA. System Settings: which providers
  * are configured and reachable (/api/admin/system).
  */
+/** What runs on its own and reports its last success and failure (system_signals rows). */
+export const SYSTEM_SIGNALS = ["schedule", "ai_provider"] as const;
+export type SystemSignalName = (typeof SYSTEM_SIGNALS)[number];
+
 const providerStatus = z.object({
   configured: z.boolean(),
   /** null when not probed (not configured, or the probe was not asked for). */
