@@ -105,6 +105,8 @@ type Attack = {
   body?: () => unknown;
   /** What the owner's same request answers (the positive control of a "not-found"): 200 unless said. */
   ownerStatus?: number;
+  /** For "own": the intruder's own answer, when it is a refusal of theirs (below 400 unless said). */
+  ownStatus?: number;
 };
 
 /** One attack per session-scoped route; `allRoutes()` must not hold one more. */
@@ -118,6 +120,12 @@ const ATTACKS: Record<string, Attack> = {
   "POST /api/subscription": {
     expect: "own",
     body: () => ({ planType: "trial", organizationId: owner.organizationId }),
+  },
+  // Stripe's portal for the session's organization only: the intruder has no Stripe customer.
+  "POST /api/subscription/portal": {
+    expect: "own",
+    body: () => ({ organizationId: owner.organizationId, customer: "cus_owner" }),
+    ownStatus: 409,
   },
   "GET /api/team-members": { expect: "own", path: () => `/api/team-members?organizationId=${owner.organizationId}` },
   "POST /api/team-members": {
@@ -189,6 +197,7 @@ describe("another organization's Admin, on every session-scoped route", () => {
       });
       const text = await response.text();
       if (attack.expect === "not-found") expect(response.status, key).toBe(404);
+      else if (attack.ownStatus) expect(response.status, `${key}: ${text}`).toBe(attack.ownStatus);
       else expect(response.status, `${key}: ${text}`).toBeLessThan(400);
       for (const marker of markers()) expect(text, `${key} leaked ${marker}`).not.toContain(marker);
     }

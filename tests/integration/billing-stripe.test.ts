@@ -46,10 +46,11 @@ describe("Manage billing: Stripe's customer portal", () => {
     });
   });
 
-  it("refuses without Stripe (503), without a Stripe customer (409), and Stripe's refusal is a 502", async () => {
-    const admin = await createAdmin();
-    const unconfigured = await portal(admin, { STRIPE_SECRET_KEY: "" });
+  it("refuses without a Stripe customer (409), without Stripe (503), and Stripe's refusal is a 502", async () => {
+    const customer = await proAdmin({ customer: "cus_keyless" });
+    const unconfigured = await portal(customer, { STRIPE_SECRET_KEY: "" });
     expect(unconfigured.status).toBe(503);
+    const admin = await createAdmin();
     const none = await portal(admin);
     expect(none.status).toBe(409);
     expect(await none.json()).toMatchObject({ error: { code: "no_billing_account" } });

@@ -107,14 +107,14 @@ export const subscriptionRoutes = new Hono<AdminEnv>()
   })
   .post("/portal", async (c) => {
     const { organizationId, config } = c.var;
-    if (!config.STRIPE_SECRET_KEY) {
-      throw new ApiError(503, "payments_not_configured", PAYMENTS_NOT_CONFIGURED_MESSAGE);
-    }
     const [subscription] = await c.var.db
       .select({ customerId: subscriptions.stripeCustomerId })
       .from(subscriptions)
       .where(eq(subscriptions.organizationId, organizationId));
     if (!subscription?.customerId) throw new ApiError(409, "no_billing_account", NO_BILLING_ACCOUNT_MESSAGE);
+    if (!config.STRIPE_SECRET_KEY) {
+      throw new ApiError(503, "payments_not_configured", PAYMENTS_NOT_CONFIGURED_MESSAGE);
+    }
     try {
       const session = await createPortalSession(stripeClient(config, config.STRIPE_SECRET_KEY), {
         customerId: subscription.customerId,

@@ -2,6 +2,7 @@ import { providerFor } from "../ai/choose-provider";
 import { embeddedProvider } from "../ai/embedded";
 import type { InterviewProvider, PlannedReply } from "../ai/provider";
 import { readConfig } from "../lib/config";
+import { recordProviderOutcome } from "../lib/system-signals";
 import type { ServerFrame } from "../shared/checkin-protocol";
 import type { Schedule } from "./alarms";
 import type { Streaming } from "./frames";
@@ -122,9 +123,11 @@ export class Replies {
       reply = await provider.reply(request, abort.signal, (delta) => {
         if (!abort.signal.aborted) this.sendDelta(streaming, delta);
       });
+      if (provider.kind === "openai") this.parts.ctx.waitUntil(recordProviderOutcome(this.parts.env, true));
       if (abort.signal.aborted) return this.settleAborted(streaming);
     } catch (error) {
       if (abort.signal.aborted) return this.settleAborted(streaming);
+      this.parts.ctx.waitUntil(recordProviderOutcome(this.parts.env, false, error));
       console.warn(JSON.stringify({ level: "warn", where: "checkin.provider", error: describe(error) }));
       this.activateFallback();
       // The partial reply (if any) is replaced by the embedded one in assistant.done.

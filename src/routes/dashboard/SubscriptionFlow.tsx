@@ -2,9 +2,9 @@ import type { PlanType } from "@shared/billing";
 import { PRICE_PER_SALESPERSON_USD, TRIAL_DAYS } from "@shared/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { SUPPORT_EMAIL } from "@/auth/support";
 import { Icon } from "@/components/Icon";
 import { PRO_PLAN_FEATURES, TRIAL_PLAN_FEATURES } from "@/components/marketing/plans";
+import { SupportEmail } from "@/components/marketing/site-links";
 import { dismissToast, toast } from "@/components/toast/toast-store";
 import { useFocusOnMount } from "@/components/useFocusOnMount";
 import { ApiRequestError } from "@/lib/api";
@@ -149,9 +149,7 @@ export function SubscriptionFlow({
                   <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" aria-label="Support details">
                     <dt className="font-medium">Email</dt>
                     <dd>
-                      <a className="link link-primary" href={`mailto:${SUPPORT_EMAIL}`}>
-                        {SUPPORT_EMAIL}
-                      </a>
+                      <SupportEmail className="link link-primary" />
                     </dd>
                     <dt className="font-medium">Errors</dt>
                     <dd>{retryCount}</dd>

@@ -6,7 +6,7 @@ import { type CachedProfile, fallbackUser, isFresh, PROFILE_CACHE_TTL_MS } from 
 import { isConnectivityError, profileRetryDelay, shouldRetryProfile } from "@/auth/retry";
 import { ApiRequestError } from "@/lib/api";
 import { shouldSkipOnboarding } from "@/routes/dashboard/onboarding";
-import { accessOf } from "@/routes/dashboard/PlanBanner";
+import { accessOf } from "@/routes/dashboard/plan-summary";
 import { subscriptionErrorMessage } from "@/routes/dashboard/SubscriptionFlow";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");

@@ -10,6 +10,7 @@ import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
 import { ConversationStylePanel } from "./ConversationStylePanel";
 import { NotificationSections } from "./NotificationSettings";
+import { PlanPanel } from "./PlanPanel";
 import { useSlackOutcome } from "./useSlackOutcome";
 
 const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
@@ -57,6 +58,7 @@ export function SettingsPage() {
       {settings.isPending ? <PanelSkeleton rows={3} /> : null}
       {settings.data ? <SettingsForm key={settings.data.updatedAt ?? "defaults"} loaded={settings.data} /> : null}
       <NotificationSections />
+      <PlanPanel />
     </div>
   );
 }
