@@ -52,13 +52,13 @@ export function SettingsPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader title="Settings" subtitle="How and when your team is asked to check in, and how you hear about it." />
+      <PlanPanel />
       {settings.isError ? (
         <LoadError message="We couldn't load your settings." onRetry={() => settings.refetch()} />
       ) : null}
       {settings.isPending ? <PanelSkeleton rows={3} /> : null}
       {settings.data ? <SettingsForm key={settings.data.updatedAt ?? "defaults"} loaded={settings.data} /> : null}
       <NotificationSections />
-      <PlanPanel />
     </div>
   );
 }

@@ -250,19 +250,19 @@ function SystemStatusCard({
             {rows.map((row) => (
               <li
                 key={row.label}
-                className="flex flex-wrap items-start justify-between gap-x-3 gap-y-0.5 px-5 py-3 text-sm"
+                className="px-5 py-3 text-sm"
                 data-testid="system-check"
                 data-ok={row.ok === null ? "info" : String(row.ok)}
               >
-                <span className="flex shrink-0 items-center gap-2 font-medium">
+                <span className="flex items-center gap-2 font-medium">
                   <span
-                    className={`size-2 rounded-full ${row.ok === null ? "bg-base-300" : row.ok ? "bg-success" : "bg-error"}`}
+                    className={`size-2 shrink-0 rounded-full ${row.ok === null ? "bg-base-300" : row.ok ? "bg-success" : "bg-error"}`}
                     aria-hidden="true"
                   />
                   {row.label}
                   {row.ok === false ? <span className="sr-only">(fault)</span> : null}
                 </span>
-                <span className={`min-w-0 text-right ${row.ok === false ? "text-error" : "text-soft"}`}>
+                <span className={`mt-0.5 block pl-4 ${row.ok === false ? "text-error" : "text-soft"}`}>
                   {row.value}
                 </span>
               </li>
