@@ -30,6 +30,8 @@ let checkInId: string;
 let alertId: string;
 const OWNER_NAME = "Zephyrine Owner Co";
 const SECRET_WORDS = "words-only-the-salesperson-typed";
+/** The owner's Stripe customer: "Manage billing" must never open it for anyone else. */
+const OWNER_CUSTOMER = "cus_zephyrine_owner";
 
 /** Everything of the owner's that must never be shown to, or changed by, anyone else. */
 const markers = () => [
@@ -42,6 +44,7 @@ const markers = () => [
   checkInId,
   alertId,
   SECRET_WORDS,
+  OWNER_CUSTOMER,
 ];
 
 /** Every row of every table that carries the owner's organization_id, plus the organization itself. */
@@ -65,6 +68,11 @@ async function ownerRows(): Promise<unknown[][]> {
 beforeAll(async () => {
   owner = await createAdmin({ companyName: OWNER_NAME });
   intruder = await createAdmin({ companyName: "Intruder Co" });
+  await env.DB.prepare(
+    "insert into subscriptions (id, organization_id, stripe_customer_id, subscription_status) values (?, ?, ?, 'active')",
+  )
+    .bind(`sub-${owner.organizationId}`, owner.organizationId, OWNER_CUSTOMER)
+    .run();
   const added = await requestAs(owner, "/api/team-members", {
     method: "POST",
     body: JSON.stringify({ firstName: "Olivander", lastName: "Quaxley", email: "olivander@owner.example" }),
@@ -121,10 +129,11 @@ const ATTACKS: Record<string, Attack> = {
     expect: "own",
     body: () => ({ planType: "trial", organizationId: owner.organizationId }),
   },
-  // Stripe's portal for the session's organization only: the intruder has no Stripe customer.
+  // Stripe's portal for the session's organization only: the intruder has no Stripe customer
+  // (the owner has one), so theirs is "no billing account", whatever the body names.
   "POST /api/subscription/portal": {
     expect: "own",
-    body: () => ({ organizationId: owner.organizationId, customer: "cus_owner" }),
+    body: () => ({ organizationId: owner.organizationId, customer: OWNER_CUSTOMER }),
     ownStatus: 409,
   },
   "GET /api/team-members": { expect: "own", path: () => `/api/team-members?organizationId=${owner.organizationId}` },
