@@ -101,6 +101,13 @@ describe("the subscription's end reaches the dashboard and the console", () => {
       organization: { status: "active" },
       subscription: { cancelAtPeriodEnd: true, cancelAt: endsAt * 1000 },
     });
+    const listed = async () => {
+      const body = (await (await requestAs(operator, "/api/admin/billing/subscriptions?pageSize=100")).json()) as {
+        items: { organization_id: string; ends_at: number | null; ended_at: number | null }[];
+      };
+      return body.items.find((item) => item.organization_id === admin.organizationId);
+    };
+    expect(await listed()).toMatchObject({ ends_at: endsAt * 1000, ended_at: null });
 
     const ended = subscriptionEvent("customer.subscription.deleted", admin.organizationId, "canceled", t + 2, {
       endedAt: t + 2,
@@ -111,6 +118,7 @@ describe("the subscription's end reaches the dashboard and the console", () => {
       organization: { status: "cancelled" },
       subscription: { status: "canceled", endedAt: (t + 2) * 1000 },
     });
+    expect(await listed()).toMatchObject({ ends_at: null, ended_at: (t + 2) * 1000 });
   });
 });
 
