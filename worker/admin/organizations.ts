@@ -1,24 +1,15 @@
 import { and, count, desc, eq, gte, ne, or, type SQL, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import type { ConsoleEnv } from "../auth/middleware";
 import { organizationStatusSql } from "../billing/lifecycle";
-import { cancelLiveSubscription, liveStripeSubscriptionSql } from "../billing/stripe-subscription";
-import { disconnectOpenChats } from "../checkin/suspension";
+import { liveStripeSubscriptionSql } from "../billing/stripe-subscription";
 import { countWhere, epochMs, maxOf, qualified } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
-import { ApiError, notFound } from "../lib/errors";
-import { zv } from "../lib/validate";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
-import {
-  type AdminOrganization,
-  type OrganizationDeleted,
-  type OrganizationDetail,
-  type OrganizationInput,
-  type OrganizationUpdate,
-  organizationInputSchema,
-  organizationListQuerySchema,
-  organizationUpdateSchema,
+import type {
+  AdminOrganization,
+  OrganizationDetail,
+  OrganizationInput,
+  OrganizationUpdate,
 } from "../shared/console/organizations";
 import { type OrganizationAccess, PRICE_PER_SALESPERSON_USD } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
@@ -240,75 +231,3 @@ export async function deleteOrganization(db: Database, id: string) {
     .returning({ id: organizations.id, name: organizations.name });
   return deleted[0] ?? null;
 }
-
-const ORGANIZATION_NOT_FOUND = "Organization not found";
-export const TIER_OWNED_BY_STRIPE =
-  "This organization's tier follows its Stripe subscription; it changes when the subscription does.";
-
-export const organizationRoutes = new Hono<ConsoleEnv>()
-  .get("/", zv("query", organizationListQuerySchema), async (c) =>
-    c.json(await listOrganizations(c.var.db, c.req.valid("query"))),
-  )
-  .get("/:id", async (c) => {
-    const detail = await organizationDetail(c.var.db, c.req.param("id"));
-    if (!detail) throw notFound(ORGANIZATION_NOT_FOUND);
-    return c.json(detail);
-  })
-  .post("/", zv("json", organizationInputSchema), async (c) => {
-    const created = await createOrganization(c.var.db, c.req.valid("json"));
-    c.set("audit", {
-      action: "organization.create",
-      targetType: "organization",
-      targetId: created.id,
-      organizationId: created.id,
-      details: { name: created.name, status: created.status, tier: created.subscriptionTier },
-    });
-    return c.json(created, 201);
-  })
-  .patch("/:id", zv("json", organizationUpdateSchema), async (c) => {
-    const id = c.req.param("id");
-    const before = await getOrganization(c.var.db, id);
-    if (!before) throw notFound(ORGANIZATION_NOT_FOUND);
-    const patch = c.req.valid("json");
-    if (
-      patch.subscriptionTier !== undefined &&
-      patch.subscriptionTier !== before.subscriptionTier &&
-      before.tierOwnedByStripe
-    ) {
-      throw new ApiError(409, "tier_owned_by_stripe", TIER_OWNED_BY_STRIPE);
-    }
-    const updated = await updateOrganization(c.var.db, id, patch);
-    if (!updated) throw notFound(ORGANIZATION_NOT_FOUND);
-    if (updated.access === "suspended" && before.access !== "suspended") {
-      await disconnectOpenChats(c.env, c.var.db, id);
-    }
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const key of ["name", "domain", "industry", "access", "subscriptionTier"] as const) {
-      if (before[key] !== updated[key]) changes[key] = { from: before[key], to: updated[key] };
-    }
-    c.set("audit", {
-      action: "organization.update",
-      targetType: "organization",
-      targetId: id,
-      organizationId: id,
-      details: { changes },
-    });
-    return c.json(updated);
-  })
-  .delete("/:id", async (c) => {
-    const id = c.req.param("id");
-    if (!(await getOrganization(c.var.db, id))) throw notFound(ORGANIZATION_NOT_FOUND);
-    // Stripe first: an organization must never be gone while its subscription still bills.
-    const stripeSubscriptionCancelled = await cancelLiveSubscription(c.var.db, c.var.config, id);
-    const deleted = await deleteOrganization(c.var.db, id);
-    if (!deleted) throw notFound(ORGANIZATION_NOT_FOUND);
-    c.set("audit", {
-      action: "organization.delete",
-      targetType: "organization",
-      targetId: id,
-      organizationId: id,
-      details: { name: deleted.name, stripeSubscriptionCancelled },
-    });
-    const body: OrganizationDeleted = { ok: true, stripeSubscriptionCancelled };
-    return c.json(body);
-  });
