@@ -101,7 +101,7 @@ export const slackRoutes = new Hono<AdminEnv>()
     try {
       return c.json({ channels: await listChannels(c.var.config, connection.token) });
     } catch (error) {
-      throw new ApiError(502, "slack_unavailable", `Slack did not answer (${describe(error)}). Please try again.`);
+      throw new ApiError(502, "slack_unavailable", `Slack did not answer (${slackFailure(error)}). Please try again.`);
     }
   })
   .put("/settings", requireAdmin, zv("json", slackSettingsBodySchema), async (c) => {
@@ -123,7 +123,7 @@ export const slackRoutes = new Hono<AdminEnv>()
         if (!chosen.isPrivate) await joinChannel(c.var.config, connection.token, chosen.id);
       } catch (error) {
         if (error instanceof ApiError) throw error;
-        throw new ApiError(502, "slack_unavailable", `Slack did not answer (${describe(error)}). Please try again.`);
+        throw new ApiError(502, "slack_unavailable", `Slack did not answer (${slackFailure(error)}). Please try again.`);
       }
     }
     await c.var.db
@@ -182,6 +182,7 @@ export const slackEventRoutes = new Hono<AppEnv>().post("/events", async (c) => 
   return c.json({ ok: true as const });
 });
 
-function describe(error: unknown): string {
+/** What Slack said, by its code only: shown to the Admin in the 502. */
+function slackFailure(error: unknown): string {
   return error instanceof SlackApiError ? error.code : "unreachable";
 }
