@@ -19,7 +19,8 @@ import { errorJson, handleError, noApiRoute } from "./lib/errors";
 import { secretConfigurationProblem, UNSAFE_CONFIGURATION_MESSAGE } from "./lib/keys";
 import { log } from "./lib/log";
 import { notificationRoutes } from "./notify/routes";
-import { serveLandingPage } from "./pages/landing";
+import { serveLandingPage, servePublicPage } from "./pages/landing";
+import { siteRoutes } from "./pages/site-config";
 import { checkInSettingsRoutes } from "./settings/organization-routes";
 import { slackEventRoutes, slackRoutes } from "./slack/routes";
 import { teamCheckInRoutes } from "./team/check-in-routes";
@@ -75,12 +76,15 @@ app
   .route("/api/check-in-settings", checkInSettingsRoutes)
   .route("/api/notifications", notificationRoutes)
   .route("/api/slack", slackEventRoutes)
-  .route("/api/slack", slackRoutes);
+  .route("/api/slack", slackRoutes)
+  .route("/api/site", siteRoutes);
 
 app.route("/dev", mailboxRoutes);
 
 app.get("/check-in/*", (c) => serveCheckInPage(c.req.raw, c.env));
-app.get("/", (c) => serveLandingPage(c.req.raw, c.env));
+app.get("/", (c) => serveLandingPage(c.req.raw, c.env, c.var.config));
+app.get("/termsofservice", (c) => servePublicPage(c.req.raw, c.env, c.var.config));
+app.get("/privacypolicy", (c) => servePublicPage(c.req.raw, c.env, c.var.config));
 
 app.notFound((c) => {
   if (new URL(c.req.url).pathname.startsWith("/api/")) return handleError(noApiRoute(c.req.raw), c);

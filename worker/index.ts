@@ -1,13 +1,29 @@
 import { app } from "./app";
+import { trialNoticeRenderers } from "./billing/trial-notices";
 import { createDb } from "./db/client";
 import { readConfig } from "./lib/config";
 import { secretConfigurationProblem } from "./lib/keys";
 import { log } from "./lib/log";
+import { renderAlert } from "./notify/alerts";
 import { handleNotifyBatch } from "./notify/consumer";
-import { runDigests } from "./notify/digest";
+import { renderDigest, runDigests } from "./notify/digest";
 import { notifyQueue } from "./notify/enqueue";
 import { queueMailer } from "./notify/mailer";
+import type { NoticeRenderers } from "./notify/notices";
 import { runSchedule } from "./schedule/run";
+import { checkInNoticeRenderers } from "./team/check-in-notices";
+
+/**
+ * The words of every notice the queue delivers, by kind, from the feature that owns them
+ * (here, so worker/notify depends on none of them). A new kind in worker/notify/messages.ts
+ * is a type error until it has its renderer.
+ */
+const NOTICE_RENDERERS: NoticeRenderers = {
+  alert: renderAlert,
+  digest: renderDigest,
+  ...checkInNoticeRenderers,
+  ...trialNoticeRenderers,
+};
 
 export { CheckInSession } from "./checkin/session";
 
@@ -32,5 +48,5 @@ export default {
     await runDigests({ db, queue: notifyQueue(env), now: controller.scheduledTime });
   },
   /** The notifications queue (worker/notify/consumer.ts): alerts, digests, invitations. */
-  queue: (batch, env) => handleNotifyBatch(batch, env),
+  queue: (batch, env) => handleNotifyBatch(batch, env, NOTICE_RENDERERS),
 } satisfies ExportedHandler<Env>;

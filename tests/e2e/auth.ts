@@ -106,8 +106,10 @@ export type E2EAccount = {
 };
 
 /**
- * A verified Admin. With `organization` (the default) they also joined their organization,
- * so /dashboard skips onboarding; with `trial` their Free Trial has started.
+ * A verified Admin. With `organization` (the default) they also joined their organization and
+ * chose the Free Trial, so /dashboard skips onboarding (its plan step is shown to an
+ * organization whose admin chose no plan, issue 25 §2: `plan: false` leaves it unchosen).
+ * `trial` is kept for the tests that say so; choosing the trial is the default.
  */
 export async function createVerifiedAdmin(
   origin: string,
@@ -119,6 +121,7 @@ export async function createVerifiedAdmin(
     companyName?: string;
     organization?: boolean;
     trial?: boolean;
+    plan?: boolean;
   } = {},
 ): Promise<E2EAccount> {
   const email = options.email ?? uniqueEmail();
@@ -146,7 +149,7 @@ export async function createVerifiedAdmin(
     const ensured = await api(origin, "/api/organization/ensure", { method: "POST", cookie });
     if (!ensured.ok) throw new Error(`organization failed: ${ensured.status}`);
     organizationId = ((await ensured.json()) as { organization: { id: string } }).organization.id;
-    if (options.trial) {
+    if (options.trial || options.plan !== false) {
       const trial = await api(origin, "/api/subscription", { body: { planType: "trial" }, cookie });
       if (!trial.ok) throw new Error(`trial failed: ${trial.status}`);
     }

@@ -11,8 +11,8 @@ const slackOrigin = inject("slackOrigin");
 /**
  * Issue 15 item 5: an admin sets alerts to "Immediately" and connects Slack; a distressed
  * check-in completes over the WebSocket; the alert email appears in /dev/mailbox with a
- * working link to the person; the Slack stand-in gets one post in the chosen channel; the
- * digest preview shows the week.
+ * working link to the person; the Slack stand-in gets one post in the chosen channel, which
+ * names no one (issue 22 item 4); the digest preview shows the week.
  */
 
 const postsAbout = async (name: string) =>
@@ -97,11 +97,19 @@ describe("early warnings reach the manager", () => {
       expect(page.url()).toBe(`${origin}/dashboard/team/${memberId}`);
       expect(await page.getByTestId("person-page").textContent()).toContain(name);
 
-      // …and one post in the chosen Slack channel.
-      await expect.poll(async () => (await postsAbout(name)).length, { timeout: 30_000, interval: 500 }).toBe(1);
-      const [post] = await postsAbout(name);
+      // …and one post in the chosen Slack channel, which names no one and shows no score.
+      await expect
+        .poll(async () => (await postsAbout("Warning Signs Co")).length, { timeout: 30_000, interval: 500 })
+        .toBe(1);
+      const [post] = await postsAbout("Warning Signs Co");
       expect(post?.channel).toBe("C0ALERTS");
-      expect(post?.text).toContain(`/dashboard/team/${memberId}|Open ${name}'s page>`);
+      // How many (a distressed check-in crosses several lines), where, and the way in: no one named.
+      expect(post?.text).toMatch(
+        /^\d+ (?:urgent |high )?alerts? in Warning Signs Co(?: \(\d+ urgent, \d+ high\))? — open the dashboard$/m,
+      );
+      expect(post?.text).toContain(`<${origin}/dashboard|Open the dashboard>`);
+      expect(post?.text).not.toContain("Jordan");
+      expect(post?.text).not.toMatch(/\/100/);
 
       // The digest preview shows this week, with the new alert.
       await page.goto("/dashboard/settings");

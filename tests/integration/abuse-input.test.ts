@@ -70,6 +70,7 @@ describe("malformed JSON, wrong types and oversized bodies", () => {
   /** Actions whose only input is the path or the session: a body is ignored, never parsed. */
   const BODYLESS: readonly RouteKey[] = [
     "POST /api/organization/ensure",
+    "POST /api/subscription/portal",
     "POST /api/check-ins/:id/resend",
     "POST /api/check-ins/:id/revoke",
     "POST /api/alerts/:id/resolve",

@@ -21,7 +21,12 @@ export function allRoutes(): RouteKey[] {
 export const PUBLIC_ROUTES: readonly RouteKey[] = [
   // The prerendered landing page (worker/pages/landing.ts): static HTML from the assets.
   "GET /",
+  // The legal pages, through the Worker only to get the configured support address (issue 25 §8).
+  "GET /termsofservice",
+  "GET /privacypolicy",
   "GET /api/health",
+  // The configured support address and demo link, which every public page shows.
+  "GET /api/site",
   "GET /api/check-in",
   "GET /api/check-in/:id",
   "GET /api/check-in/:id/ws",

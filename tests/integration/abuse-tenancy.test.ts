@@ -31,6 +31,8 @@ let alertId: string;
 let ownerInvitationId: string;
 const OWNER_NAME = "Zephyrine Owner Co";
 const SECRET_WORDS = "words-only-the-salesperson-typed";
+/** The owner's Stripe customer: "Manage billing" must never open it for anyone else. */
+const OWNER_CUSTOMER = "cus_zephyrine_owner";
 
 /** Everything of the owner's that must never be shown to, or changed by, anyone else. */
 const markers = () => [
@@ -43,6 +45,7 @@ const markers = () => [
   checkInId,
   alertId,
   SECRET_WORDS,
+  OWNER_CUSTOMER,
 ];
 
 /** Every row of every table that carries the owner's organization_id, plus the organization itself. */
@@ -66,6 +69,11 @@ async function ownerRows(): Promise<unknown[][]> {
 beforeAll(async () => {
   owner = await createAdmin({ companyName: OWNER_NAME });
   intruder = await createAdmin({ companyName: "Intruder Co" });
+  await env.DB.prepare(
+    "insert into subscriptions (id, organization_id, stripe_customer_id, subscription_status) values (?, ?, ?, 'active')",
+  )
+    .bind(`sub-${owner.organizationId}`, owner.organizationId, OWNER_CUSTOMER)
+    .run();
   const added = await requestAs(owner, "/api/team-members", {
     method: "POST",
     body: JSON.stringify({ firstName: "Olivander", lastName: "Quaxley", email: "olivander@owner.example" }),
@@ -112,6 +120,8 @@ type Attack = {
   body?: () => unknown;
   /** What the owner's same request answers (the positive control of a "not-found"): 200 unless said. */
   ownerStatus?: number;
+  /** For "own": the intruder's own answer, when it is a refusal of theirs (below 400 unless said). */
+  ownStatus?: number;
 };
 
 /** One attack per session-scoped route; `allRoutes()` must not hold one more. */
@@ -125,6 +135,13 @@ const ATTACKS: Record<string, Attack> = {
   "POST /api/subscription": {
     expect: "own",
     body: () => ({ planType: "trial", organizationId: owner.organizationId }),
+  },
+  // Stripe's portal for the session's organization only: the intruder has no Stripe customer
+  // (the owner has one), so theirs is "no billing account", whatever the body names.
+  "POST /api/subscription/portal": {
+    expect: "own",
+    body: () => ({ organizationId: owner.organizationId, customer: OWNER_CUSTOMER }),
+    ownStatus: 409,
   },
   "GET /api/team-members": { expect: "own", path: () => `/api/team-members?organizationId=${owner.organizationId}` },
   "POST /api/team-members": {
@@ -216,6 +233,7 @@ describe("another organization's Admin, on every session-scoped route", () => {
       });
       const text = await response.text();
       if (attack.expect === "not-found") expect(response.status, key).toBe(404);
+      else if (attack.ownStatus) expect(response.status, `${key}: ${text}`).toBe(attack.ownStatus);
       else expect(response.status, `${key}: ${text}`).toBeLessThan(400);
       for (const marker of markers()) expect(text, `${key} leaked ${marker}`).not.toContain(marker);
     }
@@ -248,8 +266,11 @@ describe("another organization's Admin, on every session-scoped route", () => {
       expect(response.status, `the owner's ${key}: ${text}`).toBe(attack.ownerStatus ?? 200);
       if (key === "POST /api/check-ins") sent = createCheckInResponseSchema.parse(JSON.parse(text)).id;
     }
-    // The new check-in's invitation lands now, not in the middle of the next test's comparison.
-    await eventually(async () => (await deliveryRow(`check-in-invite:${sent}`))?.status === "delivered");
+    // The new check-in's invitation settles now, not in the middle of the next test's comparison:
+    // sent, or not sent if the consumer came to it after the member (and the check-in) were deleted.
+    await eventually(async () =>
+      ["delivered", "failed"].includes((await deliveryRow(`check-in-invite:${sent}`))?.status ?? ""),
+    );
   });
 });
 

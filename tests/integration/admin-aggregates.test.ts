@@ -120,9 +120,13 @@ describe("organizations", () => {
     expect((await listOrganizations(db, { search: "beta" })).items.map((o) => o.name)).toEqual(["Beta LLC"]);
     // LIKE wildcards typed by the operator are literal characters.
     expect((await listOrganizations(db, { search: "%" })).total).toBe(0);
-    const trial = await listOrganizations(db, { status: "trial" });
-    expect(trial.items.map((o) => o.name)).toEqual(["Beta LLC"]);
-    expect(trial.grandTotal).toBe(3);
+    // The status is the plan's lifecycle (issue 25 §2): Beta's trial runs, but its subscription is past due.
+    const pastDue = await listOrganizations(db, { status: "past_due" });
+    expect(pastDue.items.map((o) => o.name)).toEqual(["Beta LLC"]);
+    expect(pastDue.grandTotal).toBe(3);
+    expect((await listOrganizations(db, { status: "active" })).items.map((o) => o.name)).toEqual(["Acme Corp"]);
+    expect((await listOrganizations(db, { status: "suspended" })).items.map((o) => o.name)).toEqual(["Gamma Inc"]);
+    expect((await listOrganizations(db, { status: "trial" })).total).toBe(0);
     expect((await listOrganizations(db, { tier: "enterprise" })).items.map((o) => o.name)).toEqual(["Gamma Inc"]);
   });
 
@@ -142,7 +146,8 @@ describe("organizations", () => {
       checkIns: { total: 4, completed: 4, pending: 0 },
       openAlerts: 3,
       subscription: { status: "active", salespersonCount: 3, monthlyCost: 6 },
-      trial: null,
+      // The trial every organization starts with (never chosen: Acme pays).
+      trial: { status: "active", chosen: false },
     });
     expect(detail?.accounts.length).toBe(4);
     expect(await getOrganization(db, "nope")).toBeNull();

@@ -182,14 +182,19 @@ export async function buildPlatform(prefix: string, orgs: OrgSpec[], now = Date.
       );
     }
     if (org.trial) {
+      // The organization's insert started its trial (a trigger, drizzle/0012_billing.sql): this
+      // one replaces it, chosen.
+      const trial = {
+        trialStartDate: at(14 - org.trial.endsInDays),
+        trialEndDate: at(-org.trial.endsInDays),
+        trialStatus: "active",
+        chosenAt: at(14 - org.trial.endsInDays),
+      };
       statements.push(
-        db.insert(trials).values({
-          id: `${prefix}-trial-${o}`,
-          organizationId: orgId,
-          trialStartDate: at(14 - org.trial.endsInDays),
-          trialEndDate: at(-org.trial.endsInDays),
-          trialStatus: "active",
-        }),
+        db
+          .insert(trials)
+          .values({ id: `${prefix}-trial-${o}`, organizationId: orgId, ...trial })
+          .onConflictDoUpdate({ target: trials.organizationId, set: trial }),
       );
     }
   }

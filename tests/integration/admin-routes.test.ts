@@ -181,7 +181,8 @@ describe("the operator", () => {
       await send("POST", "/api/admin/organizations", { name: "Initech", domain: "initech.example" }),
       201,
     );
-    expect(created).toMatchObject({ status: "active", subscriptionTier: "basic" });
+    // Open (access active), on the 14-day trial every new organization starts (issue 25 §2).
+    expect(created).toMatchObject({ status: "trial", access: "active", subscriptionTier: "basic" });
     const audit = await env.DB.prepare(
       "select * from audit_logs where action = 'organization.create' and target_id = ?",
     )

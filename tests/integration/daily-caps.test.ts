@@ -57,11 +57,24 @@ describe("the per-organization daily email cap", () => {
       expect((await requestAs(admin, `/api/check-ins/${id}/revoke`, { method: "POST" })).status).toBe(200);
     }
     expect(statuses).toEqual([201, 201, 429]);
-    // The two accepted invitations are delivered by the notifications queue.
-    await eventually(
-      async () => (await countRows("email_outbox", `organization_id = '${admin.organizationId}'`)) === 2,
+    // The two accepted invitations reach the notifications queue, which renders each when it
+    // sends: a check-in revoked by then is not announced (its link would not open), so each
+    // ends delivered or "not sent", and only the delivered ones are in the outbox.
+    const settled = await eventually(async () => {
+      const rows = await env.DB.prepare(
+        "select status, last_error from notification_deliveries where organization_id = ? and kind = 'invitation'",
+      )
+        .bind(admin.organizationId)
+        .all<{ status: string; last_error: string | null }>();
+      const done = rows.results.filter((row) => row.status === "delivered" || row.status === "failed");
+      return rows.results.length === 2 && done.length === 2 ? rows.results : null;
+    });
+    for (const row of settled.filter((r) => r.status === "failed")) {
+      expect(row.last_error).toBe("Not sent: The check-in is no longer open.");
+    }
+    expect(await countRows("email_outbox", `organization_id = '${admin.organizationId}'`)).toBe(
+      settled.filter((row) => row.status === "delivered").length,
     );
-    expect(await countRows("email_outbox", `organization_id = '${admin.organizationId}'`)).toBe(2);
 
     expect(await dailyCapAudits()).toEqual(
       expect.arrayContaining([

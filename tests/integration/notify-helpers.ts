@@ -4,7 +4,12 @@ import { requestAs, type TestAdmin } from "./auth-helpers";
 import type { SlackPost } from "./slack-vars";
 
 /** "Add to Slack" as the browser walks it: our install route → Slack's authorize page → our callback. */
-export async function connectSlack(admin: TestAdmin, channelId: string | null = "C0ALERTS", dmInvitations = false) {
+export async function connectSlack(
+  admin: TestAdmin,
+  channelId: string | null = "C0ALERTS",
+  dmInvitations = false,
+  alertDms = false,
+) {
   const install = await requestAs(admin, "/api/slack/install", { redirect: "manual" });
   expect(install.status).toBe(302);
   const authorize = await fetch(install.headers.get("location") ?? "", { redirect: "manual" });
@@ -14,7 +19,7 @@ export async function connectSlack(admin: TestAdmin, channelId: string | null = 
   expect(done.headers.get("location")).toBe("/dashboard/settings?slack=connected");
   const saved = await requestAs(admin, "/api/slack/settings", {
     method: "PUT",
-    body: JSON.stringify({ channelId, dmInvitations }),
+    body: JSON.stringify({ channelId, dmInvitations, alertDms }),
   });
   expect(saved.status, await saved.clone().text()).toBe(200);
 }
@@ -22,6 +27,14 @@ export async function connectSlack(admin: TestAdmin, channelId: string | null = 
 export async function slackPosts(): Promise<SlackPost[]> {
   return (await (await fetch(`${env.SLACK_STANDIN_URL}/__posts`)).json()) as SlackPost[];
 }
+
+/** A workspace member Slack's users.lookupByEmail finds from now on. */
+export async function addSlackMember(email: string, id: string) {
+  await fetch(`${env.SLACK_STANDIN_URL}/__members`, { method: "POST", body: JSON.stringify({ email, id }) });
+}
+
+/** Posts to a conversation several people read (a channel), not a DM to one user. */
+export const channelPosts = async () => (await slackPosts()).filter((p) => p.channel.startsWith("C"));
 
 export async function setSlackDown(down: boolean) {
   await fetch(`${env.SLACK_STANDIN_URL}/__control`, { method: "POST", body: JSON.stringify({ down }) });

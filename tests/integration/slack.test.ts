@@ -1,9 +1,12 @@
+import { createMessageBatch } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import type { NotifyMessage } from "../../worker/notify/messages";
 import { createAdmin, latestEmail, requestAs, type TestAdmin } from "./auth-helpers";
 import { countRows, requestWithEnv } from "./helpers";
 import { connectSlack, deliveryRow, eventually, slackPosts } from "./notify-helpers";
-import { SLACK_STANDIN } from "./slack-vars";
+import { SLACK_STANDIN, SLACK_VISIBLE_CHANNELS } from "./slack-vars";
 
 /**
  * "Add to Slack" against the stand-in: the OAuth v2 install with its state checked, the
@@ -96,17 +99,69 @@ describe("Add to Slack", () => {
       slack: { configured: true, connected: true, teamName: SLACK_STANDIN.teamName, channelName: "sales-alerts" },
     });
     const channels = await (await requestAs(admin, "/api/slack/channels")).text();
-    expect(JSON.parse(channels)).toEqual({ channels: SLACK_STANDIN.channels });
+    // Every public channel and the private one the app was invited to; not the private one it was not.
+    expect(JSON.parse(channels)).toEqual({ channels: SLACK_VISIBLE_CHANNELS });
+    expect(SLACK_VISIBLE_CHANNELS.map((c) => c.id)).toEqual(["C0ALERTS", "C0GENERAL", "C0LEADS"]);
     for (const body of [settings, channels]) expect(body).not.toContain("xoxb-");
 
-    const unknown = await requestAs(admin, "/api/slack/settings", {
+    for (const channelId of ["C0NOPE", "C0BOARD"]) {
+      // Unknown, or private without the app in it: refused, and the choice stays.
+      const refused = await requestAs(admin, "/api/slack/settings", {
+        method: "PUT",
+        body: JSON.stringify({ channelId, dmInvitations: false }),
+      });
+      expect(refused.status).toBe(400);
+    }
+    expect(
+      await env.DB.prepare("select channel_id from slack_installations where organization_id = ?")
+        .bind(admin.organizationId)
+        .first("channel_id"),
+    ).toBe("C0ALERTS");
+
+    // A private channel the app was invited to: chosen without a join (Slack refuses one), marked private.
+    const joinsBefore = (await slackRequests()).filter((r) => r.path === "/api/conversations.join").length;
+    const privately = await requestAs(admin, "/api/slack/settings", {
       method: "PUT",
-      body: JSON.stringify({ channelId: "C0NOPE", dmInvitations: false }),
+      body: JSON.stringify({ channelId: "C0LEADS", dmInvitations: false, alertDms: true }),
     });
-    expect(unknown.status).toBe(400);
+    expect(privately.status, await privately.clone().text()).toBe(200);
+    expect((await slackRequests()).filter((r) => r.path === "/api/conversations.join").length).toBe(joinsBefore);
+    const status = (await (await requestAs(admin, "/api/notifications/settings")).json()) as { slack: unknown };
+    expect(status.slack).toMatchObject({
+      channelId: "C0LEADS",
+      channelName: "sales-leads",
+      channelPrivate: true,
+      alertDms: true,
+    });
 
     expect((await requestAs(admin, "/api/slack", { method: "DELETE" })).status).toBe(200);
     expect(await countRows("slack_installations", `organization_id = '${admin.organizationId}'`)).toBe(0);
+  });
+
+  it("an installation from before private channels (no groups:read) still lists and saves its public channels", async () => {
+    const older = await createAdmin({ companyName: "Older Slack Co" });
+    const install = await requestAs(older, "/api/slack/install", { redirect: "manual" });
+    // Approved with the scopes the app asked for before it listed private channels.
+    const authorizeUrl = new URL(install.headers.get("location") ?? "");
+    authorizeUrl.searchParams.set(
+      "scope",
+      (authorizeUrl.searchParams.get("scope") ?? "")
+        .split(",")
+        .filter((scope) => scope !== "groups:read")
+        .join(","),
+    );
+    const authorize = await fetch(authorizeUrl, { redirect: "manual" });
+    const back = new URL(authorize.headers.get("location") ?? "");
+    const done = await requestAs(older, `${back.pathname}${back.search}`, { redirect: "manual" });
+    expect(done.headers.get("location")).toBe("/dashboard/settings?slack=connected");
+    const channels = await requestAs(older, "/api/slack/channels");
+    expect(channels.status).toBe(200);
+    expect(await channels.json()).toEqual({ channels: SLACK_VISIBLE_CHANNELS.filter((c) => !c.isPrivate) });
+    const saved = await requestAs(older, "/api/slack/settings", {
+      method: "PUT",
+      body: JSON.stringify({ channelId: "C0GENERAL", dmInvitations: false }),
+    });
+    expect(saved.status).toBe(200);
   });
 
   it("without the three Slack variables, Settings says Slack is not configured and install answers 503", async () => {
@@ -180,5 +235,47 @@ describe("check-in invitations as Slack DMs", () => {
     });
     expect(mailRow).toMatchObject({ channel: "email" });
     expect((await slackPosts()).some((p) => p.text.includes(`/check-in/${mail.id}`))).toBe(false);
+  });
+
+  it("an invitation queued for a DM goes by email when Slack was disconnected meanwhile", async () => {
+    const admin = await createAdmin({ companyName: "Gone Slack Co" });
+    await connectSlack(admin, null, true);
+    const email = "dm.found@member.example";
+    const added = await requestAs(admin, "/api/team-members", {
+      method: "POST",
+      body: JSON.stringify({ firstName: "Gina", lastName: "Gone", email }),
+    });
+    const memberId = ((await added.json()) as { member: { id: string } }).member.id;
+    // An open check-in whose invitation the test delivers as the queue would, after the disconnect.
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      "insert into check_ins (id, organization_id, team_member_id, token_hash, status, duration_minutes, expires_at, created_at) values (?, ?, ?, 'h', 'pending', 10, ?, ?)",
+    )
+      .bind(id, admin.organizationId, memberId, Date.now() + 86_400_000, Date.now())
+      .run();
+    expect((await requestAs(admin, "/api/slack", { method: "DELETE" })).status).toBe(200);
+    const person = { audience: "person" as const, address: email };
+    const body: NotifyMessage = {
+      type: "send",
+      delivery: {
+        id: `check-in-invite:${id}`,
+        organizationId: admin.organizationId,
+        kind: "invitation",
+        channel: "slack",
+        target: person,
+        fallback: { channel: "email", target: person },
+        label: "Check-in invitation",
+      },
+      notice: { kind: "check_in_invite", checkInId: id },
+    };
+    await worker.queue(
+      createMessageBatch("undertone-notifications", [{ id: "gone-1", timestamp: new Date(), attempts: 1, body }]),
+      env,
+    );
+    expect(await deliveryRow(`check-in-invite:${id}`)).toMatchObject({ status: "delivered", channel: "email" });
+    const invitation = await env.DB.prepare("select text from email_outbox where dedupe_key = ?")
+      .bind(`check-in-invite:${id}`)
+      .first<{ text: string }>();
+    expect(invitation?.text).toContain(`/check-in/${id}?token=`);
   });
 });

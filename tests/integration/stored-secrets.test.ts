@@ -86,6 +86,49 @@ describe("email_outbox keeps no link secrets outside development", () => {
       }
     }
   });
+
+  it("stores a fresh link's email without its claim (nor the token beside it); the member's inbox gets both", async () => {
+    const admin = await createAdmin({ companyName: "Stored Claim Co" });
+    const memberEmail = `claim-${Date.now()}@example.com`;
+    const added = await requestAs(admin, "/api/team-members", {
+      method: "POST",
+      body: JSON.stringify({ firstName: "Cleo", lastName: "Claim", email: memberEmail }),
+    });
+    const memberId = teamMemberResponseSchema.parse(await added.json()).member.id;
+    const created = await requestAs(admin, "/api/check-ins", {
+      method: "POST",
+      body: JSON.stringify({ teamMemberId: memberId }),
+    });
+    const link = await linkOf(createCheckInResponseSchema.parse(await created.json()).id);
+    const query = `?token=${encodeURIComponent(link.token)}`;
+    // Opened once (the chat is owned), then the member asks for a fresh link, in production.
+    const opened = await requestWithEnv(`/api/check-in/${link.id}${query}`, PRODUCTION, {
+      headers: { "cf-connecting-ip": randomIp() },
+    });
+    expect(opened.status).toBe(200);
+    const fresh = await requestWithEnv(`/api/check-in/${link.id}/fresh-link${query}`, PRODUCTION, {
+      method: "POST",
+      headers: { "cf-connecting-ip": randomIp() },
+    });
+    expect(fresh.status, await fresh.clone().text()).toBe(200);
+
+    const [delivered] = (await deliveredTo(memberEmail)).filter((r) => r.body.includes("claim="));
+    if (!delivered) throw new Error("the provider got no fresh link");
+    const sentText = (JSON.parse(delivered.body) as { text: string }).text;
+    const claim = new URL(sentText.match(/https?:\/\/\S+/)?.[0] ?? "http://x").searchParams.get("claim") ?? "";
+    // Positive control: the delivered email carries the claim.
+    expect(claim).toHaveLength(43);
+    const rows = (await storedTo(memberEmail)).results.filter((row) => row.kind === "check_in_fresh_link");
+    expect(rows).toHaveLength(1);
+    for (const row of rows) {
+      for (const body of [row.text, row.html]) {
+        expect(body).not.toContain(claim);
+        expect(body).not.toContain(link.token);
+      }
+      expect(row.text).toContain("claim=[removed]");
+      expect(row.text).toContain("token=[removed]");
+    }
+  });
 });
 
 describe("the check-in's object keeps no secret in clear", () => {

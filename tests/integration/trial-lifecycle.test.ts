@@ -23,11 +23,11 @@ const DAY = 24 * HOUR;
 async function trialOrganization(startedAt: number) {
   const admin = await createAdmin();
   const org = admin.organizationId;
+  // The organization's trial started with it (drizzle/0012_billing.sql); moved back in time here.
   await env.DB.batch([
-    env.DB.prepare("update organizations set status = 'trial' where id = ?").bind(org),
     env.DB.prepare(
-      "insert into trials (id, organization_id, user_id, trial_start_date, trial_end_date, trial_status) values (?, ?, ?, ?, ?, 'active')",
-    ).bind(`trial-${org}`, org, admin.userId, startedAt, startedAt + 14 * DAY),
+      "update trials set user_id = ?, trial_start_date = ?, trial_end_date = ?, chosen_at = ? where organization_id = ?",
+    ).bind(admin.userId, startedAt, startedAt + 14 * DAY, startedAt, org),
     env.DB.prepare(
       "insert into organization_settings (organization_id, frequency, duration_minutes, auto_reminders, reminder_interval_hours, max_response_hours, scheduling_enabled) values (?, 'weekly', 10, 0, 24, 72, 1)",
     ).bind(org),
@@ -141,7 +141,9 @@ describe("the Free Trial's lifecycle", () => {
     const refused = await sendCheckIn(admin, "b");
     expect(refused.status).toBe(402);
     const body = await refused.json<{ error: { message: string } }>();
-    expect(body.error.message).toMatch(/Upgrade to the Pro plan to resume them/);
+    expect(body.error.message).toMatch(
+      status === "canceled" ? /Choose the Pro plan again to resume them/ : /under Manage billing to resume them/,
+    );
     const before = await checkIns(org);
     const report = await runSchedule({ db, config, send, now: Date.now() + 8 * DAY });
     expect(report.errors).toEqual([]);

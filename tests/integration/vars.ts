@@ -29,6 +29,14 @@ export const TEST_PASSWORD = "correct-horse-battery";
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
 /** A Stripe key the stand-in refuses, as Stripe refuses a revoked key. */
 export const STRIPE_INVALID_KEY = "sk_test_revoked";
+/**
+ * Ids the Stripe stand-in answers as Stripe would for them: a subscription it has never heard
+ * of (404 resource_missing), one whose cancellation Stripe refuses (500), a customer it does
+ * not know (400 resource_missing). Prefixes: a test adds its own suffix.
+ */
+export const STRIPE_MISSING_SUBSCRIPTION = "sub_missing";
+export const STRIPE_FAILING_SUBSCRIPTION = "sub_failing";
+export const STRIPE_UNKNOWN_CUSTOMER = "cus_unknown";
 /** An email-provider key the stand-in refuses. */
 export const EMAIL_INVALID_KEY = "re_invalid";
 

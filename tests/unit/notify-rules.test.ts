@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { alertContent } from "../../worker/notify/alert-email";
+import { alertCountMessage, alertMessage } from "../../worker/notify/alert-message";
+import { slackText } from "../../worker/notify/channels/slack";
 import { backoffSeconds, MAX_ATTEMPTS } from "../../worker/notify/consumer";
-import { digestContent } from "../../worker/notify/digest-email";
+import { type DigestInput, digestChannelMessage, digestContent } from "../../worker/notify/digest-message";
 import { digestDue, digestWeek, schedulePeriodIn, zonedTime } from "../../worker/notify/time-zone";
 import { isValidTimeZone } from "../../worker/shared/notifications";
 import { schedulePeriod } from "../../worker/shared/schedule";
@@ -64,7 +65,7 @@ describe("retries", () => {
 
 describe("what the manager receives", () => {
   it("an alert names the person, the figures and a next step, escapes names, and links to the person", () => {
-    const content = alertContent({
+    const content = alertMessage({
       personName: "Ana <b>Ruiz</b>",
       organizationName: "Acme & Co",
       signals: [
@@ -75,38 +76,88 @@ describe("what the manager receives", () => {
       themes: ["Pricing approvals"],
       personUrl: "https://app.example/dashboard/team/m-1",
     });
-    expect(content.subject).toBe("Urgent: Ana <b>Ruiz</b> — burnout risk, low quota confidence");
+    expect(content.title).toBe("Urgent: Ana <b>Ruiz</b> — burnout risk, low quota confidence");
     expect(content.html).toContain("Ana &lt;b&gt;Ruiz&lt;/b&gt;");
     expect(content.html).not.toContain("<b>Ruiz</b>");
     expect(content.text).toContain("Stress is 77/100");
     expect(content.text).toContain("Quota confidence is 31/100");
     expect(content.text).toContain("https://app.example/dashboard/team/m-1");
-    expect(content.slackText).toContain("Ana &lt;b&gt;Ruiz&lt;/b&gt;");
-    expect(content.slackText).toContain("<https://app.example/dashboard/team/m-1|Open");
+    // As Slack shows it (a DM to an Admin): mrkdwn-escaped, the link a link.
+    const slack = slackText(content);
+    expect(slack).toContain("Ana &lt;b&gt;Ruiz&lt;/b&gt;");
+    expect(slack).not.toContain("<b>");
+    expect(slack).toContain("<https://app.example/dashboard/team/m-1>");
+  });
+
+  it("a channel hears how many alerts, where, and the way to the dashboard: no name, no figure, no category", () => {
+    const message = alertCountMessage({
+      organizationName: "Northwind Sales",
+      signals: [{ category: "burnout", priority: "urgent" }],
+      dashboardUrl: "https://app.example/dashboard",
+    });
+    expect(message.text).toBe("1 urgent alert in Northwind Sales — open the dashboard");
+    expect(slackText(message)).toContain("<https://app.example/dashboard|Open the dashboard>");
+    const two = alertCountMessage({
+      organizationName: "Acme",
+      signals: [
+        { category: "burnout", priority: "urgent" },
+        { category: "low_morale", priority: "high" },
+      ],
+      dashboardUrl: "https://app.example/dashboard",
+    });
+    expect(two.text).toBe("2 alerts in Acme (1 urgent, 1 high) — open the dashboard");
+    expect(`${two.title} ${two.text}`).not.toMatch(/burnout|morale|\d+\/100/i);
+  });
+
+  const digest = (people: number, alerts: DigestInput["newAlerts"] = []): DigestInput => ({
+    organizationName: "Acme",
+    weekOf: "2026-11-23",
+    participation: { rate: 75, completed: 6, expired: 2, pending: 1, membersThisWeek: people, activeMembers: 7 },
+    pillars: [
+      { pillar: "morale", value: 62, previous: 70, change: -11, changeUnit: "percent", lowerIsBetter: false },
+      { pillar: "burnout_risks", value: 58, previous: 50, change: 16, changeUnit: "percent", lowerIsBetter: true },
+      { pillar: "blockers", value: 4, previous: 2, change: 2, changeUnit: "count", lowerIsBetter: true },
+    ],
+    newAlerts: alerts,
+    openAlerts: [],
+    blockers: [{ theme: "CRM tooling", count: 3, people: 2, thisWeek: 2, lastWeek: 1, lastReportedAt: "2026-11-22" }],
+    coaching: [],
+    dashboardUrl: "https://app.example/dashboard",
+    personUrl: (id) => `https://app.example/dashboard/team/${id}`,
   });
 
   it("the digest is a table-layout email with inline styles and a plain-text twin", () => {
-    const content = digestContent({
-      organizationName: "Acme",
-      weekOf: "2026-11-23",
-      participation: { rate: 75, completed: 6, expired: 2, pending: 1, membersThisWeek: 5, activeMembers: 7 },
-      pillars: [
-        { pillar: "morale", value: 62, previous: 70, change: -11, changeUnit: "percent", lowerIsBetter: false },
-        { pillar: "burnout_risks", value: 58, previous: 50, change: 16, changeUnit: "percent", lowerIsBetter: true },
-        { pillar: "blockers", value: 4, previous: 2, change: 2, changeUnit: "count", lowerIsBetter: true },
-      ],
-      newAlerts: [],
-      openAlerts: [],
-      blockers: [{ theme: "CRM tooling", count: 3, people: 2, thisWeek: 2, lastWeek: 1, lastReportedAt: "2026-11-22" }],
-      coaching: [],
-      dashboardUrl: "https://app.example/dashboard",
-      personUrl: (id) => `https://app.example/dashboard/team/${id}`,
-    });
+    const content = digestContent(digest(5));
     expect(content.html).toContain('<table role="presentation"');
     expect(content.html).not.toMatch(/<style|class="/);
     expect(content.text).toContain("75% of check-ins answered");
     expect(content.text).toContain("- Morale: 62 (▼ 11% vs last week)");
     expect(content.text).toContain("1. CRM tooling — 3 mentions, 2 people");
     expect(content.subject).toBe("Acme: your weekly Undertone digest (week of 2026-11-23)");
+  });
+
+  it("a channel's digest has the team's figures and no names; with fewer than 3 people answering, not even figures", () => {
+    const alert: DigestInput["newAlerts"][number] = {
+      id: "a-1",
+      teamMember: { id: "m-1", firstName: "Ana", lastName: "Ruiz" },
+      category: "burnout",
+      alertType: "retention",
+      priority: "urgent",
+      message: "Ana Ruiz shows burnout risk (stress 77/100).",
+      status: "unread",
+      createdAt: "2026-11-22",
+      resolvedAt: null,
+    };
+    const team = digestChannelMessage(digest(5, [alert]));
+    expect(team.text).toContain("- Morale: 62 (▼ 11% vs last week)");
+    expect(team.text).toContain("Top blockers: CRM tooling.");
+    expect(team.text).toContain("Alerts: 1 new, 0 still open.");
+    expect(team.text).not.toMatch(/Ana|Ruiz|77/);
+    // The email names the person (an Admin's inbox): the positive control.
+    expect(digestContent(digest(5, [alert])).text).toContain("Ana Ruiz");
+
+    const two = digestChannelMessage(digest(2, [alert]));
+    expect(two.text).toContain("Too few people answered this week to share the team's figures here.");
+    expect(two.text).not.toMatch(/Morale|62|CRM tooling|Ana/);
   });
 });

@@ -59,6 +59,10 @@ export async function listSubscriptions(
         current_salesperson_count: subscriptions.currentSalespersonCount,
         subscription_status: subscriptions.subscriptionStatus,
         current_period_end: epochMs<true>(subscriptions.currentPeriodEnd),
+        ends_at: sql<
+          number | null
+        >`case when ${subscriptions.cancelAtPeriodEnd} then coalesce(${subscriptions.cancelAt}, ${subscriptions.currentPeriodEnd}) end`,
+        ended_at: epochMs<true>(subscriptions.endedAt),
         stripe_customer_id: subscriptions.stripeCustomerId,
         created_at: epochMs(subscriptions.createdAt),
       })

@@ -1,44 +1,50 @@
 import { and, count, desc, eq, gte, ne, or, type SQL, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import type { ConsoleEnv } from "../auth/middleware";
-import { disconnectOpenChats } from "../checkin/suspension";
-import { countWhere, epochMs, maxOf } from "../db/aggregates";
+import { organizationStatusSql } from "../billing/lifecycle";
+import { liveStripeSubscriptionSql } from "../billing/stripe-subscription";
+import { countWhere, epochMs, maxOf, qualified } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
 import { dailyLimits } from "../lib/daily-caps";
-import { notFound } from "../lib/errors";
-import { zv } from "../lib/validate";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
-import {
-  type AdminOrganization,
-  type OrganizationDetail,
-  type OrganizationInput,
-  type OrganizationUpdate,
-  organizationInputSchema,
-  organizationListQuerySchema,
-  organizationUpdateSchema,
+import type {
+  AdminOrganization,
+  OrganizationDetail,
+  OrganizationInput,
+  OrganizationUpdate,
 } from "../shared/console/organizations";
-import { PRICE_PER_SALESPERSON_USD } from "../shared/domain";
+import { type OrganizationAccess, PRICE_PER_SALESPERSON_USD } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
 import { contains, containsPattern, num, pageWindow } from "./sql";
 
-/** An organization's own fields, as the console's list and the organizations report show them. */
-export const organizationProfileColumns = () => ({
+/**
+ * An organization's own fields, as the console's list and the organizations report show them.
+ * Its status is the plan's lifecycle at `now` unless the operator made it inactive or suspended.
+ */
+export const organizationProfileColumns = (now: number) => ({
   id: organizations.id,
   name: organizations.name,
   domain: organizations.domain,
   industry: organizations.industry,
-  status: organizations.status,
+  status: organizationStatusSql(now).as("organization_status"),
   subscriptionTier: organizations.subscriptionTier,
   createdAt: epochMs(organizations.createdAt),
 });
+
+/** The operator's access; "trial", an older stored value, reads as active. */
+const accessOf = (stored: (typeof organizations.$inferSelect)["status"]): OrganizationAccess =>
+  stored === "trial" ? "active" : stored;
 
 /**
  * The organizations list with real Users (accounts plus team members) and Activity
  * (check-ins completed in the last 30 days) per row — the spec shows fixed 12 and 34.
  */
-const organizationColumns = (db: Database, since: number) => ({
-  ...organizationProfileColumns(),
+const organizationColumns = (db: Database, now: number) => ({
+  ...organizationProfileColumns(now),
+  storedStatus: organizations.status,
+  tierOwnedByStripe:
+    sql<number>`exists (select 1 from ${subscriptions} s where s.organization_id = ${qualified(organizations.id)} and ${liveStripeSubscriptionSql(sql`s.subscription_status`, sql`s.stripe_subscription_id`)})`.as(
+      "tier_owned_by_stripe",
+    ),
   updatedAt: epochMs(organizations.updatedAt),
   userCount: sql<number>`${db.$count(user, eq(user.organizationId, organizations.id))}
     + ${db.$count(teamMembers, eq(teamMembers.organizationId, organizations.id))}`.mapWith(Number),
@@ -47,10 +53,18 @@ const organizationColumns = (db: Database, since: number) => ({
     and(
       eq(checkIns.organizationId, organizations.id),
       eq(checkIns.status, "completed"),
-      gte(checkIns.completedAt, new Date(since)),
+      gte(checkIns.completedAt, new Date(now - 30 * DAY_MS)),
     ),
   ),
 });
+
+type OrganizationRow = Awaited<ReturnType<typeof selectOrganizations>>[number];
+const selectOrganizations = (db: Database, now: number) =>
+  db.select(organizationColumns(db, now)).from(organizations).$dynamic();
+
+function toAdminOrganization({ storedStatus, tierOwnedByStripe, ...row }: OrganizationRow): AdminOrganization {
+  return { ...row, access: accessOf(storedStatus), tierOwnedByStripe: Boolean(tierOwnedByStripe) };
+}
 
 export type OrganizationFilters = {
   search?: string | undefined;
@@ -70,12 +84,10 @@ export async function listOrganizations(db: Database, filters: OrganizationFilte
         sql`1 = 1`,
     );
   }
-  if (filters.status) conditions.push(eq(organizations.status, filters.status));
+  if (filters.status) conditions.push(eq(organizationStatusSql(now), filters.status));
   if (filters.tier) conditions.push(eq(organizations.subscriptionTier, filters.tier));
-  const [items, total, grandTotal] = await Promise.all([
-    db
-      .select(organizationColumns(db, now - 30 * DAY_MS))
-      .from(organizations)
+  const [rows, total, grandTotal] = await Promise.all([
+    selectOrganizations(db, now)
       .where(and(...conditions))
       .orderBy(desc(organizations.createdAt), organizations.id)
       .limit(pageSize)
@@ -83,15 +95,12 @@ export async function listOrganizations(db: Database, filters: OrganizationFilte
     db.$count(organizations, and(...conditions)),
     db.$count(organizations),
   ]);
-  return { items, page, pageSize, total, grandTotal };
+  return { items: rows.map(toAdminOrganization), page, pageSize, total, grandTotal };
 }
 
 export async function getOrganization(db: Database, id: string, now = Date.now()): Promise<AdminOrganization | null> {
-  const [row] = await db
-    .select(organizationColumns(db, now - 30 * DAY_MS))
-    .from(organizations)
-    .where(eq(organizations.id, id));
-  return row ?? null;
+  const [row] = await selectOrganizations(db, now).where(eq(organizations.id, id));
+  return row ? toAdminOrganization(row) : null;
 }
 
 export async function organizationDetail(db: Database, id: string): Promise<OrganizationDetail | null> {
@@ -133,11 +142,15 @@ export async function organizationDetail(db: Database, id: string): Promise<Orga
         status: subscriptions.subscriptionStatus,
         count: subscriptions.currentSalespersonCount,
         periodEnd: epochMs<true>(subscriptions.currentPeriodEnd),
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        cancelAt: epochMs<true>(subscriptions.cancelAt),
+        endedAt: epochMs<true>(subscriptions.endedAt),
+        live: sql<number>`${liveStripeSubscriptionSql(subscriptions.subscriptionStatus, subscriptions.stripeSubscriptionId)}`,
       })
       .from(subscriptions)
       .where(eq(subscriptions.organizationId, id)),
     db
-      .select({ status: trials.trialStatus, ends: epochMs(trials.trialEndDate) })
+      .select({ status: trials.trialStatus, ends: epochMs(trials.trialEndDate), chosenAt: trials.chosenAt })
       .from(trials)
       .where(eq(trials.organizationId, id)),
     dailyLimits(db, id),
@@ -165,9 +178,13 @@ export async function organizationDetail(db: Database, id: string): Promise<Orga
           salespersonCount: num(subscription.count),
           monthlyCost: num(subscription.count) * PRICE_PER_SALESPERSON_USD,
           currentPeriodEnd: subscription.periodEnd ?? null,
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          cancelAt: subscription.cancelAt ?? null,
+          endedAt: subscription.endedAt ?? null,
+          liveInStripe: Boolean(subscription.live),
         }
       : null,
-    trial: trial ? { status: trial.status, endsAt: num(trial.ends) } : null,
+    trial: trial ? { status: trial.status, endsAt: num(trial.ends), chosen: trial.chosenAt !== null } : null,
     dailyLimits: limits,
   };
 }
@@ -217,62 +234,3 @@ export async function deleteOrganization(db: Database, id: string) {
     .returning({ id: organizations.id, name: organizations.name });
   return deleted[0] ?? null;
 }
-
-const ORGANIZATION_NOT_FOUND = "Organization not found";
-
-export const organizationRoutes = new Hono<ConsoleEnv>()
-  .get("/", zv("query", organizationListQuerySchema), async (c) =>
-    c.json(await listOrganizations(c.var.db, c.req.valid("query"))),
-  )
-  .get("/:id", async (c) => {
-    const detail = await organizationDetail(c.var.db, c.req.param("id"));
-    if (!detail) throw notFound(ORGANIZATION_NOT_FOUND);
-    return c.json(detail);
-  })
-  .post("/", zv("json", organizationInputSchema), async (c) => {
-    const created = await createOrganization(c.var.db, c.req.valid("json"));
-    c.set("audit", {
-      action: "organization.create",
-      targetType: "organization",
-      targetId: created.id,
-      organizationId: created.id,
-      details: { name: created.name, status: created.status, tier: created.subscriptionTier },
-    });
-    return c.json(created, 201);
-  })
-  .patch("/:id", zv("json", organizationUpdateSchema), async (c) => {
-    const id = c.req.param("id");
-    const before = await getOrganization(c.var.db, id);
-    if (!before) throw notFound(ORGANIZATION_NOT_FOUND);
-    const patch = c.req.valid("json");
-    const updated = await updateOrganization(c.var.db, id, patch);
-    if (!updated) throw notFound(ORGANIZATION_NOT_FOUND);
-    if (updated.status === "suspended" && before.status !== "suspended") {
-      await disconnectOpenChats(c.env, c.var.db, id);
-    }
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const key of ["name", "domain", "industry", "status", "subscriptionTier"] as const) {
-      if (before[key] !== updated[key]) changes[key] = { from: before[key], to: updated[key] };
-    }
-    c.set("audit", {
-      action: "organization.update",
-      targetType: "organization",
-      targetId: id,
-      organizationId: id,
-      details: { changes },
-    });
-    return c.json(updated);
-  })
-  .delete("/:id", async (c) => {
-    const id = c.req.param("id");
-    const deleted = await deleteOrganization(c.var.db, id);
-    if (!deleted) throw notFound(ORGANIZATION_NOT_FOUND);
-    c.set("audit", {
-      action: "organization.delete",
-      targetType: "organization",
-      targetId: id,
-      organizationId: id,
-      details: { name: deleted.name },
-    });
-    return c.json({ ok: true as const });
-  });

@@ -59,7 +59,7 @@ async function organizationsReport(db: Database, range: ReportRange) {
   const rows = await chunked((limit, offset) =>
     db
       .select({
-        ...organizationProfileColumns(),
+        ...organizationProfileColumns(Date.now()),
         accounts: db.$count(user, ofOrganization(user.organizationId)),
         teamMembers: db.$count(
           teamMembers,

@@ -9,7 +9,7 @@ import { alertRoutes } from "./alerts";
 import { auditMutations, auditRoutes } from "./audit";
 import { billingRoutes } from "./billing";
 import { invitationRoutes } from "./invitations";
-import { organizationRoutes } from "./organizations";
+import { organizationRoutes } from "./organization-routes";
 import { questionRoutes } from "./questions";
 import { reportRoutes } from "./reports";
 import { sentimentRoutes } from "./sentiment";

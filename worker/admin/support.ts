@@ -2,6 +2,7 @@ import { desc, eq, or, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { getAuth } from "../auth/auth";
 import type { ConsoleEnv } from "../auth/middleware";
+import { organizationStatusSql } from "../billing/lifecycle";
 import { epochMs, maxOf } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { organizations, session, user } from "../db/schema";
@@ -53,7 +54,8 @@ export async function supportSearch(db: Database, q: string): Promise<SupportSea
         id: organizations.id,
         name: organizations.name,
         domain: organizations.domain,
-        status: organizations.status,
+        // As Business Management shows it: the plan's lifecycle unless made inactive or suspended.
+        status: organizationStatusSql(Date.now()).as("organization_status"),
         subscriptionTier: organizations.subscriptionTier,
         accountCount: db.$count(user, eq(user.organizationId, organizations.id)),
         createdAt: epochMs(organizations.createdAt),

@@ -6,6 +6,7 @@ import { emailOutbox } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import type { ProviderStatus, SystemStatus } from "../shared/console/system";
 import { DAY_MS } from "../shared/time";
+import { healthChecks, readHealthSignals } from "./health-checks";
 
 const PROBE_TIMEOUT_MS = 4000;
 const DEFAULT_OPENAI_BASE = "https://api.openai.com/v1";
@@ -62,7 +63,8 @@ function status(configured: boolean, detail: string, probed?: Probe): ProviderSt
 
 /**
  * Which AI, email and payment providers are configured and, when asked (`probe`), whether
- * they answer. Only presence, hosts and models are reported — never a key.
+ * they answer; and the Overview's health checks from real signals (./health-checks.ts).
+ * Only presence, hosts and models are reported — never a key.
  */
 export async function systemStatus(
   db: Database,
@@ -113,6 +115,7 @@ export async function systemStatus(
   ]);
 
   const operatorCount = config.SUPERADMIN_EMAILS.length;
+  const checks = healthChecks(await readHealthSignals(db, aiConfigured, Date.now()), Date.now());
   return {
     environment: config.APP_ENV,
     version: config.APP_VERSION,
@@ -159,6 +162,8 @@ export async function systemStatus(
       publicUrl: config.BETTER_AUTH_URL ?? null,
       operatorCount,
     },
+    healthy: checks.every((check) => check.ok),
+    checks,
   };
 }
 

@@ -9,13 +9,16 @@ import { ApiError, badRequest } from "../lib/errors";
 import { log } from "../lib/log";
 import { zv } from "../lib/validate";
 import {
+  type BillingPortalResponse,
+  NO_BILLING_ACCOUNT_MESSAGE,
   PAYMENTS_NOT_CONFIGURED_MESSAGE,
   type PlanStatusResponse,
+  PORTAL_FAILED_MESSAGE,
   type SubscribeResponse,
   subscribeRequestSchema,
   type Trial,
 } from "../shared/billing";
-import { billableSalespeople, createCheckoutSession, stripeClient } from "./stripe";
+import { billableSalespeople, createCheckoutSession, createPortalSession, stripeClient } from "./stripe";
 import { findTrial, startTrial, type TrialRow } from "./trial";
 import { applyStripeEvent, verifyStripeEvent } from "./webhook";
 
@@ -26,11 +29,19 @@ const trialJson = (trial: TrialRow): Trial => ({
   trialStartDate: trial.trialStartDate.toISOString(),
   trialEndDate: trial.trialEndDate.toISOString(),
   trialStatus: trial.trialStatus,
+  chosenAt: trial.chosenAt?.toISOString() ?? null,
 });
 
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Stripe's refusal, logged without its message (it may name our account's setup). */
+function logStripeError(event: string, error: Stripe.errors.StripeError) {
+  log("error", event, { type: error.type, code: error.code });
+}
+
 /**
- * /api/subscription — spec 1 §7 items 9 and 10 (trials insert, create-subscription),
- * for the session's organization only.
+ * /api/subscription — spec 1 §7 items 9 and 10 (trials insert, create-subscription), and
+ * Stripe's customer portal (issue 25 §1), for the session's organization only.
  */
 export const subscriptionRoutes = new Hono<AdminEnv>()
   .use(requireAdmin)
@@ -40,16 +51,23 @@ export const subscriptionRoutes = new Hono<AdminEnv>()
       findTrial(c.var.db, organizationId),
       c.var.db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId)),
     ]);
+    const paymentsConfigured = Boolean(c.var.config.STRIPE_SECRET_KEY && c.var.config.STRIPE_PRICE_ID);
     const body: PlanStatusResponse = {
       trial: trial ? trialJson(trial) : null,
       subscription: subscription
         ? {
             status: subscription.subscriptionStatus,
             salespersonCount: subscription.currentSalespersonCount,
-            currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+            currentPeriodEnd: iso(subscription.currentPeriodEnd),
+            cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+            cancelAt: iso(subscription.cancelAt),
+            endedAt: iso(subscription.endedAt),
+            manageable: Boolean(subscription.stripeCustomerId && c.var.config.STRIPE_SECRET_KEY),
           }
         : null,
-      paymentsConfigured: Boolean(c.var.config.STRIPE_SECRET_KEY && c.var.config.STRIPE_PRICE_ID),
+      paymentsConfigured,
+      // A subscription row means Pro was bought (or granted); a chosen trial, the Free Trial.
+      planChosen: Boolean(subscription) || Boolean(trial?.chosenAt),
     };
     return c.json(body);
   })
@@ -81,12 +99,35 @@ export const subscriptionRoutes = new Hono<AdminEnv>()
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError)) throw error;
       // Stripe's own message may name our account's setup; the person sees the spec's text.
-      log("error", "stripe_checkout_failed", { type: error.type, code: error.code });
+      logStripeError("stripe_checkout_failed", error);
       throw new ApiError(502, "payment_provider_error", "Failed to create subscription");
     }
     if (!url) throw new ApiError(502, "payment_provider_error", "No checkout URL received");
     const body: SubscribeResponse = { planType: "paid", url, quantity };
     return c.json(body);
+  })
+  .post("/portal", async (c) => {
+    const { organizationId, config } = c.var;
+    const [subscription] = await c.var.db
+      .select({ customerId: subscriptions.stripeCustomerId })
+      .from(subscriptions)
+      .where(eq(subscriptions.organizationId, organizationId));
+    if (!subscription?.customerId) throw new ApiError(409, "no_billing_account", NO_BILLING_ACCOUNT_MESSAGE);
+    if (!config.STRIPE_SECRET_KEY) {
+      throw new ApiError(503, "payments_not_configured", PAYMENTS_NOT_CONFIGURED_MESSAGE);
+    }
+    try {
+      const session = await createPortalSession(stripeClient(config, config.STRIPE_SECRET_KEY), {
+        customerId: subscription.customerId,
+        origin: publicOrigin(config, c.req.raw),
+      });
+      const body: BillingPortalResponse = { url: session.url };
+      return c.json(body);
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      logStripeError("stripe_portal_failed", error);
+      throw new ApiError(502, "payment_provider_error", PORTAL_FAILED_MESSAGE);
+    }
   });
 
 /** POST /api/stripe/webhook — signature-verified over the raw body; idempotent per event id. */

@@ -60,3 +60,14 @@ export async function createCheckoutSession(stripe: Stripe, request: CheckoutReq
     cancel_url: `${request.origin}/dashboard?checkout=cancelled`,
   });
 }
+
+/**
+ * A session of Stripe's customer portal (cancel, change card, invoices) for the organization's
+ * Stripe customer; the browser is sent to its url and comes back to the dashboard's settings.
+ */
+export async function createPortalSession(stripe: Stripe, request: { customerId: string; origin: string }) {
+  return stripe.billingPortal.sessions.create({
+    customer: request.customerId,
+    return_url: `${request.origin}/dashboard/settings?billing=returned`,
+  });
+}

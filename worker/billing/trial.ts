@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizations, trials } from "../db/schema";
 import { TRIAL_DAYS } from "../shared/domain";
@@ -7,9 +7,12 @@ import { DAY_MS } from "../shared/time";
 export type TrialRow = typeof trials.$inferSelect;
 
 /**
- * Spec 1 §5: a trial is created only if none exists for the organization; otherwise the
- * existing one is returned. trials.organization_id is unique, so two racing requests
- * still make one row.
+ * An admin chooses the Free Trial (spec 1 §5, issue 25 §2). The trial itself started with the
+ * organization (a trigger inserts it, drizzle/0012_billing.sql), so choosing it marks it
+ * chosen and keeps its dates: the 14 days run from the organization's creation, not from the
+ * click. `created` is true for the one call that chose it; a repeat (or a racing request)
+ * returns the row as it stands. An organization whose trial row is missing gets one dated
+ * from its creation (trials.organization_id is unique, so racing inserts still make one).
  */
 export async function startTrial(
   db: Database,
@@ -17,30 +20,37 @@ export async function startTrial(
   userId: string,
   now = Date.now(),
 ): Promise<{ trial: TrialRow; created: boolean }> {
-  const inserted = await db
+  const [chosen] = await db
+    .update(trials)
+    .set({ chosenAt: new Date(now), userId })
+    .where(and(eq(trials.organizationId, organizationId), isNull(trials.chosenAt)))
+    .returning();
+  if (chosen) return { trial: chosen, created: true };
+  const existing = await findTrial(db, organizationId);
+  if (existing) return { trial: existing, created: false };
+
+  const [organization] = await db
+    .select({ createdAt: organizations.createdAt })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const start = organization?.createdAt.getTime() ?? now;
+  const [inserted] = await db
     .insert(trials)
     .values({
       id: crypto.randomUUID(),
       organizationId,
       userId,
-      trialStartDate: new Date(now),
-      trialEndDate: new Date(now + TRIAL_DAYS * DAY_MS),
+      trialStartDate: new Date(start),
+      trialEndDate: new Date(start + TRIAL_DAYS * DAY_MS),
       trialStatus: "active",
+      chosenAt: new Date(now),
     })
     .onConflictDoNothing({ target: trials.organizationId })
     .returning();
-  const created = inserted[0];
-  if (created) {
-    // The operator console shows trial organizations apart from paying ones.
-    await db
-      .update(organizations)
-      .set({ status: "trial", updatedAt: new Date(now) })
-      .where(and(eq(organizations.id, organizationId), eq(organizations.status, "active")));
-    return { trial: created, created: true };
-  }
-  const [existing] = await db.select().from(trials).where(eq(trials.organizationId, organizationId));
-  if (!existing) throw new Error("The organization's trial could not be read back");
-  return { trial: existing, created: false };
+  if (inserted) return { trial: inserted, created: true };
+  const raced = await findTrial(db, organizationId);
+  if (!raced) throw new Error("The organization's trial could not be read back");
+  return { trial: raced, created: false };
 }
 
 export async function findTrial(db: Database, organizationId: string): Promise<TrialRow | null> {

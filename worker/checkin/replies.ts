@@ -3,6 +3,7 @@ import { embeddedProvider } from "../ai/embedded";
 import type { InterviewProvider, PlannedReply } from "../ai/provider";
 import { readConfig } from "../lib/config";
 import { log } from "../lib/log";
+import { recordProviderOutcome } from "../lib/system-signals";
 import type { ServerFrame } from "../shared/checkin-protocol";
 import type { Schedule } from "./alarms";
 import type { Streaming } from "./frames";
@@ -138,9 +139,11 @@ export class Replies {
       reply = await provider.reply(request, abort.signal, (delta) => {
         if (!abort.signal.aborted) this.sendDelta(streaming, delta);
       });
+      if (provider.kind === "openai") this.parts.ctx.waitUntil(recordProviderOutcome(this.parts.env, true));
       if (abort.signal.aborted) return this.settleAborted(streaming);
     } catch (error) {
       if (abort.signal.aborted) return this.settleAborted(streaming);
+      this.parts.ctx.waitUntil(recordProviderOutcome(this.parts.env, false, error));
       log("warn", "checkin_provider_failed", { provider: provider.label, error });
       this.activateFallback();
       // The partial reply (if any) is replaced by the embedded one in assistant.done.

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type AnyColumn, getTableName, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import type { Database } from "./client";
 
@@ -48,3 +48,12 @@ export async function parsedRows<Schema extends z.ZodMiniType>(
 ): Promise<z.output<Schema>[]> {
   return z.array(row).parse(await db.all(statement));
 }
+
+/**
+ * A column always written as "table"."column". Drizzle leaves a column unqualified in an
+ * UPDATE or a single-table select, and inside a correlated subquery an unqualified name
+ * resolves to the subquery's own table first (`where s.organization_id = "id"` reads s.id):
+ * an outer column referenced from a subquery must be this.
+ */
+export const qualified = (column: AnyColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

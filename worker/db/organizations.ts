@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "../shared/domain";
+import { STORED_ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "../shared/domain";
 
 /**
  * The tenancy root, in its own module because both the business tables (schema.ts) and
@@ -15,7 +15,8 @@ export const organizations = sqliteTable(
     name: text("name").notNull(),
     domain: text("domain"),
     industry: text("industry"),
-    status: text("status", { enum: ORGANIZATION_STATUSES }).notNull().default("active"),
+    /** The operator's access (active, inactive, suspended); the plan's lifecycle is read from trials and subscriptions. */
+    status: text("status", { enum: STORED_ORGANIZATION_STATUSES }).notNull().default("active"),
     subscriptionTier: text("subscription_tier", { enum: SUBSCRIPTION_TIERS }).notNull().default("basic"),
     /** The user whose sign-up created it (null for organizations an operator created). */
     createdBy: text("created_by"),

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { AiAgentConfig } from "../shared/ai-config";
+import { STRIPE_EVENT_OUTCOMES } from "../shared/billing";
+import { SYSTEM_SIGNALS } from "../shared/console/system";
 import {
   ALERT_PRIORITIES,
   ALERT_STATUSES,
@@ -63,9 +65,12 @@ export const trials = sqliteTable(
     trialStartDate: integer("trial_start_date", { mode: "timestamp_ms" }).notNull(),
     trialEndDate: integer("trial_end_date", { mode: "timestamp_ms" }).notNull(),
     trialStatus: text("trial_status").notNull().default("active"),
+    /** When an admin chose the Free Trial; null while nobody has chosen a plan (onboarding asks). */
+    chosenAt: integer("chosen_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  // One trial per organization: a second request returns the existing row.
+  // One trial per organization, started by a trigger when the organization is inserted
+  // (drizzle/0012_billing.sql), so every organization has one from its first moment.
   (t) => [uniqueIndex("trials_organization_idx").on(t.organizationId)],
 );
 
@@ -84,6 +89,11 @@ export const subscriptions = sqliteTable(
      * are ordered by it, never by updatedAt, which our own changes (team size) also move.
      */
     stripeEventAt: integer("stripe_event_at", { mode: "timestamp_ms" }),
+    /** Cancelled in Stripe's portal to end with the paid period: still active until `cancelAt`. */
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    cancelAt: integer("cancel_at", { mode: "timestamp_ms" }),
+    /** When Stripe ended it (a canceled subscription). */
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -94,10 +104,17 @@ export const subscriptions = sqliteTable(
   ],
 );
 
-/** Stripe event ids already applied, so a webhook delivered ten times changes state once. */
+/**
+ * Stripe event ids already handled, so a webhook delivered ten times changes state once, and
+ * what became of each: one for an organization that no longer exists is kept as "orphaned".
+ */
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
+  outcome: text("outcome", { enum: STRIPE_EVENT_OUTCOMES }).notNull().default("applied"),
+  /** The organization the event named (it may have been deleted since; no foreign key). */
+  organizationId: text("organization_id"),
+  stripeSubscriptionId: text("stripe_subscription_id"),
   processedAt: createdAt(),
 });
 
@@ -391,6 +408,19 @@ export const coachingCache = sqliteTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.weekKey, t.range] })],
 );
 
+/**
+ * The operator's system status reads these: the last success and failure of what runs on its
+ * own (the scheduled run, the AI provider), one row each (worker/admin/signals.ts).
+ */
+export const systemSignals = sqliteTable("system_signals", {
+  name: text("name", { enum: SYSTEM_SIGNALS }).primaryKey(),
+  lastSuccessAt: integer("last_success_at", { mode: "timestamp_ms" }),
+  lastFailureAt: integer("last_failure_at", { mode: "timestamp_ms" }),
+  /** What the last run or call said (a step that failed, an error's name); never a secret. */
+  lastDetail: text("last_detail"),
+  updatedAt: updatedAt(),
+});
+
 /** Where a bounded cron step stopped, so the next run carries on from there (worker/schedule/create-step.ts). */
 export const scheduleCursors = sqliteTable("schedule_cursors", {
   name: text("name").primaryKey(),
@@ -499,12 +529,16 @@ export const slackInstallations = sqliteTable(
     teamId: text("team_id").notNull(),
     teamName: text("team_name").notNull(),
     botUserId: text("bot_user_id"),
-    /** AES-GCM under a key derived from BETTER_AUTH_SECRET (worker/slack/token-box.ts). */
+    /** AES-GCM under a key derived from BETTER_AUTH_SECRET (worker/slack/crypto.ts). */
     botTokenSealed: text("bot_token_sealed").notNull(),
     channelId: text("channel_id"),
     channelName: text("channel_name"),
+    /** A private channel the app was invited to (it can join public ones only). */
+    channelPrivate: integer("channel_private", { mode: "boolean" }).notNull().default(false),
     /** Invitations and reminders go as Slack DMs to members found by email. */
     dmInvitations: integer("dm_invitations", { mode: "boolean" }).notNull().default(false),
+    /** Alert details (who, scores) also go as DMs to Admins Slack finds by email; the channel hears a count. */
+    alertDms: integer("alert_dms", { mode: "boolean" }).notNull().default(false),
     installedBy: text("installed_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlausibleEmail } from "../shared/auth";
 
 /**
  * The Worker's configuration, parsed once per request from the bindings. Optional
@@ -9,6 +10,30 @@ const optional = z
   .string()
   .optional()
   .transform((v) => (v && v.trim().length > 0 ? v.trim() : undefined));
+
+/** A plain address (the sign-up form's check); anything else reads as not configured. */
+const email = z
+  .string()
+  .optional()
+  .transform((v) => {
+    const trimmed = v?.trim() ?? "";
+    return isPlausibleEmail(trimmed) && !/[<>"]/.test(trimmed) ? trimmed : undefined;
+  });
+/** An https address (http only for localhost); anything else reads as not configured. */
+const publicUrl = z
+  .string()
+  .optional()
+  .transform((v) => {
+    const trimmed = v?.trim() ?? "";
+    if (!trimmed || trimmed.length > 2000) return undefined;
+    try {
+      const url = new URL(trimmed);
+      const local = url.hostname === "localhost" || url.hostname === "127.0.0.1";
+      return url.protocol === "https:" || (local && url.protocol === "http:") ? url.href : undefined;
+    } catch {
+      return undefined;
+    }
+  });
 
 const configSchema = z.object({
   APP_ENV: z.enum(["development", "production"]).catch("production"),
@@ -44,6 +69,10 @@ const configSchema = z.object({
   SLACK_SIGNING_SECRET: optional,
   /** Where Slack lives (https://slack.com); tests and dev point it at tests/fixtures/servers/slack-stand-in.ts. */
   SLACK_BASE_URL: optional,
+  /** Where people write when something goes wrong; shown on the legal pages and in setup errors. */
+  SUPPORT_EMAIL: email,
+  /** The external scheduling page "Book a demo" opens; without it the link is not shown. */
+  DEMO_URL: publicUrl,
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

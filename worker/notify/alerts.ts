@@ -1,41 +1,85 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { riskAlerts, sentimentScores, teamMembers, userChallenges } from "../db/schema";
-import type { AppConfig } from "../lib/config";
-import { slackConnection } from "../slack/installation";
-import { type AlertSignal, alertContent } from "./alert-email";
-import { enqueueSends, type NotifyQueue } from "./enqueue";
-import type { DeliveryRef } from "./messages";
+import { type AlertSignal, alertCountMessage, alertMessage } from "./alert-message";
+import type { ChannelContext } from "./channels/channel";
+import { targetsFor } from "./channels/index";
+import { deliveryId, enqueueSends, type NotifyQueue } from "./enqueue";
+import type { NoticeRenderer } from "./notices";
 import { appOrigin, organizationAdmins, organizationFacts } from "./recipients";
 
 /**
- * A completed check-in's urgent and high alerts, fanned out: one email per admin who chose
- * "immediately", one post in the organization's Slack channel. Keys are per check-in
- * (`alert:{checkInId}:…`): the message can arrive twice, the manager hears once.
+ * A completed check-in's urgent and high alerts, fanned out to every channel's targets
+ * (email: each Admin who chose "immediately"; Slack: the organization's channel). Keys are
+ * per check-in (`alert:{checkInId}:{channel}[:{admin}]`): the message can arrive twice, the
+ * Admin hears once. The words are rendered when each delivery is sent (`renderAlert`).
  */
-export async function fanOutAlerts(
-  queue: NotifyQueue,
-  db: Database,
-  config: AppConfig,
-  input: { organizationId: string; checkInId: string },
-): Promise<number> {
-  const alerts = await db
+async function urgentSignals(db: Database, organizationId: string, checkInId: string) {
+  const rows = await db
     .select({ category: riskAlerts.category, priority: riskAlerts.priority, teamMemberId: riskAlerts.teamMemberId })
     .from(riskAlerts)
     .where(
       and(
-        eq(riskAlerts.organizationId, input.organizationId),
-        eq(riskAlerts.checkInId, input.checkInId),
+        eq(riskAlerts.organizationId, organizationId),
+        eq(riskAlerts.checkInId, checkInId),
         inArray(riskAlerts.priority, ["urgent", "high"]),
       ),
     );
-  const memberId = alerts[0]?.teamMemberId;
-  if (!memberId) return 0;
-  const [[member], [scores], themes, organization] = await Promise.all([
+  return rows.map((row) => ({
+    teamMemberId: row.teamMemberId,
+    signal: { category: row.category, priority: row.priority as AlertSignal["priority"] },
+  }));
+}
+
+export async function fanOutAlerts(
+  queue: NotifyQueue,
+  ctx: ChannelContext,
+  input: { organizationId: string; checkInId: string },
+): Promise<number> {
+  const signals = await urgentSignals(ctx.db, input.organizationId, input.checkInId);
+  if (signals.length === 0) return 0;
+  const admins = await organizationAdmins(ctx.db, input.organizationId);
+  const { found, error } = await targetsFor(ctx, { purpose: "alert", organizationId: input.organizationId, admins });
+  const label = signals.some((s) => s.signal.priority === "urgent") ? "Urgent alert" : "High alert";
+  const enqueued = await enqueueSends(
+    queue,
+    ctx.db,
+    found.map(({ channel, target: { key, ...target } }) => ({
+      delivery: {
+        id: deliveryId(`alert:${input.checkInId}`, channel, key),
+        organizationId: input.organizationId,
+        kind: "alert",
+        channel,
+        target,
+        label,
+      },
+      notice: { kind: "alert", checkInId: input.checkInId },
+    })),
+  );
+  // A channel that could not answer: the queue retries the fan-out for it.
+  if (error) throw error;
+  return enqueued;
+}
+
+/** The alert's words for one delivery: everything for an Admin, only the count for a channel. */
+export const renderAlert: NoticeRenderer<"alert"> = async ({ db, config, organizationId }, notice, audience) => {
+  const signals = await urgentSignals(db, organizationId, notice.checkInId);
+  const memberId = signals[0]?.teamMemberId;
+  const organization = await organizationFacts(db, organizationId);
+  if (!memberId || !organization) return { notSent: "The alert is gone." };
+  const origin = appOrigin(config);
+  if (audience === "group") {
+    return alertCountMessage({
+      organizationName: organization.name,
+      signals: signals.map((s) => s.signal),
+      dashboardUrl: `${origin}/dashboard`,
+    });
+  }
+  const [[member], [scores], themes] = await Promise.all([
     db
       .select({ firstName: teamMembers.firstName, lastName: teamMembers.lastName })
       .from(teamMembers)
-      .where(and(eq(teamMembers.id, memberId), eq(teamMembers.organizationId, input.organizationId))),
+      .where(and(eq(teamMembers.id, memberId), eq(teamMembers.organizationId, organizationId))),
     db
       .select({
         morale: sentimentScores.morale,
@@ -43,40 +87,19 @@ export async function fanOutAlerts(
         stress: sentimentScores.stress,
       })
       .from(sentimentScores)
-      .where(eq(sentimentScores.checkInId, input.checkInId)),
+      .where(and(eq(sentimentScores.checkInId, notice.checkInId), eq(sentimentScores.organizationId, organizationId))),
     db
       .select({ theme: userChallenges.theme })
       .from(userChallenges)
-      .where(eq(userChallenges.checkInId, input.checkInId)),
-    organizationFacts(db, input.organizationId),
+      .where(and(eq(userChallenges.checkInId, notice.checkInId), eq(userChallenges.organizationId, organizationId))),
   ]);
-  if (!member || !organization) return 0;
-
-  const personName = `${member.firstName} ${member.lastName}`.trim();
-  const content = alertContent({
-    personName,
+  if (!member) return { notSent: "The salesperson is gone." };
+  return alertMessage({
+    personName: `${member.firstName} ${member.lastName}`.trim(),
     organizationName: organization.name,
-    signals: alerts.map((a) => ({ category: a.category, priority: a.priority as AlertSignal["priority"] })),
+    signals: signals.map((s) => s.signal),
     scores: scores ?? null,
     themes: themes.map((t) => t.theme),
-    personUrl: `${appOrigin(config)}/dashboard/team/${encodeURIComponent(memberId)}`,
+    personUrl: `${origin}/dashboard/team/${encodeURIComponent(memberId)}`,
   });
-  const base = { organizationId: input.organizationId, kind: "alert" as const, label: content.subject.slice(0, 200) };
-  const deliveries: DeliveryRef[] = (await organizationAdmins(db, input.organizationId))
-    .filter((admin) => admin.mode === "immediately")
-    .map((admin) => ({
-      ...base,
-      id: `alert:${input.checkInId}:email:${admin.id}`,
-      route: "email",
-      recipient: admin.email,
-    }));
-  const slack = await slackConnection(db, config, input.organizationId);
-  if (slack?.channelId) {
-    deliveries.push({ ...base, id: `alert:${input.checkInId}:slack`, route: "slack", recipient: slack.channelId });
-  }
-  return enqueueSends(
-    queue,
-    db,
-    deliveries.map((delivery) => ({ delivery, content })),
-  );
-}
+};

@@ -11,8 +11,6 @@ import type { DeliveryRef } from "./messages";
  */
 const LEASE_MS = 60_000;
 
-const channelOf = (ref: DeliveryRef): DeliveryChannel => (ref.route === "email" ? "email" : "slack");
-
 /** Records deliveries about to be enqueued; an id already recorded keeps its row. Returns the ids not yet delivered. */
 export async function recordDeliveries(db: Database, refs: readonly DeliveryRef[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
@@ -24,8 +22,9 @@ export async function recordDeliveries(db: Database, refs: readonly DeliveryRef[
           id: ref.id,
           organizationId: ref.organizationId,
           kind: ref.kind,
-          channel: channelOf(ref),
-          recipient: ref.recipient,
+          // The channel's own id; the one that delivered replaces it (a fallback) in markDelivered.
+          channel: ref.channel,
+          recipient: ref.target.display ?? ref.target.address,
           subject: ref.label,
         })),
       )
@@ -98,6 +97,11 @@ export async function markAttemptFailed(db: Database, id: string, error: string,
       updatedAt: new Date(now),
     })
     .where(and(eq(notificationDeliveries.id, id), ne(notificationDeliveries.status, "delivered")));
+}
+
+/** Nothing to send any more (the check-in closed before its invitation went): final, with the reason. */
+export async function markNotSent(db: Database, id: string, reason: string, now: number) {
+  await markAttemptFailed(db, id, `Not sent: ${reason}`, true, now);
 }
 
 /** Counts for the console's summary line. */

@@ -4,24 +4,25 @@ import { digestRuns, organizations } from "../db/schema";
 import { teamInsights } from "../insights/service";
 import type { AppConfig } from "../lib/config";
 import { WEEK_MS } from "../shared/time";
-import { slackConnection } from "../slack/installation";
-import { digestContent } from "./digest-email";
-import { enqueueSends, type NotifyQueue } from "./enqueue";
-import type { DeliveryContent, DeliveryRef } from "./messages";
+import type { ChannelContext } from "./channels/channel";
+import { targetsFor } from "./channels/index";
+import { type DigestInput, digestChannelMessage, digestMessage } from "./digest-message";
+import { deliveryId, enqueueSends, type NotifyQueue } from "./enqueue";
+import type { NoticeRenderer } from "./notices";
 import { appOrigin, organizationAdmins, organizationFacts } from "./recipients";
 import { digestDue, digestWeek, timeZoneOrDefault } from "./time-zone";
 
 /**
  * The weekly digest: built from the same aggregates as the Overview (the last 4 weeks,
  * cards compared week over week), sent Monday 08:00 in the organization's time zone to
- * every admin who has not turned emails off, and to the Slack channel.
+ * every Admin who has not turned emails off, and to the Slack channel (team figures only).
  */
 export async function buildDigest(
   db: Database,
   config: AppConfig,
   organizationId: string,
   now: number,
-): Promise<{ content: DeliveryContent; weekOf: string; weekKey: string } | null> {
+): Promise<{ input: DigestInput; weekOf: string; weekKey: string } | null> {
   const organization = await organizationFacts(db, organizationId);
   if (!organization) return null;
   const insights = await teamInsights(db, organizationId, "4w", { now });
@@ -29,7 +30,7 @@ export async function buildDigest(
   const open = insights.alerts.items.filter((a) => a.status !== "resolved");
   const weekAgo = now - WEEK_MS;
   const week = digestWeek(now, organization.timeZone);
-  const content = digestContent({
+  const input: DigestInput = {
     organizationName: organization.name,
     weekOf: week.monday,
     participation: insights.participation,
@@ -40,46 +41,43 @@ export async function buildDigest(
     coaching: insights.coaching,
     dashboardUrl: `${origin}/dashboard`,
     personUrl: (memberId) => `${origin}/dashboard/team/${encodeURIComponent(memberId)}`,
-  });
-  return { content, weekOf: week.monday, weekKey: week.weekKey };
+  };
+  return { input, weekOf: week.monday, weekKey: week.weekKey };
 }
 
 export async function fanOutDigest(
   queue: NotifyQueue,
-  db: Database,
-  config: AppConfig,
+  ctx: ChannelContext,
   input: { organizationId: string; weekKey: string; at: number },
 ): Promise<number> {
-  const digest = await buildDigest(db, config, input.organizationId, input.at);
-  if (!digest) return 0;
-  const base = {
-    organizationId: input.organizationId,
-    kind: "digest" as const,
-    label: `Weekly digest ${input.weekKey}`,
-  };
-  const deliveries: DeliveryRef[] = (await organizationAdmins(db, input.organizationId))
-    .filter((admin) => admin.mode !== "off")
-    .map((admin) => ({
-      ...base,
-      id: `digest:${input.organizationId}:${input.weekKey}:email:${admin.id}`,
-      route: "email",
-      recipient: admin.email,
-    }));
-  const slack = await slackConnection(db, config, input.organizationId);
-  if (slack?.channelId) {
-    deliveries.push({
-      ...base,
-      id: `digest:${input.organizationId}:${input.weekKey}:slack`,
-      route: "slack",
-      recipient: slack.channelId,
-    });
-  }
-  return enqueueSends(
+  const admins = await organizationAdmins(ctx.db, input.organizationId);
+  const { found, error } = await targetsFor(ctx, { purpose: "digest", organizationId: input.organizationId, admins });
+  const enqueued = await enqueueSends(
     queue,
-    db,
-    deliveries.map((delivery) => ({ delivery, content: digest.content })),
+    ctx.db,
+    found.map(({ channel, target: { key, ...target } }) => ({
+      delivery: {
+        id: deliveryId(`digest:${input.organizationId}:${input.weekKey}`, channel, key),
+        organizationId: input.organizationId,
+        kind: "digest",
+        channel,
+        target,
+        label: `Weekly digest ${input.weekKey}`,
+      },
+      notice: { kind: "digest", weekKey: input.weekKey, at: input.at },
+    })),
   );
+  // A channel that could not answer: the queue retries the fan-out for it.
+  if (error) throw error;
+  return enqueued;
 }
+
+/** The digest of the week the cron saw (`at`), built again for each delivery when it is sent. */
+export const renderDigest: NoticeRenderer<"digest"> = async ({ db, config, organizationId }, notice, audience) => {
+  const digest = await buildDigest(db, config, organizationId, notice.at);
+  if (!digest) return { notSent: "The organization is gone." };
+  return audience === "group" ? digestChannelMessage(digest.input) : digestMessage(digest.input);
+};
 
 /**
  * The cron's digest step: every active organization whose Monday 08:00 has come (within the

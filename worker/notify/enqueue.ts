@@ -1,24 +1,27 @@
 import type { Database } from "../db/client";
+import type { DeliveryChannel } from "../shared/notifications";
 import { recordDeliveries } from "./deliveries";
-import type { DeliveryContent, DeliveryRef, NotifyMessage } from "./messages";
+import type { DeliveryRef, Notice, NotifyMessage } from "./messages";
 
 /**
  * Producing to the notifications queue. Deliveries are recorded first (so the console
  * sees them queued), then each one not yet delivered is enqueued; enqueueing the same
- * delivery twice is harmless, the consumer sends it once.
+ * delivery twice is harmless, the consumer sends it once. A message holds ids only.
  */
 export type NotifyQueue = Pick<Queue<NotifyMessage>, "send" | "sendBatch">;
 
 export const notifyQueue = (env: { NOTIFY_QUEUE: Queue }) => env.NOTIFY_QUEUE as NotifyQueue;
 
-/** Well inside a batch's 256 KB with digest-sized bodies. */
-const BATCH = 8;
+/** Messages are a few hundred bytes; a batch may hold 100. */
+const BATCH = 50;
 
-export async function enqueueSends(
-  queue: NotifyQueue,
-  db: Database,
-  sends: readonly { delivery: DeliveryRef; content: DeliveryContent }[],
-): Promise<number> {
+/** `{what}:{channel}` or `{what}:{channel}:{key}`: e.g. `alert:{checkIn}:email:{admin}`, `alert:{checkIn}:slack`. */
+export const deliveryId = (what: string, channel: DeliveryChannel, key?: string) =>
+  key ? `${what}:${channel}:${key}` : `${what}:${channel}`;
+
+export type Send = { delivery: DeliveryRef; notice: Notice };
+
+export async function enqueueSends(queue: NotifyQueue, db: Database, sends: readonly Send[]): Promise<number> {
   const open = await recordDeliveries(
     db,
     sends.map((s) => s.delivery),

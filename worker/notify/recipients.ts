@@ -4,14 +4,36 @@ import { notificationPreferences, organizations, user } from "../db/schema";
 import type { AlertEmailMode } from "../shared/notifications";
 import { timeZoneOrDefault } from "./time-zone";
 
-/** The organization's admins with their alert-email choice (no row = "immediately"). */
-export async function organizationAdmins(db: Database, organizationId: string) {
+export type OrganizationAdmin = { id: string; email: string; mode: AlertEmailMode };
+
+/**
+ * The Admins who may hear about the organization — verified address, active account — with
+ * their alert-email choice (no row = "immediately"). An address nobody proved is theirs, or
+ * an account the operator deactivated, gets no names and no scores.
+ */
+export async function organizationAdmins(db: Database, organizationId: string): Promise<OrganizationAdmin[]> {
   const rows = await db
     .select({ id: user.id, email: user.email, mode: notificationPreferences.alertEmails })
     .from(user)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, user.id))
-    .where(and(eq(user.organizationId, organizationId), eq(user.role, "Admin")));
-  return rows.map((row) => ({ id: row.id, email: row.email, mode: (row.mode ?? "immediately") as AlertEmailMode }));
+    .where(
+      and(
+        eq(user.organizationId, organizationId),
+        eq(user.role, "Admin"),
+        eq(user.emailVerified, true),
+        eq(user.status, "Active"),
+      ),
+    );
+  return rows.map((row) => ({ id: row.id, email: row.email, mode: row.mode ?? "immediately" }));
+}
+
+/** The signed-in admin's own choice, for Settings (whatever the list above says of them). */
+export async function alertEmailMode(db: Database, userId: string): Promise<AlertEmailMode> {
+  const [row] = await db
+    .select({ mode: notificationPreferences.alertEmails })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return row?.mode ?? "immediately";
 }
 
 export async function organizationFacts(db: Database, organizationId: string) {

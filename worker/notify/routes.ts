@@ -11,7 +11,8 @@ import {
 } from "../shared/notifications";
 import { slackStatus } from "../slack/installation";
 import { buildDigest } from "./digest";
-import { organizationAdmins, organizationFacts } from "./recipients";
+import { digestContent } from "./digest-message";
+import { alertEmailMode, organizationFacts } from "./recipients";
 
 /**
  * /api/notifications — the Settings page's notification sections: the signed-in admin's
@@ -19,13 +20,13 @@ import { organizationAdmins, organizationFacts } from "./recipients";
  */
 async function settingsBody(c: { var: AdminEnv["Variables"] }): Promise<NotificationSettings> {
   const { db, config, organizationId, user } = c.var;
-  const [admins, organization, slack] = await Promise.all([
-    organizationAdmins(db, organizationId),
+  const [alertEmails, organization, slack] = await Promise.all([
+    alertEmailMode(db, user.id),
     organizationFacts(db, organizationId),
     slackStatus(db, config, organizationId),
   ]);
   return {
-    alertEmails: admins.find((admin) => admin.id === user.id)?.mode ?? "immediately",
+    alertEmails,
     timeZone: organization?.timeZone ?? "UTC",
     slack,
   };
@@ -55,6 +56,7 @@ export const notificationRoutes = new Hono<AdminEnv>()
   .get("/digest-preview", async (c) => {
     const digest = await buildDigest(c.var.db, c.var.config, c.var.organizationId, Date.now());
     if (!digest) throw new Error("The organization has no record");
-    const body: DigestPreview = { ...digest.content, weekOf: digest.weekOf };
-    return c.json({ subject: body.subject, html: body.html, text: body.text, weekOf: body.weekOf });
+    const { subject, html, text } = digestContent(digest.input);
+    const body: DigestPreview = { subject, html, text, weekOf: digest.weekOf };
+    return c.json(body);
   });

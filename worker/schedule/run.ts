@@ -6,6 +6,7 @@ import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { describeError, log } from "../lib/log";
+import { recordSignal } from "../lib/system-signals";
 import { getGlobalSettings } from "../settings/global";
 import { defaultsFor } from "../settings/organization";
 import { reminderDue } from "../shared/schedule";
@@ -82,6 +83,15 @@ function settingsOf(row: OrgSettingsRow, fallback: OrganizationCheckInSettings):
   if (!row) return fallback;
   const { organizationId: _, updatedAt: __, ...settings } = row;
   return settings;
+}
+
+/** One line for the console: the steps that failed, or what the run did. */
+export function scheduleRunDetail(report: ScheduleRunReport): string {
+  if (report.errors.length > 0) {
+    const steps = report.errors.map((error) => error.split(":")[0]).join(", ");
+    return `${report.errors.length} step${report.errors.length === 1 ? "" : "s"} failed: ${steps}`;
+  }
+  return `Created ${report.created}, invited ${report.invited}, reminded ${report.reminded}, expired ${report.expired}`;
 }
 
 export async function runSchedule(options: ScheduleRunOptions): Promise<ScheduleRunReport> {
@@ -267,5 +277,7 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
   }
 
   log("info", "schedule_run", { ...report, errors: report.errors.length });
+  // The operator's system status reads the last run and its result (issue 25 §7).
+  await recordSignal(db, "schedule", report.errors.length === 0, scheduleRunDetail(report));
   return report;
 }

@@ -27,7 +27,21 @@ export function roleLabel(role: string): string {
   return role === "SuperAdmin" ? "Super Admin" : role;
 }
 
-export const ORGANIZATION_STATUSES = ["active", "trial", "inactive", "suspended"] as const;
+/**
+ * organizations.status: the operator's access, set by hand. "trial" is an older value (before
+ * drizzle/0012_billing.sql the column also carried the plan) and reads as active.
+ */
+export const STORED_ORGANIZATION_STATUSES = ["active", "trial", "inactive", "suspended"] as const;
+/** What the operator may set: open (the plan decides), inactive, or suspended (refused everywhere). */
+export const ORGANIZATION_ACCESS = ["active", "inactive", "suspended"] as const;
+export type OrganizationAccess = (typeof ORGANIZATION_ACCESS)[number];
+
+/** Where an organization's plan stands, read from its trial and subscription (worker/shared/plan-access.ts). */
+export const PLAN_LIFECYCLE = ["trial", "active", "past_due", "cancelled", "expired"] as const;
+export type PlanLifecycle = (typeof PLAN_LIFECYCLE)[number];
+
+/** The status the console shows: the operator's inactive or suspended, else the plan's lifecycle. */
+export const ORGANIZATION_STATUSES = [...PLAN_LIFECYCLE, "inactive", "suspended"] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
 
 export const SUBSCRIPTION_TIERS = ["basic", "professional", "enterprise"] as const;

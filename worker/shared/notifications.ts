@@ -11,8 +11,10 @@ export type AlertEmailMode = (typeof ALERT_EMAIL_MODES)[number];
 
 export const DELIVERY_KINDS = ["alert", "digest", "invitation", "reminder"] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+/** Each channel's own id (worker/notify/channels): a new channel starts here. */
 export const DELIVERY_CHANNELS = ["email", "slack"] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+export const DELIVERY_CHANNEL_LABELS: Record<DeliveryChannel, string> = { email: "Email", slack: "Slack" };
 /** queued → sending → delivered, or → retrying (backoff) → … → failed (dead-lettered). */
 export const DELIVERY_STATUSES = ["queued", "sending", "retrying", "delivered", "failed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -43,7 +45,11 @@ export const slackStatusSchema = z.object({
   teamName: z.nullable(z.string()),
   channelId: z.nullable(z.string()),
   channelName: z.nullable(z.string()),
+  /** The chosen channel is private (its members only). */
+  channelPrivate: z.boolean(),
   dmInvitations: z.boolean(),
+  /** Alert details go to Admins as DMs; the channel only hears how many alerts there are. */
+  alertDms: z.boolean(),
 });
 export type SlackStatus = z.infer<typeof slackStatusSchema>;
 
@@ -71,12 +77,15 @@ export type DigestPreview = z.infer<typeof digestPreviewSchema>;
 
 /** GET /api/slack/channels */
 export const slackChannelsSchema = z.object({
-  channels: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Public channels, and the private ones the app was invited to. */
+  channels: z.array(z.object({ id: z.string(), name: z.string(), isPrivate: z.boolean() })),
 });
 /** PUT /api/slack/settings */
 export const slackSettingsBodySchema = z.object({
   channelId: z.nullable(z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[A-Z0-9]+$/))),
   dmInvitations: z.boolean(),
+  /** Absent: off (a client that predates it sends no alert details by DM). */
+  alertDms: z._default(z.boolean(), false),
 });
 
 // ——— the console's delivery list (GET /api/admin/deliveries) ———

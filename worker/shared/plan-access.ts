@@ -1,20 +1,27 @@
+import type { PlanLifecycle } from "./domain";
 import { DAY_MS } from "./time";
 
 /**
- * Whether an organization may send new check-ins, and what to tell its admins (issue 13 §3).
- * One pure rule for the Worker (refusals, the cron) and the dashboard's banner:
- * - an active or trialing Pro subscription: everything runs;
- * - a subscription past_due, unpaid or canceled: paused, like an ended trial;
- * - a Free Trial: runs until its end date, then paused;
- * - neither (an organization an operator created, or one that has not chosen a plan yet):
- *   runs; the banner asks its admin to choose a plan.
- * Paused means scheduled check-ins are not created and new ones are refused; history stays
- * readable, and upgrading resumes the saved schedule.
+ * Whether an organization may send new check-ins, and what to tell its admins (issue 13 §3,
+ * issue 25 §2). One pure rule for the Worker (refusals, the cron, the console's status, which
+ * worker/billing/lifecycle.ts states again in SQL) and the dashboard's banner. Every
+ * organization is on a trial, a paid plan, or blocked:
+ * - a Pro subscription active or trialing: everything runs (even when it is set to end with
+ *   its period: it is paid until then);
+ * - a subscription past_due, unpaid or paused: blocked until the payment is fixed;
+ * - a subscription canceled: blocked until the Pro plan is chosen again;
+ * - otherwise (no subscription, or one whose first payment never went through) the Free
+ *   Trial decides: 14 days from the organization's creation, then blocked ("expired");
+ * - no trial at all (only if its row was removed by hand): blocked, choose a plan.
+ * Blocked means scheduled check-ins are not created and new ones are refused; history stays
+ * readable, and the way out resumes the saved schedule.
  */
-export type PlanState = "paid" | "trial" | "trial_ended" | "payment_problem" | "none";
+export type PlanState = "paid" | "trial" | "trial_ended" | "payment_problem" | "cancelled" | "none";
 
 export type PlanAccess = {
   state: PlanState;
+  /** The same, in the words the console's status uses. */
+  lifecycle: PlanLifecycle;
   canCreateCheckIns: boolean;
   /** Whole days left in a running trial (rounded up), else null. */
   daysLeft: number | null;
@@ -23,16 +30,36 @@ export type PlanAccess = {
   message: string | null;
 };
 
-const PAUSED_TAIL =
-  "Scheduled check-ins are paused and new check-ins can't be sent. Upgrade to the Pro plan to resume them; your team's history stays readable.";
+/** Stripe subscription statuses by what they mean here; any other (incomplete…) leaves it to the trial. */
+export const PAID_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
+export const PAYMENT_PROBLEM_STATUSES = ["past_due", "unpaid", "paused"] as const;
+export const CANCELLED_SUBSCRIPTION_STATUSES = ["canceled"] as const;
 
-export const TRIAL_ENDED_MESSAGE = `Your free trial has ended. ${PAUSED_TAIL}`;
+const PAUSED = "Scheduled check-ins are paused and new check-ins can't be sent.";
+const HISTORY = "your team's history stays readable.";
 
-const LAPSED_TEXT: Record<string, string> = {
+export const TRIAL_ENDED_MESSAGE = `Your free trial has ended. ${PAUSED} Upgrade to the Pro plan to resume them; ${HISTORY}`;
+export const NO_PLAN_MESSAGE = `Your organization has no plan. ${PAUSED} Choose a plan to resume them; ${HISTORY}`;
+export const CANCELLED_MESSAGE = `Your Pro subscription was canceled. ${PAUSED} Choose the Pro plan again to resume them; ${HISTORY}`;
+
+const PAYMENT_TEXT: Record<(typeof PAYMENT_PROBLEM_STATUSES)[number], string> = {
   past_due: "Your Pro subscription's payment is past due.",
   unpaid: "Your Pro subscription is unpaid.",
-  canceled: "Your Pro subscription was canceled.",
-  incomplete_expired: "Your Pro subscription's first payment did not go through.",
+  paused: "Your Pro subscription is paused.",
+};
+const paymentMessage = (status: (typeof PAYMENT_PROBLEM_STATUSES)[number]) =>
+  `${PAYMENT_TEXT[status]} ${PAUSED} Update your payment method under Manage billing to resume them; ${HISTORY}`;
+
+const isOneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
+  value !== null && (list as readonly string[]).includes(value);
+
+const LIFECYCLE: Record<PlanState, PlanLifecycle> = {
+  paid: "active",
+  trial: "trial",
+  trial_ended: "expired",
+  payment_problem: "past_due",
+  cancelled: "cancelled",
+  none: "expired",
 };
 
 export function planAccess(input: {
@@ -41,16 +68,20 @@ export function planAccess(input: {
   now: number;
 }): PlanAccess {
   const { trialEndsAt, subscriptionStatus: status, now } = input;
-  const base = { trialEndsAt, daysLeft: null, message: null };
-  if (status === "active" || status === "trialing") return { ...base, state: "paid", canCreateCheckIns: true };
-  const lapsed = status ? LAPSED_TEXT[status] : undefined;
-  if (lapsed) {
-    return { ...base, state: "payment_problem", canCreateCheckIns: false, message: `${lapsed} ${PAUSED_TAIL}` };
-  }
-  if (trialEndsAt !== null) {
-    const left = trialEndsAt - now;
-    if (left > 0) return { ...base, state: "trial", canCreateCheckIns: true, daysLeft: Math.ceil(left / DAY_MS) };
-    return { ...base, state: "trial_ended", canCreateCheckIns: false, message: TRIAL_ENDED_MESSAGE };
-  }
-  return { ...base, state: "none", canCreateCheckIns: true };
+  const result = (state: PlanState, fields: Partial<PlanAccess> = {}): PlanAccess => ({
+    state,
+    lifecycle: LIFECYCLE[state],
+    canCreateCheckIns: false,
+    trialEndsAt,
+    daysLeft: null,
+    message: null,
+    ...fields,
+  });
+  if (isOneOf(PAID_SUBSCRIPTION_STATUSES, status)) return result("paid", { canCreateCheckIns: true });
+  if (isOneOf(PAYMENT_PROBLEM_STATUSES, status)) return result("payment_problem", { message: paymentMessage(status) });
+  if (isOneOf(CANCELLED_SUBSCRIPTION_STATUSES, status)) return result("cancelled", { message: CANCELLED_MESSAGE });
+  if (trialEndsAt === null) return result("none", { message: NO_PLAN_MESSAGE });
+  const left = trialEndsAt - now;
+  if (left > 0) return result("trial", { canCreateCheckIns: true, daysLeft: Math.ceil(left / DAY_MS) });
+  return result("trial_ended", { message: TRIAL_ENDED_MESSAGE });
 }

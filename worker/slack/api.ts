@@ -80,20 +80,30 @@ export async function exchangeCode(config: AppConfig, code: string, redirectUri:
   return { accessToken, teamId, teamName: str(team.name) ?? teamId, botUserId: str(reply.bot_user_id) };
 }
 
-/** Public channels the app can post to (the first 200, as a picker shows them). */
-export async function listChannels(config: AppConfig, token: string): Promise<{ id: string; name: string }[]> {
-  const reply = await call(config, "conversations.list", token, {
-    types: "public_channel",
-    exclude_archived: "true",
-    limit: "200",
+export type SlackChannel = { id: string; name: string; isPrivate: boolean };
+
+/**
+ * Channels the app can post to (the first 200, as a picker shows them): every public one,
+ * and the private ones it was invited to (Slack lists only those to a bot, with groups:read).
+ */
+export async function listChannels(config: AppConfig, token: string): Promise<SlackChannel[]> {
+  const list = (types: string) =>
+    call(config, "conversations.list", token, { types, exclude_archived: "true", limit: "200" });
+  const reply = await list("public_channel,private_channel").catch((error: unknown) => {
+    // Installed before the app asked for groups:read: its public channels, until it is added again.
+    if (error instanceof SlackApiError && error.code === "missing_scope") return list("public_channel");
+    throw error;
   });
   const channels = Array.isArray(reply.channels) ? reply.channels : [];
-  return channels
-    .map((c) => ({ id: str(obj(c).id), name: str(obj(c).name) }))
-    .filter((c): c is { id: string; name: string } => c.id !== null && c.name !== null);
+  return channels.flatMap((entry) => {
+    const c = obj(entry);
+    const id = str(c.id);
+    const name = str(c.name);
+    return id && name ? [{ id, name, isPrivate: c.is_private === true }] : [];
+  });
 }
 
-/** The bot joins the chosen channel so it can post there. */
+/** The bot joins the chosen public channel so it can post there (a private one must invite it). */
 export async function joinChannel(config: AppConfig, token: string, channel: string): Promise<void> {
   await call(config, "conversations.join", token, { channel });
 }

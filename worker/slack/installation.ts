@@ -42,7 +42,9 @@ export async function slackStatus(db: Database, config: AppConfig, organizationI
     teamName: row?.teamName ?? null,
     channelId: row?.channelId ?? null,
     channelName: row?.channelName ?? null,
+    channelPrivate: row?.channelPrivate ?? false,
     dmInvitations: row?.dmInvitations ?? false,
+    alertDms: row?.alertDms ?? false,
   };
 }
 
@@ -66,6 +68,7 @@ export async function saveInstallation(
     botTokenSealed: await sealToken(appSecrets(config), input.token),
     channelId: null,
     channelName: null,
+    channelPrivate: false,
     installedBy: input.installedBy,
     updatedAt: new Date(),
   };

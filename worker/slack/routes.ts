@@ -6,6 +6,7 @@ import { slackInstallations } from "../db/schema";
 import type { AppEnv } from "../lib/app-env";
 import { ApiError, notFound } from "../lib/errors";
 import { appSecrets } from "../lib/keys";
+import { log } from "../lib/log";
 import { parseOrThrow, zv } from "../lib/validate";
 import { slackSettingsBodySchema } from "../shared/notifications";
 import {
@@ -14,6 +15,7 @@ import {
   listChannels,
   revokeToken,
   SlackApiError,
+  type SlackChannel,
   slackConfigured,
   slackOrigin,
 } from "./api";
@@ -29,7 +31,16 @@ import { saveInstallation, slackConnection } from "./installation";
  * - POST /events is Slack calling us: every request must carry Slack's signature over the
  *   raw body (SLACK_SIGNING_SECRET, five-minute window), or it is refused with 401.
  */
-const SCOPES = ["chat:write", "channels:read", "channels:join", "users:read", "users:read.email", "im:write"];
+// groups:read lists the private channels the app was invited to; im:write opens DMs.
+const SCOPES = [
+  "chat:write",
+  "channels:read",
+  "groups:read",
+  "channels:join",
+  "users:read",
+  "users:read.email",
+  "im:write",
+];
 const SETTINGS_PATH = "/dashboard/settings";
 
 function requireConfigured(config: AdminEnv["Variables"]["config"]) {
@@ -79,7 +90,7 @@ export const slackRoutes = new Hono<AdminEnv>()
       });
     } catch (error) {
       const code = error instanceof SlackApiError ? error.code : "error";
-      console.warn(JSON.stringify({ level: "warn", event: "slack_install_failed", code }));
+      log("warn", "slack_install_failed", { code });
       return back("failed");
     }
     return back("connected");
@@ -90,28 +101,45 @@ export const slackRoutes = new Hono<AdminEnv>()
     try {
       return c.json({ channels: await listChannels(c.var.config, connection.token) });
     } catch (error) {
-      throw new ApiError(502, "slack_unavailable", `Slack did not answer (${describe(error)}). Please try again.`);
+      throw new ApiError(502, "slack_unavailable", `Slack did not answer (${slackFailure(error)}). Please try again.`);
     }
   })
   .put("/settings", requireAdmin, zv("json", slackSettingsBodySchema), async (c) => {
     const body = c.req.valid("json");
     const connection = await slackConnection(c.var.db, c.var.config, c.var.organizationId);
     if (!connection) throw notFound("Slack is not connected.");
-    let channelName: string | null = null;
+    let chosen: SlackChannel | null = null;
     if (body.channelId) {
       try {
-        const channel = (await listChannels(c.var.config, connection.token)).find((ch) => ch.id === body.channelId);
-        if (!channel) throw new ApiError(400, "unknown_channel", "Choose one of your workspace's public channels.");
-        await joinChannel(c.var.config, connection.token, channel.id);
-        channelName = channel.name;
+        chosen = (await listChannels(c.var.config, connection.token)).find((ch) => ch.id === body.channelId) ?? null;
+        if (!chosen) {
+          throw new ApiError(
+            400,
+            "unknown_channel",
+            "Choose a public channel, or a private one the app was invited to (/invite @Undertone in that channel).",
+          );
+        }
+        // A public channel is joined; a private one is listed only once the app is in it.
+        if (!chosen.isPrivate) await joinChannel(c.var.config, connection.token, chosen.id);
       } catch (error) {
         if (error instanceof ApiError) throw error;
-        throw new ApiError(502, "slack_unavailable", `Slack did not answer (${describe(error)}). Please try again.`);
+        throw new ApiError(
+          502,
+          "slack_unavailable",
+          `Slack did not answer (${slackFailure(error)}). Please try again.`,
+        );
       }
     }
     await c.var.db
       .update(slackInstallations)
-      .set({ channelId: body.channelId, channelName, dmInvitations: body.dmInvitations, updatedAt: new Date() })
+      .set({
+        channelId: chosen?.id ?? null,
+        channelName: chosen?.name ?? null,
+        channelPrivate: chosen?.isPrivate ?? false,
+        dmInvitations: body.dmInvitations,
+        alertDms: body.alertDms,
+        updatedAt: new Date(),
+      })
       .where(eq(slackInstallations.organizationId, c.var.organizationId));
     return c.json({ ok: true as const });
   })
@@ -158,6 +186,7 @@ export const slackEventRoutes = new Hono<AppEnv>().post("/events", async (c) => 
   return c.json({ ok: true as const });
 });
 
-function describe(error: unknown): string {
+/** What Slack said, by its code only: shown to the Admin in the 502. */
+function slackFailure(error: unknown): string {
   return error instanceof SlackApiError ? error.code : "unreachable";
 }

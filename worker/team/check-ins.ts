@@ -3,9 +3,10 @@ import { type Delivery, deliveryRow, routeOfMember, type SendableDelivery } from
 import { parsedRows } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { checkIns, type teamMembers } from "../db/schema";
-import type { EmailMessage, SendResult } from "../email/send";
+import type { SendResult } from "../email/send";
 import type { AppConfig } from "../lib/config";
 import { appSecrets } from "../lib/keys";
+import type { Mailer } from "../notify/mailer";
 import type { CheckInListItem } from "../shared/team";
 import { checkInInviteEmail, checkInReminderEmail } from "./emails";
 import { type CheckInLink, checkInLink, storedCheckInLink } from "./link-token";
@@ -17,7 +18,7 @@ import { type CheckInLink, checkInLink, storedCheckInLink } from "./link-token";
 
 export type CheckInRow = typeof checkIns.$inferSelect;
 export type MemberRow = typeof teamMembers.$inferSelect;
-export type Mailer = (message: EmailMessage) => Promise<SendResult>;
+export type { Mailer };
 
 /**
  * The link an open check-in was sent with (the one whose hash is stored, under the current
@@ -142,6 +143,8 @@ export async function emailCheckIn(send: Mailer, email: CheckInEmail): Promise<S
     dedupeKey: email.dedupeKey,
     organizationId: email.organizationId,
     route: email.delivery.route,
+    // What the queue keeps instead of the email: it renders the email again when it sends.
+    notice: { kind: email.kind === "invite" ? "check_in_invite" : "check_in_reminder", checkInId: email.checkIn.id },
   });
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Logo } from "@/components/Logo";
-import { DEMO_URL, SECTION_LINKS } from "./links";
+import { SECTION_LINKS } from "./links";
+import { DemoLink } from "./site-links";
 
 const linkClass = "text-sm text-neutral-muted transition-colors hover:text-white";
 
@@ -27,9 +28,7 @@ export function MarketingFooter() {
               </li>
             ))}
             <li>
-              <a href={DEMO_URL} target="_blank" rel="noopener" className={linkClass}>
-                Book a demo
-              </a>
+              <DemoLink className={linkClass}>Book a demo</DemoLink>
             </li>
           </ul>
         </nav>

@@ -1,6 +1,3 @@
-/** External scheduling page for sales demos (spec 1 §1). */
-export const DEMO_URL = "https://cal.com/undertone/demo";
-
 /** The landing-page sections the public navigation and footer link to. */
 export const SECTION_LINKS = [
   { id: "how-it-works", label: "How It Works" },

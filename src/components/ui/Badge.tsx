@@ -15,9 +15,15 @@ export function Badge({ variant = "default", children }: { variant?: BadgeVarian
   return <span className={`badge badge-sm whitespace-nowrap ${BADGE[variant]}`}>{children}</span>;
 }
 
+/** The console's organization status: the plan's lifecycle, or the operator's inactive/suspended. */
 export function organizationStatusVariant(status: string): BadgeVariant {
   if (status === "active") return "default";
   if (status === "trial") return "secondary";
+  if (status === "past_due") return "warning";
   if (status === "suspended") return "destructive";
+  if (status === "inactive" || status === "expired") return "muted";
   return "outline";
 }
+
+/** "past_due" reads "past due"; the others as they are. */
+export const organizationStatusLabel = (status: string) => status.replaceAll("_", " ");

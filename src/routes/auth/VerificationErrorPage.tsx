@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { resendVerificationEmail } from "@/auth/auth-api";
 import { authErrorMessage } from "@/auth/messages";
-import { SUPPORT_EMAIL } from "@/auth/support";
+import { SupportEmail } from "@/components/marketing/site-links";
 import { toast } from "@/components/toast/toast-store";
 import { FieldError, useFieldControl } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
@@ -89,11 +89,7 @@ export function VerificationErrorPage() {
           {emailError ? <FieldError id={errorId} message={emailError} announce={false} /> : null}
         </form>
         <p className="text-center text-soft">
-          Still stuck? Write to{" "}
-          <a className="link link-primary" href={`mailto:${SUPPORT_EMAIL}`}>
-            {SUPPORT_EMAIL}
-          </a>
-          .
+          Still stuck? Write to <SupportEmail className="link link-primary" />.
         </p>
       </div>
     </AuthShell>

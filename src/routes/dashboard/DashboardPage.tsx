@@ -1,4 +1,5 @@
 import type { AppUser } from "@shared/auth";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useSearchParams } from "react-router";
 import { useAuth } from "@/auth/AuthProvider";
@@ -9,7 +10,7 @@ import { Logo } from "@/components/Logo";
 import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
 import { TwoFactorGate } from "../account/TwoFactorGate";
-import { ensureOrganization } from "./billing-api";
+import { ensureOrganization, fetchPlanStatus, PLAN_STATUS_QUERY_KEY } from "./billing-api";
 import { DashboardLayout } from "./DashboardLayout";
 import { markOnboardingCompleted, shouldSkipOnboarding } from "./onboarding";
 import type { DashboardOutletContext } from "./outlet";
@@ -64,6 +65,12 @@ function AdminDashboard({ user }: { user: AppUser }) {
         ? "dashboard"
         : "welcome",
   );
+  // Issue 25 §2: the plan step is never skipped for an organization whose admin has chosen no
+  // plan, whatever the account's age or the local flag. Back from Stripe Checkout the plan is
+  // on its way (the webhook may lag): that visit is not asked again.
+  const [planSettled, setPlanSettled] = useState(
+    () => new URLSearchParams(window.location.search).get("checkout") === "success",
+  );
   // Back from the plans goes where they were opened from; from the dashboard, focus returns
   // to its upgrade button (the layout was replaced, so the pressed button is gone).
   const [plansFrom, setPlansFrom] = useState<"welcome" | "dashboard">("welcome");
@@ -81,6 +88,15 @@ function AdminDashboard({ user }: { user: AppUser }) {
   }, [organizationReady, refresh]);
 
   useCheckoutReturnToast();
+
+  const plan = useQuery({ queryKey: PLAN_STATUS_QUERY_KEY, queryFn: fetchPlanStatus, enabled: organizationReady });
+  const planRequired = !planSettled && plan.data?.planChosen === false;
+  useEffect(() => {
+    if (planRequired && phase === "dashboard") {
+      setPlansFrom("welcome");
+      setPhase("plans");
+    }
+  }, [planRequired, phase]);
 
   useEffect(() => {
     if (phase === "welcome") document.title = "Welcome — Undertone";
@@ -103,10 +119,15 @@ function AdminDashboard({ user }: { user: AppUser }) {
 
   const complete = useCallback(() => {
     markOnboardingCompleted(user.id);
+    setPlanSettled(true);
     setPhase("dashboard");
   }, [user.id]);
 
   if (!organizationReady) return <PageLoader label="Preparing your organization…" />;
+  // The dashboard waits for the plan (one small request) rather than flash before the plan step.
+  if (phase === "dashboard" && !planSettled && (plan.isPending || planRequired)) {
+    return <PageLoader label="Loading your dashboard…" />;
+  }
 
   if (phase === "dashboard") {
     const choosePlan = () => {

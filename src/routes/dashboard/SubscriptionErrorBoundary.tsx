@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { SUPPORT_EMAIL } from "@/auth/support";
+import { SupportEmail } from "@/components/marketing/site-links";
 
 type Props = { children: ReactNode; onGoBack: () => void };
 type State = { error: Error | null };
@@ -33,11 +33,7 @@ export class SubscriptionErrorBoundary extends Component<Props, State> {
                 <li>Allow pop-ups and redirects for the payment page, or pause ad blockers.</li>
                 <li>Refresh the page, or try another browser.</li>
                 <li>
-                  If it keeps happening, write to{" "}
-                  <a className="link link-primary" href={`mailto:${SUPPORT_EMAIL}`}>
-                    {SUPPORT_EMAIL}
-                  </a>
-                  .
+                  If it keeps happening, write to <SupportEmail className="link link-primary" />.
                 </li>
               </ul>
             </div>

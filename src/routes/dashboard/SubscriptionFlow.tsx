@@ -1,21 +1,18 @@
 import type { PlanType } from "@shared/billing";
-import { PRICE_PER_SALESPERSON_USD, TRIAL_DAYS } from "@shared/domain";
+import { TRIAL_ENDED_MESSAGE } from "@shared/plan-access";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { SUPPORT_EMAIL } from "@/auth/support";
 import { Icon } from "@/components/Icon";
-import { PRO_PLAN_FEATURES, TRIAL_PLAN_FEATURES } from "@/components/marketing/plans";
+import { SupportEmail } from "@/components/marketing/site-links";
 import { dismissToast, toast } from "@/components/toast/toast-store";
-import { useFocusOnMount } from "@/components/useFocusOnMount";
 import { ApiRequestError } from "@/lib/api";
 import { PLAN_STATUS_QUERY_KEY, subscribe } from "./billing-api";
+import { PlanSelection } from "./PlanSelection";
 
 /** Spec 1 §9: the completion screen shows this long before the dashboard. */
 export const COMPLETION_DELAY_MS = 4000;
 
 export const PLAN_LABELS: Record<PlanType, string> = { trial: "Free Trial", paid: "Pro Plan" };
-
-const TRIAL_FEATURES = [`${TRIAL_DAYS} days free`, ...TRIAL_PLAN_FEATURES];
 
 type Step = "selecting" | "checking" | "completed" | "error";
 
@@ -80,9 +77,17 @@ export function SubscriptionFlow({
     try {
       const result = await subscribe(planType);
       if (result.planType === "trial") {
-        // A trial is one per organization: asking again after it ended starts nothing.
-        if (!result.created && Date.parse(result.trial.trialEndDate) <= Date.now()) {
-          return fail(planType, "Your free trial has already ended. Choose the Pro plan to resume your check-ins.");
+        // A trial is one per organization and runs from its creation: one that has ended
+        // starts nothing again. The first time it is chosen that way (an admin who never chose
+        // a plan), the dashboard opens with its history and the banner's way to upgrade.
+        if (Date.parse(result.trial.trialEndDate) <= Date.now()) {
+          if (!result.created) {
+            return fail(planType, "Your free trial has already ended. Choose the Pro plan to resume your check-ins.");
+          }
+          void queryClient.invalidateQueries({ queryKey: PLAN_STATUS_QUERY_KEY });
+          toast({ title: "Your free trial has already ended", description: TRIAL_ENDED_MESSAGE });
+          onComplete();
+          return;
         }
         dismissToast(); // an earlier attempt's error no longer applies
         void queryClient.invalidateQueries({ queryKey: PLAN_STATUS_QUERY_KEY });
@@ -149,9 +154,7 @@ export function SubscriptionFlow({
                   <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1" aria-label="Support details">
                     <dt className="font-medium">Email</dt>
                     <dd>
-                      <a className="link link-primary" href={`mailto:${SUPPORT_EMAIL}`}>
-                        {SUPPORT_EMAIL}
-                      </a>
+                      <SupportEmail className="link link-primary" />
                     </dd>
                     <dt className="font-medium">Errors</dt>
                     <dd>{retryCount}</dd>
@@ -187,131 +190,5 @@ export function SubscriptionFlow({
       disabled={!userId}
       {...(onBack ? { onBack } : {})}
     />
-  );
-}
-
-function PlanSelection({
-  onSelect,
-  processing,
-  disabled,
-  onBack,
-}: {
-  onSelect: (plan: PlanType) => void;
-  processing: PlanType | null;
-  disabled: boolean;
-  onBack?: () => void;
-}) {
-  const busy = processing !== null;
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  return (
-    <section aria-labelledby="plan-heading" className="mx-auto max-w-4xl">
-      {onBack ? (
-        <button type="button" className="btn btn-ghost btn-sm mb-4" onClick={onBack} disabled={busy}>
-          <Icon name="arrowLeft" className="size-4" />
-          Back
-        </button>
-      ) : null}
-      <header className="mb-8 text-center">
-        <h2
-          id="plan-heading"
-          ref={heading}
-          tabIndex={-1}
-          className="text-3xl font-bold tracking-tight focus:outline-none"
-        >
-          Choose your plan
-        </h2>
-        <p className="mt-2 text-soft">Start free, or go Pro for your whole team. You can change later.</p>
-        {busy ? (
-          <p
-            role="status"
-            className="mt-4 inline-flex items-center gap-2 rounded-full bg-primary/10 px-4 py-1.5 text-primary"
-          >
-            <span className="loading loading-spinner loading-sm" />
-            Setting Up Your Account...
-          </p>
-        ) : null}
-      </header>
-      <div className="grid gap-6 md:grid-cols-2">
-        <PlanCard
-          name="Free Trial"
-          price="$0"
-          cadence={`for ${TRIAL_DAYS} days`}
-          features={TRIAL_FEATURES}
-          button={processing === "trial" ? "Starting trial..." : "Start 14-Day Free Trial"}
-          note="No credit card required. Upgrade anytime during your trial."
-          processing={processing === "trial"}
-          disabled={disabled || busy}
-          onClick={() => onSelect("trial")}
-          style="outline"
-        />
-        <PlanCard
-          name="Pro Plan"
-          price={`$${PRICE_PER_SALESPERSON_USD}`}
-          cadence="per salesperson / month"
-          features={PRO_PLAN_FEATURES}
-          button={processing === "paid" ? "Setting up subscription..." : "Start Pro Plan"}
-          note="Secure payment via a card payment provider. Cancel anytime."
-          processing={processing === "paid"}
-          disabled={disabled || busy}
-          onClick={() => onSelect("paid")}
-          style="primary"
-          badge="Most popular"
-        />
-      </div>
-    </section>
-  );
-}
-
-function PlanCard(props: {
-  name: string;
-  price: string;
-  cadence: string;
-  features: string[];
-  button: string;
-  note: string;
-  processing: boolean;
-  disabled: boolean;
-  onClick: () => void;
-  style: "primary" | "outline";
-  badge?: string;
-}) {
-  const primary = props.style === "primary";
-  return (
-    <article
-      aria-label={props.name}
-      className={`card bg-base-100 shadow-sm ${primary ? "ring-2 ring-primary" : "ring-1 ring-base-300"}`}
-    >
-      <div className="card-body gap-5">
-        <div className="flex items-center justify-between gap-2">
-          <h3 className="text-xl font-semibold">{props.name}</h3>
-          {props.badge ? <span className="badge badge-primary badge-soft">{props.badge}</span> : null}
-        </div>
-        {/* divs, not p: daisyUI lets paragraphs in a card body grow. */}
-        <div>
-          <span className="text-4xl font-bold tracking-tight">{props.price}</span>{" "}
-          <span className="text-sm text-soft">{props.cadence}</span>
-        </div>
-        <ul className="flex flex-col gap-2 text-sm">
-          {props.features.map((feature) => (
-            <li key={feature} className="flex items-start gap-2">
-              <Icon name="check" className="mt-0.5 size-4 text-secondary" />
-              {feature}
-            </li>
-          ))}
-        </ul>
-        <div className="mt-auto flex flex-col gap-2">
-          <button
-            type="button"
-            className={`btn ${primary ? "btn-primary" : "btn-outline"}`}
-            disabled={props.disabled}
-            onClick={props.onClick}
-          >
-            {props.processing ? <span className="loading loading-spinner loading-sm" /> : null}
-            {props.button}
-          </button>
-          <div className="text-center text-xs text-muted">{props.note}</div>
-        </div>
-      </div>
-    </article>
   );
 }

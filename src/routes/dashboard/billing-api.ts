@@ -1,4 +1,9 @@
-import { type PlanType, planStatusResponseSchema, subscribeResponseSchema } from "@shared/billing";
+import {
+  billingPortalResponseSchema,
+  type PlanType,
+  planStatusResponseSchema,
+  subscribeResponseSchema,
+} from "@shared/billing";
 import { ensureOrganizationResponseSchema } from "@shared/organization";
 import { api } from "@/lib/api";
 
@@ -20,4 +25,9 @@ export function subscribe(planType: PlanType) {
 
 export function fetchPlanStatus() {
   return api("/api/subscription", planStatusResponseSchema);
+}
+
+/** POST /api/subscription/portal: a session of Stripe's customer portal to send the browser to. */
+export function createBillingPortalSession() {
+  return api("/api/subscription/portal", billingPortalResponseSchema, { method: "POST" });
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "@/components/Icon";
-import { DEMO_URL } from "@/components/marketing/links";
 import { PRO_PLAN_FEATURES, TRIAL_PLAN_FEATURES } from "@/components/marketing/plans";
+import { DemoLink } from "@/components/marketing/site-links";
 import { container, SectionHeading } from "./SectionHeading";
 
 const plans = [
@@ -106,14 +106,9 @@ export function GetStarted() {
               Sign Up
               <Icon name="arrowRight" className="size-5" />
             </Link>
-            <a
-              href={DEMO_URL}
-              target="_blank"
-              rel="noopener"
-              className="btn btn-lg btn-outline border-primary-content/40 text-primary-content hover:border-primary-content hover:bg-primary-content/10"
-            >
+            <DemoLink className="btn btn-lg btn-outline border-primary-content/40 text-primary-content hover:border-primary-content hover:bg-primary-content/10">
               Book a demo
-            </a>
+            </DemoLink>
           </div>
         </div>
       </div>

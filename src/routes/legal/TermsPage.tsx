@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SUPPORT_EMAIL } from "@/auth/support";
+import { SupportEmail } from "@/components/marketing/site-links";
 import { LegalDocument, type LegalSection } from "./LegalDocument";
 
 const sections: LegalSection[] = [
@@ -69,8 +69,8 @@ const sections: LegalSection[] = [
         </p>
         <p>
           You are responsible for keeping your password and sign-in links confidential and for all activity under your
-          account. Tell us promptly at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> if you believe your
-          account has been accessed without permission.
+          account. Tell us promptly at <SupportEmail /> if you believe your account has been accessed without
+          permission.
         </p>
       </>
     ),
@@ -110,9 +110,10 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          <strong>Free Trial.</strong> New organizations may start a 14-day free trial covering up to 3 team members,
-          with basic sentiment tracking, email check-ins and a basic dashboard. No credit card is required. At the end
-          of the trial you can subscribe to continue using the Service.
+          <strong>Free Trial.</strong> Every new organization starts a 14-day free trial when it is created, covering up
+          to 3 team members, with basic sentiment tracking, email check-ins and a basic dashboard. No credit card is
+          required. At the end of the trial, new and scheduled check-ins pause until you subscribe; what your team has
+          shared stays readable.
         </p>
         <p>
           <strong>Pro Plan.</strong> The Pro Plan costs $2 per salesperson per month, billed monthly in advance through
@@ -120,10 +121,11 @@ const sections: LegalSection[] = [
           number of salespeople are reflected in your subscription.
         </p>
         <p>
-          <strong>Cancellation.</strong> You can cancel anytime. Cancellation takes effect at the end of the current
-          billing period, and you keep access until then. Fees already paid are not refundable except where the law
-          requires otherwise. If a payment fails, we may suspend paid features until it is resolved. We will give you
-          advance notice of any price change before it applies to you.
+          <strong>Cancellation.</strong> You can cancel anytime, yourself: Settings, then Manage billing, opens our
+          payment processor's billing page, where you can also change your card and download invoices. Cancellation
+          takes effect at the end of the current billing period, and you keep access until then. Fees already paid are
+          not refundable except where the law requires otherwise. If a payment fails, we may suspend paid features until
+          it is resolved. We will give you advance notice of any price change before it applies to you.
         </p>
       </>
     ),
@@ -199,7 +201,7 @@ const sections: LegalSection[] = [
           Service after changes take effect means you accept them.
         </p>
         <p>
-          Questions about these Terms? Contact us at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+          Questions about these Terms? Contact us at <SupportEmail />.
         </p>
       </>
     ),

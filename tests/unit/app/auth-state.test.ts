@@ -6,7 +6,7 @@ import { type CachedProfile, fallbackUser, isFresh, PROFILE_CACHE_TTL_MS } from 
 import { isConnectivityError, profileRetryDelay, shouldRetryProfile } from "@/auth/retry";
 import { ApiRequestError } from "@/lib/api";
 import { shouldSkipOnboarding } from "@/routes/dashboard/onboarding";
-import { accessOf } from "@/routes/dashboard/PlanBanner";
+import { accessOf } from "@/routes/dashboard/plan-summary";
 import { subscriptionErrorMessage } from "@/routes/dashboard/SubscriptionFlow";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
@@ -178,25 +178,37 @@ describe("dashboard gate", () => {
       trialStartDate: new Date(NOW).toISOString(),
       trialEndDate: new Date(NOW + 14 * 86_400_000).toISOString(),
       trialStatus: "active",
+      chosenAt: null,
     };
-    const base = { trial: null, subscription: null, paymentsConfigured: false };
+    const base = { trial: null, subscription: null, paymentsConfigured: false, planChosen: false };
     const state = (status: Parameters<typeof accessOf>[0], now: number) => {
       const access = accessOf(status, now);
       return { state: access.state, daysLeft: access.daysLeft, canCreateCheckIns: access.canCreateCheckIns };
     };
-    expect(state(base, NOW)).toEqual({ state: "none", daysLeft: null, canCreateCheckIns: true });
+    // No plan at all is not free forever (issue 25 §2).
+    expect(state(base, NOW)).toEqual({ state: "none", daysLeft: null, canCreateCheckIns: false });
     expect(state({ ...base, trial }, NOW)).toEqual({ state: "trial", daysLeft: 14, canCreateCheckIns: true });
     expect(state({ ...base, trial }, NOW + 15 * 86_400_000)).toEqual({
       state: "trial_ended",
       daysLeft: null,
       canCreateCheckIns: false,
     });
-    const active = { status: "active", salespersonCount: 3, currentPeriodEnd: null };
+    const active = {
+      status: "active",
+      salespersonCount: 3,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      cancelAt: null,
+      endedAt: null,
+      manageable: true,
+    };
     expect(state({ ...base, trial, subscription: active }, NOW).state).toBe("paid");
-    for (const lapsed of ["past_due", "unpaid", "canceled"]) {
+    for (const lapsed of ["past_due", "unpaid"]) {
       const access = accessOf({ ...base, trial, subscription: { ...active, status: lapsed } }, NOW);
-      expect(access).toMatchObject({ state: "payment_problem", canCreateCheckIns: false });
-      expect(access.message).toMatch(/Upgrade to the Pro plan to resume them; your team's history stays readable\.$/);
+      expect(access).toMatchObject({ state: "payment_problem", lifecycle: "past_due", canCreateCheckIns: false });
+      expect(access.message).toMatch(/Update your payment method under Manage billing to resume them/);
     }
+    const cancelled = accessOf({ ...base, trial, subscription: { ...active, status: "canceled" } }, NOW);
+    expect(cancelled).toMatchObject({ state: "cancelled", lifecycle: "cancelled", canCreateCheckIns: false });
   });
 });

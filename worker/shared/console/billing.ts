@@ -26,6 +26,10 @@ export const adminSubscriptionSchema = z.object({
   subscription_status: z.string(),
   monthly_cost: z.number(),
   current_period_end: z.nullable(timestamp),
+  /** Cancelled to end with its period: when (issue 25 §1, from Stripe's webhook); else null. */
+  ends_at: z.nullable(timestamp),
+  /** When Stripe ended it. */
+  ended_at: z.nullable(timestamp),
   stripe_customer_id: z.nullable(z.string()),
   created_at: timestamp,
 });

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { dailyLimitsSchema } from "../daily-limits";
-import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "../domain";
+import { ORGANIZATION_ACCESS, ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "../domain";
 import { pageQuerySchema, paginated, searchText, timestamp } from "./common";
 
 /**
@@ -15,7 +15,9 @@ export const organizationInputSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, "Organization name is required"), z.maxLength(ORGANIZATION_NAME_MAX)),
   domain: optionalText(253),
   industry: optionalText(100),
-  status: z.optional(z.enum(ORGANIZATION_STATUSES)),
+  /** The operator's access: the plan's lifecycle is never set by hand (issue 25 §2). */
+  status: z.optional(z.enum(ORGANIZATION_ACCESS)),
+  /** Refused (409) while a Stripe subscription owns it (issue 25 §8). */
   subscriptionTier: z.optional(z.enum(SUBSCRIPTION_TIERS)),
 });
 export type OrganizationInput = z.infer<typeof organizationInputSchema>;
@@ -34,8 +36,13 @@ export const organizationSchema = z.object({
   name: z.string(),
   domain: z.nullable(z.string()),
   industry: z.nullable(z.string()),
+  /** inactive or suspended when the operator set so, else the plan's lifecycle (trial, active, past_due, cancelled, expired). */
   status: z.enum(ORGANIZATION_STATUSES),
+  /** What the operator set (organizations.status). */
+  access: z.enum(ORGANIZATION_ACCESS),
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+  /** A live Stripe subscription sets the tier; the console does not offer to edit it then. */
+  tierOwnedByStripe: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
   /** Sign-in accounts plus team members (salespeople). */
@@ -69,10 +76,20 @@ export const organizationDetailSchema = z.object({
       salespersonCount: z.number(),
       monthlyCost: z.number(),
       currentPeriodEnd: z.nullable(timestamp),
+      /** Cancelled to end with its period (still active until `cancelAt`). */
+      cancelAtPeriodEnd: z.boolean(),
+      cancelAt: z.nullable(timestamp),
+      endedAt: z.nullable(timestamp),
+      /** Deleting the organization cancels it in Stripe first. */
+      liveInStripe: z.boolean(),
     }),
   ),
-  trial: z.nullable(z.object({ status: z.string(), endsAt: timestamp })),
+  trial: z.nullable(z.object({ status: z.string(), endsAt: timestamp, chosen: z.boolean() })),
   /** Today's use of its daily caps (check-ins, AI requests, emails). */
   dailyLimits: dailyLimitsSchema,
 });
 export type OrganizationDetail = z.infer<typeof organizationDetailSchema>;
+
+/** DELETE /api/admin/organizations/:id: whether a Stripe subscription was cancelled first. */
+export const organizationDeletedSchema = z.object({ ok: z.literal(true), stripeSubscriptionCancelled: z.boolean() });
+export type OrganizationDeleted = z.infer<typeof organizationDeletedSchema>;

@@ -52,7 +52,7 @@ export function useSlackChannels(enabled: boolean) {
 export function useSaveSlackSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { channelId: string | null; dmInvitations: boolean }) =>
+    mutationFn: (body: { channelId: string | null; dmInvitations: boolean; alertDms: boolean }) =>
       api("/api/slack/settings", okSchema, { method: "PUT", body }),
     onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_KEY }),
   });

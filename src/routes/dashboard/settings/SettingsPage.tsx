@@ -11,6 +11,7 @@ import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
 import { AccountSettings } from "./AccountSettings";
 import { ConversationStylePanel } from "./ConversationStylePanel";
 import { NotificationSections } from "./NotificationSettings";
+import { PlanPanel } from "./PlanPanel";
 import { useSlackOutcome } from "./useSlackOutcome";
 
 const FREQUENCY_LABEL: Record<CheckInFrequency, string> = {
@@ -52,6 +53,7 @@ export function SettingsPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader title="Settings" subtitle="How and when your team is asked to check in, and how you hear about it." />
+      <PlanPanel />
       {settings.isError ? (
         <LoadError message="We couldn't load your settings." onRetry={() => settings.refetch()} />
       ) : null}

@@ -5,12 +5,16 @@ import { Panel } from "@/components/ui";
 import { Field } from "@/components/ui/Field";
 import { useDisconnectSlack, useSaveSlackSettings, useSlackChannels } from "../data/notifications";
 
-/** Slack: "Add to Slack", then the channel for alerts and the digest, and DMs for invitations. */
+/**
+ * Slack: "Add to Slack", then the channel for alerts and the digest (public, or private once
+ * the app is invited), alert details to admins as DMs, and DMs for invitations. A channel
+ * hears how many alerts there are, never who (issue 22 item 4).
+ */
 export function SlackPanel({ slack }: { slack: SlackStatus }) {
   return (
     <Panel
       title="Slack"
-      subtitle="Post alerts and the weekly digest in a channel, and send check-in invitations as direct messages."
+      subtitle="Tell a channel when there are alerts and post the weekly digest there; send who and why to admins, and check-in invitations to your team, as direct messages."
       testId="slack-panel"
     >
       {!slack.configured ? (
@@ -27,7 +31,7 @@ export function SlackPanel({ slack }: { slack: SlackStatus }) {
           <span className="text-sm text-muted">You'll choose a workspace and approve the app in Slack.</span>
         </div>
       ) : (
-        <ConnectedSlack key={`${slack.channelId}-${slack.dmInvitations}`} slack={slack} />
+        <ConnectedSlack key={`${slack.channelId}-${slack.dmInvitations}-${slack.alertDms}`} slack={slack} />
       )}
     </Panel>
   );
@@ -39,7 +43,8 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
   const disconnect = useDisconnectSlack();
   const [channelId, setChannelId] = useState(slack.channelId ?? "");
   const [dm, setDm] = useState(slack.dmInvitations);
-  const dirty = channelId !== (slack.channelId ?? "") || dm !== slack.dmInvitations;
+  const [alertDms, setAlertDms] = useState(slack.alertDms);
+  const dirty = channelId !== (slack.channelId ?? "") || dm !== slack.dmInvitations || alertDms !== slack.alertDms;
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm">
@@ -48,6 +53,7 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
           <>
             {" "}
             · alerts and the digest go to <strong>#{slack.channelName}</strong>
+            {slack.channelPrivate ? " (private)" : ""}
           </>
         ) : (
           " · no channel chosen yet"
@@ -58,7 +64,7 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
         onSubmit={(event) => {
           event.preventDefault();
           save.mutate(
-            { channelId: channelId || null, dmInvitations: dm },
+            { channelId: channelId || null, dmInvitations: dm, alertDms },
             {
               onSuccess: () =>
                 toast({ title: "Slack settings saved", description: "Alerts and the digest follow it." }),
@@ -69,7 +75,12 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
       >
         <Field
           label="Channel for alerts and the digest"
-          hint="Public channels; the app joins the one you pick."
+          hint={
+            <>
+              It hears how many alerts there are, never who. A public channel is joined for you; for a private one,
+              first type <code className="whitespace-nowrap">/invite @Undertone</code> in it.
+            </>
+          }
           error={channels.isError ? channels.error.message : null}
         >
           {(control) => (
@@ -84,11 +95,26 @@ function ConnectedSlack({ slack }: { slack: SlackStatus }) {
               {(channels.data?.channels ?? []).map((channel) => (
                 <option key={channel.id} value={channel.id}>
                   #{channel.name}
+                  {channel.isPrivate ? " (private)" : ""}
                 </option>
               ))}
             </select>
           )}
         </Field>
+        <label className="flex cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            className="toggle toggle-primary mt-0.5"
+            checked={alertDms}
+            onChange={(e) => setAlertDms(e.target.checked)}
+          />
+          <span>
+            <span className="font-medium">Send alert details to admins as Slack messages</span>
+            <span className="block text-sm text-muted">
+              Who and why, to each admin who gets alert emails immediately and whom Slack finds by their email address.
+            </span>
+          </span>
+        </label>
         <label className="flex cursor-pointer items-start gap-3">
           <input
             type="checkbox"

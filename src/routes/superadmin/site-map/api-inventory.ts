@@ -69,12 +69,12 @@ export const API_GROUPS = {
   },
   "/api/subscription": {
     name: "Choose a Plan",
-    description: "Starts the free trial or a Stripe Checkout session",
+    description: "The plan as it stands; chooses the free trial, a Stripe Checkout session, or Stripe's billing portal",
     access: "authenticated",
     category: "User",
     kind: "api",
     component: "worker/billing",
-    features: ["14-day trial", "Pro plan through Stripe"],
+    features: ["14-day trial from the organization's creation", "Pro plan through Stripe", "Manage billing (portal)"],
   },
   "/api/stripe": {
     name: "Stripe Webhook",
@@ -85,6 +85,15 @@ export const API_GROUPS = {
     component: "worker/billing",
     features: ["Signature checked", "Each event applied once"],
     shownAs: "/api/stripe/webhook",
+  },
+  "/api/site": {
+    name: "Site Configuration",
+    description: "The support address and the demo link this deployment configures",
+    access: "public",
+    category: "Public",
+    kind: "api",
+    component: "worker/pages",
+    features: ["SUPPORT_EMAIL and DEMO_URL, never constants in the bundle"],
   },
   "/api/team-members": {
     name: "Team Members API",

@@ -114,6 +114,8 @@ export function BillingTab() {
                     <p className="text-sm text-muted">
                       {sub.current_salesperson_count} salespeople · {usd(sub.monthly_cost)}/month · since{" "}
                       {formatDate(sub.created_at)}
+                      {sub.ends_at ? ` · cancelled, ends ${formatDate(sub.ends_at)}` : ""}
+                      {sub.ended_at ? ` · ended ${formatDate(sub.ended_at)}` : ""}
                     </p>
                   </div>
                   <Badge variant={sub.subscription_status === "active" ? "success" : "muted"}>
@@ -148,6 +150,8 @@ function ManageBillingDialog({ subscription, onClose }: { subscription: AdminSub
       "Current period ends",
       subscription.current_period_end ? formatDate(subscription.current_period_end) : "Not reported yet",
     ],
+    ...(subscription.ends_at ? [["Cancelled, ends on", formatDate(subscription.ends_at)] as [string, string]] : []),
+    ...(subscription.ended_at ? [["Ended on", formatDate(subscription.ended_at)] as [string, string]] : []),
     ["Subscribed since", formatDate(subscription.created_at)],
     ["Stripe customer", subscription.stripe_customer_id ?? "None yet"],
   ];

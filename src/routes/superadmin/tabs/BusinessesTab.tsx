@@ -1,5 +1,5 @@
-import { DEFAULT_PAGE_SIZE, okSchema } from "@shared/console/common";
-import type { AdminOrganization } from "@shared/console/organizations";
+import { DEFAULT_PAGE_SIZE } from "@shared/console/common";
+import { type AdminOrganization, organizationDeletedSchema } from "@shared/console/organizations";
 import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "@shared/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -13,6 +13,7 @@ import {
   EmptyState,
   FilterSelect,
   ListSkeleton,
+  organizationStatusLabel,
   organizationStatusVariant,
   PagedCardBody,
   SearchInput,
@@ -20,9 +21,9 @@ import {
   useDebounced,
   usePage,
 } from "@/components/ui";
-import { api } from "@/lib/api";
-import { useOrganizations } from "../console/api";
-import { formatDate } from "../console/display";
+import { ApiRequestError, api } from "@/lib/api";
+import { useOrganizationDetail, useOrganizations } from "../console/api";
+import { formatDate, usd } from "../console/display";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 import { capitalizedOption, type DialogState, OrganizationDialog, refreshAfterChange } from "./OrganizationDialog";
 
@@ -42,16 +43,25 @@ export function BusinessesTab() {
 
   const remove = useMutation({
     mutationFn: (id: string) =>
-      api(`/api/admin/organizations/${encodeURIComponent(id)}`, okSchema, { method: "DELETE" }),
-    onSuccess: () => {
-      toast({ title: "Organization deleted", description: "The organization has been deleted successfully." });
+      api(`/api/admin/organizations/${encodeURIComponent(id)}`, organizationDeletedSchema, { method: "DELETE" }),
+    onSuccess: (result) => {
+      toast({
+        title: "Organization deleted",
+        description: result.stripeSubscriptionCancelled
+          ? "The organization has been deleted successfully. Its Stripe subscription was cancelled first."
+          : "The organization has been deleted successfully.",
+      });
       setDeleting(null);
       refreshAfterChange(queryClient);
     },
-    onError: () =>
+    onError: (error) =>
       toast({
         title: "Error",
-        description: "Failed to delete organization. Please try again.",
+        // Stripe's refusal says why nothing was deleted; anything else is the spec's text.
+        description:
+          error instanceof ApiRequestError && error.code.startsWith("stripe_")
+            ? error.message
+            : "Failed to delete organization. Please try again.",
         variant: "destructive",
       }),
   });
@@ -82,7 +92,7 @@ export function BusinessesTab() {
           value={status}
           onChange={filtering(setStatus)}
           allLabel="All statuses"
-          options={ORGANIZATION_STATUSES.map(capitalizedOption)}
+          options={ORGANIZATION_STATUSES.map((value) => capitalizedOption(value, organizationStatusLabel(value)))}
         />
         <FilterSelect
           className="w-full md:w-44"
@@ -90,7 +100,7 @@ export function BusinessesTab() {
           value={tier}
           onChange={filtering(setTier)}
           allLabel="All plans"
-          options={SUBSCRIPTION_TIERS.map(capitalizedOption)}
+          options={SUBSCRIPTION_TIERS.map((value) => capitalizedOption(value))}
         />
         {filtersActive ? (
           <button
@@ -161,7 +171,7 @@ export function BusinessesTab() {
                   </td>
                   <td className={org.industry ? "" : "text-muted"}>{org.industry ?? "Not specified"}</td>
                   <td>
-                    <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
+                    <Badge variant={organizationStatusVariant(org.status)}>{organizationStatusLabel(org.status)}</Badge>
                   </td>
                   <td className="capitalize">{org.subscriptionTier}</td>
                   <td className="text-right tabular-nums" data-testid="organization-users">
@@ -211,25 +221,59 @@ export function BusinessesTab() {
       {dialog ? <OrganizationDialog state={dialog} onClose={() => setDialog(null)} /> : null}
       {viewing ? <OrganizationDetailsDialog id={viewing} onClose={() => setViewing(null)} /> : null}
       {deleting ? (
-        <ConfirmDialog
-          title="Delete organization?"
-          message={
-            <>
-              <p>
-                <strong>{deleting.name}</strong> and everything in it — its team, check-ins, scores and alerts — will be
-                removed permanently.
-              </p>
-              <p className="mt-2">Its accounts stay, without an organization. This cannot be undone.</p>
-            </>
-          }
-          confirmLabel="Delete organization"
-          busyLabel="Deleting..."
-          destructive
+        <DeleteOrganizationDialog
+          organization={deleting}
           busy={remove.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => remove.mutate(deleting.id)}
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Issue 25 §1: a Pro organization's Stripe subscription is cancelled before it is deleted, and
+ * the confirmation says so (read from its details, opened with the dialog).
+ */
+function DeleteOrganizationDialog({
+  organization,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  organization: AdminOrganization;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const detail = useOrganizationDetail(organization.id);
+  const subscription = detail.data?.subscription;
+  return (
+    <ConfirmDialog
+      title="Delete organization?"
+      message={
+        <>
+          <p>
+            <strong>{organization.name}</strong> and everything in it — its team, check-ins, scores and alerts — will be
+            removed permanently.
+          </p>
+          {subscription?.liveInStripe ? (
+            <p className="mt-2" data-testid="delete-cancels-stripe">
+              Its Pro subscription ({subscription.salespersonCount} salespeople, {usd(subscription.monthlyCost)}/month)
+              is cancelled in Stripe first, at once: no further charges. If Stripe refuses, nothing is deleted.
+            </p>
+          ) : null}
+          <p className="mt-2">Its accounts stay, without an organization. This cannot be undone.</p>
+        </>
+      }
+      confirmLabel={subscription?.liveInStripe ? "Cancel subscription and delete" : "Delete organization"}
+      busyLabel="Deleting..."
+      destructive
+      // Not before we know whether Stripe is involved: the message must be the whole truth.
+      busy={busy || detail.isPending}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,4 +1,10 @@
-import { DELIVERY_CHANNELS, DELIVERY_STATUSES, type DeliveryChannel, type DeliveryStatus } from "@shared/notifications";
+import {
+  DELIVERY_CHANNEL_LABELS,
+  DELIVERY_CHANNELS,
+  DELIVERY_STATUSES,
+  type DeliveryChannel,
+  type DeliveryStatus,
+} from "@shared/notifications";
 import { useState } from "react";
 import {
   Badge,
@@ -22,7 +28,7 @@ const STATUS_VARIANT: Record<DeliveryStatus, BadgeVariant> = {
   failed: "destructive",
 };
 const STATUS_OPTIONS = DELIVERY_STATUSES.map((value) => ({ value, label: value[0]?.toUpperCase() + value.slice(1) }));
-const CHANNEL_OPTIONS = DELIVERY_CHANNELS.map((value) => ({ value, label: value === "email" ? "Email" : "Slack" }));
+const CHANNEL_OPTIONS = DELIVERY_CHANNELS.map((value) => ({ value, label: DELIVERY_CHANNEL_LABELS[value] }));
 
 /**
  * Alerts & Notifications → Deliveries: every alert email, digest, invitation and Slack post
@@ -93,7 +99,7 @@ export function DeliveriesCard() {
                     {d.kind} · {d.organizationName}
                   </p>
                 </td>
-                <td>{d.channel === "email" ? "Email" : "Slack"}</td>
+                <td>{DELIVERY_CHANNEL_LABELS[d.channel]}</td>
                 <td className="max-w-48 truncate" title={d.recipient}>
                   {d.recipient}
                 </td>

@@ -1,5 +1,14 @@
+import type { OrganizationDetail } from "@shared/console/organizations";
 import { roleLabel } from "@shared/domain";
-import { Badge, DailyLimitsList, ErrorCard, ListSkeleton, Modal, organizationStatusVariant } from "@/components/ui";
+import {
+  Badge,
+  DailyLimitsList,
+  ErrorCard,
+  ListSkeleton,
+  Modal,
+  organizationStatusLabel,
+  organizationStatusVariant,
+} from "@/components/ui";
 import { useOrganizationDetail } from "../console/api";
 import { formatDate, formatDateTime, usd } from "../console/display";
 
@@ -25,7 +34,9 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
       ) : data ? (
         <div className="space-y-5">
           <div className="flex flex-wrap gap-2">
-            <Badge variant={organizationStatusVariant(data.organization.status)}>{data.organization.status}</Badge>
+            <Badge variant={organizationStatusVariant(data.organization.status)}>
+              {organizationStatusLabel(data.organization.status)}
+            </Badge>
             <Badge variant="outline">{data.organization.subscriptionTier}</Badge>
             <Badge variant="muted">{data.organization.industry ?? "Industry not specified"}</Badge>
           </div>
@@ -49,12 +60,8 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
           <div className="grid gap-4 sm:grid-cols-2">
             <div>
               <h3 className="text-sm font-semibold">Billing</h3>
-              <p className="mt-1 text-sm text-soft">
-                {data.subscription
-                  ? `Subscription ${data.subscription.status} · ${data.subscription.salespersonCount} billable · ${usd(data.subscription.monthlyCost)}/month`
-                  : data.trial
-                    ? `Free trial (${data.trial.status}) until ${formatDate(data.trial.endsAt)}`
-                    : "No subscription or trial"}
+              <p className="mt-1 text-sm text-soft" data-testid="organization-billing">
+                {billingText(data)}
               </p>
             </div>
             <div>
@@ -91,4 +98,30 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
       ) : null}
     </Modal>
   );
+}
+
+/** What the subscription or the trial says, with how it ends (issue 25 §1: through the webhook). */
+function billingText(data: OrganizationDetail): string {
+  const subscription = data.subscription;
+  if (subscription) {
+    const parts = [
+      `Subscription ${subscription.status.replaceAll("_", " ")}`,
+      `${subscription.salespersonCount} billable`,
+      `${usd(subscription.monthlyCost)}/month`,
+    ];
+    if (subscription.cancelAtPeriodEnd) {
+      parts.push(`cancelled, ends ${formatDate(subscription.cancelAt ?? subscription.currentPeriodEnd ?? Date.now())}`);
+    } else if (subscription.endedAt) {
+      parts.push(`ended ${formatDate(subscription.endedAt)}`);
+    } else if (subscription.currentPeriodEnd) {
+      parts.push(`renews ${formatDate(subscription.currentPeriodEnd)}`);
+    }
+    if (!subscription.liveInStripe && !subscription.endedAt) parts.push("billed outside Stripe");
+    return parts.join(" · ");
+  }
+  if (data.trial) {
+    const ends = data.trial.endsAt > Date.now() ? "until" : "ended";
+    return `Free trial ${ends} ${formatDate(data.trial.endsAt)}${data.trial.chosen ? "" : " · no plan chosen yet"}`;
+  }
+  return "No subscription or trial";
 }

@@ -1,5 +1,5 @@
 import { type AdminOrganization, ORGANIZATION_NAME_MAX, organizationSchema } from "@shared/console/organizations";
-import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "@shared/domain";
+import { ORGANIZATION_ACCESS, type OrganizationAccess, SUBSCRIPTION_TIERS } from "@shared/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
@@ -9,10 +9,17 @@ import { adminKeys } from "../console/api";
 
 /** Business Management's add and edit dialog, and what both it and delete refresh. */
 
-export const capitalizedOption = <Value extends string>(value: Value) => ({
+export const capitalizedOption = <Value extends string>(value: Value, text: string = value) => ({
   value,
-  label: `${value[0]?.toUpperCase() ?? ""}${value.slice(1)}`,
+  label: `${text[0]?.toUpperCase() ?? ""}${text.slice(1)}`,
 });
+
+/** The operator sets access; the plan's lifecycle follows the trial and Stripe. */
+const ACCESS_LABEL: Record<OrganizationAccess, string> = {
+  active: "Active (follows its plan)",
+  inactive: "Inactive",
+  suspended: "Suspended",
+};
 
 export type DialogState = { mode: "add" } | { mode: "edit"; organization: AdminOrganization } | null;
 
@@ -30,7 +37,8 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
   const [name, setName] = useState(editing?.name ?? "");
   const [domain, setDomain] = useState(editing?.domain ?? "");
   const [industry, setIndustry] = useState(editing?.industry ?? "");
-  const [status, setStatus] = useState<string>(editing?.status ?? "active");
+  const [access, setAccess] = useState<OrganizationAccess>(editing?.access ?? "active");
+  const tierLocked = editing?.tierOwnedByStripe ?? false;
   const [tier, setTier] = useState<string>(editing?.subscriptionTier ?? "basic");
   const [nameError, setNameError] = useState<string | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
@@ -42,8 +50,9 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
         name: name.trim(),
         domain: domain.trim() || null,
         industry: industry.trim() || null,
-        status,
-        subscriptionTier: tier,
+        status: access,
+        // Stripe owns a live subscription's tier: it is not sent, so it cannot be changed here.
+        ...(tierLocked ? {} : { subscriptionTier: tier }),
       };
       return editing
         ? api(`/api/admin/organizations/${encodeURIComponent(editing.id)}`, organizationSchema, {
@@ -129,24 +138,45 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <label className="grid gap-1">
-              <span className="text-sm font-medium">Status</span>
-              <select className="select w-full" value={status} onChange={(e) => setStatus(e.target.value)}>
-                {ORGANIZATION_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
+              <span className="text-sm font-medium">Access</span>
+              <select
+                className="select w-full"
+                value={access}
+                onChange={(e) => setAccess(e.target.value as OrganizationAccess)}
+                aria-describedby="organization-access-hint"
+              >
+                {ORGANIZATION_ACCESS.map((value) => (
+                  <option key={value} value={value}>
+                    {ACCESS_LABEL[value]}
                   </option>
                 ))}
               </select>
+              <span id="organization-access-hint" className="text-xs text-muted">
+                {editing
+                  ? "Its plan's status follows its trial and Stripe; suspending closes it whatever the plan."
+                  : "A new organization starts its 14-day free trial now."}
+              </span>
             </label>
             <label className="grid gap-1">
               <span className="text-sm font-medium">Subscription tier</span>
-              <select className="select w-full" value={tier} onChange={(e) => setTier(e.target.value)}>
+              <select
+                className="select w-full"
+                value={tier}
+                onChange={(e) => setTier(e.target.value)}
+                disabled={tierLocked}
+                aria-describedby="organization-tier-hint"
+              >
                 {SUBSCRIPTION_TIERS.map((t) => (
                   <option key={t} value={t}>
                     {t}
                   </option>
                 ))}
               </select>
+              {tierLocked ? (
+                <span id="organization-tier-hint" className="text-xs text-muted">
+                  Set by its Stripe subscription.
+                </span>
+              ) : null}
             </label>
           </div>
         </fieldset>

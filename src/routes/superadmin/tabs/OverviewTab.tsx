@@ -9,6 +9,7 @@ import {
   EmptyState,
   ErrorCard,
   ListSkeleton,
+  organizationStatusLabel,
   organizationStatusVariant,
   QueryCardBody,
   StatCard,
@@ -152,7 +153,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
                       <p className="truncate font-medium">{org.name}</p>
                       <p className="truncate text-sm text-muted">{org.domain ?? "No domain set"}</p>
                     </div>
-                    <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
+                    <Badge variant={organizationStatusVariant(org.status)}>{organizationStatusLabel(org.status)}</Badge>
                     <Badge variant="outline">{org.subscriptionTier}</Badge>
                     <button type="button" className="btn btn-ghost btn-xs" onClick={() => setViewing(org.id)}>
                       View Details
@@ -209,31 +210,15 @@ function SystemStatusCard({
   onOpenSettings: () => void;
 }) {
   const data = status.data;
-  const healthy = data ? data.database.reachable : false;
+  // Issue 25 §7: every row is a real signal, and "System Healthy" only when all of them are.
+  const healthy = data?.healthy ?? false;
   const rows: { label: string; value: string; ok: boolean | null }[] = data
     ? [
-        { label: "API", value: `Responding (${data.environment})`, ok: true },
-        {
-          label: "Database",
-          value: data.database.reachable ? `Reachable · ${data.database.latencyMs} ms` : "Unreachable",
-          ok: data.database.reachable,
-        },
-        {
-          label: "AI interviewer",
-          value: data.ai.configured
-            ? `${data.ai.model ?? "model"} on ${data.ai.host ?? "provider"}`
-            : "Embedded (offline)",
-          ok: true,
-        },
-        {
-          label: "Email service",
-          value: data.email.configured ? "HTTP provider" : "Local outbox",
-          ok: data.email.failedLast7Days === 0,
-        },
+        ...data.checks.map((check) => ({ label: check.label, value: check.detail, ok: check.ok })),
         {
           label: "Payments",
           value: data.payments.configured ? "Stripe configured" : "Not configured",
-          ok: data.payments.configured ? true : null,
+          ok: null,
         },
       ]
     : [];
@@ -242,7 +227,9 @@ function SystemStatusCard({
       title="System Status"
       actions={
         data ? (
-          <Badge variant={healthy ? "success" : "destructive"}>{healthy ? "System Healthy" : "Degraded"}</Badge>
+          <Badge variant={healthy ? "success" : "destructive"}>
+            {healthy ? "System Healthy" : faults(data.checks.filter((check) => !check.ok).length)}
+          </Badge>
         ) : null
       }
       bodyClassName="p-0"
@@ -261,15 +248,23 @@ function SystemStatusCard({
         <>
           <ul className="divide-y divide-base-300">
             {rows.map((row) => (
-              <li key={row.label} className="flex items-center justify-between gap-3 px-5 py-3 text-sm">
-                <span className="flex items-center gap-2">
+              <li
+                key={row.label}
+                className="px-5 py-3 text-sm"
+                data-testid="system-check"
+                data-ok={row.ok === null ? "info" : String(row.ok)}
+              >
+                <span className="flex items-center gap-2 font-medium">
                   <span
-                    className={`size-2 rounded-full ${row.ok === null ? "bg-base-300" : row.ok ? "bg-success" : "bg-error"}`}
+                    className={`size-2 shrink-0 rounded-full ${row.ok === null ? "bg-base-300" : row.ok ? "bg-success" : "bg-error"}`}
                     aria-hidden="true"
                   />
                   {row.label}
+                  {row.ok === false ? <span className="sr-only">(fault)</span> : null}
                 </span>
-                <span className="truncate text-right text-soft">{row.value}</span>
+                <span className={`mt-0.5 block pl-4 ${row.ok === false ? "text-error" : "text-soft"}`}>
+                  {row.value}
+                </span>
               </li>
             ))}
           </ul>
@@ -283,3 +278,5 @@ function SystemStatusCard({
     </Card>
   );
 }
+
+const faults = (n: number) => `Degraded · ${n} ${n === 1 ? "fault" : "faults"}`;

@@ -10,6 +10,7 @@ import {
   EmptyState,
   ErrorCard,
   ListSkeleton,
+  organizationStatusLabel,
   organizationStatusVariant,
   TabHeader,
   useDebounced,
@@ -88,7 +89,7 @@ export function SupportTab() {
                         {formatDate(org.createdAt)}
                       </p>
                     </div>
-                    <Badge variant={organizationStatusVariant(org.status)}>{org.status}</Badge>
+                    <Badge variant={organizationStatusVariant(org.status)}>{organizationStatusLabel(org.status)}</Badge>
                     <button type="button" className="btn btn-ghost btn-sm" onClick={() => setViewing(org.id)}>
                       View Details
                     </button>

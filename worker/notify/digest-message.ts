@@ -1,13 +1,13 @@
 import { escapeHtml } from "../email/templates";
 import type { AlertItem, BlockerTheme, CoachingAction, Participation, PillarCard } from "../shared/insights";
 import { PILLAR_LABELS } from "../shared/pillars";
-import type { DeliveryContent } from "./messages";
-import { slackEscape } from "./slack-text";
+import type { Message } from "./channels/channel";
 
 /**
- * The Monday digest as an email that renders in common clients: one 600-px table, every
- * style inline, no web fonts, no images, no CSS classes; and a plain-text twin. Figures,
- * themes and coaching actions only — never a salesperson's words.
+ * The Monday digest. For an Admin, an email that renders in common clients: one 600-px
+ * table, every style inline, no web fonts, no images, no CSS classes; and a plain-text twin.
+ * Figures, themes and coaching actions only — never a salesperson's words. For a channel,
+ * the team's figures alone, without names (`digestChannelMessage`).
  */
 export type DigestInput = {
   organizationName: string;
@@ -53,7 +53,9 @@ function alertRows(alerts: readonly AlertItem[], input: DigestInput) {
     .join("")}</table>`;
 }
 
-export function digestContent(input: DigestInput): DeliveryContent {
+export type DigestEmail = { subject: string; html: string; text: string };
+
+export function digestContent(input: DigestInput): DigestEmail {
   const subject = `${input.organizationName}: your weekly Undertone digest (week of ${input.weekOf})`;
   const scores = input.pillars.filter((p) => p.pillar !== "blockers");
   const p = input.participation;
@@ -141,23 +143,43 @@ Open the dashboard: ${input.dashboardUrl}
 
 Scores, themes and alerts only: what people wrote stays private. Change what you receive in Settings.
 `;
-  const slackText = [
-    `*Weekly digest — ${slackEscape(input.organizationName)}* (week of ${input.weekOf})`,
-    `Participation: ${slackEscape(participationLine)}`,
-    scores.map((c) => `• ${slackEscape(PILLAR_LABELS[c.pillar])}: *${c.value ?? "—"}* (${change(c).text})`).join("\n"),
-    `New alerts: ${input.newAlerts.length} · still open: ${input.openAlerts.length}`,
-    input.blockers.length > 0
-      ? `Top blockers: ${slackEscape(
-          input.blockers
-            .slice(0, 3)
-            .map((b) => b.theme)
-            .join(", "),
-        )}`
-      : "",
-    `<${input.dashboardUrl}|Open the dashboard>`,
-  ]
-    .filter(Boolean)
-    .join("\n")
-    .slice(0, 3000);
-  return { subject, html, text, slackText, emailKind: "weekly_digest" };
+  return { subject, html, text };
+}
+
+export function digestMessage(input: DigestInput): Message {
+  const email = digestContent(input);
+  return {
+    title: email.subject,
+    text: email.text,
+    html: email.html,
+    link: { label: "Open the dashboard", url: input.dashboardUrl },
+  };
+}
+
+/**
+ * Below this many people answering in the week, the team's figures are nearly someone's
+ * own: a channel then hears that the digest is out, not the numbers or the themes.
+ */
+export const MIN_PEOPLE_FOR_CHANNEL_FIGURES = 3;
+
+/** The digest as a channel hears it: team figures, alert counts, blocker themes; no names, no one's own score. */
+export function digestChannelMessage(input: DigestInput): Message {
+  const p = input.participation;
+  const lines = [
+    `Participation: ${rate(p)} of check-ins answered; ${p.membersThisWeek} of ${p.activeMembers} people answered this week.`,
+  ];
+  if (p.membersThisWeek >= MIN_PEOPLE_FOR_CHANNEL_FIGURES) {
+    const scores = input.pillars.filter((card) => card.pillar !== "blockers");
+    lines.push(...scores.map((c) => `- ${PILLAR_LABELS[c.pillar]}: ${c.value ?? "—"} (${change(c).text})`));
+    const themes = input.blockers.slice(0, 3).map((b) => b.theme);
+    if (themes.length > 0) lines.push(`Top blockers: ${themes.join(", ")}.`);
+  } else {
+    lines.push("Too few people answered this week to share the team's figures here.");
+  }
+  lines.push(`Alerts: ${input.newAlerts.length} new, ${input.openAlerts.length} still open.`);
+  return {
+    title: `Weekly digest — ${input.organizationName} (week of ${input.weekOf})`,
+    text: lines.join("\n"),
+    link: { label: "Open the dashboard", url: input.dashboardUrl },
+  };
 }

@@ -1,11 +1,11 @@
 import { escapeHtml, layout } from "../email/templates";
-import type { DeliveryContent } from "./messages";
-import { slackEscape } from "./slack-text";
+import type { Message } from "./channels/channel";
 
 /**
- * The alert a manager gets when a check-in crosses an urgent or high risk line: who, what
+ * The alert an Admin gets when a check-in crosses an urgent or high risk line: who, what
  * the numbers say in words a manager can act on, the themes they named, and a link to the
  * person's page. Built only from scores, categories and themes: never the salesperson's words.
+ * A group conversation (a Slack channel) gets only how many alerts there are (`alertCountMessage`).
  */
 export type AlertSignal = { category: string; priority: "urgent" | "high" };
 
@@ -46,7 +46,7 @@ function reading(category: string, scores: AlertEmailInput["scores"]): Reading |
   }
 }
 
-export function alertContent(input: AlertEmailInput): DeliveryContent {
+export function alertMessage(input: AlertEmailInput): Message {
   const readings = input.signals.map((s) => reading(s.category, input.scores)).filter((r): r is Reading => r !== null);
   const urgent = input.signals.some((s) => s.priority === "urgent");
   const level = urgent ? "Urgent" : "High";
@@ -81,13 +81,32 @@ Open ${input.personName}'s page: ${input.personUrl}
 
 ${privacy} You get these because you are an admin of ${input.organizationName}; change it in Settings.
 `;
-  const slackText = [
-    `*${level}: ${slackEscape(input.personName)} — ${slackEscape(headline)}*`,
-    ...readings.map((r) => `• ${slackEscape(r.figure)} Suggested: ${slackEscape(r.action)}`),
-    ...(themes ? [slackEscape(themes)] : []),
-    `<${input.personUrl}|Open ${slackEscape(input.personName)}'s page>`,
-  ].join("\n");
-  return { subject, html, text, slackText, emailKind: "risk_alert" };
+  return { title: subject, text, html, link: { label: `Open ${input.personName}'s page`, url: input.personUrl } };
+}
+
+/**
+ * What a channel hears: how many alerts, where, and the way to the dashboard — no name, no
+ * score, no category, no theme (issue 22 item 4): "1 urgent alert in Northwind Sales — open
+ * the dashboard". Who it is and why goes to the Admins only, by email or DM.
+ */
+export function alertCountMessage(input: {
+  organizationName: string;
+  signals: readonly AlertSignal[];
+  dashboardUrl: string;
+}): Message {
+  const total = input.signals.length;
+  const urgent = input.signals.filter((s) => s.priority === "urgent").length;
+  const plural = total === 1 ? "alert" : "alerts";
+  // "1 urgent alert in …", "2 high alerts in …", "2 alerts in … (1 urgent, 1 high)".
+  const line =
+    urgent === total || urgent === 0
+      ? `${total} ${urgent > 0 ? "urgent" : "high"} ${plural} in ${input.organizationName}`
+      : `${total} ${plural} in ${input.organizationName} (${urgent} urgent, ${total - urgent} high)`;
+  return {
+    title: "Undertone alert",
+    text: `${line} — open the dashboard`,
+    link: { label: "Open the dashboard", url: input.dashboardUrl },
+  };
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
