@@ -9,7 +9,7 @@ import { OPERATIONAL_RETENTION_DAYS } from "../../worker/schedule/operational-re
 import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
 import { DAY_MS } from "../../worker/shared/time";
 import { createAdmin, latestEmail, randomIp, requestAs } from "./auth-helpers";
-import { ChatClient, claimChat, linkOf } from "./checkin-helpers";
+import { ChatClient, claimChat, linkOf, newAttempt } from "./checkin-helpers";
 import { countRows, request, requestWithEnv } from "./helpers";
 import { objectStorage, storedStrings } from "./object-storage";
 import { INTEGRATION_VARS, type RecordedRequest } from "./vars";
@@ -101,11 +101,13 @@ describe("email_outbox keeps no link secrets outside development", () => {
     });
     const link = await linkOf(createCheckInResponseSchema.parse(await created.json()).id);
     const query = `?token=${encodeURIComponent(link.token)}`;
-    // Opened once (the chat is owned), then the member asks for a fresh link, in production.
-    const opened = await requestWithEnv(`/api/check-in/${link.id}${query}`, PRODUCTION, {
-      headers: { "cf-connecting-ip": randomIp() },
+    // Started once (the chat is owned), then the member asks for a fresh link, in production.
+    const started = await requestWithEnv(`/api/check-in/${link.id}/claim${query}`, PRODUCTION, {
+      method: "POST",
+      headers: { "cf-connecting-ip": randomIp(), "Content-Type": "application/json" },
+      body: JSON.stringify({ attempt: newAttempt() }),
     });
-    expect(opened.status).toBe(200);
+    expect(started.status, await started.clone().text()).toBe(200);
     const fresh = await requestWithEnv(`/api/check-in/${link.id}/fresh-link${query}`, PRODUCTION, {
       method: "POST",
       headers: { "cf-connecting-ip": randomIp() },
