@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
+import { featuresOf } from "../../worker/scoring/model/features";
+import type { ModelFile } from "../../worker/scoring/model/ordinal";
+import { lexiconJudgement, readAnswers } from "../../worker/scoring/reader";
+import { selfRatingsOf } from "../../worker/scoring/self-ratings";
 import { PILLARS } from "../../worker/shared/pillars";
 import { RATING_KINDS } from "../../worker/shared/self-rating";
 
@@ -25,8 +29,13 @@ export const transcriptSchema = z.object({
 
 export type Transcript = z.infer<typeof transcriptSchema>;
 
-export function judgeTranscript(transcript: Transcript) {
-  const completion = judgeCheckIn(transcript.messages, { memberName: transcript.fullName, llm: null });
+/** Judges one transcript; `model` = other weights than the shipped ones (the leave-one-writer-out). */
+export function judgeTranscript(transcript: Transcript, model?: ModelFile) {
+  const completion = judgeCheckIn(transcript.messages, {
+    memberName: transcript.fullName,
+    llm: null,
+    ...(model ? { model } : {}),
+  });
   const { conversation_quality_score, ...scores } = completion.scores;
   return {
     scores,
@@ -42,4 +51,11 @@ export function judgeTranscript(transcript: Transcript) {
 /** A parse failure as one readable line per problem: "messages.2.sender: Invalid option…". */
 export function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("\n");
+}
+
+/** What the trained reader sees of a transcript (`npm run train`, the leave-one-writer-out). */
+export function featuresOfTranscript(transcript: Transcript) {
+  const answers = readAnswers(transcript.messages);
+  const rules = lexiconJudgement(transcript.messages, answers);
+  return featuresOf(answers, rules.raw, selfRatingsOf(transcript.messages));
 }

@@ -1,0 +1,26 @@
+/**
+ * `npm run train`: fits the reader's model on every dev writer's check-ins and the team's
+ * own (never a test writer's: their files are not read) and writes the weights the Worker
+ * imports, worker/scoring/model/weights.json. Deterministic: the same cases give the same
+ * file. Run it after changing the features (worker/scoring/model/features.ts, terms.ts),
+ * the training (tests/eval/train-model.ts, fit.ts) or the dev writers, then `npm run eval`.
+ */
+import { writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { runnerImport } from "vite";
+import type { JudgeCore } from "../tools/judge-types.ts";
+import { loadCases } from "./cases.ts";
+import { featured } from "./lowo.ts";
+import { trainModel } from "./train-model.ts";
+
+const { module: core } = await runnerImport<JudgeCore>(
+  fileURLToPath(new URL("./judge-transcript.ts", import.meta.url)),
+);
+const { cases } = loadCases(["own", "dev"]);
+const model = trainModel(featured(core, cases));
+const out = fileURLToPath(new URL("../../worker/scoring/model/weights.json", import.meta.url));
+writeFileSync(out, `${JSON.stringify(model)}\n`);
+const used = Object.entries(model.targets).map(([d, t]) => `${d} ${t.weights.filter((w) => w !== 0).length}`);
+console.log(
+  `Trained on ${model.trainedOn.join(", ")} (${cases.length} check-ins): ${model.keys.length} features (${used.join(", ")}) → ${out}`,
+);
