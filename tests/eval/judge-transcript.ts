@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
+import type { ModelFile } from "../../worker/scoring/model/bands";
 import { featuresOf } from "../../worker/scoring/model/features";
-import type { ModelFile } from "../../worker/scoring/model/ordinal";
 import { lexiconJudgement, readAnswers } from "../../worker/scoring/reader";
 import { selfRatingsOf } from "../../worker/scoring/self-ratings";
 import { PILLARS } from "../../worker/shared/pillars";
@@ -57,5 +57,5 @@ export function describeIssues(error: z.ZodError): string {
 export function featuresOfTranscript(transcript: Transcript) {
   const answers = readAnswers(transcript.messages);
   const rules = lexiconJudgement(transcript.messages, answers);
-  return featuresOf(answers, rules.raw, selfRatingsOf(transcript.messages));
+  return { ...featuresOf(answers, rules.raw), ratings: selfRatingsOf(transcript.messages) };
 }

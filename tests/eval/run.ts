@@ -41,10 +41,16 @@ function row(name: string, t: Tally) {
 
 const totals: Record<"dev" | "test", Tally> = { dev: new Tally(), test: new Tally() };
 const misses: string[] = [];
+/** How long judging takes, for the note at the end (a figure, never a test). */
+const timing = { ms: 0, count: 0 };
 function tallyOf(writer: string): Tally {
   const tally = new Tally();
   for (const c of cases.filter((x) => x.writer === writer)) {
-    const wrong = tally.add(c, judgeWith(core, c));
+    const started = performance.now();
+    const judged = judgeWith(core, c);
+    timing.ms += performance.now() - started;
+    timing.count++;
+    const wrong = tally.add(c, judged);
     if (writer === missesOf && wrong.length > 0) misses.push(`  ${c.id}: ${wrong.join(", ")}`);
   }
   return tally;
@@ -88,5 +94,8 @@ if (halves.length === 2) {
       `The four, dev leave-one-writer-out − test: ${gap(lowo)} points (over 5 = the reader fits its dev writers)`,
     );
 }
+console.log(
+  `\nJudging took ${(timing.ms / timing.count).toFixed(1)} ms per check-in (mean of ${timing.count}, this machine, shipped weights).`,
+);
 for (const note of notes) console.log(`note: ${note}`);
 if (missesOf) console.log(`\nMisses of ${missesOf}:\n${misses.join("\n")}`);

@@ -20,7 +20,7 @@ const { cases } = loadCases(["own", "dev"]);
 const model = trainModel(featured(core, cases));
 const out = fileURLToPath(new URL("../../worker/scoring/model/weights.json", import.meta.url));
 writeFileSync(out, `${JSON.stringify(model)}\n`);
-const used = Object.entries(model.targets).map(([d, t]) => `${d} ${t.weights.filter((w) => w !== 0).length}`);
+const used = Object.entries(model.targets).map(([d, t]) => `${d} ${t.weights.flat().filter((w) => w !== 0).length}`);
 console.log(
   `Trained on ${model.trainedOn.join(", ")} (${cases.length} check-ins): ${model.keys.length} features (${used.join(", ")}) → ${out}`,
 );

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
 import type { Judgement, TranscriptMessage } from "../../worker/scoring/judgement";
-import { checkedModel, type ModelFile } from "../../worker/scoring/model/ordinal";
+import { checkedModel, type ModelFile } from "../../worker/scoring/model/bands";
 import { termsOf } from "../../worker/scoring/model/terms";
-import { readerJudgement, SHIPPED_MODEL } from "../../worker/scoring/trained-reader";
+import { readerJudgement, shippedModel } from "../../worker/scoring/trained-reader";
 import { SCORE_DIMENSIONS } from "../../worker/shared/pillars";
 import { SELF_RATINGS } from "../../worker/shared/self-rating";
 
@@ -28,7 +28,10 @@ const CALM = "Fine, the team is good and the pipeline looks ok.";
  * signal), everything else stays in the middle. One strain answer is already high stress.
  */
 function strainModel(): ModelFile {
-  const flat = { weights: [0], thresholds: [-1, 1] as [number, number] };
+  const flat = {
+    weights: [[0], [0], [0]] as [number[], number[], number[]],
+    bias: [0, 1, 0] as [number, number, number],
+  };
   return {
     version: 1,
     trainedOn: ["test"],
@@ -38,7 +41,12 @@ function strainModel(): ModelFile {
       confidence: flat,
       sales_strength: flat,
       blockers: flat,
-      stress: { weights: [1], thresholds: [0.2, 0.5] },
+      stress: { weights: [[0], [0], [4]], bias: [1, 0, -1] },
+    },
+    // A rating says nothing here: the same likelihood in every band.
+    ratings: {
+      burnout: { likelihood: Array.from({ length: 5 }, () => [0.2, 0.2, 0.2] as [number, number, number]) },
+      confidence: { likelihood: Array.from({ length: 5 }, () => [0.2, 0.2, 0.2] as [number, number, number]) },
     },
   };
 }
@@ -93,7 +101,7 @@ describe("the stored score is the model's band (issue 24 constraint)", () => {
       ]).flat();
       const judged = readerJudgement(transcript, model);
       const stress = judged.raw.stress ?? 50;
-      // η = log(1 + answers with strain): 0 is under θ₁ = 0.2 (low), one or more over θ₂ = 0.5 (high).
+      // High's log-odds: −1 + 4 × log(1 + answers with strain) against low's 1: no strain is low, one is high.
       const expected = strained === 0 ? "low" : "high";
       expect(stress <= 40 ? "low" : stress <= 60 ? "mid" : "high").toBe(expected);
       for (const d of SCORE_DIMENSIONS.filter((x) => x !== "stress")) expect(band(judged.raw[d] ?? 50)).toBe("mid");
@@ -141,10 +149,10 @@ describe("the shipped weights", () => {
   ];
 
   it("is a whole model, trained on dev writers only", () => {
-    expect(SHIPPED_MODEL.keys.length).toBeGreaterThan(100);
-    expect(SHIPPED_MODEL.trainedOn).not.toContain("A");
-    expect(SHIPPED_MODEL.trainedOn).not.toContain("W09");
-    expect(SHIPPED_MODEL.trainedOn).not.toContain("W10");
+    expect(shippedModel().keys.length).toBeGreaterThan(100);
+    expect(shippedModel().trainedOn).not.toContain("A");
+    expect(shippedModel().trainedOn).not.toContain("W09");
+    expect(shippedModel().trainedOn).not.toContain("W10");
   });
 
   it("warns about a depleted rep told over several answers and not about a thriving one", () => {
@@ -173,12 +181,18 @@ describe("the shipped weights", () => {
 });
 
 describe("the weights file is checked when the Worker loads it", () => {
-  it("refuses a file with a score missing or weights of the wrong length", () => {
+  it("refuses a file with weights of the wrong length or a rating missing", () => {
     const whole = strainModel();
     expect(checkedModel(whole)).toBe(whole);
     expect(() => checkedModel({ ...whole, keys: [] })).toThrow(/npm run train/);
-    const { stress: _, ...missing } = whole.targets;
-    expect(() => checkedModel({ ...whole, targets: missing })).toThrow(/npm run train/);
+    expect(() => checkedModel({ ...whole, ratings: { burnout: whole.ratings.burnout } })).toThrow(/npm run train/);
+  });
+
+  it("leaves a score it has no weights for (a pillar added since training) uncertain, with no reading", () => {
+    const { blockers: _, ...targets } = strainModel().targets;
+    const judged = readerJudgement([ask("blockers"), say("Legal is slow.")], { ...strainModel(), targets });
+    expect(judged.raw.blockers).toBeUndefined();
+    expect(judged.confidence.blockers).toEqual({ evidence: 0, agreement: 0, uncertain: true });
   });
 });
 

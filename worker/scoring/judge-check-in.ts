@@ -3,7 +3,7 @@ import type { ClassificationPillar } from "../shared/pillars";
 import { SCORE_DIMENSIONS } from "../shared/pillars";
 import { type FinalScores, finalizeScores } from "./finalize";
 import type { Judgement, ScoreConfidences, SelfRatings, TranscriptMessage } from "./judgement";
-import type { ModelFile } from "./model/ordinal";
+import type { ModelFile } from "./model/bands";
 import type { EvidenceCounts } from "./reader";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "./real-time";
 import { type ReviewFlag, reconcile } from "./review";

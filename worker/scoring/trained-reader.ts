@@ -2,7 +2,6 @@ import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
 import type { AlertReasons } from "./alert-reasons";
 import { SCORE_BOUNDS } from "./finalize";
 import type { Judgement, ScoreConfidences, SelfRatings, TranscriptMessage } from "./judgement";
-import { featuresOf } from "./model/features";
 import {
   type Band,
   bandOf,
@@ -10,11 +9,11 @@ import {
   checkedModel,
   compileModel,
   contributionOf,
-  latentOf,
   type ModelFile,
-  scoreOf,
-  type TargetModel,
-} from "./model/ordinal";
+  positionOf,
+  withRating,
+} from "./model/bands";
+import { featuresOf } from "./model/features";
 import shipped from "./model/weights.json";
 import { type EvidenceCounts, lexiconJudgement, readAnswers } from "./reader";
 import { RISK_LINES } from "./risk";
@@ -22,13 +21,18 @@ import { selfRatingsOf } from "./self-ratings";
 
 /**
  * The embedded reader (issue 24): the rule reader's readings, weighed by a model trained on
- * writers it never tested on (model/ordinal.ts, weights from `npm run train`). Per score the
+ * writers it never tested on (model/bands.ts, weights from `npm run train`). Per score the
  * model's band is the stored band, its probability is the score's agreement, and the answers
  * that moved it are its evidence. Pure; a few milliseconds per check-in.
  */
-export const SHIPPED_MODEL = checkedModel(shipped);
+let checked: ModelFile | null = null;
+/** The shipped weights, checked on first use (not at import: `npm run train` imports this to write them). */
+export function shippedModel(): ModelFile {
+  checked ??= checkedModel(shipped);
+  return checked;
+}
 
-/** An answer moving η by less than this bears on nothing (a stray word). */
+/** An answer moving the log-odds of high against low by less than this bears on nothing (a stray word). */
 const EVIDENCE_MIN = 0.15;
 /** Below this probability of its band a score is shown as uncertain, not as a firm band. */
 export const UNCERTAIN_BELOW = 0.5;
@@ -48,41 +52,39 @@ export type ReaderJudgement = Judgement & {
 };
 
 /**
- * The stored score for a band: η placed on 0–100 (monotone, θ's at 40 and 60), then held
- * inside the band and the spec's clamps, as an integer so rounding cannot move its band.
- * Stress reads the other way on the dashboard (the band of 100 − stress), so its bands are
- * ≤ 40, 41–60 and ≥ 61; high stress with enough evidence for the alert is placed at or over
- * the burnout line (70), without it in the 60s, under the line.
+ * The stored score: its band's range (within the spec's clamps), and where in it by
+ * P(high) − P(low) (positionOf), so the score is the model's band and more evidence of a
+ * high never lowers it. An integer, so rounding cannot move its band. Stress reads the other
+ * way on the dashboard (the band of 100 − stress), so its bands are ≤ 40, 41–60 and ≥ 61;
+ * high stress with enough evidence for the alert is placed at or over the burnout line (70),
+ * without it in the 60s, under the line.
  */
-function placed(dimension: ScoreDimension, model: TargetModel, eta: number, band: Band, alerted: boolean): number {
+function placed(dimension: ScoreDimension, position: number, band: Band, alerted: boolean): number {
   const { min, max } = SCORE_BOUNDS[dimension];
+  const line = RISK_LINES.burnoutStressAtLeast;
   const ranges: [number, number][] =
     dimension === "stress"
-      ? [
-          [0, 40],
-          [41, 60],
-          alerted ? [RISK_LINES.burnoutStressAtLeast, 100] : [61, RISK_LINES.burnoutStressAtLeast - 1],
-        ]
+      ? [[0, 40], [41, 60], alerted ? [line, 100] : [61, line - 1]]
       : [
           [0, 39],
           [40, 59],
           [60, 100],
         ];
-  const [from, to] = ranges[band] as [number, number];
-  const score = Math.min(to, Math.max(from, Math.round(scoreOf(model, eta))));
-  return Math.min(max, Math.max(min, score));
+  const [lowest, highest] = ranges[band] as [number, number];
+  const [from, to] = [Math.max(lowest, min), Math.min(highest, max)];
+  return Math.round(from + (to - from) * position);
 }
 
 /** Judges a conversation with the trained reader (the shipped weights unless others are given). */
 export function readerJudgement(
   transcript: readonly TranscriptMessage[],
-  file: ModelFile = SHIPPED_MODEL,
+  file: ModelFile = shippedModel(),
 ): ReaderJudgement {
   const model = compileModel(file);
   const answers = readAnswers(transcript);
   const rules = lexiconJudgement(transcript, answers);
   const ratings = selfRatingsOf(transcript);
-  const features = featuresOf(answers, rules.raw, ratings);
+  const features = featuresOf(answers, rules.raw);
   const spoke = answers.length > 0;
 
   const raw: Judgement["raw"] = {};
@@ -91,17 +93,28 @@ export function readerJudgement(
   const confidence = {} as ScoreConfidences;
   for (const dimension of SCORE_DIMENSIONS) {
     const target = model[dimension];
-    const eta = latentOf(target, features.vector);
-    const band = bandOf(target, eta);
+    // A score added to the registry since training: nothing to read it with (the LLM's or 50), and uncertain.
+    if (!target) {
+      evidence[dimension] = 0;
+      confidence[dimension] = { evidence: 0, agreement: 0, uncertain: true };
+      continue;
+    }
+    const rating = RATED[dimension] ? ratings[RATED[dimension]] : null;
+    const words = bandProbabilities(target, features.vector);
+    const probabilities =
+      rating !== null && RATED[dimension]
+        ? withRating(words, file.ratings[RATED[dimension]].likelihood, rating)
+        : words;
+    const band = bandOf(probabilities);
     const contributions = features.answers.map((keys) => contributionOf(target, keys));
-    const rated = RATED[dimension] !== undefined && ratings[RATED[dimension]] !== null;
+    const rated = rating !== null;
     const bearing = contributions.filter((c) => Math.abs(c) >= EVIDENCE_MIN).length + (rated ? 1 : 0);
     // Strain told in at least two answers, or a burnout rating: one remark never alerts.
     const towardStrain = contributions.filter((c) => c >= EVIDENCE_MIN).length;
     if (dimension === "stress") burnoutEvidence = towardStrain >= ALERT_ANSWERS || rated;
     const alerted = dimension === "stress" && band === 2 && burnoutEvidence;
-    const probability = bandProbabilities(target, eta)[band];
-    if (spoke) raw[dimension] = placed(dimension, target, eta, band, alerted);
+    const probability = probabilities[band];
+    if (spoke) raw[dimension] = placed(dimension, positionOf(probabilities, band), band, alerted);
     evidence[dimension] = bearing;
     confidence[dimension] = {
       evidence: bearing,

@@ -1,16 +1,16 @@
 import type { Pillar } from "../../shared/pillars";
-import type { SelfRatings } from "../judgement";
 import type { ReadAnswer } from "../reader";
 import { termsOf } from "./terms";
 
 /**
  * What the trained reader sees of a conversation (issue 24 item 3), all of it general, none
- * of it a sentence of anyone's: the rule reader's five scores, the one-tap ratings, how the
- * answers to each pillar's questions felt and how the last ones did, and per answer its
+ * of it a sentence of anyone's: the rule reader's five scores, how the answers to each
+ * pillar's questions felt and how the last ones did, and per answer its
  * terms (words, pairs of words, negation marked) and the rule reader's signals, each alone
  * and under the pillar of the question it answers ("burnout_risks|sleep"). Per answer keys
  * are kept apart so the scorer can say which answers bore on a score (the evidence).
- * Linear in the conversation's length.
+ * Linear in the conversation's length. The one-tap ratings are not features: they weigh in
+ * beside the words' probabilities (bands.ts, `withRating`), with a meaning of their own.
  */
 export type Features = {
   /** The conversation's features: numeric ones and log(1 + count) of each answer key. */
@@ -49,7 +49,6 @@ function keysOf(answer: ReadAnswer): string[] {
 export function featuresOf(
   answers: readonly ReadAnswer[],
   readerRaw: Partial<Record<(typeof DIMENSIONS)[number], number>>,
-  ratings: SelfRatings,
 ): Features {
   const vector = new Map<string, number>();
   const set = (key: string, value: number) => {
@@ -59,11 +58,6 @@ export function featuresOf(
     const raw = readerRaw[d];
     if (raw === undefined) set(`#reader:${d}:none`, 1);
     else set(`#reader:${d}`, (raw - 50) / 25);
-  }
-  for (const [kind, value] of Object.entries(ratings)) {
-    if (value === null) continue;
-    set(`#rating:${kind}`, (value - 3) / 2);
-    set(`#rating:${kind}=${value}`, 1);
   }
 
   const talk = answers.filter((a) => !a.rating);
