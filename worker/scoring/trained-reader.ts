@@ -23,7 +23,8 @@ import { selfRatingsOf } from "./self-ratings";
  * The embedded reader (issue 24): the rule reader's readings, weighed by a model trained on
  * writers it never tested on (model/bands.ts, weights from `npm run train`). Per score the
  * model's band is the stored band, its probability is the score's agreement, and the answers
- * that moved it are its evidence. Pure; a few milliseconds per check-in.
+ * that moved it are its confidence's evidence (`evidence`, the D1 columns behind "Not
+ * discussed", stays the rule reader's count of answers that touched each score). Pure.
  */
 let checked: ModelFile | null = null;
 /** The shipped weights, checked on first use (not at import: `npm run train` imports this to write them). */
@@ -35,7 +36,7 @@ export function shippedModel(): ModelFile {
 /** An answer moving the log-odds of high against low by less than this bears on nothing (a stray word). */
 const EVIDENCE_MIN = 0.15;
 /** Below this probability of its band a score is shown as uncertain, not as a firm band. */
-export const UNCERTAIN_BELOW = 0.5;
+export const UNCERTAIN_BELOW = 0.6;
 /** A burnout alert needs this many answers pointing to strain, or a burnout rating (issue 24 §5). */
 export const ALERT_ANSWERS = 2;
 
@@ -89,13 +90,11 @@ export function readerJudgement(
 
   const raw: Judgement["raw"] = {};
   let burnoutEvidence = false;
-  const evidence = {} as EvidenceCounts;
   const confidence = {} as ScoreConfidences;
   for (const dimension of SCORE_DIMENSIONS) {
     const target = model[dimension];
     // A score added to the registry since training: nothing to read it with (the LLM's or 50), and uncertain.
     if (!target) {
-      evidence[dimension] = 0;
       confidence[dimension] = { evidence: 0, agreement: 0, uncertain: true };
       continue;
     }
@@ -115,7 +114,6 @@ export function readerJudgement(
     const alerted = dimension === "stress" && band === 2 && burnoutEvidence;
     const probability = probabilities[band];
     if (spoke) raw[dimension] = placed(dimension, positionOf(probabilities, band), band, alerted);
-    evidence[dimension] = bearing;
     confidence[dimension] = {
       evidence: bearing,
       agreement: Math.round(probability * 100) / 100,
@@ -126,7 +124,8 @@ export function readerJudgement(
     raw,
     blockers: rules.blockers,
     judgedBy: "lexicon",
-    evidence,
+    // "Not discussed" on the cards stays the rule reader's count of answers that touched each score.
+    evidence: rules.evidence,
     reasons: rules.reasons,
     confidence,
     ratings,
