@@ -119,6 +119,39 @@ describe("the stored score is the model's band (issue 24 constraint)", () => {
     expect(judged.confidence.stress.uncertain).toBe(false);
   });
 
+  it("says a score whose band is barely the likeliest is uncertain, and a clear one firm", () => {
+    // Morale: each answer with strain pushes "low" by `push` (per log(1 + answers)); nothing else moves it.
+    const moraleModel = (push: number): ModelFile => {
+      const base = strainModel();
+      return { ...base, targets: { ...base.targets, morale: { weights: [[push], [0], [0]], bias: [0, 0, 0] } } };
+    };
+    const transcript = [ask("morale"), say(STRAIN)];
+    // push 1: P(low) = 2 / (2 + 1 + 1) = 0.5, under the line; push 4: P(low) ≈ 0.89.
+    const barely = readerJudgement(transcript, moraleModel(1)).confidence.morale;
+    expect(barely).toMatchObject({ evidence: 1, agreement: 0.5, uncertain: true });
+    const clear = readerJudgement(transcript, moraleModel(4)).confidence.morale;
+    expect(clear.agreement).toBeGreaterThanOrEqual(0.6);
+    expect(clear).toMatchObject({ evidence: 1, uncertain: false });
+  });
+
+  it("says a score is uncertain when the LLM's reading and the reader's are far apart", () => {
+    const transcript = [ask("burnout_risks"), say(STRAIN), ask("burnout_risks"), say(STRAIN)];
+    const model = strainModel();
+    const reader = readerJudgement(transcript, model);
+    expect(reader.confidence.stress.uncertain).toBe(false);
+    const withLlm = (stress: number) =>
+      judgeCheckIn(transcript, {
+        memberName: "Ana",
+        model,
+        llm: { count: transcript.length, judgement: { raw: { stress }, blockers: [], judgedBy: "llm" } },
+      }).confidence.stress;
+    const near = withLlm(reader.raw.stress ?? 0);
+    expect(near.uncertain).toBe(false);
+    const far = withLlm(10);
+    expect(far.uncertain).toBe(true);
+    expect(far.agreement).toBeLessThan(0.5);
+  });
+
   it("counts a rating as evidence on its score", () => {
     const judged = readerJudgement([ask("morale"), say(CALM), ...rate("confidence", 4)], strainModel());
     expect(judged.ratings.confidence).toBe(4);
@@ -206,6 +239,6 @@ describe("termsOf", () => {
   });
 
   it("folds figures", () => {
-    expect(termsOf("at 61% with 6 weeks")).toEqual(expect.arrayContaining(["#", "at #", "# weeks"]));
+    expect(termsOf("at 61% with 6 weeks")).toEqual(expect.arrayContaining(["<n>", "at <n>", "<n> weeks"]));
   });
 });
