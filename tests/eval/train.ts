@@ -4,8 +4,10 @@
  * imports, worker/scoring/model/weights.json. Deterministic: the same cases give the same
  * file. Run it after changing the features (worker/scoring/model/features.ts, terms.ts),
  * the training (tests/eval/train-model.ts, fit.ts) or the dev writers, then `npm run eval`.
+ * `--check` writes nothing: it exits 1 when the shipped file is not what training makes now
+ * (tests/unit/shipped-weights.test.ts runs it, so stale or hand-edited weights fail the tests).
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runnerImport } from "vite";
 import type { JudgeCore } from "../tools/judge-types.ts";
@@ -19,7 +21,16 @@ const { module: core } = await runnerImport<JudgeCore>(
 const { cases } = loadCases(["own", "dev"]);
 const model = trainModel(featured(core, cases));
 const out = fileURLToPath(new URL("../../worker/scoring/model/weights.json", import.meta.url));
-writeFileSync(out, `${JSON.stringify(model)}\n`);
+const text = `${JSON.stringify(model)}\n`;
+if (process.argv.includes("--check")) {
+  if (readFileSync(out, "utf8") !== text) {
+    console.error(`${out} is not what npm run train makes from the dev writers now: run npm run train.`);
+    process.exit(1);
+  }
+  console.log(`${out} is what npm run train makes from the dev writers (${cases.length} check-ins).`);
+  process.exit(0);
+}
+writeFileSync(out, text);
 const used = Object.entries(model.targets).map(([d, t]) => `${d} ${t.weights.flat().filter((w) => w !== 0).length}`);
 console.log(
   `Trained on ${model.trainedOn.join(", ")} (${cases.length} check-ins): ${model.keys.length} features (${used.join(", ")}) → ${out}`,
