@@ -26,7 +26,7 @@ export type TrainOptions = FitOptions & {
   /** Weights smaller than this are left out of the file. */
   prune: number;
 };
-export const TRAIN: TrainOptions = { ...FIT, minWriters: 5, teamWeight: 0.4, prune: 0.001 };
+export const TRAIN: TrainOptions = { ...FIT, minWriters: 5, teamWeight: 0.4, prune: 0.01 };
 
 export type Featured = Case & {
   features: { vector: Map<string, number>; ratings: Record<RatingKind, number | null> };
@@ -62,6 +62,7 @@ export function trainModel(cases: readonly Featured[], options: TrainOptions = T
       writersOf.set(key, seen);
     }
   }
+  // The conversation's numeric features ("#reader:stress", "#feeling:last") are no one's words: always kept.
   const keys = [...writersOf]
     .filter(([key, writers]) => key.startsWith("#") || writers.size >= options.minWriters)
     .map(([key]) => key)

@@ -2,7 +2,8 @@ import { wordsOf } from "../../language/words";
 
 /**
  * The words of an answer as the trained reader sees them (issue 24 item 3): lower-cased
- * words, figures folded to "#" ("61%" and "38" say alike that a figure was given), each
+ * words, figures folded to "<n>" ("61%" and "38" say alike that a figure was given; not "#",
+ * which starts the names of the conversation's numeric features, kept whatever their writers), each
  * word and each pair of neighbours. A negation ("not", "never", "can't", "no") marks the
  * next three words with "!" until a sentence or clause ends, so "not sleeping" and
  * "sleeping" are different terms. One pass over the text: linear, after the app's
@@ -41,7 +42,7 @@ export function termsOf(text: string): string[] {
     let reach = 0;
     let previous: string | null = null;
     for (const raw of wordsOf(clause)) {
-      const word = /\d/.test(raw) ? "#" : raw;
+      const word = /\d/.test(raw) ? "<n>" : raw;
       if (SCOPE_ENDS.has(word)) reach = 0;
       const term = reach > 0 && !negates(word) ? `!${word}` : word;
       terms.push(term);
