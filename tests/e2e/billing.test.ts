@@ -6,6 +6,7 @@ import {
   createSuperAdmin,
   createVerifiedAdmin,
   type E2EAccount,
+  enterTotp,
   loginAs,
   randomClientIp,
   signedInCookie,
@@ -171,8 +172,13 @@ describe("the console (issue 25 §1, §2, §7)", () => {
     const operator = await createSuperAdmin(origin);
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {
-      await signedIn(context, operator);
-      await page.goto("/superadmin");
+      // The console asks every operator for a second factor (issue 25 §4).
+      await page.goto("/superadmin/login");
+      await page.getByLabel("Email").fill(operator.email);
+      await page.getByLabel("Password").fill(operator.password);
+      await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+      await enterTotp(page, operator.totpSecret);
+      await page.waitForURL(`${origin}/superadmin`);
       await page.getByRole("heading", { name: "Platform Administration" }).waitFor();
       // No Cron Trigger runs in the browser tests: the scheduled run is a fault, not "healthy".
       const checks = page.getByTestId("system-check");

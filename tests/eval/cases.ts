@@ -63,7 +63,8 @@ const writtenCase = z.object({
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const writersDir = `${here}writers`;
-const setA = fileURLToPath(new URL("../../../shared/eval/outside", import.meta.url));
+/** Beside the repository (../shared), or where EVAL_SET_A says (a worktree elsewhere). */
+const setA = process.env.EVAL_SET_A ?? fileURLToPath(new URL("../../../shared/eval/outside", import.meta.url));
 
 function readWritten(writer: string, dir: string): Case[] {
   return readdirSync(dir)
@@ -136,12 +137,22 @@ function readTeam(): Case[] {
  */
 export const splitSchema = z.object({ own: z.array(z.string()), dev: z.array(z.string()), test: z.array(z.string()) });
 
-/** Every writer's cases, and which writers are test. Set A is skipped (with a note) where absent. */
-export function loadCases(): { cases: Case[]; split: z.infer<typeof splitSchema>; notes: string[] } {
+export type Half = "own" | "dev" | "test";
+
+/**
+ * The cases of the halves asked for (test writers' files are not even read unless "test" is
+ * asked: `npm run train` and `npm run eval -- --dev` never open them), and which writers are
+ * in which half. Set A is skipped (with a note) where absent.
+ */
+export function loadCases(halves: readonly Half[] = ["own", "dev", "test"]): {
+  cases: Case[];
+  split: z.infer<typeof splitSchema>;
+  notes: string[];
+} {
   const split = splitSchema.parse(JSON.parse(readFileSync(`${writersDir}/split.json`, "utf8")));
   const notes: string[] = [];
   const cases: Case[] = [];
-  for (const writer of [...split.own, ...split.dev, ...split.test]) {
+  for (const writer of halves.flatMap((half) => split[half])) {
     if (writer === "team") cases.push(...readTeam());
     else if (writer === "A") {
       if (existsSync(setA)) cases.push(...readWritten("A", setA));

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { MAX_USER_CHARS, MAX_USER_MESSAGES } from "../../worker/checkin/limits";
 import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
+import type { ModelFile } from "../../worker/scoring/model/bands";
+import { featuresOf } from "../../worker/scoring/model/features";
+import { lexiconJudgement, readAnswers } from "../../worker/scoring/reader";
+import { selfRatingsOf } from "../../worker/scoring/self-ratings";
 import { MAX_MESSAGE_CHARS } from "../../worker/shared/checkin-protocol";
 import { PILLARS } from "../../worker/shared/pillars";
 import { RATING_KINDS } from "../../worker/shared/self-rating";
@@ -68,8 +72,13 @@ export const transcriptSchema = z
 
 export type Transcript = z.infer<typeof transcriptSchema>;
 
-export function judgeTranscript(transcript: Transcript) {
-  const completion = judgeCheckIn(transcript.messages, { memberName: transcript.fullName, llm: null });
+/** Judges one transcript; `model` = other weights than the shipped ones (the leave-one-writer-out). */
+export function judgeTranscript(transcript: Transcript, model?: ModelFile) {
+  const completion = judgeCheckIn(transcript.messages, {
+    memberName: transcript.fullName,
+    llm: null,
+    ...(model ? { model } : {}),
+  });
   const { conversation_quality_score, ...scores } = completion.scores;
   return {
     scores,
@@ -85,4 +94,11 @@ export function judgeTranscript(transcript: Transcript) {
 /** A parse failure as one readable line per problem: "messages.2.sender: Invalid option…". */
 export function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("\n");
+}
+
+/** What the trained reader sees of a transcript (`npm run train`, the leave-one-writer-out). */
+export function featuresOfTranscript(transcript: Transcript) {
+  const answers = readAnswers(transcript.messages);
+  const rules = lexiconJudgement(transcript.messages, answers);
+  return { ...featuresOf(answers, rules.raw), ratings: selfRatingsOf(transcript.messages) };
 }

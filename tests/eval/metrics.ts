@@ -8,7 +8,21 @@
 import type { Band, BandPillar, Case } from "./cases.ts";
 
 export type Scores = Record<"morale" | "confidence" | "stress" | "sales_strength" | "blockers", number>;
-export type Judged = { scores: Scores; burnoutAlert: boolean };
+export type Judged = {
+  scores: Scores;
+  burnoutAlert: boolean;
+  /** Per score: shown as uncertain instead of a firm band (issue 24 §5). */
+  confidence?: Record<keyof Scores, { uncertain: boolean }> | undefined;
+};
+
+const FOUR_PILLARS = ["morale", "quota_confidence", "burnout_risks", "blockers"] as const;
+/** The score behind each of the four bands. */
+const SCORE_OF: Record<(typeof FOUR_PILLARS)[number], keyof Scores> = {
+  morale: "morale",
+  quota_confidence: "confidence",
+  burnout_risks: "stress",
+  blockers: "blockers",
+};
 
 export const band = (score: number): Band => (score < 40 ? "low" : score < 60 ? "mid" : "high");
 const TURN: Record<Band, Band> = { low: "high", mid: "mid", high: "low" };
@@ -24,7 +38,7 @@ export function bandsOf(scores: Scores): Record<BandPillar, Band> {
   };
 }
 
-export const FOUR = ["morale", "quota_confidence", "burnout_risks", "blockers"] as const;
+export const FOUR = FOUR_PILLARS;
 export const REPORTED = [...FOUR, "sales_strength", "team_dynamics"] as const;
 
 export class Tally {
@@ -42,6 +56,9 @@ export class Tally {
   tp = 0;
   fp = 0;
   fn = 0;
+  /** Of the four bands: how many were shown firm (not uncertain), and how many of those were right. */
+  confident = 0;
+  confidentRight = 0;
 
   add(c: Case, judged: Judged): string[] {
     this.cases++;
@@ -52,6 +69,11 @@ export class Tally {
       if (pillar === "team_dynamics") this.teamLabelled++;
       if (got[pillar] === c.expected[pillar]) this.right[pillar]++;
       else wrong.push(`${pillar} ${c.expected[pillar]}→${got[pillar]}`);
+    }
+    for (const pillar of FOUR) {
+      if (judged.confidence?.[SCORE_OF[pillar]].uncertain !== false) continue;
+      this.confident++;
+      if (got[pillar] === c.expected[pillar]) this.confidentRight++;
     }
     if (judged.burnoutAlert && c.burnoutAlert) this.tp++;
     else if (judged.burnoutAlert) this.fp++;
@@ -67,6 +89,8 @@ export class Tally {
     this.tp += other.tp;
     this.fp += other.fp;
     this.fn += other.fn;
+    this.confident += other.confident;
+    this.confidentRight += other.confidentRight;
     return this;
   }
 
@@ -76,6 +100,13 @@ export class Tally {
   }
   four(): number {
     return this.cases === 0 ? Number.NaN : FOUR.reduce((s, p) => s + this.right[p], 0) / (4 * this.cases);
+  }
+  /** The share of the four bands shown firm, and the accuracy of those. */
+  coverage(): number {
+    return this.cases === 0 ? Number.NaN : this.confident / (4 * this.cases);
+  }
+  confidentAccuracy(): number {
+    return this.confident === 0 ? Number.NaN : this.confidentRight / this.confident;
   }
   precision(): number {
     return this.tp + this.fp === 0 ? Number.NaN : this.tp / (this.tp + this.fp);

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { RISK_LINES } from "../../worker/scoring/risk";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { type ChatClient, chatOpener, createCheckIn, d1Count, travel } from "./checkin-helpers";
 
@@ -146,7 +147,9 @@ describe("a check-in with the OpenAI-compatible provider", () => {
       "Workload is manageable and I sleep well.",
     ]);
     // The LLM's backed scores count (not averaged); the disagreement is recorded in figures only.
-    expect(scores).toMatchObject({ stress: DEFAULT_SCORES.stress, morale: DEFAULT_SCORES.morale });
+    // Its stress over the burnout line is held just under it: no answer told of strain (issue 24 §5).
+    expect(scores).toMatchObject({ stress: RISK_LINES.burnoutStressAtLeast - 1, morale: DEFAULT_SCORES.morale });
+    expect(DEFAULT_SCORES.stress).toBeGreaterThanOrEqual(RISK_LINES.burnoutStressAtLeast);
     expect(state).toMatchObject({ judged_by: "llm" });
     expect(needsReview).toBe(1);
     const flagged = (state.review as { dimension: string; llm: number; reader: number }[]).map((r) => r.dimension);

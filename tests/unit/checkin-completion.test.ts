@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
 import type { Judgement, TranscriptMessage } from "../../worker/scoring/judgement";
+import { SELF_RATINGS } from "../../worker/shared/self-rating";
 
 const transcript: TranscriptMessage[] = [
   { sender: "assistant", content: "Hi Maya, how has your week been?", pillar: "morale" },
@@ -32,7 +33,13 @@ describe("completion result (pure)", () => {
   });
 
   it("clamps the scores and derives the alerts and the five real-time rows from them", () => {
-    const result = judgeCheckIn(transcript, { memberName: "Maya Chen", llm: { count: 4, judgement: llm } });
+    // A burnout rating: the evidence a burnout alert needs besides strain in one answer (issue 24 §5).
+    const rated: TranscriptMessage[] = [
+      ...transcript,
+      { sender: "assistant", content: SELF_RATINGS.burnout.question, pillar: "burnout_risks", rating: "burnout" },
+      { sender: "user", content: "4", pillar: null },
+    ];
+    const result = judgeCheckIn(rated, { memberName: "Maya Chen", llm: { count: 6, judgement: llm } });
     expect(result.scores).toMatchObject({ morale: 20, confidence: 30, stress: 85, sales_strength: 60, blockers: 20 });
     expect(result.alerts.map((a) => a.category)).toEqual(["burnout", "low_morale", "low_confidence", "blockers"]);
     expect(result.alerts[0]?.message).toContain("Maya Chen");

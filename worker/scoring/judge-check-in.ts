@@ -3,11 +3,12 @@ import type { ClassificationPillar } from "../shared/pillars";
 import { SCORE_DIMENSIONS } from "../shared/pillars";
 import { type FinalScores, finalizeScores } from "./finalize";
 import type { Judgement, ScoreConfidences, SelfRatings, TranscriptMessage } from "./judgement";
-import { type EvidenceCounts, lexiconJudgement } from "./reader";
+import type { ModelFile } from "./model/bands";
+import type { EvidenceCounts } from "./reader";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "./real-time";
 import { type ReviewFlag, reconcile } from "./review";
-import { type RiskAlertDraft, riskAlertsFor } from "./risk";
-import { selfRatingsOf } from "./self-ratings";
+import { RISK_LINES, type RiskAlertDraft, riskAlertsFor } from "./risk";
+import { type ReaderJudgement, readerJudgement } from "./trained-reader";
 
 /**
  * Scoring's one entry point: what a finished conversation becomes, computed without I/O —
@@ -24,6 +25,8 @@ export type JudgeOptions = {
    * if it saw every message; otherwise (or without one) the embedded reader judges.
    */
   llm?: { count: number; judgement: Judgement } | null;
+  /** The reader's weights: the shipped ones unless given (the evaluation's leave-one-writer-out). */
+  model?: ModelFile;
 };
 
 export type RealTimeRow = {
@@ -49,25 +52,27 @@ export type CheckInJudgement = {
   realTime: RealTimeRow[];
 };
 
-/** The LLM's judgement when it saw the whole conversation, else null. */
+/**
+ * The LLM's judgement when it saw the whole conversation, else null. The embedded provider's
+ * "judgement" is the reader's own (judgedBy "lexicon"): nothing to reconcile.
+ */
 function completeLlmJudgement(transcript: readonly TranscriptMessage[], llm: JudgeOptions["llm"]): Judgement | null {
-  return llm && llm.count === transcript.length ? llm.judgement : null;
+  return llm && llm.count === transcript.length && llm.judgement.judgedBy === "llm" ? llm.judgement : null;
 }
 
 /** Judges one conversation (oldest message first, each with the pillar of its question). */
 export function judgeCheckIn(transcript: readonly TranscriptMessage[], options: JudgeOptions): CheckInJudgement {
   const userMessages = transcript.filter((m) => m.sender === "user").map((m) => m.content);
-  const reader = lexiconJudgement(transcript);
+  const reader = readerJudgement(transcript, options.model);
   // The reader always judges: it fills what the LLM could not back, and is what the LLM is checked against.
   const llm = completeLlmJudgement(transcript, options.llm);
   const { judgement, review } = llm ? reconcile(llm, reader, userMessages) : { judgement: reader, review: [] };
-  const scores = finalizeScores(judgement.raw, userMessages);
-  const ratings = selfRatingsOf(transcript);
+  const scores = withBurnoutEvidence(finalizeScores(judgement.raw, userMessages), reader);
   return {
     scores,
     evidence: reader.evidence,
-    confidence: confidenceOf(reader, llm, ratings),
-    ratings,
+    confidence: confidenceOf(reader, llm),
+    ratings: reader.ratings,
     review,
     judgedBy: judgement.judgedBy,
     blockers: judgement.blockers,
@@ -81,24 +86,32 @@ export function judgeCheckIn(transcript: readonly TranscriptMessage[], options: 
   };
 }
 
-/** Which score a rating speaks to. */
-const RATED = { stress: "burnout", confidence: "confidence" } as const;
-/** Below this agreement a score is shown as uncertain. */
+/**
+ * A burnout alert needs strain told in two answers or a burnout rating (issue 24 §5): an
+ * LLM's stress over the line without that is kept just under it (the reader places its own so).
+ */
+function withBurnoutEvidence(scores: FinalScores, reader: ReaderJudgement): FinalScores {
+  const line = RISK_LINES.burnoutStressAtLeast;
+  return scores.stress >= line && !reader.burnoutEvidence ? { ...scores, stress: line - 1 } : scores;
+}
+
+/** Below this agreement between the LLM's score and the reader's, a score is shown as uncertain. */
 const AGREEMENT_LINE = 0.5;
 
 /**
- * Evidence = the answers the reader found on a score, plus one for a self-rating on it;
- * agreement = how close the LLM's score is to the reader's (1 when only the reader judged).
+ * The reader's confidence (trained-reader.ts: answers that bore on the score, the probability
+ * of its band); with an LLM's score too, agreement is also how close the two are.
  */
-function confidenceOf(reader: Judgement & { evidence: EvidenceCounts }, llm: Judgement | null, ratings: SelfRatings) {
+function confidenceOf(reader: ReaderJudgement, llm: Judgement | null): ScoreConfidences {
   return Object.fromEntries(
     SCORE_DIMENSIONS.map((d) => {
-      const rated = d in RATED && ratings[RATED[d as keyof typeof RATED]] !== null;
-      const evidence = reader.evidence[d] + (rated ? 1 : 0);
+      const own = reader.confidence[d];
       const theirs = llm?.raw[d];
       const ours = reader.raw[d];
-      const agreement = theirs === undefined || ours === undefined ? 1 : Math.max(0, 1 - Math.abs(theirs - ours) / 50);
-      return [d, { evidence, agreement, uncertain: evidence === 0 || agreement < AGREEMENT_LINE }];
+      if (theirs === undefined || ours === undefined) return [d, own];
+      const closeness = Math.max(0, 1 - Math.abs(theirs - ours) / 50);
+      const agreement = Math.round(Math.min(own.agreement, closeness) * 100) / 100;
+      return [d, { ...own, agreement, uncertain: own.uncertain || closeness < AGREEMENT_LINE }];
     }),
   ) as ScoreConfidences;
 }

@@ -2,19 +2,28 @@ import type { Signal } from "../language/lexicon";
 import { blockerThemesIn, isObstacle } from "../language/themes";
 import { wordsOf } from "../language/words";
 import type { DimensionScores, Pillar } from "../shared/pillars";
+import type { RatingKind } from "../shared/self-rating";
 import { type AlertReasons, alertReasonsOf } from "./alert-reasons";
 import type { Judgement, TranscriptMessage } from "./judgement";
 import { readAnswer } from "./reading";
 
 /** Each user message with the pillar of the question it answers. */
 export function answersOf(transcript: readonly TranscriptMessage[]) {
-  const answers: { content: string; pillar: Pillar | null }[] = [];
+  const answers: { content: string; pillar: Pillar | null; rating?: RatingKind }[] = [];
   let pillar: Pillar | null = null;
+  let rating: RatingKind | undefined;
   for (const message of transcript) {
-    if (message.sender === "assistant") pillar = message.pillar;
-    else answers.push({ content: message.content, pillar });
+    if (message.sender === "assistant") {
+      pillar = message.pillar;
+      rating = message.rating;
+    } else answers.push(rating ? { content: message.content, pillar, rating } : { content: message.content, pillar });
   }
   return answers;
+}
+
+/** Every answer read once (reading.ts), with the pillar of its question. */
+export function readAnswers(transcript: readonly TranscriptMessage[]): ReadAnswer[] {
+  return answersOf(transcript).map((a) => ({ ...a, reading: readAnswer(a.content, a.pillar) }));
 }
 
 /** A piece of evidence for a dimension: a value on the −1…+1 scale and how much it counts. */
@@ -66,7 +75,8 @@ const MORALE_WEIGHT: Record<Pillar, number> = {
 const EVERYTHING =
   /^(?:(?:honestly|literally|tbh|um+|ugh+)[\s,]+)?(?:everything|all of it|all of the above|where do i (?:even )?start|so much|too much|too many to|so many things|too many things)\b/;
 
-type Answer = ReturnType<typeof answersOf>[number] & { reading: ReturnType<typeof readAnswer> };
+export type ReadAnswer = ReturnType<typeof answersOf>[number] & { reading: ReturnType<typeof readAnswer> };
+type Answer = ReadAnswer;
 
 /**
  * An answer's feeling on the −1…+1 scale. A very short answer is all feeling: "awful" to
@@ -152,8 +162,8 @@ export type EvidenceCounts = Record<keyof DimensionScores, number>;
  */
 export function lexiconJudgement(
   transcript: readonly TranscriptMessage[],
+  answers: readonly Answer[] = readAnswers(transcript),
 ): Judgement & { evidence: EvidenceCounts; reasons: AlertReasons } {
-  const answers: Answer[] = answersOf(transcript).map((a) => ({ ...a, reading: readAnswer(a.content, a.pillar) }));
   const felt = answers.filter((a) => a.reading.sentiment.hits > 0 || a.reading.signals.length > 0);
   const has = (a: Answer, signal: Signal) => a.reading.signals.includes(signal);
   const raw: Judgement["raw"] = {};

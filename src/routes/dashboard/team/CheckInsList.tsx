@@ -132,7 +132,7 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
                 </button>
                 <button
                   type="button"
-                  className="btn btn-sm btn-ghost text-error"
+                  className="btn btn-sm btn-ghost text-error-strong"
                   onClick={() => onRevoke(item)}
                   disabled={revoke.isPending && revoke.variables === item.id}
                 >

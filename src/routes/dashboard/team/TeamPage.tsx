@@ -238,7 +238,7 @@ export function TeamPage() {
                   </button>
                   <button
                     type="button"
-                    className="btn btn-sm btn-ghost text-error"
+                    className="btn btn-sm btn-ghost text-error-strong"
                     onClick={() => setModal({ kind: "remove", member })}
                   >
                     Remove

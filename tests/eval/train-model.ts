@@ -1,0 +1,106 @@
+/**
+ * Training the reader's model from labelled check-ins (issue 24 item 3), shared by
+ * `npm run train` (all dev writers) and the evaluation's leave-one-writer-out (all dev
+ * writers but one). Feature selection uses only the writers it trains on: a term counts
+ * when at least MIN_WRITERS of them used it, so one writer's turns of phrase are never
+ * learnt as if everyone spoke that way.
+ */
+import type { Dimension, ModelFile, RatingKind } from "../tools/judge-types.ts";
+import type { Band, BandPillar, Case } from "./cases.ts";
+import { type Example, FIT, type FitOptions, fitSoftmax } from "./fit.ts";
+
+export const DIMENSION_LABEL: Record<Dimension, BandPillar> = {
+  morale: "morale",
+  confidence: "quota_confidence",
+  stress: "burnout_risks",
+  sales_strength: "sales_strength",
+  blockers: "blockers",
+};
+const Y: Record<Band, 0 | 1 | 2> = { low: 0, mid: 1, high: 2 };
+
+export type TrainOptions = FitOptions & {
+  /** A term is kept when this many training writers used it. */
+  minWriters: number;
+  /** How much one of the team's own check-ins counts beside an independent writer's. */
+  teamWeight: number;
+  /** Weights smaller than this are left out of the file. */
+  prune: number;
+};
+export const TRAIN: TrainOptions = { ...FIT, minWriters: 5, teamWeight: 0.4, prune: 0.01 };
+
+export type Featured = Case & {
+  features: { vector: Map<string, number>; ratings: Record<RatingKind, number | null> };
+};
+
+/** The score each one-tap rating speaks to. */
+export const RATING_DIMENSION: Record<RatingKind, Dimension> = { burnout: "stress", confidence: "confidence" };
+
+/** P(rating = v | band), v = 1…5, from the training check-ins with that rating, Laplace-smoothed. */
+function likelihoodOf(cases: readonly Featured[], kind: RatingKind): [number, number, number][] {
+  const counts = [1, 2, 3, 4, 5].map(() => [1, 1, 1]);
+  for (const c of cases) {
+    const value = c.features.ratings[kind];
+    if (value === null) continue;
+    const row = counts[value - 1];
+    const band = Y[c.expected[DIMENSION_LABEL[RATING_DIMENSION[kind]]]];
+    if (row) row[band] = (row[band] as number) + 1;
+  }
+  const perBand = [0, 1, 2].map((b) => counts.reduce((sum, row) => sum + (row[b] as number), 0));
+  return counts.map((row) => row.map((n, b) => Math.round((n / (perBand[b] as number)) * 10_000) / 10_000)) as [
+    number,
+    number,
+    number,
+  ][];
+}
+
+export function trainModel(cases: readonly Featured[], options: TrainOptions = TRAIN): ModelFile {
+  const writersOf = new Map<string, Set<string>>();
+  for (const c of cases) {
+    for (const key of c.features.vector.keys()) {
+      const seen = writersOf.get(key) ?? new Set<string>();
+      seen.add(c.writer);
+      writersOf.set(key, seen);
+    }
+  }
+  // The conversation's numeric features ("#reader:stress", "#feeling:last") are no one's words: always kept.
+  const keys = [...writersOf]
+    .filter(([key, writers]) => key.startsWith("#") || writers.size >= options.minWriters)
+    .map(([key]) => key)
+    .sort();
+  const index = new Map(keys.map((k, i) => [k, i]));
+  const rows = cases.map((c) =>
+    [...c.features.vector]
+      .filter(([k]) => index.has(k))
+      .map(([k, v]) => [index.get(k) as number, v] as const)
+      .sort((a, b) => a[0] - b[0]),
+  );
+  const targets = {} as ModelFile["targets"];
+  for (const dimension of Object.keys(DIMENSION_LABEL) as Dimension[]) {
+    const examples: Example[] = cases.map((c, i) => ({
+      x: rows[i] as Example["x"],
+      y: Y[c.expected[DIMENSION_LABEL[dimension]]],
+      weight: c.writer === "team" ? options.teamWeight : 1,
+    }));
+    const fitted = fitSoftmax(examples, keys.length, options);
+    const rounded = (w: number) => (Math.abs(w) >= options.prune ? Math.round(w * 1000) / 1000 : 0);
+    targets[dimension] = {
+      weights: fitted.w.map((row) => Array.from(row, rounded)) as [number[], number[], number[]],
+      bias: fitted.b.map((b) => Math.round(b * 1000) / 1000) as [number, number, number],
+    };
+  }
+  // Names no score uses are left out of the file.
+  const used = keys.map((_, i) => Object.values(targets).some((t) => t.weights.some((row) => row[i] !== 0)));
+  for (const t of Object.values(targets)) {
+    t.weights = t.weights.map((row) => row.filter((_, i) => used[i])) as [number[], number[], number[]];
+  }
+  return {
+    version: 1,
+    trainedOn: [...new Set(cases.map((c) => c.writer))].sort(),
+    keys: keys.filter((_, i) => used[i]),
+    targets,
+    ratings: {
+      burnout: { likelihood: likelihoodOf(cases, "burnout") },
+      confidence: { likelihood: likelihoodOf(cases, "confidence") },
+    },
+  };
+}
