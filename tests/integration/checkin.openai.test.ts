@@ -176,7 +176,7 @@ describe("a check-in with the OpenAI-compatible provider", () => {
       (f) => f.type === "assistant.done" && f.content === DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement,
     );
     await travel(checkIn.id, 4000);
-    await chat.waitFor((f) => f.type === "completed");
+    await chat.confirmSummary();
     const state = await env.DB.prepare("select conversation_state from check_ins where id = ?")
       .bind(checkIn.id)
       .first<{ conversation_state: string }>();
@@ -230,5 +230,5 @@ async function closeAndComplete(chat: ChatClient, checkInId: string) {
   );
   await new Promise((resolve) => setTimeout(resolve, 200));
   await travel(checkInId, 4000);
-  await chat.waitFor((f) => f.type === "completed");
+  await chat.confirmSummary();
 }
