@@ -45,7 +45,10 @@ export function withCorrections(
   const applied: Correction[] = SCORE_DIMENSIONS.flatMap((dimension) => {
     const chosen = corrections[dimension];
     const read = bandOf(dimension, judgement.scores[dimension]);
-    return chosen && chosen !== read ? [{ dimension, read, chosen }] : [];
+    // An uncertain reading confirmed by its own band counts too: it becomes their reading.
+    return chosen && (chosen !== read || judgement.confidence[dimension].uncertain)
+      ? [{ dimension, read, chosen }]
+      : [];
   });
   const changed = new Set(applied.map((c) => c.dimension));
   const scores = { ...judgement.scores };
@@ -88,11 +91,12 @@ export function summaryOf(judgement: CheckInJudgement, corrections: Corrections,
     readings: SCORE_DIMENSIONS.map((dimension) => {
       const read = bandOf(dimension, judgement.scores[dimension]);
       const chosen = corrections[dimension];
+      const uncertain = judgement.confidence[dimension].uncertain;
       return {
         dimension,
         read,
-        ...(chosen && chosen !== read ? { corrected: chosen } : {}),
-        uncertain: judgement.confidence[dimension].uncertain,
+        ...(chosen && (chosen !== read || uncertain) ? { corrected: chosen } : {}),
+        uncertain,
       };
     }),
     blockers: [...new Set(judgement.blockers.map((b) => b.theme))],

@@ -43,12 +43,13 @@ export class ClosingSummary {
     return summaryOf(this.judgement(), this.corrections(), session.summary_at + SUMMARY_WAIT_MS);
   }
 
-  /** A band picked for one reading; picking the band that was read takes the correction back. */
+  /** A band picked for one reading; picking the band that was read takes the correction back (unless it was uncertain). */
   correct(dimension: ScoreDimension, band: Band, now: number): CheckInSummary | null {
     const summary = this.current();
     const reading = summary?.readings.find((r) => r.dimension === dimension);
     if (!summary || !reading) return null;
-    if (band === reading.read) this.sql.exec("delete from corrections where dimension = ?", dimension);
+    if (band === reading.read && !reading.uncertain)
+      this.sql.exec("delete from corrections where dimension = ?", dimension);
     else {
       this.sql.exec(
         "insert into corrections (dimension, band, corrected_at) values (?, ?, ?) on conflict(dimension) do update set band = excluded.band, corrected_at = excluded.corrected_at",
