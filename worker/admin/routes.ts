@@ -9,6 +9,7 @@ import { alertRoutes } from "./alerts";
 import { auditMutations, auditRoutes } from "./audit";
 import { billingRoutes } from "./billing";
 import { invitationRoutes } from "./invitations";
+import { judgementRoutes } from "./judgement";
 import { organizationRoutes } from "./organizations";
 import { questionRoutes } from "./questions";
 import { reportRoutes } from "./reports";
@@ -30,6 +31,7 @@ export const adminRoutes = new Hono<ConsoleEnv>()
   .route("/organizations", organizationRoutes)
   .route("/users/invite", invitationRoutes)
   .route("/users", userRoutes)
+  .route("/sentiment/judgement", judgementRoutes)
   .route("/sentiment", sentimentRoutes)
   .route("/questions", questionRoutes)
   .route("/ai-config", aiConfigRoutes)
