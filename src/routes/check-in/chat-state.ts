@@ -121,7 +121,8 @@ export function chatReducer(state: ChatView, action: ChatAction): ChatView {
     case "fallback":
       return { ...state, fallback: frame.active };
     case "summary":
-      return { ...state, summary: frame.summary };
+      // The chat has closed and waits for the salesperson's answer to what the manager will see.
+      return { ...state, status: "closing", summary: frame.summary };
     case "completed":
       return { ...state, status: "completed", summary: null };
     default:
