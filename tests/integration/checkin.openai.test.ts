@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { RATING_TURN_INSTRUCTION } from "../../worker/ai/rating-turn";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
+import { SELF_RATINGS } from "../../worker/shared/self-rating";
 import { type ChatClient, chatOpener, createCheckIn, d1Count, travel } from "./checkin-helpers";
 
 /**
@@ -46,16 +48,23 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     for (const [index, answer] of answers.entries()) {
       const mark = chat.frames.length;
       const { done } = await chat.say(answer);
-      expect(done?.content).toBe(DEFAULT_REPLIES[index]);
+      // A rating turn (issue 24 §6): the model's words, then the fixed rating question, marked.
+      const rating = done?.rating ? `\n\n${SELF_RATINGS[done.rating].question}` : "";
+      expect(done?.content).toBe(`${DEFAULT_REPLIES[index]}${rating}`);
       const deltas = chat.frames.slice(mark).filter((f) => f.type === "assistant.delta");
       expect(deltas.length).toBeGreaterThan(5);
     }
     expect(chat.latestSnapshot()?.fallback).toBe(false);
     expect(chat.frames.some((f) => f.type === "fallback")).toBe(false);
+    // The burnout rating followed the answer about workload; the model was told to ask nothing itself.
+    const rated = chat.frames.filter((f) => f.type === "assistant.done" && f.rating);
+    expect(rated.map((f) => f.type === "assistant.done" && f.rating)).toContain("burnout");
 
     const requests = requestsFor(await standInRequests(), "Robin");
     const streamed = requests.filter((r) => r.kind === "stream");
     expect(streamed).toHaveLength(answers.length);
+    const ratingTurns = streamed.filter((r) => String(r.body.messages?.[0]?.content).includes(RATING_TURN_INSTRUCTION));
+    expect(ratingTurns.length).toBe(rated.length);
     const system = String(streamed[0]?.body.messages?.[0]?.content ?? "");
     expect(streamed[0]?.body.model).toBe("stand-in-model");
     // The system prompt is built from the AI configuration, the question bank and the live context.
