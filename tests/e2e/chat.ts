@@ -20,3 +20,9 @@ export async function startCheckIn(page: Page) {
   await page.getByRole("button", { name: "Start my check-in" }).click();
   await page.getByLabel("Your message").waitFor();
 }
+
+/** The closing summary (issue 24 §7): confirmed as shown; then the chat says it is submitted. */
+export async function confirmSummary(page: Page, timeout = 20_000) {
+  await page.getByRole("button", { name: "Confirm and submit" }).click({ timeout });
+  await page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout });
+}

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { browserSuite } from "./browser.ts";
-import { answer as answerAndWait, assistantBubbles, conversation, startCheckIn } from "./chat.ts";
+import { answer as answerAndWait, assistantBubbles, confirmSummary, conversation, startCheckIn } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 
@@ -68,7 +68,7 @@ describe("the check-in page", () => {
 
       for (const text of ANSWERS) await answer(page, text);
       // The 12th question was answered: the closing statement, then 'submitted' 4 s later.
-      await page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout: 15_000 });
+      await confirmSummary(page, 15_000);
       expect(await page.getByRole("main").getByText("Thank you for sharing so openly today.").isVisible()).toBe(true);
       expect(await userBubbles(page).count()).toBe(12);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

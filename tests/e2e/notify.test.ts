@@ -3,7 +3,7 @@ import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers.ts";
 import type { SlackPost } from "../integration/slack-vars.ts";
 import { createVerifiedAdmin, loginAs, mailbox, toastText } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
-import { answer, startCheckIn } from "./chat.ts";
+import { answer, confirmSummary, startCheckIn } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 const slackOrigin = inject("slackOrigin");
@@ -78,7 +78,7 @@ describe("early warnings reach the manager", () => {
       await startCheckIn(rep.page);
       await rep.page.getByRole("heading", { name: "Your check-in, Jordan" }).waitFor();
       for (const text of DISTRESSED_ANSWERS) await answer(rep.page, text);
-      await rep.page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout: 20_000 });
+      await confirmSummary(rep.page, 20_000);
 
       // Within a minute: the email in /dev/mailbox…
       await expect

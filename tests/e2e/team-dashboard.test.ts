@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers.ts";
 import { createVerifiedAdmin, emailedCheckInLink, loginAs, toastText } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
-import { answer, startCheckIn } from "./chat.ts";
+import { answer, confirmSummary, startCheckIn } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 
@@ -60,7 +60,7 @@ describe("team, check-in and dashboard", () => {
       await startCheckIn(rep.page);
       await rep.page.getByRole("heading", { name: "Your check-in, Riley" }).waitFor();
       for (const text of DISTRESSED_ANSWERS) await answer(rep.page, text);
-      await rep.page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout: 20_000 });
+      await confirmSummary(rep.page, 20_000);
 
       // Back on the dashboard: their scores, the alert and what to do about it.
       await page.goto("/dashboard?range=4w");

@@ -200,6 +200,16 @@ export class ChatClient {
     return { ack, done };
   }
 
+  /**
+   * The closing summary (issue 24 §7): waits for it, confirms it as shown, and waits for the
+   * completion. The way every test that finishes a chat by hand ends it.
+   */
+  async confirmSummary() {
+    await this.waitFor((f) => f.type === "summary");
+    this.send({ type: "summary.confirm" });
+    await this.waitFor((f) => f.type === "completed");
+  }
+
   latestSnapshot() {
     const snapshots = this.frames.filter((f): f is Extract<ServerFrame, { type: "snapshot" }> => f.type === "snapshot");
     return snapshots[snapshots.length - 1];

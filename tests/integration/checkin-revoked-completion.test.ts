@@ -19,7 +19,7 @@ describe("a completion that lands after the check-in was revoked", () => {
     try {
       await travel(checkIn.id, 5 * 60_000);
       await travel(checkIn.id, 4000);
-      await chat.waitFor((f) => f.type === "completed");
+      await chat.confirmSummary();
       expect((await objectTables(checkIn.id)).pending).toHaveLength(1);
       // The Admin revokes it now (as POST /api/check-ins/:id/revoke writes it).
       await env.DB.prepare("update check_ins set status = 'expired' where id = ? and status = 'pending'")

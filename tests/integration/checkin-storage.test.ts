@@ -26,6 +26,12 @@ const BACK_TO_PREVIOUS: Record<number, (sql: SqlStorage) => void> = {
     sql.exec("drop table model_budget");
     sql.exec("update schema_version set version = 1");
   },
+  3: (sql) => {
+    sql.exec("alter table messages drop column rating");
+    sql.exec("alter table session drop column summary_at");
+    sql.exec("drop table corrections");
+    sql.exec("update schema_version set version = 2");
+  },
 };
 
 const versionOf = (sql: SqlStorage) =>
@@ -83,7 +89,7 @@ describe("the check-in object's storage", () => {
 
     await travel(checkIn.id, 5 * 60_000);
     await travel(checkIn.id, 4000);
-    await after.waitFor((f) => f.type === "completed");
+    await after.confirmSummary();
     expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(1);
     expect(await d1Count("check_in_messages", "check_in_id = ? and sender = 'user'", checkIn.id)).toBe(3);
     expect(await d1Count("sentiment_scores", "check_in_id = ?", checkIn.id)).toBe(1);

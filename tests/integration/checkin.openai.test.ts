@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { RATING_TURN_INSTRUCTION } from "../../worker/ai/rating-turn";
 import { RISK_LINES } from "../../worker/scoring/risk";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
+import { SELF_RATINGS } from "../../worker/shared/self-rating";
 import { type ChatClient, chatOpener, createCheckIn, d1Count, travel } from "./checkin-helpers";
 
 /**
@@ -41,22 +43,31 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     const answers = [
       "Pretty stressful week, discount approvals are dragging.",
       "Quota feels reachable if two deals close.",
+      // The burnout rating's question comes with the next reply; typed, as a rep may.
+      "4",
       "Workload is heavy, lots of evenings.",
       "Blockers are mostly pricing approvals.",
     ];
     for (const [index, answer] of answers.entries()) {
       const mark = chat.frames.length;
       const { done } = await chat.say(answer);
-      expect(done?.content).toBe(DEFAULT_REPLIES[index]);
+      // A rating turn (issue 24 §6): the model's words, then the fixed rating question, marked.
+      const rating = done?.rating ? `\n\n${SELF_RATINGS[done.rating].question}` : "";
+      expect(done?.content).toBe(`${DEFAULT_REPLIES[index]}${rating}`);
       const deltas = chat.frames.slice(mark).filter((f) => f.type === "assistant.delta");
       expect(deltas.length).toBeGreaterThan(5);
     }
     expect(chat.latestSnapshot()?.fallback).toBe(false);
     expect(chat.frames.some((f) => f.type === "fallback")).toBe(false);
+    // The burnout rating followed the answer about workload; the model was told to ask nothing itself.
+    const rated = chat.frames.filter((f) => f.type === "assistant.done" && f.rating);
+    expect(rated.map((f) => f.type === "assistant.done" && f.rating)).toContain("burnout");
 
     const requests = requestsFor(await standInRequests(), "Robin");
     const streamed = requests.filter((r) => r.kind === "stream");
     expect(streamed).toHaveLength(answers.length);
+    const ratingTurns = streamed.filter((r) => String(r.body.messages?.[0]?.content).includes(RATING_TURN_INSTRUCTION));
+    expect(ratingTurns.length).toBe(rated.length);
     const system = String(streamed[0]?.body.messages?.[0]?.content ?? "");
     expect(streamed[0]?.body.model).toBe("stand-in-model");
     // The system prompt is built from the AI configuration, the question bank and the live context.
@@ -90,7 +101,7 @@ describe("a check-in with the OpenAI-compatible provider", () => {
       stress: DEFAULT_SCORES.stress,
       sales_strength: DEFAULT_SCORES.sales_strength,
       blockers: DEFAULT_SCORES.blockers,
-      conversation_quality_score: 49,
+      conversation_quality_score: 61,
     });
     const alerts = await env.DB.prepare(
       "select category, alert_type, priority from risk_alerts where check_in_id = ? order by category",
@@ -179,7 +190,7 @@ describe("a check-in with the OpenAI-compatible provider", () => {
       (f) => f.type === "assistant.done" && f.content === DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement,
     );
     await travel(checkIn.id, 4000);
-    await chat.waitFor((f) => f.type === "completed");
+    await chat.confirmSummary();
     const state = await env.DB.prepare("select conversation_state from check_ins where id = ?")
       .bind(checkIn.id)
       .first<{ conversation_state: string }>();
@@ -233,5 +244,5 @@ async function closeAndComplete(chat: ChatClient, checkInId: string) {
   );
   await new Promise((resolve) => setTimeout(resolve, 200));
   await travel(checkInId, 4000);
-  await chat.waitFor((f) => f.type === "completed");
+  await chat.confirmSummary();
 }

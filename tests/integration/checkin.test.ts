@@ -4,6 +4,7 @@ import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm } from 
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
+import { SUMMARY_WAIT_MS } from "../../worker/shared/check-in-summary";
 import { MAX_MESSAGE_CHARS } from "../../worker/shared/checkin-protocol";
 import {
   chatOpener,
@@ -174,7 +175,7 @@ describe("a whole check-in with the embedded interviewer", () => {
 
     // 4 s later (the alarm) the check-in is completed.
     await travel(checkIn.id, 4000);
-    await chat.waitFor((f) => f.type === "completed");
+    await chat.confirmSummary();
     const row = await env.DB.prepare("select status, completed_at, started_at from check_ins where id = ?")
       .bind(checkIn.id)
       .first<{ status: string; completed_at: number; started_at: number }>();
@@ -331,7 +332,7 @@ describe("timer, pause and the closing alarm", () => {
     // A pause now changes nothing; completion follows 4 s later.
     chat.send({ type: "pause" });
     await travel(checkIn.id, 4000);
-    await chat.waitFor((f) => f.type === "completed");
+    await chat.confirmSummary();
     expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(1);
   });
 
@@ -344,6 +345,9 @@ describe("timer, pause and the closing alarm", () => {
     await travel(checkIn.id, 5 * 60_000);
     expect((await objectTables(checkIn.id)).session?.status).toBe("closing");
     await travel(checkIn.id, 4000);
+    // Nobody is there to confirm the summary: it completes by itself two minutes later.
+    expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(0);
+    await travel(checkIn.id, SUMMARY_WAIT_MS);
     expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(1);
     expect(await d1Count("check_in_messages", "check_in_id = ? and sender = 'user'", checkIn.id)).toBe(2);
     expect(await d1Count("sentiment_scores", "check_in_id = ?", checkIn.id)).toBe(1);
@@ -396,7 +400,7 @@ describe("restarts and failures", () => {
     try {
       await travel(checkIn.id, 5 * 60_000);
       await travel(checkIn.id, 4000);
-      await chat.waitFor((f) => f.type === "completed");
+      await chat.confirmSummary();
       // Atomic batch: nothing of it landed.
       expect(await d1Count("check_ins", "id = ? and status = 'pending'", checkIn.id)).toBe(1);
       expect(await d1Count("check_in_messages", "check_in_id = ?", checkIn.id)).toBe(0);
@@ -433,7 +437,7 @@ describe("a check-in deleted mid-conversation", () => {
     expect(await d1Count("check_ins", "id = ?", checkIn.id)).toBe(0);
     await travel(checkIn.id, 5 * 60_000);
     await travel(checkIn.id, 4000);
-    await chat.waitFor((f) => f.type === "completed");
+    await chat.confirmSummary();
     expect(await d1Count("check_in_messages", "check_in_id = ?", checkIn.id)).toBe(0);
     await expect.poll(async () => (await objectTables(checkIn.id)).pending).toEqual([]);
   });

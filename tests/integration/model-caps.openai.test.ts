@@ -123,5 +123,5 @@ async function closeAndComplete(chat: ChatClient, checkInId: string) {
   );
   await new Promise((resolve) => setTimeout(resolve, 300));
   await travel(checkInId, 4000);
-  await chat.waitFor((f) => f.type === "completed");
+  await chat.confirmSummary();
 }

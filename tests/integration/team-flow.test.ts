@@ -37,7 +37,7 @@ describe("from a sent check-in to the dashboard", () => {
     const chat = await ChatClient.open({ id, token }, { Cookie: cookie ?? "" });
     for (const answer of DISTRESSED_ANSWERS) await chat.say(answer);
     await travel(id, 4000);
-    await chat.waitFor((frame) => frame.type === "completed");
+    await chat.confirmSummary();
     chat.close();
 
     const insights = insightsResponseSchema.parse(await (await requestAs(admin, "/api/insights?range=4w")).json());

@@ -9,6 +9,7 @@ import { alertRoutes } from "./alerts";
 import { auditMutations, auditRoutes } from "./audit";
 import { billingRoutes } from "./billing";
 import { invitationRoutes } from "./invitations";
+import { judgementRoutes } from "./judgement";
 import { organizationRoutes } from "./organization-routes";
 import { questionRoutes } from "./questions";
 import { reportRoutes } from "./reports";
@@ -32,6 +33,7 @@ export const adminRoutes = new Hono<ConsoleEnv>()
   .route("/users/invite", invitationRoutes)
   .route("/users", userActionRoutes)
   .route("/users", userRoutes)
+  .route("/sentiment/judgement", judgementRoutes)
   .route("/sentiment", sentimentRoutes)
   .route("/questions", questionRoutes)
   .route("/ai-config", aiConfigRoutes)

@@ -4,6 +4,7 @@ import type { TranscriptMessage } from "../scoring/judgement";
 import { lexiconJudgement } from "../scoring/reader";
 import { type Reading, readAnswer } from "../scoring/reading";
 import type { Pillar } from "../shared/pillars";
+import { SELF_RATINGS } from "../shared/self-rating";
 import { DEFAULT_GLOBAL_SETTINGS } from "../shared/settings";
 import { pillarToProbe, salientConcern } from "./focus";
 import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "./interview-rules";
@@ -18,6 +19,7 @@ import {
   wrapUpQuestions,
 } from "./interviewer-style";
 import type { InterviewProvider, InterviewRequest, PillarWeights, PlannedReply as Planned } from "./provider";
+import { ratingDue } from "./rating-turn";
 import {
   CONCERN_WORDS,
   CONFIDENT_WORDS,
@@ -235,6 +237,13 @@ export function planReply(request: InterviewRequest): PlannedReply {
       reaction,
     };
   };
+
+  // A one-tap rating, once each, after the answer on its pillar (rating-turn.ts).
+  const rating = ratingDue(request);
+  if (rating) {
+    const { question, pillar } = SELF_RATINGS[rating];
+    return { ...compose({ content: question, theme: `rating:${rating}` }, pillar, null), rating };
+  }
 
   if (context.phase === "wrap-up") {
     const wrap = wrapUpQuestions(style.closure).find(

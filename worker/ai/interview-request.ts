@@ -21,6 +21,7 @@ export function interviewRequest(input: {
   askedBankIds: readonly string[];
   currentPillar: Pillar | null;
   facts: { config: AiAgentConfig; bank: readonly BankQuestion[]; pillarWeights: PillarWeights };
+  ratings?: InterviewRequest["ratings"];
 }): InterviewRequest {
   return {
     checkInId: input.checkInId,
@@ -40,5 +41,6 @@ export function interviewRequest(input: {
     askedBankIds: input.askedBankIds,
     pillarProgress: input.pillarProgress,
     currentPillar: input.currentPillar,
+    ...(input.ratings ? { ratings: input.ratings } : {}),
   };
 }

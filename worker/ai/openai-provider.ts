@@ -1,6 +1,7 @@
 import OpenAI from "openai";
 import type { TranscriptMessage } from "../scoring/judgement";
 import { JUDGE_INSTRUCTIONS, judgementFromLlm, LLM_JUDGEMENT_JSON_SCHEMA } from "../scoring/llm-judge";
+import { SELF_RATINGS } from "../shared/self-rating";
 import { chatDeltas } from "./chat-stream";
 import { ALTERNATIVE_QUESTIONS, classifyReply } from "./embedded";
 import { type AskedQuestion, isRepetitive, pickAlternative } from "./interview-rules";
@@ -11,6 +12,7 @@ import {
   type PlannedReply,
   type StructuredRequest,
 } from "./provider";
+import { RATING_TURN_INSTRUCTION, ratingDue } from "./rating-turn";
 import { buildSystemPrompt } from "./system-prompt";
 
 /**
@@ -147,14 +149,17 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
     async reply(request: InterviewRequest, signal: AbortSignal, onDelta: (delta: string) => void) {
       const guard = watchdog(signal);
       guard.arm(FIRST_TOKEN_TIMEOUT_MS, "first token");
+      // A rating turn: the model reflects, the validated question follows in its own words.
+      const rating = ratingDue(request);
       try {
-        const system = buildSystemPrompt({
+        const prompt = buildSystemPrompt({
           config: request.config,
           bank: request.bank,
           context: request.context,
           firstName: request.firstName,
           pillarWeights: request.pillarWeights,
         });
+        const system = rating ? `${prompt}\n\n${RATING_TURN_INSTRUCTION}` : prompt;
         const stream = chatDeltas({
           apiKey: settings.apiKey,
           baseURL: settings.baseURL,
@@ -173,6 +178,19 @@ export function createOpenAiProvider(settings: OpenAiSettings): InterviewProvide
           onDelta(delta);
         }
         if (!text.trim()) throw new EmptyReplyError();
+        if (rating) {
+          const { question, pillar } = SELF_RATINGS[rating];
+          const tail = `\n\n${question}`;
+          onDelta(tail);
+          return {
+            text: `${text.trim()}${tail}`,
+            question,
+            pillar,
+            theme: `rating:${rating}`,
+            bankQuestionId: null,
+            rating,
+          };
+        }
         return reviewedReply(text.trim(), request.lastAsked);
       } catch (error) {
         if (guard.signal.aborted && guard.signal.reason instanceof Error) throw guard.signal.reason;

@@ -1,6 +1,7 @@
 import type { Judgement, TranscriptMessage } from "../scoring/judgement";
 import type { AiAgentConfig } from "../shared/ai-config";
 import type { Pillar } from "../shared/pillars";
+import type { RatingKind } from "../shared/self-rating";
 import type { GlobalSettings } from "../shared/settings";
 import type { AiContext, AskedQuestion, PillarProgress } from "./interview-rules";
 import type { BankQuestion } from "./question-bank";
@@ -30,6 +31,11 @@ export type InterviewRequest = {
   pillarProgress: Record<Pillar, PillarProgress>;
   /** The pillar of the question the latest user message answers. */
   currentPillar: Pillar | null;
+  /**
+   * The one-tap ratings asked so far and whether the latest question was one (rating-turn.ts).
+   * Absent where nobody records them (the console's test chat): no rating is asked there.
+   */
+  ratings?: { asked: readonly RatingKind[]; lastWasRating: boolean };
 };
 
 /**
@@ -43,6 +49,8 @@ export type PlannedReply = {
   pillar: Pillar | null;
   theme: string | null;
   bankQuestionId: string | null;
+  /** The question is a one-tap rating (its exact words, shared/self-rating.ts): stored with the message. */
+  rating?: RatingKind;
 };
 
 export interface InterviewProvider {

@@ -5,7 +5,7 @@
  * under load (npm run bench). The rows are also kept in memory: `has` and `arm` run on every
  * turn, and read the copy; the alarm handler reads the table again (the source of truth).
  */
-export type ScheduleKind = "closing" | "complete" | "retry" | "expire" | "watchdog";
+export type ScheduleKind = "closing" | "summary" | "complete" | "retry" | "expire" | "watchdog";
 
 export class Schedule {
   /** The alarm time this instance last set (undefined: not known, e.g. after a restart or once it fired). */

@@ -1,7 +1,7 @@
 import { describeError, log } from "../lib/log";
-import { judgeCheckIn } from "../scoring/judge-check-in";
 import { SYNC_RETRY_MS } from "../shared/checkin-timer";
 import type { Schedule } from "./alarms";
+import type { CorrectedJudgement } from "./corrections";
 import { type CompletionResult, checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
 import { exploredCount } from "./rules";
 import type { SessionStore } from "./store";
@@ -20,6 +20,8 @@ export class Outbox {
     private readonly d1: D1Database,
     private readonly store: SessionStore,
     private readonly schedule: Schedule,
+    /** The judgement to store: the closing summary's, with the salesperson's corrections (summary.ts). */
+    private readonly judgement: () => CorrectedJudgement,
     /** Runs once the completion has landed (the notifications queue); a failure retries both, idempotently. */
     private readonly afterCompletion: (result: CompletionResult) => Promise<void> = async () => undefined,
   ) {}
@@ -87,7 +89,7 @@ export class Outbox {
   completionResult(): CompletionResult {
     const session = this.store.requireSession();
     return {
-      ...judgeCheckIn(this.store.transcript(), { memberName: session.full_name, llm: this.store.judgement() }),
+      ...this.judgement(),
       checkInId: session.check_in_id,
       organizationId: session.organization_id,
       teamMemberId: session.team_member_id,

@@ -7,14 +7,15 @@ import {
   checkIns,
   realTimeSentiment,
   riskAlerts,
+  scoreCorrections,
   sentimentScores,
   userChallenges,
 } from "../db/schema";
-import type { CheckInJudgement } from "../scoring/judge-check-in";
-import { type DimensionScores, type EvidenceField, SCORE_DIMENSIONS, SCORES } from "../shared/pillars";
+import { type EvidenceField, SCORE_DIMENSIONS, SCORES, type ScoreDimension } from "../shared/pillars";
+import type { CorrectedJudgement } from "./corrections";
 
 /** What the completion batch writes: the judgement and the chat, fixed once so a retried batch writes the same rows. */
-export type CompletionResult = CheckInJudgement & {
+export type CompletionResult = CorrectedJudgement & {
   checkInId: string;
   organizationId: string;
   teamMemberId: string;
@@ -107,9 +108,23 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
         blockers: scores.blockers,
         conversationQualityScore: scores.conversation_quality_score,
         recordedAt,
-        ...evidenceColumns(result.evidence),
+        ...confidenceColumns(result),
       })
       .onConflictDoNothing(),
+    ...chunkedInserts(
+      db,
+      scoreCorrections,
+      result.corrections.map((c) => ({
+        id: `${result.checkInId}-correction-${c.dimension}`,
+        ...base,
+        teamMemberId: result.teamMemberId,
+        dimension: c.dimension,
+        readBand: c.read,
+        chosenBand: c.chosen,
+        createdAt: recordedAt,
+      })),
+      { ignoreConflicts: true },
+    ),
     ...chunkedInserts(
       db,
       realTimeSentiment,
@@ -168,6 +183,7 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
   return [
     db.delete(checkInMessages).where(and(eq(checkInMessages.checkInId, id), not(landed))),
     db.delete(sentimentScores).where(and(eq(sentimentScores.checkInId, id), not(landed))),
+    db.delete(scoreCorrections).where(and(eq(scoreCorrections.checkInId, id), not(landed))),
     db.delete(realTimeSentiment).where(and(eq(realTimeSentiment.checkInId, id), not(landed))),
     db.delete(userChallenges).where(and(eq(userChallenges.checkInId, id), not(landed))),
     ...(alertIds.length > 0 ? [db.delete(riskAlerts).where(and(inArray(riskAlerts.id, alertIds), not(landed)))] : []),
@@ -176,12 +192,46 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
 
 type NewScoreRow = typeof sentimentScores.$inferInsert;
 
-/** How many answers touched each score, in the evidence column the pillar registry names for it. */
-function evidenceColumns(evidence: DimensionScores): Pick<NewScoreRow, EvidenceField> {
-  return Object.fromEntries(SCORE_DIMENSIONS.map((d) => [SCORES[d].evidenceField, evidence[d]])) as Record<
-    EvidenceField,
-    number
-  >;
+const AGREEMENT_FIELD = {
+  morale: "moraleAgreement",
+  confidence: "confidenceAgreement",
+  stress: "stressAgreement",
+  sales_strength: "salesStrengthAgreement",
+  blockers: "blockersAgreement",
+} as const satisfies Record<ScoreDimension, keyof NewScoreRow>;
+
+/** A one-tap rating bears on its score: burnout on stress, confidence on confidence. */
+const RATED_DIMENSION = { burnout: "stress", confidence: "confidence" } as const satisfies Record<
+  keyof CompletionResult["ratings"],
+  ScoreDimension
+>;
+
+function ratedDimension(result: CompletionResult, dimension: ScoreDimension): boolean {
+  return (Object.keys(RATED_DIMENSION) as (keyof typeof RATED_DIMENSION)[]).some(
+    (kind) => RATED_DIMENSION[kind] === dimension && result.ratings[kind] !== null,
+  );
+}
+
+/**
+ * Each score's confidence (issue 24 §5): its evidence (the answers the rule reader found on it,
+ * which the cards' "Not discussed" reads, plus a rating) in the column
+ * the pillar registry names, its agreement in percent, the scores shown as uncertain, the
+ * ones the salesperson corrected, and the ratings given.
+ */
+function confidenceColumns(result: CompletionResult): Partial<NewScoreRow> {
+  const { confidence } = result;
+  return {
+    ...(Object.fromEntries(
+      SCORE_DIMENSIONS.map((d) => [SCORES[d].evidenceField, result.evidence[d] + (ratedDimension(result, d) ? 1 : 0)]),
+    ) as Record<EvidenceField, number>),
+    ...(Object.fromEntries(
+      SCORE_DIMENSIONS.map((d) => [AGREEMENT_FIELD[d], Math.round(confidence[d].agreement * 100)]),
+    ) as Record<(typeof AGREEMENT_FIELD)[ScoreDimension], number>),
+    uncertain: SCORE_DIMENSIONS.filter((d) => confidence[d].uncertain),
+    corrected: result.corrections.map((c) => c.dimension),
+    burnoutRating: result.ratings.burnout,
+    confidenceRating: result.ratings.confidence,
+  };
 }
 
 function slug(text: string): string {

@@ -153,7 +153,12 @@ export class Replies {
     const now = Date.now();
     const phaseChanged = recordReply(store, streaming.messageId, reply, absorbed, now);
     this.streaming = null;
-    this.parts.broadcast({ type: "assistant.done", messageId: streaming.messageId, content: reply.text });
+    this.parts.broadcast({
+      type: "assistant.done",
+      messageId: streaming.messageId,
+      content: reply.text,
+      ...(reply.rating ? { rating: reply.rating } : {}),
+    });
     if (phaseChanged) clock.broadcastTimer(now);
   }
 

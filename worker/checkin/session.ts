@@ -26,6 +26,7 @@ import { broadcast, closeAll, errorFrame, safeSend } from "./sockets";
 import { startSession } from "./start";
 import { migrateStorage } from "./storage";
 import { SessionStore } from "./store";
+import { ClosingSummary } from "./summary";
 import { SessionClock } from "./timer";
 import { recordClosing } from "./turn-plan";
 
@@ -53,6 +54,8 @@ export class CheckInSession extends DurableObject<Env> {
   private readonly replies: Replies;
   /** Model calls per chat and per organization and day (model-budget.ts). */
   private readonly budget: ModelBudget;
+  /** What the salesperson confirms or corrects before the check-in completes (summary.ts). */
+  private readonly summary: ClosingSummary;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -60,9 +63,15 @@ export class CheckInSession extends DurableObject<Env> {
     migrateStorage(ctx.storage);
     this.store = new SessionStore(ctx.storage.sql);
     this.schedule = new Schedule(ctx.storage.sql, ctx.storage);
+    this.summary = new ClosingSummary(ctx.storage.sql, this.store, this.schedule);
     // Alerts reach the admins through the notifications queue once the completion has landed.
-    this.outbox = new Outbox(ctx.storage.sql, env.DB, this.store, this.schedule, (result) =>
-      enqueueCompletionAlerts(env, result.organizationId, result.checkInId),
+    this.outbox = new Outbox(
+      ctx.storage.sql,
+      env.DB,
+      this.store,
+      this.schedule,
+      () => this.summary.completed(),
+      (result) => enqueueCompletionAlerts(env, result.organizationId, result.checkInId),
     );
     this.clock = new SessionClock(this.store, this.schedule, (frame) => this.broadcast(frame));
     this.budget = new ModelBudget(ctx.storage.sql, env.DB);
@@ -156,6 +165,14 @@ export class CheckInSession extends DurableObject<Env> {
       case "ping":
         ws.send(PONG_FRAME);
         return;
+      case "summary.correct": {
+        const summary = this.summary.correct(frame.dimension, frame.band, Date.now());
+        return summary ? this.broadcast({ type: "summary", summary }) : this.refuse(ws, "no_summary");
+      }
+      case "summary.confirm":
+        if (!this.summary.waiting()) return this.refuse(ws, "no_summary");
+        this.schedule.clear("complete");
+        return this.complete(Date.now());
     }
   }
 
@@ -177,6 +194,9 @@ export class CheckInSession extends DurableObject<Env> {
     for (const kind of this.schedule.takeDue(now)) {
       if (kind === "closing") {
         if (this.clock.closingDue(now)) this.beginClosing(now);
+      } else if (kind === "summary") {
+        const summary = this.summary.show(now);
+        if (summary) this.broadcast({ type: "summary", summary });
       } else if (kind === "complete") await this.complete(now);
       else if (kind === "retry") {
         if (await this.outbox.flush()) this.cleanUp();
@@ -218,7 +238,9 @@ export class CheckInSession extends DurableObject<Env> {
 
   snapshot(now: number): ServerFrame {
     const session = this.store.session();
-    return snapshotFrame(session, session ? this.store.chatMessages() : [], this.replies.streaming, now);
+    const frame = snapshotFrame(session, session ? this.store.chatMessages() : [], this.replies.streaming, now);
+    const summary = this.summary.current();
+    return frame.type === "snapshot" && summary ? { ...frame, summary } : frame;
   }
 
   // ── Messages ────────────────────────────────────────────────────────────────
@@ -237,7 +259,8 @@ export class CheckInSession extends DurableObject<Env> {
     const { status, paused_at: pausedAt } = session;
     const now = Date.now();
     const messageId = crypto.randomUUID();
-    const open = status === "active" || status === "closing";
+    // Once the summary is shown the conversation is fixed: what they confirm is what is stored.
+    const open = status === "active" || (status === "closing" && session.summary_at === null);
     // Per-chat caps (limits.ts); a resent clientId is still acked below.
     if (open && !withinCaps(this.store.userTotals(), content.length)) {
       const existing = this.store.messageIdForClient(clientId);
@@ -281,7 +304,7 @@ export class CheckInSession extends DurableObject<Env> {
 
   // ── Closing and completion ──────────────────────────────────────────────────
 
-  /** The mandatory closing message, whatever was under way; completion follows 4 s later. */
+  /** The mandatory closing message, whatever was under way; the summary follows 4 s later (summary.ts). */
   private beginClosing(now: number) {
     const session = this.store.session();
     if (session?.status !== "active") return;
@@ -289,7 +312,7 @@ export class CheckInSession extends DurableObject<Env> {
     this.clock.unpause(session, now);
     const { messageId, content } = recordClosing(this.store, session, now);
     this.schedule.clear("closing");
-    this.schedule.set("complete", now + COMPLETION_DELAY_MS);
+    this.schedule.set("summary", now + COMPLETION_DELAY_MS);
     this.schedule.arm();
     this.broadcast({ type: "assistant.delta", messageId, delta: content });
     this.broadcast({ type: "assistant.done", messageId, content });
@@ -333,6 +356,7 @@ export class CheckInSession extends DurableObject<Env> {
         // Empty tables again, so a late event on this instance reads "no session" instead of failing.
         migrateStorage(this.ctx.storage);
         this.store.reset();
+        this.summary.reset();
       })(),
     );
   }

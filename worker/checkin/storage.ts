@@ -102,6 +102,20 @@ create table if not exists model_budget (
 insert into model_budget (id) values (1) on conflict do nothing;
 `,
   },
+  {
+    version: 3,
+    change:
+      "Ratings and the closing summary (issue 24): which rating a question asks, when the summary was shown, the salesperson's corrections",
+    sql: `
+alter table messages add column rating text;
+alter table session add column summary_at integer;
+create table if not exists corrections (
+  dimension text primary key,
+  band text not null,
+  corrected_at integer not null
+);
+`,
+  },
 ];
 
 /** The version this code reads and writes. */
@@ -135,6 +149,8 @@ export const SESSION_COLUMNS = {
   bank: "text not null",
   pillar_weights: "text not null",
   judgement: "text",
+  /** When the closing summary was first shown (null before): from then on the judgement is fixed. */
+  summary_at: "integer",
 } as const;
 
 const VERSION_TABLE =

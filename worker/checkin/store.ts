@@ -4,6 +4,7 @@ import type { Judgement, TranscriptMessage } from "../scoring/judgement";
 import { type AiAgentConfig, aiAgentConfigSchema } from "../shared/ai-config";
 import { CHAT_STATUSES, type ChatMessage, type ChatStatus, PHASES, type Phase } from "../shared/checkin-protocol";
 import { PILLARS, type Pillar, QUESTION_TYPES, SCORE_DIMENSIONS } from "../shared/pillars";
+import { RATING_KINDS, type RatingKind } from "../shared/self-rating";
 import { pillarWeightsSchema } from "../shared/settings";
 import type { UserTotals } from "./limits";
 import type { FreshAnswer, ProgressByPillar } from "./progress";
@@ -120,7 +121,12 @@ export type MessageRow = {
   content: string;
   created_at: number;
   pillar: Pillar | null;
+  /** The one-tap rating an assistant message asks (null for any other message). */
+  rating: RatingKind | null;
 };
+
+const ratingOf = (value: string | null): RatingKind | null =>
+  (RATING_KINDS as readonly string[]).includes(value ?? "") ? (value as RatingKind) : null;
 
 /**
  * A chat's stored progress over today's pillars: a pillar added to the registry since the
@@ -236,8 +242,12 @@ export class SessionStore {
     return this.facts;
   }
 
+  /** Kept only until the summary is shown: what the salesperson confirms is what gets stored. */
   saveJudgement(count: number, judgement: Judgement) {
-    this.sql.exec("update session set judgement = ? where id = 1", JSON.stringify({ count, judgement }));
+    this.sql.exec(
+      "update session set judgement = ? where id = 1 and summary_at is null",
+      JSON.stringify({ count, judgement }),
+    );
   }
 
   /** The LLM's judgement fetched while closing, with how many messages it saw. */
@@ -278,13 +288,14 @@ export class SessionStore {
     return stored > 0;
   }
 
-  insertAssistant(id: string, content: string, pillar: Pillar | null, at: number) {
+  insertAssistant(id: string, content: string, pillar: Pillar | null, at: number, rating: RatingKind | null = null) {
     this.sql.exec(
-      "insert into messages (id, sender, content, created_at, pillar) values (?, 'assistant', ?, ?, ?) on conflict(id) do nothing",
+      "insert into messages (id, sender, content, created_at, pillar, rating) values (?, 'assistant', ?, ?, ?, ?) on conflict(id) do nothing",
       id,
       content,
       at,
       pillar,
+      rating,
     );
     this.tail = { lastSender: "assistant", questionPillar: pillar };
   }
@@ -328,7 +339,23 @@ export class SessionStore {
   }
 
   messages(): MessageRow[] {
-    return this.sql.exec<MessageRow>("select * from messages order by seq").toArray();
+    return this.sql
+      .exec<MessageRow>(
+        "select seq, id, client_id, sender, content, created_at, pillar, rating from messages order by seq",
+      )
+      .toArray()
+      .map((m) => ({ ...m, rating: ratingOf(m.rating) }));
+  }
+
+  /** The ratings asked so far, and whether the latest question was one (the interviewers ask each once). */
+  ratingsAsked(): { asked: RatingKind[]; lastWasRating: boolean } {
+    const rows = this.sql
+      .exec<{ rating: string | null }>("select rating from messages where sender = 'assistant' order by seq")
+      .toArray();
+    return {
+      asked: rows.flatMap((r) => ratingOf(r.rating) ?? []),
+      lastWasRating: ratingOf(rows.at(-1)?.rating ?? null) !== null,
+    };
   }
 
   chatMessages(): ChatMessage[] {
@@ -338,14 +365,20 @@ export class SessionStore {
       content: m.content,
       createdAt: m.created_at,
       ...(m.client_id ? { clientId: m.client_id } : {}),
+      ...(m.rating ? { rating: m.rating } : {}),
     }));
   }
 
   transcript(): TranscriptMessage[] {
     return this.sql
-      .exec<TranscriptMessage>("select sender, content, pillar from messages order by seq")
+      .exec<{ sender: "user" | "assistant"; content: string; pillar: Pillar | null; rating: string | null }>(
+        "select sender, content, pillar, rating from messages order by seq",
+      )
       .toArray()
-      .map((m) => ({ sender: m.sender, content: m.content, pillar: m.pillar }));
+      .map((m) => {
+        const rating = ratingOf(m.rating);
+        return { sender: m.sender, content: m.content, pillar: m.pillar, ...(rating ? { rating } : {}) };
+      });
   }
 
   /** User messages after `seq`, each with the time of the question before it. */

@@ -39,6 +39,7 @@ export function planTurn(store: SessionStore, now: number): TurnPlan {
     askedBankIds: session.asked_bank_ids,
     currentPillar: store.questionPillar(),
     facts: store.sessionFacts(),
+    ratings: store.ratingsAsked(),
   });
   return { kind: "reply", session, absorbed, request };
 }
@@ -69,7 +70,7 @@ export function recordReply(
   const session = store.requireSession();
   const questionsAsked = session.questions_asked + 1;
   const phase = phaseFor(elapsedMs(timerOf(session), now) / session.target_ms, questionsAsked);
-  store.insertAssistant(messageId, reply.text, reply.pillar, now);
+  store.insertAssistant(messageId, reply.text, reply.pillar, now, reply.rating ?? null);
   store.rememberQuestion({ content: reply.question, theme: reply.theme });
   store.update({
     questions_asked: questionsAsked,

@@ -22,6 +22,7 @@ import { organizations } from "./organizations";
 
 export * from "./auth-schema";
 export * from "./organizations";
+export * from "./score-corrections";
 
 /**
  * Business tables. Times are epoch milliseconds (integer) so that SQL can bucket them by
@@ -236,6 +237,22 @@ export const sentimentScores = sqliteTable(
     stressEvidence: integer("stress_evidence"),
     salesStrengthEvidence: integer("sales_strength_evidence"),
     blockersEvidence: integer("blockers_evidence"),
+    /**
+     * How far each score can be trusted (issue 24 §5, drizzle/0013): the agreement of its
+     * evidence in percent, and the scores shown as "uncertain" instead of a band. Null on rows
+     * stored before.
+     */
+    moraleAgreement: integer("morale_agreement"),
+    confidenceAgreement: integer("confidence_agreement"),
+    stressAgreement: integer("stress_agreement"),
+    salesStrengthAgreement: integer("sales_strength_agreement"),
+    blockersAgreement: integer("blockers_agreement"),
+    uncertain: text("uncertain", { mode: "json" }).$type<string[]>(),
+    /** The scores the salesperson corrected in their closing summary: stored as their own reading. */
+    corrected: text("corrected", { mode: "json" }).$type<string[]>(),
+    /** The one-tap ratings given (1–5), null where skipped or not asked. */
+    burnoutRating: integer("burnout_rating"),
+    confidenceRating: integer("confidence_rating"),
   },
   (t) => [
     uniqueIndex("sentiment_scores_check_in_idx").on(t.checkInId),

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, count, countDistinct, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import * as z from "zod/mini";
 import { avgOf, countWhere, epochMs, maxOf } from "../db/aggregates";
 import { plainFields, plainRowsInOneTrip, preparePlain } from "../db/batch";
 import type { Database } from "../db/client";
@@ -11,7 +12,7 @@ import {
   type PersonRow,
   type ScoreSnapshot,
 } from "../shared/insights";
-import { SCORE_DIMENSIONS } from "../shared/pillars";
+import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
 import { WEEK_MS } from "../shared/time";
 import type { BucketCheckIns, BucketCount, BucketScores, Discussed } from "./compute";
 
@@ -215,6 +216,9 @@ const personFields = (db: Database) => {
     l_sales_strength: joined(latest.salesStrength, "l_sales_strength"),
     l_blockers: joined(latest.blockers, "l_blockers"),
     l_recorded_at: joined(latest.recordedAt, "l_recorded_at"),
+    // Issue 24: which of the latest scores are uncertain or the salesperson's own correction (JSON lists).
+    l_uncertain: sql<string | null>`${latest.uncertain}`.as("l_uncertain"),
+    l_corrected: sql<string | null>`${latest.corrected}`.as("l_corrected"),
     p_stress: joined(previous.stress, "p_stress"),
     sent: db.$count(checkIns, sentSince(teamMembers.id)).as("sent"),
     completed: db.$count(checkIns, and(sentSince(teamMembers.id), eq(checkIns.status, "completed"))).as("completed"),
@@ -240,6 +244,12 @@ const memberFields = (db: Database) => ({
   p_stress_evidence: joined(previous.stressEvidence, "p_stress_evidence"),
   p_sales_strength_evidence: joined(previous.salesStrengthEvidence, "p_sales_strength_evidence"),
   p_blockers_evidence: joined(previous.blockersEvidence, "p_blockers_evidence"),
+  // The latest check-in's disagreement between the LLM judge and the reader (figures only), when marked.
+  l_review: sql<
+    string | null
+  >`(select ${checkIns.conversationState} from ${checkIns} where ${checkIns.id} = ${latest.checkInId} and ${checkIns.needsReview} = 1)`.as(
+    "l_review",
+  ),
 });
 
 /** The people in order of name, each with their latest and previous score rows. */
@@ -267,6 +277,8 @@ const memberPeopleQuery = (db: Database) =>
     .where(and(eq(teamMembers.organizationId, P.organizationId), eq(teamMembers.id, P.memberId)));
 
 type SnapshotColumns = {
+  uncertain?: string | null;
+  corrected?: string | null;
   morale: number | null;
   confidence: number | null;
   stress: number | null;
@@ -284,7 +296,34 @@ function snapshot(columns: SnapshotColumns): ScoreSnapshot | null {
     salesStrength: columns.salesStrength ?? DEFAULT_SALES_STRENGTH,
     blockers: columns.blockers ?? 50,
     recordedAt: new Date(columns.recordedAt).toISOString(),
+    ...dimensionList("uncertain", columns.uncertain),
+    ...dimensionList("corrected", columns.corrected),
   };
+}
+
+const storedDimensions = z.array(z.enum(SCORE_DIMENSIONS));
+const storedReview = z.object({
+  review: z.array(z.object({ dimension: z.enum(SCORE_DIMENSIONS), llm: z.number(), reader: z.number() })),
+});
+
+/** A stored JSON list of dimensions, as an optional field (absent when empty or unreadable). */
+function dimensionList<K extends "uncertain" | "corrected">(key: K, raw: string | null | undefined) {
+  const parsed = raw ? storedDimensions.safeParse(safeJson(raw)) : null;
+  return parsed?.success && parsed.data.length > 0 ? ({ [key]: parsed.data } as Record<K, ScoreDimension[]>) : {};
+}
+
+/** The disagreement stored with a check-in marked for review (conversation_state.review). */
+function disputedOf(raw: string | null): Pick<ScoreSnapshot, "disputed"> {
+  const parsed = raw ? storedReview.safeParse(safeJson(raw)) : null;
+  return parsed?.success && parsed.data.review.length > 0 ? { disputed: parsed.data.review } : {};
+}
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
 }
 
 export type PersonBase = Omit<PersonRow, "openAlerts" | "risk">;
@@ -319,6 +358,8 @@ function toPerson(row: Awaited<ReturnType<typeof teamPeopleQuery>>[number]): Per
       salesStrength: row.l_sales_strength,
       blockers: row.l_blockers,
       recordedAt: row.l_recorded_at,
+      uncertain: row.l_uncertain,
+      corrected: row.l_corrected,
     }),
     previousStress: row.p_stress,
     completedInRange: row.completed,
@@ -349,7 +390,9 @@ function toMember(row: Awaited<ReturnType<typeof memberPeopleQuery>>[number]): M
     sales_strength: row.p_sales_strength_evidence,
     blockers: row.p_blockers_evidence,
   });
-  return { ...toPerson(row), email: row.email, previous, latestDiscussed, previousDiscussed };
+  const person = toPerson(row);
+  const latest = person.latest ? { ...person.latest, ...disputedOf(row.l_review) } : null;
+  return { ...person, latest, email: row.email, previous, latestDiscussed, previousDiscussed };
 }
 
 const OPEN_ALERT = inArray(riskAlerts.status, ["unread", "read"]);

@@ -5,8 +5,11 @@ import {
   type InsightsResponse,
   type MemberInsightsResponse,
   type PersonRow,
+  type PillarCard,
   RANGE_WEEKS,
+  type ScoreSnapshot,
 } from "../shared/insights";
+import { PILLAR_READS, type ScoreDimension } from "../shared/pillars";
 import { WEEK_MS } from "../shared/time";
 import { coachingActions, coachingForPerson } from "./coaching";
 import {
@@ -158,7 +161,7 @@ export async function memberInsights(
       region: base.region,
       status: base.status,
     },
-    pillars,
+    pillars: withReadingFlags(pillars, base.latest),
     latest: base.latest,
     trend: buildTrend(now, weeks, mine.scores, mine.blockers, mine.checkIns),
     blockers: mine.themes,
@@ -183,4 +186,31 @@ export async function memberInsights(
       mine.themes,
     ),
   };
+}
+
+/**
+ * A person's cards say how far their latest reading holds (issue 24): uncertain (weak or
+ * conflicting evidence, or the LLM judge and the reader disagreed), their own correction.
+ * A pillar that is the mean of others (team dynamics) takes its parts' flags.
+ */
+function withReadingFlags(cards: PillarCard[], latest: ScoreSnapshot | null): PillarCard[] {
+  if (!latest) return cards;
+  const disputed = new Set((latest.disputed ?? []).map((d) => d.dimension));
+  const any = (list: Iterable<ScoreDimension>, pillar: PillarCard["pillar"]) => {
+    const set = new Set(list);
+    return PILLAR_READS[pillar].some((d) => set.has(d));
+  };
+  return cards.map((card) => {
+    const flags = {
+      uncertain: any(latest.uncertain ?? [], card.pillar),
+      corrected: any(latest.corrected ?? [], card.pillar),
+      disputed: any(disputed, card.pillar),
+    };
+    return {
+      ...card,
+      ...(flags.uncertain || flags.disputed ? { uncertain: true } : {}),
+      ...(flags.corrected ? { corrected: true } : {}),
+      ...(flags.disputed ? { disputed: true } : {}),
+    };
+  });
 }

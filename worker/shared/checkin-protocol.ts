@@ -1,4 +1,7 @@
 import * as z from "zod/mini";
+import { BANDS, checkInSummarySchema } from "./check-in-summary";
+import { SCORE_DIMENSIONS } from "./pillars";
+import { RATING_KINDS } from "./self-rating";
 
 /**
  * The check-in WebSocket protocol (DESIGN: "Check-in WebSocket protocol"): JSON text
@@ -11,7 +14,11 @@ import * as z from "zod/mini";
  * one); an optional `clientId` on `error`, naming the message that was refused; and
  * `user.message`, the delta another tab of the same chat receives instead of a whole new
  * snapshot when the salesperson sends from one tab (a client that ignores it sees the
- * message at its next snapshot). README → Decisions.
+ * message at its next snapshot). Issue 24 adds, all optional for an older page: `rating` on a
+ * message and on `assistant.done` (the question asks a one-tap rating: the page offers its
+ * choices as buttons; the answer is an ordinary `message`), the closing `summary` (a frame, and
+ * on the snapshot while the chat waits for it), and the client's `summary.correct` /
+ * `summary.confirm`. README → Decisions.
  */
 
 /** Spec: a message over 2,000 characters gets a clear error. */
@@ -31,6 +38,10 @@ export const clientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("pause") }),
   z.object({ type: z.literal("resume") }),
   z.object({ type: z.literal("ping") }),
+  /** The salesperson marks a reading of the closing summary wrong and picks the band they think is right. */
+  z.object({ type: z.literal("summary.correct"), dimension: z.enum(SCORE_DIMENSIONS), band: z.enum(BANDS) }),
+  /** The salesperson confirms the summary (with any corrections made): the check-in completes now. */
+  z.object({ type: z.literal("summary.confirm") }),
 ]);
 
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
@@ -50,6 +61,8 @@ export const chatMessageSchema = z.object({
   clientId: z.optional(z.string()),
   /** An assistant reply still being generated; assistant.delta frames continue it. */
   streaming: z.optional(z.boolean()),
+  /** This assistant message asks a one-tap rating (shared/self-rating.ts): the page offers its choices. */
+  rating: z.optional(z.enum(RATING_KINDS)),
 });
 
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -63,6 +76,7 @@ export const ERROR_CODES = [
   "check_in_closed",
   "chat_full",
   "internal_error",
+  "no_summary",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -76,12 +90,19 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
     paused: z.boolean(),
     fallback: z.boolean(),
     messages: z.array(chatMessageSchema),
+    /** While the closed chat waits for the salesperson to confirm or correct what the manager will see. */
+    summary: z.optional(checkInSummarySchema),
   }),
   z.object({ type: z.literal("ack"), clientId: z.string(), messageId: z.string() }),
   /** A message the salesperson sent from another tab, after this socket's snapshot. */
   z.object({ type: z.literal("user.message"), message: chatMessageSchema }),
   z.object({ type: z.literal("assistant.delta"), messageId: z.string(), delta: z.string() }),
-  z.object({ type: z.literal("assistant.done"), messageId: z.string(), content: z.string() }),
+  z.object({
+    type: z.literal("assistant.done"),
+    messageId: z.string(),
+    content: z.string(),
+    rating: z.optional(z.enum(RATING_KINDS)),
+  }),
   z.object({
     type: z.literal("timer"),
     elapsedMs: z.number(),
@@ -90,6 +111,8 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
     phase: z.enum(PHASES),
   }),
   z.object({ type: z.literal("fallback"), active: z.boolean() }),
+  /** The chat has closed: what the manager will see, to confirm or correct (again after each correction). */
+  z.object({ type: z.literal("summary"), summary: checkInSummarySchema }),
   z.object({ type: z.literal("completed") }),
   z.object({
     type: z.literal("error"),
@@ -135,6 +158,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   check_in_closed: "This check-in has ended, so new messages can't be added.",
   chat_full: "This check-in has reached its length limit, so new messages can't be added.",
   internal_error: "Message Error: There was an issue processing your message. Please try again.",
+  no_summary: "There is no summary to confirm or correct right now.",
 };
 
 /** Coarse kinds of device, from the User-Agent (the page words them). */

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { ALERT_PRIORITIES, ALERT_STATUSES, ALERT_TYPES } from "./domain";
-import { PILLARS, SCORES } from "./pillars";
+import { PILLARS, SCORE_DIMENSIONS, SCORES } from "./pillars";
 import { teamMemberProfileShape, teamMemberRefShape } from "./team";
 
 /**
@@ -34,6 +34,10 @@ export const pillarCardSchema = z.object({
   lowerIsBetter: z.boolean(),
   /** Nobody in the window talked about it: shown as "not discussed", not as the stored neutral 50. */
   notDiscussed: z.optional(z.boolean()),
+  /** A person's card (issue 24): their latest reading is uncertain / their own correction / disputed. */
+  uncertain: z.optional(z.boolean()),
+  corrected: z.optional(z.boolean()),
+  disputed: z.optional(z.boolean()),
 });
 export type PillarCard = z.infer<typeof pillarCardSchema>;
 
@@ -61,6 +65,15 @@ export const scoreSnapshotSchema = z.object({
   salesStrength: z.number(),
   blockers: z.number(),
   recordedAt: isoDate,
+  /**
+   * Issue 24, optional (older rows have none): the scores shown as "uncertain" instead of a
+   * band (weak or conflicting evidence), the ones the salesperson corrected in their closing
+   * summary (their own reading), and, on a person's view, where the LLM judge and the reader
+   * disagreed (needs_review), in figures only.
+   */
+  uncertain: z.optional(z.array(z.enum(SCORE_DIMENSIONS))),
+  corrected: z.optional(z.array(z.enum(SCORE_DIMENSIONS))),
+  disputed: z.optional(z.array(z.object({ dimension: z.enum(SCORE_DIMENSIONS), llm: z.number(), reader: z.number() }))),
 });
 export type ScoreSnapshot = z.infer<typeof scoreSnapshotSchema>;
 

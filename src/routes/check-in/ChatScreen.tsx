@@ -1,10 +1,14 @@
+import type { Band } from "@shared/check-in-summary";
 import type { ChatMessage, CheckInInfo } from "@shared/checkin-protocol";
 import { formatClock, progressOf, timerText } from "@shared/checkin-timer";
+import type { ScoreDimension } from "@shared/pillars";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { LogoMark } from "@/components/LogoMark";
 import { Completed } from "./Completed";
-import { type ChatView, elapsedNow, lastFinishedReply, visibleMessages } from "./chat-state";
+import { type ChatView, elapsedNow, lastFinishedReply, pendingRating, visibleMessages } from "./chat-state";
 import { deviceSentence } from "./device-label";
+import { RatingChoices } from "./RatingChoices";
+import { SummaryReview } from "./SummaryReview";
 
 type Props = {
   info: CheckInInfo;
@@ -13,18 +17,33 @@ type Props = {
   onSend: (content: string) => void;
   onPause: () => void;
   onResume: () => void;
+  /** The closing summary's answers (issue 24 §7). */
+  onCorrect: (dimension: ScoreDimension, band: Band) => void;
+  onConfirm: () => void;
   reachOutPath: string;
 };
 
 export const FALLBACK_BANNER = "AI service is experiencing issues. Using fallback mode.";
 
-export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, reachOutPath }: Props) {
+export function ChatScreen({
+  info,
+  view,
+  maxChars,
+  onSend,
+  onPause,
+  onResume,
+  onCorrect,
+  onConfirm,
+  reachOutPath,
+}: Props) {
   const messages = visibleMessages(view);
   const userHasSpoken = messages.some((m) => m.sender === "user");
   const ended = view.status === "completed" || view.status === "expired";
   const closing = view.status === "closing";
+  const rating = pendingRating(view);
+  const summary = closing ? view.summary : null;
   const listEnd = useRef<HTMLDivElement>(null);
-  const lastContent = `${messages.length}:${messages[messages.length - 1]?.content ?? ""}`;
+  const lastContent = `${messages.length}:${messages[messages.length - 1]?.content ?? ""}:${rating}:${summary ? 1 : 0}`;
 
   // Keep the newest words in view as the reply streams in.
   useEffect(() => {
@@ -111,8 +130,10 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
               </li>
             ))}
           </ol>
+          {rating ? <RatingChoices key={messages.at(-1)?.id} kind={rating} onChoose={onSend} /> : null}
           {ended ? <Completed status={view.status} reachOutPath={reachOutPath} /> : null}
-          {closing ? <p className="text-center text-sm text-muted">Submitting your check-in…</p> : null}
+          {summary ? <SummaryReview summary={summary} onCorrect={onCorrect} onConfirm={onConfirm} /> : null}
+          {closing && !summary ? <p className="text-center text-sm text-muted">Preparing your summary…</p> : null}
           <div ref={listEnd} />
         </div>
       </main>

@@ -210,6 +210,8 @@ function LiveChat({ info, link, onOwnership }: { info: CheckInInfo; link: Link; 
       onSend={(content) => connection.current?.sendMessage(content)}
       onPause={() => connection.current?.send({ type: "pause" })}
       onResume={() => connection.current?.send({ type: "resume" })}
+      onCorrect={(dimension, band) => connection.current?.send({ type: "summary.correct", dimension, band })}
+      onConfirm={() => connection.current?.send({ type: "summary.confirm" })}
       reachOutPath={`/api/check-in/${encodeURIComponent(id)}/reach-out?token=${encodeURIComponent(token)}`}
     />
   );

@@ -1,3 +1,4 @@
+import type { CheckInSummary } from "@shared/check-in-summary";
 import type { ChatMessage, ChatStatus, Phase, ServerFrame } from "@shared/checkin-protocol";
 import type { LinkStatus, OutboxEntry } from "./connection";
 
@@ -15,6 +16,8 @@ export type ChatView = {
   fallback: boolean;
   messages: ChatMessage[];
   outbox: OutboxEntry[];
+  /** What the manager will see, once the chat has closed and until it completes (issue 24 §7). */
+  summary: CheckInSummary | null;
 };
 
 export type ChatAction =
@@ -31,6 +34,7 @@ export const initialChat: ChatView = {
   fallback: false,
   messages: [],
   outbox: [],
+  summary: null,
 };
 
 function upsert(messages: ChatMessage[], id: string, update: (existing: ChatMessage | undefined) => ChatMessage) {
@@ -55,6 +59,7 @@ export function chatReducer(state: ChatView, action: ChatAction): ChatView {
         timer: { elapsedMs: frame.elapsedMs, targetMs: frame.targetMs, paused: frame.paused, receivedAt: now },
         fallback: frame.fallback,
         messages: frame.messages,
+        summary: frame.summary ?? null,
       };
     case "ack": {
       if (state.messages.some((m) => m.id === frame.messageId)) return state;
@@ -104,6 +109,7 @@ export function chatReducer(state: ChatView, action: ChatAction): ChatView {
           sender: "assistant",
           content: frame.content,
           createdAt: existing?.createdAt ?? now,
+          ...(frame.rating ? { rating: frame.rating } : {}),
         })),
       };
     case "timer":
@@ -114,8 +120,11 @@ export function chatReducer(state: ChatView, action: ChatAction): ChatView {
       };
     case "fallback":
       return { ...state, fallback: frame.active };
+    case "summary":
+      // The chat has closed and waits for the salesperson's answer to what the manager will see.
+      return { ...state, status: "closing", summary: frame.summary };
     case "completed":
-      return { ...state, status: "completed" };
+      return { ...state, status: "completed", summary: null };
     default:
       return state;
   }
@@ -156,4 +165,14 @@ export function lastFinishedReply(messages: readonly ChatMessage[]): ChatMessage
     if (message && message.sender === "assistant" && !message.streaming) return message;
   }
   return null;
+}
+
+/**
+ * The rating the chat is waiting for: the newest message is a finished rating question
+ * (shared/self-rating.ts) and the chat is still open. Its choices are offered as buttons.
+ */
+export function pendingRating(state: ChatView): NonNullable<ChatMessage["rating"]> | null {
+  if (state.status !== "active" || state.outbox.length > 0) return null;
+  const last = state.messages.at(-1);
+  return last && last.sender === "assistant" && !last.streaming && last.rating ? last.rating : null;
 }

@@ -92,7 +92,8 @@ export class CheckInConnection {
     }
   }
 
-  send(frame: Extract<ClientFrame, { type: "pause" | "resume" }>) {
+  /** Pause, resume and the closing summary's answers: sent only while connected (a reconnect shows the state again). */
+  send(frame: Extract<ClientFrame, { type: "pause" | "resume" | "summary.correct" | "summary.confirm" }>) {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(frame));
   }
 

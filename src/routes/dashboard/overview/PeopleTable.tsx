@@ -12,18 +12,37 @@ const TONE_TEXT = {
   success: "text-success",
 } as const;
 
-function Score({ value, lowerIsBetter = false }: { value: number | undefined; lowerIsBetter?: boolean }) {
+function Score({
+  value,
+  lowerIsBetter = false,
+  uncertain = false,
+}: {
+  value: number | undefined;
+  lowerIsBetter?: boolean;
+  uncertain?: boolean;
+}) {
   if (value === undefined) return <span className="text-muted">–</span>;
+  // Weak or conflicting evidence (issue 24 §5): no firm band, so no colour either.
+  if (uncertain) {
+    return (
+      <span className="rounded px-1 text-muted" title={`Uncertain (reads ${value})`} data-uncertain="true">
+        ?<span className="sr-only"> uncertain, reads {value}</span>
+      </span>
+    );
+  }
   const tone = scoreTone(value, lowerIsBetter);
   return <span className={`rounded px-1 font-semibold tabular-nums ${TONE_TEXT[tone]}`}>{value}</span>;
 }
 
 const COLUMNS = [
-  { key: "morale", label: "Morale" },
-  { key: "confidence", label: "Confidence" },
-  { key: "stress", label: "Stress", lowerIsBetter: true },
-  { key: "salesStrength", label: "Strength" },
+  { key: "morale", label: "Morale", dimension: "morale" },
+  { key: "confidence", label: "Confidence", dimension: "confidence" },
+  { key: "stress", label: "Stress", lowerIsBetter: true, dimension: "stress" },
+  { key: "salesStrength", label: "Strength", dimension: "sales_strength" },
 ] as const;
+
+const isUncertain = (person: PersonRow, column: (typeof COLUMNS)[number]) =>
+  person.latest?.uncertain?.includes(column.dimension) ?? false;
 
 const TABLE_COLUMNS: readonly DataColumn[] = [
   { label: "Person" },
@@ -77,7 +96,11 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
                 {COLUMNS.map((column) => (
                   <span key={column.key}>
                     {column.label}{" "}
-                    <Score value={person.latest?.[column.key]} lowerIsBetter={"lowerIsBetter" in column} />
+                    <Score
+                      value={person.latest?.[column.key]}
+                      lowerIsBetter={"lowerIsBetter" in column}
+                      uncertain={isUncertain(person, column)}
+                    />
                   </span>
                 ))}
               </p>
@@ -106,7 +129,11 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
             </td>
             {COLUMNS.map((column) => (
               <td key={column.key} className="text-right">
-                <Score value={person.latest?.[column.key]} lowerIsBetter={"lowerIsBetter" in column} />
+                <Score
+                  value={person.latest?.[column.key]}
+                  lowerIsBetter={"lowerIsBetter" in column}
+                  uncertain={isUncertain(person, column)}
+                />
               </td>
             ))}
             <td className="whitespace-nowrap text-soft">

@@ -49,6 +49,12 @@ export function PillarCards({
             <p className="text-base font-semibold text-muted" data-testid={`pillar-${card.pillar}`}>
               Not discussed
             </p>
+          ) : card.uncertain && card.changeUnit !== "count" ? (
+            // Weak or conflicting evidence (issue 24 §5): no firm band, the figure only as a hint.
+            <p className="text-xl font-semibold text-warning-content" data-testid={`pillar-${card.pillar}`}>
+              Uncertain
+              <span className="ml-1 text-xs font-normal text-muted">(reads {card.value ?? "–"}/100)</span>
+            </p>
           ) : card.changeUnit === "count" ? (
             <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid={`pillar-${card.pillar}`}>
               {card.value ?? 0}
@@ -68,6 +74,16 @@ export function PillarCards({
               />
             </div>
           )}
+          {card.corrected ? (
+            <p className="text-xs font-medium text-info" data-testid={`corrected-${card.pillar}`}>
+              Their own correction
+            </p>
+          ) : null}
+          {card.disputed ? (
+            <p className="text-xs text-warning-content" data-testid={`disputed-${card.pillar}`}>
+              AI judge and reader disagreed
+            </p>
+          ) : null}
           {card.notDiscussed ? (
             // The stored value is the spec's neutral default: a trend over it would mean nothing.
             <p className="text-xs text-muted">No answers touched it</p>

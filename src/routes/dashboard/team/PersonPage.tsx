@@ -16,6 +16,7 @@ import { CoachingList } from "../overview/CoachingList";
 import { RangePicker, useRange } from "../overview/OverviewPage";
 import { PillarCards } from "../overview/PillarCards";
 import { CheckInsList } from "./CheckInsList";
+import { ReadingNotes } from "./ReadingNotes";
 import { SendCheckInDialog } from "./SendCheckInDialog";
 
 /** /dashboard/team/:memberId — one person's pillars and trends, blockers, alerts and coaching. */
@@ -89,6 +90,7 @@ export function PersonPage() {
         }
       />
 
+      {data.latest ? <ReadingNotes latest={data.latest} firstName={data.member.firstName} /> : null}
       {data.latest ? (
         <PillarCards cards={data.pillars} testId="person-pillars" reference="previous check-in" />
       ) : (

@@ -2,6 +2,7 @@ import { aiConfigRecordSchema } from "@shared/console/ai-agent";
 import { alertDetailSchema, alertListSchema, alertSummarySchema, notificationsSchema } from "@shared/console/alerts";
 import { auditListSchema } from "@shared/console/audit";
 import { billingSummarySchema, subscriptionListSchema } from "@shared/console/billing";
+import { judgementOverviewSchema } from "@shared/console/judgement";
 import { organizationDetailSchema, organizationListSchema } from "@shared/console/organizations";
 import { activityResponseSchema, platformStatsSchema } from "@shared/console/overview";
 import { questionListSchema } from "@shared/console/questions";
@@ -134,6 +135,14 @@ export const useSentimentSummary = () =>
   useQuery({
     queryKey: [...adminKeys.sentiment, "summary"],
     queryFn: ({ signal }) => api("/api/admin/sentiment/summary", sentimentSummarySchema, { signal }),
+    ...CACHING.sentiment,
+  });
+
+/** Where the reader is wrong in real use: corrections per score and disputed check-ins (issue 24). */
+export const useJudgementOverview = () =>
+  useQuery({
+    queryKey: [...adminKeys.sentiment, "judgement"],
+    queryFn: ({ signal }) => api("/api/admin/sentiment/judgement", judgementOverviewSchema, { signal }),
     ...CACHING.sentiment,
   });
 

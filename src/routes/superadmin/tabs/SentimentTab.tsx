@@ -19,6 +19,7 @@ import {
 } from "@/components/ui";
 import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
 import { dataQuality, formatDate, relativeAge, weekOverWeek } from "../console/display";
+import { JudgementCard } from "./JudgementCard";
 
 const WINDOW_LABELS: Record<(typeof COMPARISON_WINDOWS)[number], string> = {
   "7": "Last 7 days",
@@ -71,6 +72,8 @@ export function SentimentTab() {
       ) : (
         <StatGridSkeleton count={6} />
       )}
+
+      <JudgementCard />
 
       <Card
         title="Cross-company analysis"

@@ -1,0 +1,137 @@
+import {
+  BANDS,
+  type Band,
+  bandSentence,
+  type CheckInSummary,
+  SUMMARY_SCALES,
+  type SummaryReading,
+} from "@shared/check-in-summary";
+import { formatClock } from "@shared/checkin-timer";
+import type { ScoreDimension } from "@shared/pillars";
+import { useEffect, useId, useState } from "react";
+
+type Props = {
+  summary: CheckInSummary;
+  onCorrect: (dimension: ScoreDimension, band: Band) => void;
+  onConfirm: () => void;
+};
+
+/**
+ * The closing summary (issue 24 §7): what the manager will see — each reading in plain words
+ * and the blocker themes, never the salesperson's words. Each reading can be marked wrong and
+ * replaced by the band they think is right (nothing else to say); Confirm submits now, and
+ * doing nothing submits it as shown when the two minutes are up.
+ */
+export function SummaryReview({ summary, onCorrect, onConfirm }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const left = useCountdown(summary.completesAt);
+  return (
+    <section
+      aria-labelledby="summary-title"
+      className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5"
+      data-testid="closing-summary"
+    >
+      <h2 id="summary-title" className="font-semibold">
+        What your manager will see
+      </h2>
+      <p className="mt-1 text-sm text-soft">
+        These are the readings from our chat, never your words. If one is wrong, mark it and pick what's right.
+      </p>
+      <ul className="mt-3 flex flex-col divide-y divide-base-300" aria-label="Your readings">
+        {summary.readings.map((reading) => (
+          <ReadingRow key={reading.dimension} reading={reading} onCorrect={onCorrect} />
+        ))}
+      </ul>
+      <p className="mt-3 text-sm">
+        <span className="font-medium">Blockers: </span>
+        {summary.blockers.length > 0 ? summary.blockers.join(", ") : "none named"}
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={confirming}
+          onClick={() => {
+            setConfirming(true);
+            onConfirm();
+          }}
+        >
+          {confirming ? "Submitting…" : "Confirm and submit"}
+        </button>
+        <p className="text-xs text-muted" data-testid="summary-countdown">
+          Submitted as shown in {formatClock(left)} if you do nothing.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function ReadingRow({
+  reading,
+  onCorrect,
+}: {
+  reading: SummaryReading;
+  onCorrect: (dimension: ScoreDimension, band: Band) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const pickerId = useId();
+  const scale = SUMMARY_SCALES[reading.dimension];
+  const shown = reading.corrected ?? reading.read;
+  const text = reading.corrected
+    ? bandSentence(reading.dimension, reading.corrected)
+    : reading.uncertain
+      ? `${scale.label}: not sure — we didn't hear enough to tell`
+      : bandSentence(reading.dimension, reading.read);
+  return (
+    <li className="py-2.5" data-dimension={reading.dimension}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-[0.95rem]">
+          {text}
+          {reading.corrected ? <span className="badge badge-info badge-sm ml-2">your correction</span> : null}
+        </p>
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs"
+          aria-expanded={open}
+          aria-controls={pickerId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? "Close" : reading.corrected ? "Change" : "This is wrong"}
+          <span className="sr-only"> ({scale.label})</span>
+        </button>
+      </div>
+      {open ? (
+        <fieldset id={pickerId} className="mt-2">
+          <legend className="text-xs text-soft">What's right for {scale.label.toLowerCase()}?</legend>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {BANDS.map((band) => (
+              <label key={band} className="label cursor-pointer gap-1.5 text-sm text-base-content">
+                <input
+                  type="radio"
+                  className="radio radio-sm radio-primary"
+                  name={`${pickerId}-band`}
+                  checked={!reading.uncertain || reading.corrected ? shown === band : false}
+                  onChange={() => {
+                    onCorrect(reading.dimension, band);
+                    setOpen(false);
+                  }}
+                />
+                {scale.bands[band].words}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+    </li>
+  );
+}
+
+/** Milliseconds until `at`, ticking each second. */
+function useCountdown(at: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return Math.max(0, at - now);
+}

@@ -1,0 +1,105 @@
+import { type CheckInJudgement, judgeCheckIn } from "../scoring/judge-check-in";
+import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../scoring/real-time";
+import { type RiskAlertDraft, riskAlertsFor } from "../scoring/risk";
+import { type Band, bandOf, type CheckInSummary, SUMMARY_SCALES } from "../shared/check-in-summary";
+import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
+import type { SessionStore } from "./store";
+
+/**
+ * What the salesperson's answer to the closing summary does to the judgement (issue 24 §7),
+ * as pure functions: a corrected score becomes the middle of the band they picked (their own
+ * reading, flagged as corrected), its alert follows that reading, and an alert from a score
+ * the LLM judge and the reader disputed, or that the salesperson corrected, says so.
+ */
+export type Corrections = Partial<Record<ScoreDimension, Band>>;
+export type Correction = { dimension: ScoreDimension; read: Band; chosen: Band };
+
+export type CorrectedJudgement = CheckInJudgement & {
+  /** Each reading the salesperson changed: the band read and the band chosen (labels only). */
+  corrections: Correction[];
+};
+
+/** The judgement the summary shows and the completion stores: fixed once the summary is shown. */
+export function judgementOf(store: SessionStore): CheckInJudgement {
+  const session = store.requireSession();
+  return judgeCheckIn(store.transcript(), { memberName: session.full_name, llm: store.judgement() });
+}
+
+/** Which score an alert category is drawn from. */
+const ALERT_DIMENSION: Partial<Record<RiskAlertDraft["category"], ScoreDimension>> = {
+  burnout: "stress",
+  low_morale: "morale",
+  low_confidence: "confidence",
+  blockers: "blockers",
+};
+
+export const CORRECTED_NOTE = "The salesperson corrected this reading in their check-in summary.";
+export const DISPUTED_NOTE = "The AI judge and the built-in reader disagreed on this score: treat it as uncertain.";
+
+/** The stored judgement: the salesperson's corrections applied, and the alerts' notes. */
+export function withCorrections(
+  judgement: CheckInJudgement,
+  corrections: Corrections,
+  memberName: string,
+): CorrectedJudgement {
+  const applied: Correction[] = SCORE_DIMENSIONS.flatMap((dimension) => {
+    const chosen = corrections[dimension];
+    const read = bandOf(dimension, judgement.scores[dimension]);
+    // An uncertain reading confirmed by its own band counts too: it becomes their reading.
+    return chosen && (chosen !== read || judgement.confidence[dimension].uncertain)
+      ? [{ dimension, read, chosen }]
+      : [];
+  });
+  const changed = new Set(applied.map((c) => c.dimension));
+  const scores = { ...judgement.scores };
+  const confidence = { ...judgement.confidence };
+  for (const { dimension, chosen } of applied) {
+    scores[dimension] = SUMMARY_SCALES[dimension].bands[chosen].score;
+    // Their own reading: nothing left to doubt, though the evidence count stays what was heard.
+    confidence[dimension] = { ...confidence[dimension], agreement: 1, uncertain: false };
+  }
+  const fromCorrected = riskAlertsFor(
+    scores,
+    memberName,
+    judgement.blockers.map((b) => b.theme),
+  );
+  const disputed = new Set(judgement.review.map((r) => r.dimension));
+  const alerts = [
+    // The reader's alerts on scores nobody corrected keep their reasons…
+    ...judgement.alerts.filter((a) => !changed.has(ALERT_DIMENSION[a.category] as ScoreDimension)),
+    // …and a corrected score raises an alert only if the salesperson's own reading crosses the line.
+    ...fromCorrected.filter((a) => changed.has(ALERT_DIMENSION[a.category] as ScoreDimension)),
+  ].map((alert) => {
+    const dimension = ALERT_DIMENSION[alert.category];
+    if (dimension && changed.has(dimension)) return { ...alert, message: `${alert.message} ${CORRECTED_NOTE}` };
+    if (dimension && disputed.has(dimension)) return { ...alert, message: `${alert.message} ${DISPUTED_NOTE}` };
+    return alert;
+  });
+  return {
+    ...judgement,
+    scores,
+    confidence,
+    alerts,
+    realTime: realTimeSentimentFor(scores).map((row) => ({ ...row, confidenceLevel: REAL_TIME_CONFIDENCE_LEVEL })),
+    corrections: applied,
+  };
+}
+
+/** What the salesperson sees: each score's band in plain words, the blocker themes, any corrections. */
+export function summaryOf(judgement: CheckInJudgement, corrections: Corrections, completesAt: number): CheckInSummary {
+  return {
+    readings: SCORE_DIMENSIONS.map((dimension) => {
+      const read = bandOf(dimension, judgement.scores[dimension]);
+      const chosen = corrections[dimension];
+      const uncertain = judgement.confidence[dimension].uncertain;
+      return {
+        dimension,
+        read,
+        ...(chosen && (chosen !== read || uncertain) ? { corrected: chosen } : {}),
+        uncertain,
+      };
+    }),
+    blockers: [...new Set(judgement.blockers.map((b) => b.theme))],
+    completesAt,
+  };
+}
