@@ -287,8 +287,9 @@ describe("plans and the signed-in app", () => {
       await page.getByRole("button", { name: "Try Again (attempt 3)" }).click();
       const details = page.getByLabel("Support details");
       await details.waitFor();
+      // The address comes from the site's configuration (GET /api/site), which may land a moment later.
+      await expect.poll(async () => (await details.textContent()) ?? "").toContain("support@undertone.dev");
       const text = (await details.textContent()) ?? "";
-      expect(text).toContain("support@undertone.dev");
       expect(text).toContain("3");
       expect(text).toContain("Pro Plan");
 

@@ -184,7 +184,8 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
                     <ConsoleIcon name={ACTIVITY_ICON[event.kind]} className="size-4" />
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="text-sm">
+                    {/* A name without spaces (a pasted address, markup) wraps instead of widening a phone's page. */}
+                    <p className="text-sm [overflow-wrap:anywhere]">
                       <span className="font-medium">{ACTIVITY_VERB[event.kind]}</span> · {event.title}
                     </p>
                     <p className="truncate text-sm text-muted">{event.detail}</p>
@@ -262,7 +263,9 @@ function SystemStatusCard({
                   {row.label}
                   {row.ok === false ? <span className="sr-only">(fault)</span> : null}
                 </span>
-                <span className={`mt-0.5 block pl-4 ${row.ok === false ? "text-error" : "text-soft"}`}>
+                <span
+                  className={`mt-0.5 block pl-4 [overflow-wrap:anywhere] ${row.ok === false ? "text-error" : "text-soft"}`}
+                >
                   {row.value}
                 </span>
               </li>
