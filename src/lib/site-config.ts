@@ -28,6 +28,9 @@ export function useSiteConfig(): SiteConfig | undefined {
     queryFn: ({ signal }) => api("/api/site", siteConfigSchema, { signal }),
     initialData: fromPage,
     staleTime: Number.POSITIVE_INFINITY,
+    // Kept for good, with no garbage-collection timer: at build time the prerender renders this
+    // in Node, and a 5-minute timer held the build open until it fired.
+    gcTime: Number.POSITIVE_INFINITY,
     // The build's prerender has no server to ask; the Worker fills those pages in.
     enabled: typeof window !== "undefined",
   });
