@@ -202,7 +202,8 @@ describe("the console (issue 25 §1, §2, §7)", () => {
       await dialog.getByTestId("delete-cancels-stripe").waitFor();
       expect(await dialog.textContent()).toContain("cancelled in Stripe first");
       await dialog.getByRole("button", { name: "Cancel subscription and delete" }).click();
-      expect(await toastText(page)).toContain("Its Stripe subscription was cancelled first.");
+      // The sign-in's welcome toast may still be up: the confirmation replaces it.
+      await expect.poll(() => toastText(page)).toContain("Its Stripe subscription was cancelled first.");
       const cancels = (await stripeRequests()).filter(
         (r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${subscriptionOf(pro.organizationId ?? "")}`,
       );
