@@ -11,6 +11,7 @@ import {
   sentimentScores,
   userChallenges,
 } from "../db/schema";
+import { ratingOn } from "../scoring/self-ratings";
 import { type EvidenceField, SCORE_DIMENSIONS, SCORES, type ScoreDimension } from "../shared/pillars";
 import type { CorrectedJudgement } from "./corrections";
 
@@ -200,18 +201,6 @@ const AGREEMENT_FIELD = {
   blockers: "blockersAgreement",
 } as const satisfies Record<ScoreDimension, keyof NewScoreRow>;
 
-/** A one-tap rating bears on its score: burnout on stress, confidence on confidence. */
-const RATED_DIMENSION = { burnout: "stress", confidence: "confidence" } as const satisfies Record<
-  keyof CompletionResult["ratings"],
-  ScoreDimension
->;
-
-function ratedDimension(result: CompletionResult, dimension: ScoreDimension): boolean {
-  return (Object.keys(RATED_DIMENSION) as (keyof typeof RATED_DIMENSION)[]).some(
-    (kind) => RATED_DIMENSION[kind] === dimension && result.ratings[kind] !== null,
-  );
-}
-
 /**
  * Each score's confidence (issue 24 §5): its evidence (the answers the rule reader found on it,
  * which the cards' "Not discussed" reads, plus a rating) in the column
@@ -222,7 +211,10 @@ function confidenceColumns(result: CompletionResult): Partial<NewScoreRow> {
   const { confidence } = result;
   return {
     ...(Object.fromEntries(
-      SCORE_DIMENSIONS.map((d) => [SCORES[d].evidenceField, result.evidence[d] + (ratedDimension(result, d) ? 1 : 0)]),
+      SCORE_DIMENSIONS.map((d) => [
+        SCORES[d].evidenceField,
+        result.evidence[d] + (ratingOn(result.ratings, d) !== null ? 1 : 0),
+      ]),
     ) as Record<EvidenceField, number>),
     ...(Object.fromEntries(
       SCORE_DIMENSIONS.map((d) => [AGREEMENT_FIELD[d], Math.round(confidence[d].agreement * 100)]),

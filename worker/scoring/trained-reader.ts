@@ -17,7 +17,7 @@ import { featuresOf } from "./model/features";
 import shipped from "./model/weights.json";
 import { type EvidenceCounts, lexiconJudgement, readAnswers } from "./reader";
 import { RISK_LINES } from "./risk";
-import { selfRatingsOf } from "./self-ratings";
+import { RATED, selfRatingsOf } from "./self-ratings";
 
 /**
  * The embedded reader (issue 24): the rule reader's readings, weighed by a model trained on
@@ -39,9 +39,6 @@ const EVIDENCE_MIN = 0.15;
 export const UNCERTAIN_BELOW = 0.6;
 /** A burnout alert needs this many answers pointing to strain, or a burnout rating (issue 24 §5). */
 export const ALERT_ANSWERS = 2;
-
-/** Which score a one-tap rating speaks to. */
-const RATED: Partial<Record<ScoreDimension, keyof SelfRatings>> = { stress: "burnout", confidence: "confidence" };
 
 export type ReaderJudgement = Judgement & {
   evidence: EvidenceCounts;
