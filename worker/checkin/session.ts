@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { log } from "../lib/log";
 import { enqueueCompletionAlerts } from "../notify/enqueue";
 import {
+  type ClosedReason,
   type ErrorCode,
   MAX_FRAME_BYTES,
   MAX_MESSAGE_CHARS,
@@ -10,12 +11,13 @@ import {
   PONG_FRAME,
   parseClientFrame,
   type ServerFrame,
+  NOT_ME_CLOSE_CODE,
   SUSPENDED_CLOSE_CODE,
 } from "../shared/checkin-protocol";
 import { COMPLETION_DELAY_MS } from "../shared/checkin-timer";
 import { closeOtherDevices, refuseSocket } from "./admission";
 import { Schedule } from "./alarms";
-import { snapshotFrame } from "./frames";
+import { type SocketView, snapshotFrame, visibleTo } from "./frames";
 import { type SessionInit, sessionInitFrom, sessionInitSchema } from "./init";
 import { ChatRate, withinCaps } from "./limits";
 import { ModelBudget } from "./model-budget";
@@ -102,18 +104,41 @@ export class CheckInSession extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** A browser opens the link (GET /api/check-in/:id): read only, nothing starts and nothing is claimed. */
-  async viewOwner(deviceHash: string | null): Promise<OwnerView> {
-    return this.ownership.view(deviceHash);
+  /**
+   * A browser opens the link (GET /api/check-in/:id): read only, nothing starts and nothing is
+   * claimed. The device a fresh link moved the chat away from also learns it is asked to hand over.
+   */
+  async viewOwner(deviceHash: string | null): Promise<OwnerView & { handover: { movedAt: number } | null }> {
+    const view = this.ownership.view(deviceHash);
+    return { ...view, handover: view.state === "elsewhere" ? this.ownership.handover.pendingFor(deviceHash) : null };
   }
 
   /** "Start my check-in" (POST /api/check-in/:id/claim): the first browser to claim owns the chat. */
   async claimChat(init: SessionInit, request: ClaimRequest): Promise<ClaimOutcome> {
     this.store.refresh();
     await this.ensureStarted(sessionInitSchema.safeParse(init).data ?? null);
-    const claimed = this.ownership.claim(request, Date.now());
-    if (claimed.outcome === "claimed") closeOtherDevices(this.ctx, MOVED_CLOSE_CODE);
+    // A move: the new device's view begins after what was said, and the reply under way (handover.ts).
+    const claimed = this.ownership.claim(request, Date.now(), () => ({
+      visibleFromSeq: this.store.nextSeq(),
+      hiddenReplyId: this.replies.reserveReplyId(),
+    }));
+    if (claimed.outcome === "claimed") {
+      this.view = null;
+      closeOtherDevices(this.ctx, MOVED_CLOSE_CODE);
+    }
     return claimed;
+  }
+
+  /** The old device answers "Show it the conversation so far?" (POST /api/check-in/:id/handover). */
+  async decideHandover(deviceHash: string, approve: boolean): Promise<"approved" | "declined" | "none"> {
+    this.store.refresh();
+    const decided = this.ownership.handover.decide(deviceHash, approve, Date.now());
+    if (decided.outcome !== "none") {
+      // The new device's tabs redraw: with the conversation so far, or told it stays hidden.
+      this.view = null;
+      if (this.store.session()) this.broadcast(this.snapshot(Date.now()));
+    }
+    return decided.outcome;
   }
 
   /** 'Email me a fresh link': records its claim's hash for the browser that asked (the Worker sends the email). */
@@ -195,6 +220,18 @@ export class CheckInSession extends DurableObject<Env> {
    * keeps no transcript. A completed one is left alone.
    */
   async revoke(): Promise<void> {
+    this.end(1000, "Check-in revoked");
+  }
+
+  /**
+   * The member followed "This wasn't me" from a move's email (D1 already says expired): as a
+   * revoke, and every device is told why (the snapshot's `closedReason`, close code 4410).
+   */
+  async closeNotMe(): Promise<void> {
+    this.end(NOT_ME_CLOSE_CODE, "Closed: the move was not the member", "not_me");
+  }
+
+  private end(code: number, reason: string, closedReason?: ClosedReason) {
     this.store.refresh();
     const session = this.store.session();
     if (!session || session.status === "completed" || session.status === "expired") return;
@@ -203,8 +240,8 @@ export class CheckInSession extends DurableObject<Env> {
     this.store.update({ status: "expired" });
     this.schedule.clearAll();
     this.outbox.clear();
-    this.broadcast(this.snapshot(Date.now()));
-    closeAll(this.ctx.getWebSockets(), 1000, "Check-in revoked");
+    this.broadcast(this.snapshot(Date.now(), closedReason));
+    closeAll(this.ctx.getWebSockets(), code, reason);
     this.cleanUp();
   }
 
@@ -216,9 +253,19 @@ export class CheckInSession extends DurableObject<Env> {
     closeAll(this.ctx.getWebSockets(), SUSPENDED_CLOSE_CODE, "Organization suspended");
   }
 
-  snapshot(now: number): ServerFrame {
+  /** What the owner's device may see: after a move, not what came before it (handover.ts). */
+  private view: SocketView | null = null;
+  private socketView(): SocketView {
+    this.view ??= this.ownership.handover.visibility();
+    return this.view;
+  }
+
+  snapshot(now: number, closedReason?: ClosedReason): ServerFrame {
     const session = this.store.session();
-    return snapshotFrame(session, session ? this.store.chatMessages() : [], this.replies.streaming, now);
+    const view = this.socketView();
+    const messages = session ? this.store.chatMessages(view.fromSeq, view.hiddenReplyId) : [];
+    const streaming = visibleTo(view, this.replies.streaming);
+    return snapshotFrame(session, messages, streaming, now, { earlierHidden: view.earlierHidden, closedReason });
   }
 
   // ── Messages ────────────────────────────────────────────────────────────────
@@ -333,11 +380,15 @@ export class CheckInSession extends DurableObject<Env> {
         // Empty tables again, so a late event on this instance reads "no session" instead of failing.
         migrateStorage(this.ctx.storage);
         this.store.reset();
+        this.view = null;
       })(),
     );
   }
 
   private broadcast(frame: ServerFrame) {
+    // Every socket is the owner's device: a reply it must not see is not streamed to it.
+    if ((frame.type === "assistant.delta" || frame.type === "assistant.done") && !visibleTo(this.socketView(), frame))
+      return;
     broadcast(this.ctx.getWebSockets(), frame);
   }
 }
