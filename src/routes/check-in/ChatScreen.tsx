@@ -1,6 +1,6 @@
 import type { ChatMessage, CheckInInfo } from "@shared/checkin-protocol";
 import { formatClock, progressOf, timerText } from "@shared/checkin-timer";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { LogoMark } from "@/components/LogoMark";
 import { Completed } from "./Completed";
 import { type ChatView, elapsedNow, lastFinishedReply, visibleMessages } from "./chat-state";
@@ -14,11 +14,13 @@ type Props = {
   onPause: () => void;
   onResume: () => void;
   reachOutPath: string;
+  /** Shown above the conversation (a moved chat's note about the earlier messages). */
+  notice?: ReactNode;
 };
 
 export const FALLBACK_BANNER = "AI service is experiencing issues. Using fallback mode.";
 
-export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, reachOutPath }: Props) {
+export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, reachOutPath, notice }: Props) {
   const messages = visibleMessages(view);
   const userHasSpoken = messages.some((m) => m.sender === "user");
   const ended = view.status === "completed" || view.status === "expired";
@@ -83,6 +85,7 @@ export function ChatScreen({ info, view, maxChars, onSend, onPause, onResume, re
               {deviceSentence(info.device)} It stays on this device.
             </p>
           ) : null}
+          {notice}
           {view.synced && !userHasSpoken && !ended ? <PrivacyNote /> : null}
           <ol className="flex flex-col gap-3" aria-label="Conversation">
             {messages.map((message) => (

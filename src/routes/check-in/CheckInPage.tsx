@@ -1,6 +1,8 @@
 import {
   type CheckInInfo,
   type ClaimRequestBody,
+  CLOSED_NOT_ME_CODE,
+  CLOSED_NOT_ME_MESSAGE,
   checkInInfoSchema,
   ERROR_MESSAGES,
   MAX_MESSAGE_CHARS,
@@ -15,6 +17,8 @@ import { ApiRequestError, api } from "@/lib/api";
 import { ChatScreen } from "./ChatScreen";
 import { chatReducer, initialChat } from "./chat-state";
 import { CheckInConnection } from "./connection";
+import { MovedNotice } from "./MovedNotice";
+import { NotMePage, notMeParamsFrom } from "./NotMePage";
 import { OtherDeviceScreen } from "./OtherDeviceScreen";
 import { StartScreen } from "./StartScreen";
 
@@ -28,7 +32,7 @@ import { StartScreen } from "./StartScreen";
 type Link = { id: string; token: string; claim: string };
 type Load =
   | { state: "loading" }
-  | { state: "error"; message: string }
+  | { state: "error"; message: string; title?: string }
   | { state: "start"; info: CheckInInfo | null; link: Link }
   | { state: "elsewhere"; details: OpenElsewhere; link: Link }
   | { state: "ready"; info: CheckInInfo; link: Link };
@@ -88,8 +92,22 @@ function claimAttempt(checkInId: string): string {
 }
 
 const LOAD_FAILED = "We couldn't load your check-in. Please check your connection and try again.";
+const CLOSED_TITLE = "This check-in was closed";
 
+/** A refusal the page shows as its final state ("This wasn't me" closed the chat: 410). */
+function refusedLoad(error: ApiRequestError): Load {
+  return error.code === CLOSED_NOT_ME_CODE
+    ? { state: "error", message: error.message, title: CLOSED_TITLE }
+    : { state: "error", message: error.message };
+}
+
+/** The check-in link, or the "This wasn't me" link a move's email carries (same path, its own page). */
 export function CheckInPage() {
+  const notMe = notMeParamsFrom(window.location);
+  return notMe ? <NotMePage params={notMe} /> : <CheckInChatPage />;
+}
+
+function CheckInChatPage() {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [starting, setStarting] = useState<{ kind: "idle" | "starting" } | { kind: "error"; message: string }>({
     kind: "idle",
@@ -108,7 +126,9 @@ export function CheckInPage() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         const message = error instanceof ApiRequestError && error.status < 500 ? error.message : LOAD_FAILED;
-        setLoad({ state: "error", message });
+        setLoad(
+          error instanceof ApiRequestError && error.status < 500 ? refusedLoad(error) : { state: "error", message },
+        );
         toast({ title: "Initialization Error", description: message, variant: "destructive" });
       });
     return () => controller.abort();
@@ -154,8 +174,29 @@ export function CheckInPage() {
       });
   }, []);
 
+  // The other-device screen reads the link again when the tab is shown: the move may have been
+  // answered, or the chat closed ("This wasn't me"), meanwhile.
+  const elsewhereLink = load.state === "elsewhere" ? load.link : null;
+  useEffect(() => {
+    if (!elsewhereLink) return;
+    const refresh = () => {
+      if (document.visibilityState !== "visible") return;
+      openLink({ ...elsewhereLink, claim: "" })
+        .then((next) => {
+          if (next.state === "elsewhere") setLoad(next);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ApiRequestError && error.status < 500) setLoad(refusedLoad(error));
+        });
+    };
+    document.addEventListener("visibilitychange", refresh);
+    return () => document.removeEventListener("visibilitychange", refresh);
+  }, [elsewhereLink]);
+  const gone = useCallback((error: ApiRequestError) => setLoad(refusedLoad(error)), []);
+
   if (load.state === "loading") return <Loading />;
-  if (load.state === "error") return <LoadError message={load.message} />;
+  if (load.state === "error")
+    return <LoadError message={load.message} {...(load.title ? { title: load.title } : {})} />;
   if (load.state === "start") {
     const { link } = load;
     return (
@@ -163,7 +204,14 @@ export function CheckInPage() {
     );
   }
   if (load.state === "elsewhere") {
-    return <OtherDeviceScreen details={load.details} freshLinkPath={apiPath(load.link, "/fresh-link")} />;
+    return (
+      <OtherDeviceScreen
+        details={load.details}
+        freshLinkPath={apiPath(load.link, "/fresh-link")}
+        handoverPath={apiPath(load.link, "/handover")}
+        onGone={gone}
+      />
+    );
   }
   return <LiveChat info={load.info} link={load.link} onOwnership={recheck} />;
 }
@@ -202,10 +250,13 @@ function LiveChat({ info, link, onOwnership }: { info: CheckInInfo; link: Link; 
     };
   }, [id, token, onOwnership]);
 
+  // "This wasn't me" closed the chat on every device: say so, instead of "expired".
+  if (view.closedReason === "not_me") return <LoadError message={CLOSED_NOT_ME_MESSAGE} title={CLOSED_TITLE} />;
   return (
     <ChatScreen
       info={info}
       view={view}
+      notice={view.earlierHidden ? <MovedNotice earlierHidden={view.earlierHidden} /> : null}
       maxChars={MAX_MESSAGE_CHARS}
       onSend={(content) => connection.current?.sendMessage(content)}
       onPause={() => connection.current?.send({ type: "pause" })}
@@ -226,12 +277,12 @@ function Loading() {
   );
 }
 
-function LoadError({ message }: { message: string }) {
+function LoadError({ message, title = "We couldn't open this check-in" }: { message: string; title?: string }) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-base-200 p-4">
       <div className="card w-full max-w-md bg-base-100 shadow-sm">
         <div className="card-body items-center text-center">
-          <h1 className="card-title text-xl">We couldn't open this check-in</h1>
+          <h1 className="card-title text-xl">{title}</h1>
           <p className="text-soft" role="alert">
             {message}
           </p>

@@ -1,4 +1,11 @@
-import type { ChatMessage, ChatStatus, Phase, ServerFrame } from "@shared/checkin-protocol";
+import type {
+  ChatMessage,
+  ChatStatus,
+  ClosedReason,
+  EarlierHidden,
+  Phase,
+  ServerFrame,
+} from "@shared/checkin-protocol";
 import type { LinkStatus, OutboxEntry } from "./connection";
 
 /**
@@ -15,6 +22,10 @@ export type ChatView = {
   fallback: boolean;
   messages: ChatMessage[];
   outbox: OutboxEntry[];
+  /** A fresh link moved the chat here; the messages before it stay on the other device. */
+  earlierHidden: EarlierHidden | null;
+  /** Why the chat was closed on every device, when it was ("This wasn't me"). */
+  closedReason: ClosedReason | null;
 };
 
 export type ChatAction =
@@ -31,6 +42,8 @@ export const initialChat: ChatView = {
   fallback: false,
   messages: [],
   outbox: [],
+  earlierHidden: null,
+  closedReason: null,
 };
 
 function upsert(messages: ChatMessage[], id: string, update: (existing: ChatMessage | undefined) => ChatMessage) {
@@ -55,6 +68,8 @@ export function chatReducer(state: ChatView, action: ChatAction): ChatView {
         timer: { elapsedMs: frame.elapsedMs, targetMs: frame.targetMs, paused: frame.paused, receivedAt: now },
         fallback: frame.fallback,
         messages: frame.messages,
+        earlierHidden: frame.earlierHidden ?? null,
+        closedReason: frame.closedReason ?? null,
       };
     case "ack": {
       if (state.messages.some((m) => m.id === frame.messageId)) return state;
