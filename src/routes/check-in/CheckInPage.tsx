@@ -286,10 +286,12 @@ function LoadError({ message, title = "We couldn't open this check-in" }: { mess
           <p className="text-soft" role="alert">
             {message}
           </p>
-          <p className="text-sm text-muted">
-            A check-in link works until the check-in is submitted or expires. If you expected a new one, ask your
-            manager to send it again.
-          </p>
+          {title === CLOSED_TITLE ? null : (
+            <p className="text-sm text-muted">
+              A check-in link works until the check-in is submitted or expires. If you expected a new one, ask your
+              manager to send it again.
+            </p>
+          )}
           <div className="card-actions mt-2">
             <a href="/" className="btn btn-primary">
               Return to Home
