@@ -1,6 +1,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createCheckIn, type ChatClient, sessionStub, type TestCheckIn } from "./checkin-helpers";
+import { type ChatClient, createCheckIn, sessionStub, type TestCheckIn } from "./checkin-helpers";
 import { Browser, IPHONE, moveTo, WINDOWS } from "./checkin-move-helpers";
 
 /**

@@ -11,7 +11,7 @@ import { clientIp } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { type NotMeInfo, type NotMeLink, notMeLinkSchema } from "../shared/checkin-protocol";
 import { originAllowed } from "./link";
-import { MOVE_DISPUTED_ACTION, moveDisputeId, moveDisputed } from "./move-disputes";
+import { MOVE_DISPUTED_ACTION, moveDisputed, moveDisputeId } from "./move-disputes";
 import { checkNotMeLink } from "./not-me-link";
 
 /**

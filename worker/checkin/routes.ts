@@ -34,9 +34,9 @@ import {
 } from "./device";
 import { freshLinkEmail } from "./fresh-link-email";
 import { INIT_HEADER } from "./init";
+import { type CheckInRecord, checkInForLink, isOpen, MISSING_MESSAGE, originAllowed, sessionInit } from "./link";
 import { sendMovedEmail } from "./move-notice";
 import { notMeRoutes } from "./not-me-routes";
-import { type CheckInRecord, checkInForLink, isOpen, MISSING_MESSAGE, originAllowed, sessionInit } from "./link";
 import { checkInPath } from "./token";
 
 /**

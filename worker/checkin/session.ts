@@ -7,11 +7,11 @@ import {
   MAX_FRAME_BYTES,
   MAX_MESSAGE_CHARS,
   MOVED_CLOSE_CODE,
+  NOT_ME_CLOSE_CODE,
   PING_FRAME,
   PONG_FRAME,
   parseClientFrame,
   type ServerFrame,
-  NOT_ME_CLOSE_CODE,
   SUSPENDED_CLOSE_CODE,
 } from "../shared/checkin-protocol";
 import { COMPLETION_DELAY_MS } from "../shared/checkin-timer";

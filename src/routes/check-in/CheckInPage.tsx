@@ -1,8 +1,8 @@
 import {
   type CheckInInfo,
-  type ClaimRequestBody,
   CLOSED_NOT_ME_CODE,
   CLOSED_NOT_ME_MESSAGE,
+  type ClaimRequestBody,
   checkInInfoSchema,
   ERROR_MESSAGES,
   MAX_MESSAGE_CHARS,

@@ -62,14 +62,14 @@ export function HandoverPrompt({
         It moved {openedWhen(movedAt)}. Show it the conversation so far? If you don't answer, the earlier messages stay
         hidden there.
       </p>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row" role="group" aria-labelledby="handover-question">
+      <fieldset className="mt-3 flex flex-col gap-2 sm:flex-row" aria-labelledby="handover-question">
         <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void answer(true)}>
           Show the conversation there
         </button>
         <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => void answer(false)}>
           Keep it hidden
         </button>
-      </div>
+      </fieldset>
       {state.kind === "error" ? (
         <p className="mt-2 text-sm text-error" role="alert">
           {state.message}
