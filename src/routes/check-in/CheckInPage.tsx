@@ -28,6 +28,7 @@ import { StartScreen } from "./StartScreen";
  * claims nothing, README → Chat ownership), the chat over the check-in's WebSocket, and —
  * for any browser but the one that owns the chat — 'This check-in is already open on another
  * device'. A fresh link's `claim` turns that last screen into "Continue my check-in here".
+ * (Just over 300 lines: the page's states and the moves between them, in one place.)
  */
 type Link = { id: string; token: string; claim: string };
 type Load =
