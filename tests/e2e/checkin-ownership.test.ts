@@ -9,7 +9,8 @@ import { answer, startCheckIn } from "./chat.ts";
  * the link claims nothing ("Start my check-in" does), so a scanner's headless browser cannot
  * take it; the phone that starts it owns the chat and sees when and on what it was started; a
  * second browser with the same link gets "This check-in is already open on another device"
- * and nothing of the conversation; a fresh link by email moves the chat to it, by a click.
+ * and nothing of the conversation; a fresh link by email moves the chat to it, by a click
+ * (without the earlier messages: e2e checkin-move).
  */
 const { newPage, origin } = browserSuite();
 
@@ -88,7 +89,9 @@ describe("the chat belongs to the browser that starts it", () => {
       await shot(other.page, "ownership-continue-375");
       await other.page.getByRole("button", { name: "Continue my check-in here" }).click();
       await other.page.getByRole("heading", { name: "Your check-in, Casey" }).waitFor();
-      await other.page.getByText("Only my phone should ever show this sentence.").waitFor();
+      // It continues without the earlier messages (e2e checkin-move: unless the phone approves).
+      await other.page.getByTestId("moved-notice").waitFor();
+      expect(await other.page.content()).not.toContain("Only my phone");
       // The claim leaves the address bar: a reload needs only the cookie.
       expect(other.page.url()).not.toContain("claim=");
 
@@ -140,7 +143,7 @@ describe("the chat belongs to the browser that starts it", () => {
       expect(await phone.page.getByTestId("open-elsewhere").count()).toBe(0);
       await laptop.page.goto(fresh);
       await laptop.page.getByRole("button", { name: "Continue my check-in here" }).click();
-      await laptop.page.getByText("The scanner never touched this chat.").waitFor();
+      await laptop.page.getByTestId("moved-notice").waitFor();
       await phone.page.getByTestId("open-elsewhere").waitFor({ timeout: 10_000 });
     } finally {
       await phone.context.close();

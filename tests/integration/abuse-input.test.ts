@@ -166,6 +166,15 @@ describe("check-in links on every public check-in route", () => {
       call: (path: string, ip: string) =>
         request(path.replace("?", "/fresh-link?"), { method: "POST", headers: { "cf-connecting-ip": ip } }),
     },
+    {
+      name: "POST handover",
+      call: (path: string, ip: string) =>
+        request(path.replace("?", "/handover?"), {
+          method: "POST",
+          headers: { "cf-connecting-ip": ip, "content-type": "application/json" },
+          body: JSON.stringify({ approve: true }),
+        }),
+    },
   ];
 
   it("refuse a missing, wrong, foreign, expired (or revoked) and completed token, without an object or a row", async () => {

@@ -35,6 +35,11 @@ export const PUBLIC_ROUTES: readonly RouteKey[] = [
   "POST /api/check-in/:id/claim",
   // The link's token, then a fresh link to the check-in's own address only (checkin-ownership.test.ts).
   "POST /api/check-in/:id/fresh-link",
+  // The device a fresh link moved the chat from, by its cookie, answers "Show it the conversation so far?" (checkin-move.test.ts).
+  "POST /api/check-in/:id/handover",
+  // "This wasn't me": a signed link from a move's email; the GET reads, the POST closes (checkin-move.test.ts).
+  "GET /api/check-in/:id/not-me",
+  "POST /api/check-in/:id/not-me",
   "GET /api/auth/*",
   "POST /api/auth/*",
   "POST /api/auth/send-verification-email",

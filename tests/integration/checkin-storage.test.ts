@@ -32,6 +32,12 @@ const BACK_TO_PREVIOUS: Record<number, (sql: SqlStorage) => void> = {
     sql.exec("drop table corrections");
     sql.exec("update schema_version set version = 2");
   },
+  4: (sql) => {
+    sql.exec("drop table moves");
+    sql.exec("alter table owner drop column visible_from_seq");
+    sql.exec("alter table owner drop column hidden_reply_id");
+    sql.exec("update schema_version set version = 3");
+  },
 };
 
 const versionOf = (sql: SqlStorage) =>

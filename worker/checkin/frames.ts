@@ -1,4 +1,5 @@
-import type { ChatMessage, ServerFrame } from "../shared/checkin-protocol";
+import type { ChatMessage, ClosedReason, EarlierHidden, ServerFrame } from "../shared/checkin-protocol";
+import type { Visibility } from "./handover";
 import { elapsedMs } from "./rules";
 import type { SessionState } from "./store";
 
@@ -21,12 +22,25 @@ export function timerFrame(session: SessionState, now: number): ServerFrame {
 /** The reply being generated right now, shown to a page that (re)connects mid-reply. */
 export type Streaming = { messageId: string; content: string };
 
-/** Sent on every connect: everything the page needs to draw the chat as it stands. */
+/** What the owner's device may see (after a move, not what came before it: handover.ts). */
+export type SocketView = Visibility;
+
+/** A reply (streaming, or its frames), or null when this device must not see it. */
+export function visibleTo<Reply extends { messageId: string }>(view: SocketView, reply: Reply | null): Reply | null {
+  return reply && reply.messageId !== view.hiddenReplyId ? reply : null;
+}
+
+/**
+ * Sent on every connect: everything the page needs to draw the chat as it stands — `stored`
+ * being what this device may see — and, added only when they apply, why earlier messages are
+ * missing and why the chat was closed.
+ */
 export function snapshotFrame(
   session: SessionState | null,
   stored: ChatMessage[],
   streaming: Streaming | null,
   now: number,
+  extra: { earlierHidden?: EarlierHidden | null; closedReason?: ClosedReason | undefined } = {},
 ): ServerFrame {
   const messages = streaming
     ? [
@@ -49,5 +63,7 @@ export function snapshotFrame(
     paused: session ? session.paused_at !== null : false,
     fallback: session ? session.fallback === 1 : false,
     messages,
+    ...(extra.earlierHidden ? { earlierHidden: extra.earlierHidden } : {}),
+    ...(extra.closedReason ? { closedReason: extra.closedReason } : {}),
   };
 }

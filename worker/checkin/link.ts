@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { checkIns, organizations, rateLimits, teamMembers } from "../db/schema";
-import { badRequest, notFound, tooManyRequests } from "../lib/errors";
+import { ApiError, badRequest, notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
+import { CLOSED_NOT_ME_CODE, CLOSED_NOT_ME_MESSAGE } from "../shared/checkin-protocol";
 import type { DeliveryRoute } from "../shared/domain";
 import type { SessionInit } from "./init";
+import { moveDisputed } from "./move-disputes";
 import { digestsEqual, hashCheckInToken } from "./token";
 
 /**
@@ -118,7 +120,14 @@ export async function checkInForLink(
     throw notFound(NOT_FOUND_MESSAGE);
   }
   // A suspended organization's links stop working (and work again when it is lifted).
-  if (record.organizationStatus === "suspended" || !accept(record, now)) throw notFound(NOT_FOUND_MESSAGE);
+  if (record.organizationStatus === "suspended") throw notFound(NOT_FOUND_MESSAGE);
+  if (!accept(record, now)) {
+    // Closed by "This wasn't me" (the right token only): each device says why, not just "not found".
+    if (record.status === "expired" && (await moveDisputed(db, record.id))) {
+      throw new ApiError(410, CLOSED_NOT_ME_CODE, CLOSED_NOT_ME_MESSAGE);
+    }
+    throw notFound(NOT_FOUND_MESSAGE);
+  }
   return record;
 }
 

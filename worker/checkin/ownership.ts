@@ -1,4 +1,5 @@
 import type { DeviceKind, OwnerDevice } from "../shared/checkin-protocol";
+import { Handover, type HandoverPoint } from "./handover";
 import { digestsEqual } from "./token";
 
 /**
@@ -20,7 +21,14 @@ export const MAX_CLAIMS_PER_DEVICE = 5;
  */
 export const CLAIM_RETRY_MS = 5 * 60 * 1000;
 
-type OwnerRow = { device_hash: string; kind: DeviceKind; opened_at: number; moved_at: number | null };
+type OwnerRow = {
+  device_hash: string;
+  kind: DeviceKind;
+  opened_at: number;
+  moved_at: number | null;
+  visible_from_seq: number;
+  hidden_reply_id: string | null;
+};
 
 export type Device = { hash: string; kind: DeviceKind };
 
@@ -44,20 +52,30 @@ export type ClaimRequest = {
 export type ClaimOutcome =
   /** This browser already owned the chat (by its cookie, or its attempt just now): `by` says which secret to set. */
   | { outcome: "owner"; owner: OwnerDevice; by: "cookie" | "attempt" }
-  /** This browser has just become the owner (first claim, or a fresh link): every other socket must go. */
-  | { outcome: "claimed"; owner: OwnerDevice; by: "cookie" | "attempt" }
+  /**
+   * This browser has just become the owner (first claim, or a fresh link: then `move` is the
+   * move's number, 1, 2, …): every other socket must go.
+   */
+  | { outcome: "claimed"; owner: OwnerDevice; by: "cookie" | "attempt"; move?: number }
   | { outcome: "elsewhere"; owner: OwnerDevice; claimRefused: boolean };
 
 export type FreshLinkOutcome = { ok: true; number: number } | { ok: false; reason: "too_soon" | "limit" | "unowned" };
 
 export class Ownership {
-  constructor(private readonly sql: SqlStorage) {}
+  /** What a moved chat shows its new device (handover.ts). */
+  readonly handover: Handover;
+
+  constructor(private readonly sql: SqlStorage) {
+    this.handover = new Handover(sql);
+  }
 
   private row(): OwnerRow | null {
     return (
-      (this.sql.exec<OwnerRow>("select device_hash, kind, opened_at, moved_at from owner where id = 1").toArray()[0] as
-        | OwnerRow
-        | undefined) ?? null
+      (this.sql
+        .exec<OwnerRow>(
+          "select device_hash, kind, opened_at, moved_at, visible_from_seq, hidden_reply_id from owner where id = 1",
+        )
+        .toArray()[0] as OwnerRow | undefined) ?? null
     );
   }
 
@@ -86,9 +104,10 @@ export class Ownership {
    * The page's "Start my check-in" (or a fresh link's "Continue here"). Unowned: this browser
    * becomes the owner. Owned by it (its cookie, or the same attempt moments ago): nothing
    * changes, so a doubled or retried claim is answered the same. Owned by another: refused,
-   * unless it brings a valid fresh-link claim, which moves the chat to it (once).
+   * unless it brings a valid fresh-link claim, which moves the chat to it (once); the new
+   * device's view then begins at `handoverPoint()` (handover.ts).
    */
-  claim(request: ClaimRequest, now: number): ClaimOutcome {
+  claim(request: ClaimRequest, now: number, handoverPoint: () => HandoverPoint): ClaimOutcome {
     const by = request.attemptHash ? "attempt" : "cookie";
     const hash = request.attemptHash ?? request.cookieHash;
     const row = this.row();
@@ -118,7 +137,8 @@ export class Ownership {
         .toArray().length;
       if (used > 0) {
         this.sql.exec("update owner set device_hash = ?, kind = ?, moved_at = ? where id = 1", hash, request.kind, now);
-        return { outcome: "claimed", owner: { openedAt: row.opened_at, kind: request.kind, movedAt: now }, by };
+        const move = this.handover.recordMove(row, handoverPoint(), now);
+        return { outcome: "claimed", owner: { openedAt: row.opened_at, kind: request.kind, movedAt: now }, by, move };
       }
     }
     return { outcome: "elsewhere", owner: ownerOf(row), claimRefused: request.claimHash !== null };

@@ -40,6 +40,8 @@ export class Replies {
   private turnRunning = false;
   private turnAgain = false;
   private provider: InterviewProvider | undefined;
+  /** The id the next reply will have, fixed before it starts (a move hides it: reserveReplyId). */
+  private nextReplyId: string | null = null;
 
   constructor(private readonly parts: ReplyParts) {}
 
@@ -61,6 +63,18 @@ export class Replies {
   /** After a restart: a user message without a reply gets one now. */
   resumeIfOwed() {
     if (!this.turnRunning && this.owed()) this.request();
+  }
+
+  /**
+   * A fresh link moves the chat: the reply being written, or owed, answers what the new device
+   * does not see, so its id is fixed now and hidden (handover.ts). Null when none is owed.
+   */
+  reserveReplyId(): string | null {
+    if (this.streaming) return this.streaming.messageId;
+    if (!this.owed()) return null;
+    this.nextReplyId ??= crypto.randomUUID();
+    this.request();
+    return this.nextReplyId;
   }
 
   /** Closing interrupts the reply: what the salesperson already saw is kept. */
@@ -124,7 +138,8 @@ export class Replies {
     if (plan.kind === "close") return this.parts.beginClosing(Date.now());
     const { session, absorbed, request } = plan;
     const abort = new AbortController();
-    const streaming = { messageId: crypto.randomUUID(), content: "", abort };
+    const streaming = { messageId: this.nextReplyId ?? crypto.randomUUID(), content: "", abort };
+    this.nextReplyId = null;
     this.streaming = streaming;
     let provider = session.fallback ? embeddedProvider : this.configuredProvider();
     // Past the chat's model replies or the organization's model calls of the day: the embedded

@@ -12,6 +12,9 @@ import { reachOutAlert } from "../scoring/risk";
 import {
   type CheckInInfo,
   claimRequestSchema,
+  HANDOVER_GONE_MESSAGE,
+  type HandoverResponse,
+  handoverRequestSchema,
   NO_EMAIL_FRESH_LINK_MESSAGE,
   OPEN_ELSEWHERE_CODE,
   OPEN_ELSEWHERE_MESSAGE,
@@ -32,6 +35,8 @@ import {
 import { freshLinkEmail } from "./fresh-link-email";
 import { INIT_HEADER } from "./init";
 import { type CheckInRecord, checkInForLink, isOpen, MISSING_MESSAGE, originAllowed, sessionInit } from "./link";
+import { sendMovedEmail } from "./move-notice";
+import { notMeRoutes } from "./not-me-routes";
 import { checkInPath } from "./token";
 
 /**
@@ -58,11 +63,17 @@ function infoOf(record: CheckInRecord, owner: OwnerDevice | null): CheckInInfo {
 }
 
 /** 409 open_elsewhere: when and on what, and whether a fresh link can be emailed (not to a handed-over link). */
-function openElsewhere(record: CheckInRecord, owner: OwnerDevice, claimRefused: boolean): ApiError {
+function openElsewhere(
+  record: CheckInRecord,
+  owner: OwnerDevice,
+  claimRefused: boolean,
+  handover: { movedAt: number } | null = null,
+): ApiError {
   const details: OpenElsewhere = {
     owner,
     freshLink: record.deliveryRoute !== "handover",
     ...(claimRefused ? { claimRefused } : {}),
+    ...(handover ? { handover } : {}),
   };
   return new ApiError(409, OPEN_ELSEWHERE_CODE, OPEN_ELSEWHERE_MESSAGE, details);
 }
@@ -83,7 +94,7 @@ export const checkInRoutes = new Hono<AppEnv>()
     const view = await c.env.CHECKIN_SESSION.getByName(record.id).viewOwner(
       await hashOrNull(deviceSecretOf(c.req.raw)),
     );
-    if (view.state === "elsewhere") throw openElsewhere(record, view.owner, false);
+    if (view.state === "elsewhere") throw openElsewhere(record, view.owner, false, view.handover);
     return c.json(infoOf(record, view.state === "owner" ? view.owner : null));
   })
   .post("/:id/claim", zv("json", claimRequestSchema), async (c) => {
@@ -104,7 +115,30 @@ export const checkInRoutes = new Hono<AppEnv>()
     if (claimed.outcome === "elsewhere") throw openElsewhere(record, claimed.owner, claimed.claimRefused);
     const secret = claimed.by === "attempt" && attempt ? attempt : cookieSecret;
     c.header("Set-Cookie", deviceCookie(record.id, secret, c.req.raw, record.expiresAt.getTime()));
+    // Every move tells the member, with "This wasn't me" (move-notice.ts).
+    if (claimed.outcome === "claimed" && claimed.move !== undefined && claimed.owner.movedAt !== null) {
+      await sendMovedEmail(c.env, c.var.db, c.var.config, c.req.raw, record, {
+        number: claimed.move,
+        at: claimed.owner.movedAt,
+      });
+    }
     return c.json(infoOf(record, claimed.owner));
+  })
+  .post("/:id/handover", zv("json", handoverRequestSchema), async (c) => {
+    // The device a fresh link moved the chat away from: "Show it the conversation so far?"
+    c.header("Cache-Control", "no-store");
+    if (!originAllowed(c.req.raw, c.env)) throw forbidden("Cross-origin requests are not allowed");
+    const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), c.req.query("token"), isOpen);
+    const secret = deviceSecretOf(c.req.raw);
+    const decided = secret
+      ? await c.env.CHECKIN_SESSION.getByName(record.id).decideHandover(
+          await hashDeviceSecret(secret),
+          c.req.valid("json").approve,
+        )
+      : "none";
+    if (decided === "none") throw new ApiError(409, "no_handover", HANDOVER_GONE_MESSAGE);
+    const body: HandoverResponse = { approved: decided === "approved" };
+    return c.json(body);
   })
   .post("/:id/fresh-link", async (c) => {
     // Lost the browser that owns the chat: a fresh link to the check-in's own address moves it.
@@ -203,4 +237,5 @@ export const checkInRoutes = new Hono<AppEnv>()
         .onConflictDoNothing(),
     ]);
     return c.json({ reachOutRequested: true });
-  });
+  })
+  .route("/", notMeRoutes);

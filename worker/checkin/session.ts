@@ -2,10 +2,12 @@ import { DurableObject } from "cloudflare:workers";
 import { log } from "../lib/log";
 import { enqueueCompletionAlerts } from "../notify/enqueue";
 import {
+  type ClosedReason,
   type ErrorCode,
   MAX_FRAME_BYTES,
   MAX_MESSAGE_CHARS,
   MOVED_CLOSE_CODE,
+  NOT_ME_CLOSE_CODE,
   PING_FRAME,
   PONG_FRAME,
   parseClientFrame,
@@ -15,7 +17,7 @@ import {
 import { COMPLETION_DELAY_MS } from "../shared/checkin-timer";
 import { closeOtherDevices, refuseSocket } from "./admission";
 import { Schedule } from "./alarms";
-import { snapshotFrame } from "./frames";
+import { type SocketView, snapshotFrame, visibleTo } from "./frames";
 import { type SessionInit, sessionInitFrom, sessionInitSchema } from "./init";
 import { ChatRate, withinCaps } from "./limits";
 import { ModelBudget } from "./model-budget";
@@ -38,7 +40,9 @@ import { recordClosing } from "./turn-plan";
  * progress (progress.ts), pure, the judgement at completion (worker/scoring/), and the
  * streamed replies (replies.ts). Everything lives in the object's storage, so an evicted or
  * restarted object resumes exactly where it was. Sockets use the Hibernation API, so an idle
- * chat costs nothing. (Just over 300 lines: the entry points, the hot path and closing.)
+ * chat costs nothing. (About 400 lines: the entry points — claim, a move's handover, revoke and
+ * "This wasn't me" among them — the hot path and closing; each entry point delegates to its
+ * module, and splitting the class would scatter the object's RPC surface.)
  */
 
 export class CheckInSession extends DurableObject<Env> {
@@ -111,18 +115,41 @@ export class CheckInSession extends DurableObject<Env> {
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** A browser opens the link (GET /api/check-in/:id): read only, nothing starts and nothing is claimed. */
-  async viewOwner(deviceHash: string | null): Promise<OwnerView> {
-    return this.ownership.view(deviceHash);
+  /**
+   * A browser opens the link (GET /api/check-in/:id): read only, nothing starts and nothing is
+   * claimed. The device a fresh link moved the chat away from also learns it is asked to hand over.
+   */
+  async viewOwner(deviceHash: string | null): Promise<OwnerView & { handover: { movedAt: number } | null }> {
+    const view = this.ownership.view(deviceHash);
+    return { ...view, handover: view.state === "elsewhere" ? this.ownership.handover.pendingFor(deviceHash) : null };
   }
 
   /** "Start my check-in" (POST /api/check-in/:id/claim): the first browser to claim owns the chat. */
   async claimChat(init: SessionInit, request: ClaimRequest): Promise<ClaimOutcome> {
     this.store.refresh();
     await this.ensureStarted(sessionInitSchema.safeParse(init).data ?? null);
-    const claimed = this.ownership.claim(request, Date.now());
-    if (claimed.outcome === "claimed") closeOtherDevices(this.ctx, MOVED_CLOSE_CODE);
+    // A move: the new device's view begins after what was said, and the reply under way (handover.ts).
+    const claimed = this.ownership.claim(request, Date.now(), () => ({
+      visibleFromSeq: this.store.nextSeq(),
+      hiddenReplyId: this.replies.reserveReplyId(),
+    }));
+    if (claimed.outcome === "claimed") {
+      this.view = null;
+      closeOtherDevices(this.ctx, MOVED_CLOSE_CODE);
+    }
     return claimed;
+  }
+
+  /** The old device answers "Show it the conversation so far?" (POST /api/check-in/:id/handover). */
+  async decideHandover(deviceHash: string, approve: boolean): Promise<"approved" | "declined" | "none"> {
+    this.store.refresh();
+    const decided = this.ownership.handover.decide(deviceHash, approve, Date.now());
+    if (decided.outcome !== "none") {
+      // The new device's tabs redraw: with the conversation so far, or told it stays hidden.
+      this.view = null;
+      if (this.store.session()) this.broadcast(this.snapshot(Date.now()));
+    }
+    return decided.outcome;
   }
 
   /** 'Email me a fresh link': records its claim's hash for the browser that asked (the Worker sends the email). */
@@ -215,6 +242,18 @@ export class CheckInSession extends DurableObject<Env> {
    * keeps no transcript. A completed one is left alone.
    */
   async revoke(): Promise<void> {
+    this.end(1000, "Check-in revoked");
+  }
+
+  /**
+   * The member followed "This wasn't me" from a move's email (D1 already says expired): as a
+   * revoke, and every device is told why (the snapshot's `closedReason`, close code 4410).
+   */
+  async closeNotMe(): Promise<void> {
+    this.end(NOT_ME_CLOSE_CODE, "Closed: the move was not the member", "not_me");
+  }
+
+  private end(code: number, reason: string, closedReason?: ClosedReason) {
     this.store.refresh();
     const session = this.store.session();
     if (!session || session.status === "completed" || session.status === "expired") return;
@@ -223,8 +262,8 @@ export class CheckInSession extends DurableObject<Env> {
     this.store.update({ status: "expired" });
     this.schedule.clearAll();
     this.outbox.clear();
-    this.broadcast(this.snapshot(Date.now()));
-    closeAll(this.ctx.getWebSockets(), 1000, "Check-in revoked");
+    this.broadcast(this.snapshot(Date.now(), closedReason));
+    closeAll(this.ctx.getWebSockets(), code, reason);
     this.cleanUp();
   }
 
@@ -236,9 +275,22 @@ export class CheckInSession extends DurableObject<Env> {
     closeAll(this.ctx.getWebSockets(), SUSPENDED_CLOSE_CODE, "Organization suspended");
   }
 
-  snapshot(now: number): ServerFrame {
+  /** What the owner's device may see: after a move, not what came before it (handover.ts). */
+  private view: SocketView | null = null;
+  private socketView(): SocketView {
+    this.view ??= this.ownership.handover.visibility();
+    return this.view;
+  }
+
+  snapshot(now: number, closedReason?: ClosedReason): ServerFrame {
     const session = this.store.session();
-    const frame = snapshotFrame(session, session ? this.store.chatMessages() : [], this.replies.streaming, now);
+    const view = this.socketView();
+    const messages = session ? this.store.chatMessages(view.fromSeq, view.hiddenReplyId) : [];
+    const streaming = visibleTo(view, this.replies.streaming);
+    const frame = snapshotFrame(session, messages, streaming, now, {
+      earlierHidden: view.earlierHidden,
+      closedReason,
+    });
     const summary = this.summary.current();
     return frame.type === "snapshot" && summary ? { ...frame, summary } : frame;
   }
@@ -357,11 +409,15 @@ export class CheckInSession extends DurableObject<Env> {
         migrateStorage(this.ctx.storage);
         this.store.reset();
         this.summary.reset();
+        this.view = null;
       })(),
     );
   }
 
   private broadcast(frame: ServerFrame) {
+    // Every socket is the owner's device: a reply it must not see is not streamed to it.
+    if ((frame.type === "assistant.delta" || frame.type === "assistant.done") && !visibleTo(this.socketView(), frame))
+      return;
     broadcast(this.ctx.getWebSockets(), frame);
   }
 }

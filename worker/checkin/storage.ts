@@ -116,6 +116,25 @@ create table if not exists corrections (
 );
 `,
   },
+  {
+    version: 4,
+    // Defaults keep a chat in progress as it was: everything visible, no move to answer.
+    change:
+      "A moved chat does not hand over the past (issue 22 item 3): what the owner's device may see, and each move with the old device's answer",
+    sql: `
+alter table owner add column visible_from_seq integer not null default 0;
+alter table owner add column hidden_reply_id text;
+create table if not exists moves (
+  number integer primary key,
+  moved_at integer not null,
+  from_device_hash text not null,
+  from_visible_from_seq integer not null,
+  from_hidden_reply_id text,
+  decision text,
+  decided_at integer
+);
+`,
+  },
 ];
 
 /** The version this code reads and writes. */

@@ -358,8 +358,20 @@ export class SessionStore {
     };
   }
 
-  chatMessages(): ChatMessage[] {
-    return this.messages().map((m) => ({
+  /** The seq the next message will get: where a moved chat's new device starts to see (handover.ts). */
+  nextSeq(): number {
+    return this.sql.exec<{ n: number }>("select coalesce(max(seq), 0) + 1 as n from messages").one().n;
+  }
+
+  /** The messages a device may see: from `fromSeq` on, without a reply it must not see. */
+  chatMessages(fromSeq = 0, hiddenId: string | null = null): ChatMessage[] {
+    const rows =
+      fromSeq > 0 || hiddenId !== null
+        ? this.sql
+            .exec<MessageRow>("select * from messages where seq >= ? and id != ? order by seq", fromSeq, hiddenId ?? "")
+            .toArray()
+        : this.messages();
+    return rows.map((m) => ({
       id: m.id,
       sender: m.sender,
       content: m.content,

@@ -15,6 +15,7 @@ import { ApiError } from "./errors";
 export const KEY_PURPOSES = {
   checkInLink: "undertone/check-in-link/v2",
   checkInDevice: "undertone/check-in-device/v1",
+  checkInNotMe: "undertone/check-in-not-me/v1",
   slackBotToken: "undertone/slack-bot-token/v1",
   slackOAuthState: "undertone/slack-oauth-state/v1",
 } as const;

@@ -67,6 +67,17 @@ export const chatMessageSchema = z.object({
 
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** Why the earlier messages are not in this device's snapshot (a fresh link moved the chat here). */
+export const earlierHiddenSchema = z.object({
+  movedAt: z.number(),
+  /** The device the chat came from chose to keep them; otherwise it has not answered (yet). */
+  declined: z.boolean(),
+});
+export type EarlierHidden = z.infer<typeof earlierHiddenSchema>;
+
+export const CLOSED_REASONS = ["not_me"] as const;
+export type ClosedReason = (typeof CLOSED_REASONS)[number];
+
 export const ERROR_CODES = [
   "invalid_frame",
   "frame_too_large",
@@ -92,6 +103,13 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
     messages: z.array(chatMessageSchema),
     /** While the closed chat waits for the salesperson to confirm or correct what the manager will see. */
     summary: z.optional(checkInSummarySchema),
+    /**
+     * A fresh link moved the chat here and the messages before the move stay on the device it
+     * came from (its owner has not approved showing them, or declined). Optional: README → Decisions.
+     */
+    earlierHidden: z.optional(earlierHiddenSchema),
+    /** The member said a move was not them: the chat is closed on every device. */
+    closedReason: z.optional(z.enum(CLOSED_REASONS)),
   }),
   z.object({ type: z.literal("ack"), clientId: z.string(), messageId: z.string() }),
   /** A message the salesperson sent from another tab, after this socket's snapshot. */
@@ -193,6 +211,8 @@ export const MOVED_CLOSE_CODE = 4409;
  * says the check-in cannot be opened; once the suspension is lifted the same link works again.
  */
 export const SUSPENDED_CLOSE_CODE = 4403;
+/** The member said a move of the chat was not them: closed on every device, for good. */
+export const NOT_ME_CLOSE_CODE = 4410;
 
 /**
  * The details of a 409 open_elsewhere answer: the owner's device, whether a fresh link can be
@@ -202,6 +222,11 @@ export const openElsewhereSchema = z.object({
   owner: ownerDeviceSchema,
   freshLink: z.boolean(),
   claimRefused: z.optional(z.boolean()),
+  /**
+   * To the browser a fresh link moved the chat away from, while it has not answered: may the
+   * new device see the conversation so far? (`POST /api/check-in/:id/handover`.)
+   */
+  handover: z.optional(z.object({ movedAt: z.number() })),
 });
 export type OpenElsewhere = z.infer<typeof openElsewhereSchema>;
 
@@ -209,10 +234,45 @@ export type OpenElsewhere = z.infer<typeof openElsewhereSchema>;
 export const NO_EMAIL_FRESH_LINK_MESSAGE =
   "There is no email address for you on this team, so we can't send a fresh link. Ask your manager to revoke this check-in and give you a new link.";
 
+/** The old device's answer to "Show it the conversation so far?" (`POST /api/check-in/:id/handover?token=`). */
+export const handoverRequestSchema = z.object({ approve: z.boolean() });
+export const handoverResponseSchema = z.object({ approved: z.boolean() });
+export type HandoverResponse = z.infer<typeof handoverResponseSchema>;
+export const HANDOVER_GONE_MESSAGE = "There is no move of this check-in waiting for your answer.";
+
+/** The answer a link gets once the member said a move was not them (410 closed_not_me). */
+export const CLOSED_NOT_ME_CODE = "closed_not_me";
+export const CLOSED_NOT_ME_MESSAGE =
+  "This check-in was closed because you told us its move to a new device wasn't you. Nobody can continue it; your manager can send you a new one.";
+
+/**
+ * The "This wasn't me" link in the email every move sends: `/check-in/{id}?move=&at=&notme=`,
+ * signed (worker/checkin/not-me-link.ts). The page's GET reads it (changing nothing), the
+ * confirm button POSTs it.
+ */
+export const notMeLinkSchema = z.object({
+  move: z.string().check(z.maxLength(4), z.regex(/^[1-9]\d{0,3}$/)),
+  /** When the move happened (epoch ms): the link works for a week after it. */
+  at: z.string().check(z.maxLength(15), z.regex(/^\d{1,15}$/)),
+  notme: secretTokenSchema(),
+});
+export type NotMeLink = z.infer<typeof notMeLinkSchema>;
+export const notMeInfoSchema = z.object({
+  organizationName: z.string(),
+  movedAt: z.number(),
+  /** open: the chat can be closed; closed: already closed by this link; ended: it finished or expired first. */
+  state: z.enum(["open", "closed", "ended"]),
+});
+export type NotMeInfo = z.infer<typeof notMeInfoSchema>;
+export const notMeResponseSchema = z.object({ closed: z.boolean(), state: z.enum(["closed", "ended"]) });
+
 export const freshLinkResponseSchema = z.object({ sent: z.boolean() });
 
-/** 32 random bytes in base64url: the page's claim attempt, a fresh link's claim. */
-const secretToken = z.string().check(z.length(43), z.regex(/^[\w-]{43}$/));
+/** 32 random bytes in base64url: the page's claim attempt, a fresh link's claim, a signature. */
+function secretTokenSchema() {
+  return z.string().check(z.length(43), z.regex(/^[\w-]{43}$/));
+}
+const secretToken = secretTokenSchema();
 
 /**
  * `POST /api/check-in/:id/claim?token=`, the page's "Start my check-in": `attempt` is a

@@ -2,7 +2,7 @@ import type { Band } from "@shared/check-in-summary";
 import type { ChatMessage, CheckInInfo } from "@shared/checkin-protocol";
 import { formatClock, progressOf, timerText } from "@shared/checkin-timer";
 import type { ScoreDimension } from "@shared/pillars";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { LogoMark } from "@/components/LogoMark";
 import { Completed } from "./Completed";
 import { type ChatView, elapsedNow, lastFinishedReply, pendingRating, visibleMessages } from "./chat-state";
@@ -21,6 +21,8 @@ type Props = {
   onCorrect: (dimension: ScoreDimension, band: Band) => void;
   onConfirm: () => void;
   reachOutPath: string;
+  /** Shown above the conversation (a moved chat's note about the earlier messages). */
+  notice?: ReactNode;
 };
 
 export const FALLBACK_BANNER = "AI service is experiencing issues. Using fallback mode.";
@@ -35,6 +37,7 @@ export function ChatScreen({
   onCorrect,
   onConfirm,
   reachOutPath,
+  notice,
 }: Props) {
   const messages = visibleMessages(view);
   const userHasSpoken = messages.some((m) => m.sender === "user");
@@ -102,6 +105,7 @@ export function ChatScreen({
               {deviceSentence(info.device)} It stays on this device.
             </p>
           ) : null}
+          {notice}
           {view.synced && !userHasSpoken && !ended ? <PrivacyNote /> : null}
           <ol className="flex flex-col gap-3" aria-label="Conversation">
             {messages.map((message) => (

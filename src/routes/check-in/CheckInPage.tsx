@@ -1,5 +1,7 @@
 import {
   type CheckInInfo,
+  CLOSED_NOT_ME_CODE,
+  CLOSED_NOT_ME_MESSAGE,
   type ClaimRequestBody,
   checkInInfoSchema,
   ERROR_MESSAGES,
@@ -15,6 +17,8 @@ import { ApiRequestError, api } from "@/lib/api";
 import { ChatScreen } from "./ChatScreen";
 import { chatReducer, initialChat } from "./chat-state";
 import { CheckInConnection } from "./connection";
+import { MovedNotice } from "./MovedNotice";
+import { NotMePage, notMeParamsFrom } from "./NotMePage";
 import { OtherDeviceScreen } from "./OtherDeviceScreen";
 import { StartScreen } from "./StartScreen";
 
@@ -24,11 +28,12 @@ import { StartScreen } from "./StartScreen";
  * claims nothing, README → Chat ownership), the chat over the check-in's WebSocket, and —
  * for any browser but the one that owns the chat — 'This check-in is already open on another
  * device'. A fresh link's `claim` turns that last screen into "Continue my check-in here".
+ * (Just over 300 lines: the page's states and the moves between them, in one place.)
  */
 type Link = { id: string; token: string; claim: string };
 type Load =
   | { state: "loading" }
-  | { state: "error"; message: string }
+  | { state: "error"; message: string; title?: string }
   | { state: "start"; info: CheckInInfo | null; link: Link }
   | { state: "elsewhere"; details: OpenElsewhere; link: Link }
   | { state: "ready"; info: CheckInInfo; link: Link };
@@ -88,8 +93,22 @@ function claimAttempt(checkInId: string): string {
 }
 
 const LOAD_FAILED = "We couldn't load your check-in. Please check your connection and try again.";
+const CLOSED_TITLE = "This check-in was closed";
 
+/** A refusal the page shows as its final state ("This wasn't me" closed the chat: 410). */
+function refusedLoad(error: ApiRequestError): Load {
+  return error.code === CLOSED_NOT_ME_CODE
+    ? { state: "error", message: error.message, title: CLOSED_TITLE }
+    : { state: "error", message: error.message };
+}
+
+/** The check-in link, or the "This wasn't me" link a move's email carries (same path, its own page). */
 export function CheckInPage() {
+  const notMe = notMeParamsFrom(window.location);
+  return notMe ? <NotMePage params={notMe} /> : <CheckInChatPage />;
+}
+
+function CheckInChatPage() {
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [starting, setStarting] = useState<{ kind: "idle" | "starting" } | { kind: "error"; message: string }>({
     kind: "idle",
@@ -108,7 +127,9 @@ export function CheckInPage() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         const message = error instanceof ApiRequestError && error.status < 500 ? error.message : LOAD_FAILED;
-        setLoad({ state: "error", message });
+        setLoad(
+          error instanceof ApiRequestError && error.status < 500 ? refusedLoad(error) : { state: "error", message },
+        );
         toast({ title: "Initialization Error", description: message, variant: "destructive" });
       });
     return () => controller.abort();
@@ -154,8 +175,29 @@ export function CheckInPage() {
       });
   }, []);
 
+  // The other-device screen reads the link again when the tab is shown: the move may have been
+  // answered, or the chat closed ("This wasn't me"), meanwhile.
+  const elsewhereLink = load.state === "elsewhere" ? load.link : null;
+  useEffect(() => {
+    if (!elsewhereLink) return;
+    const refresh = () => {
+      if (document.visibilityState !== "visible") return;
+      openLink({ ...elsewhereLink, claim: "" })
+        .then((next) => {
+          if (next.state === "elsewhere") setLoad(next);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ApiRequestError && error.status < 500) setLoad(refusedLoad(error));
+        });
+    };
+    document.addEventListener("visibilitychange", refresh);
+    return () => document.removeEventListener("visibilitychange", refresh);
+  }, [elsewhereLink]);
+  const gone = useCallback((error: ApiRequestError) => setLoad(refusedLoad(error)), []);
+
   if (load.state === "loading") return <Loading />;
-  if (load.state === "error") return <LoadError message={load.message} />;
+  if (load.state === "error")
+    return <LoadError message={load.message} {...(load.title ? { title: load.title } : {})} />;
   if (load.state === "start") {
     const { link } = load;
     return (
@@ -163,7 +205,14 @@ export function CheckInPage() {
     );
   }
   if (load.state === "elsewhere") {
-    return <OtherDeviceScreen details={load.details} freshLinkPath={apiPath(load.link, "/fresh-link")} />;
+    return (
+      <OtherDeviceScreen
+        details={load.details}
+        freshLinkPath={apiPath(load.link, "/fresh-link")}
+        handoverPath={apiPath(load.link, "/handover")}
+        onGone={gone}
+      />
+    );
   }
   return <LiveChat info={load.info} link={load.link} onOwnership={recheck} />;
 }
@@ -202,10 +251,13 @@ function LiveChat({ info, link, onOwnership }: { info: CheckInInfo; link: Link; 
     };
   }, [id, token, onOwnership]);
 
+  // "This wasn't me" closed the chat on every device: say so, instead of "expired".
+  if (view.closedReason === "not_me") return <LoadError message={CLOSED_NOT_ME_MESSAGE} title={CLOSED_TITLE} />;
   return (
     <ChatScreen
       info={info}
       view={view}
+      notice={view.earlierHidden ? <MovedNotice earlierHidden={view.earlierHidden} /> : null}
       maxChars={MAX_MESSAGE_CHARS}
       onSend={(content) => connection.current?.sendMessage(content)}
       onPause={() => connection.current?.send({ type: "pause" })}
@@ -228,19 +280,21 @@ function Loading() {
   );
 }
 
-function LoadError({ message }: { message: string }) {
+function LoadError({ message, title = "We couldn't open this check-in" }: { message: string; title?: string }) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-base-200 p-4">
       <div className="card w-full max-w-md bg-base-100 shadow-sm">
         <div className="card-body items-center text-center">
-          <h1 className="card-title text-xl">We couldn't open this check-in</h1>
+          <h1 className="card-title text-xl">{title}</h1>
           <p className="text-soft" role="alert">
             {message}
           </p>
-          <p className="text-sm text-muted">
-            A check-in link works until the check-in is submitted or expires. If you expected a new one, ask your
-            manager to send it again.
-          </p>
+          {title === CLOSED_TITLE ? null : (
+            <p className="text-sm text-muted">
+              A check-in link works until the check-in is submitted or expires. If you expected a new one, ask your
+              manager to send it again.
+            </p>
+          )}
           <div className="card-actions mt-2">
             <a href="/" className="btn btn-primary">
               Return to Home

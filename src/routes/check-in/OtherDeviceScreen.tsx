@@ -2,15 +2,27 @@ import { freshLinkResponseSchema, OPEN_ELSEWHERE_MESSAGE, type OpenElsewhere } f
 import { useState } from "react";
 import { ApiRequestError, api } from "@/lib/api";
 import { deviceSentence } from "./device-label";
+import { HandoverPrompt } from "./HandoverPrompt";
 
 /**
  * The screen for any browser that is not the one that owns the chat. It shows nothing of
  * the conversation, says when and on what the chat was opened (so the salesperson can tell
  * whether it was them), and offers a fresh link by email — to the member's own address —
  * which moves the chat to whichever device opens it. A member without an email (their manager
- * handed the link over) is told to ask their manager instead.
+ * handed the link over) is told to ask their manager instead. The device a fresh link moved
+ * the chat away from is first asked whether the new one may see the conversation so far.
  */
-export function OtherDeviceScreen({ details, freshLinkPath }: { details: OpenElsewhere; freshLinkPath: string }) {
+export function OtherDeviceScreen({
+  details,
+  freshLinkPath,
+  handoverPath,
+  onGone,
+}: {
+  details: OpenElsewhere;
+  freshLinkPath: string;
+  handoverPath: string;
+  onGone: (error: ApiRequestError) => void;
+}) {
   const [state, setState] = useState<{ kind: "idle" | "sending" | "sent" } | { kind: "error"; message: string }>({
     kind: "idle",
   });
@@ -39,6 +51,9 @@ export function OtherDeviceScreen({ details, freshLinkPath }: { details: OpenEls
           <p className="text-soft" data-testid="owner-device">
             {deviceSentence(details.owner)}
           </p>
+          {details.handover ? (
+            <HandoverPrompt movedAt={details.handover.movedAt} handoverPath={handoverPath} onGone={onGone} />
+          ) : null}
           {details.claimRefused ? (
             <p className="text-sm text-error" role="alert" data-testid="claim-refused">
               That fresh link has already been used or has expired. You can ask for another one below.

@@ -1,5 +1,12 @@
 import type { CheckInSummary } from "@shared/check-in-summary";
-import type { ChatMessage, ChatStatus, Phase, ServerFrame } from "@shared/checkin-protocol";
+import type {
+  ChatMessage,
+  ChatStatus,
+  ClosedReason,
+  EarlierHidden,
+  Phase,
+  ServerFrame,
+} from "@shared/checkin-protocol";
 import type { LinkStatus, OutboxEntry } from "./connection";
 
 /**
@@ -18,6 +25,10 @@ export type ChatView = {
   outbox: OutboxEntry[];
   /** What the manager will see, once the chat has closed and until it completes (issue 24 §7). */
   summary: CheckInSummary | null;
+  /** A fresh link moved the chat here; the messages before it stay on the other device. */
+  earlierHidden: EarlierHidden | null;
+  /** Why the chat was closed on every device, when it was ("This wasn't me"). */
+  closedReason: ClosedReason | null;
 };
 
 export type ChatAction =
@@ -35,6 +46,8 @@ export const initialChat: ChatView = {
   messages: [],
   outbox: [],
   summary: null,
+  earlierHidden: null,
+  closedReason: null,
 };
 
 function upsert(messages: ChatMessage[], id: string, update: (existing: ChatMessage | undefined) => ChatMessage) {
@@ -60,6 +73,8 @@ export function chatReducer(state: ChatView, action: ChatAction): ChatView {
         fallback: frame.fallback,
         messages: frame.messages,
         summary: frame.summary ?? null,
+        earlierHidden: frame.earlierHidden ?? null,
+        closedReason: frame.closedReason ?? null,
       };
     case "ack": {
       if (state.messages.some((m) => m.id === frame.messageId)) return state;
