@@ -9,6 +9,7 @@ import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { ApiRequestError, api } from "@/lib/api";
+import { NewPasswordField } from "../account/NewPasswordField";
 import { AuthShell } from "./AuthShell";
 
 const accepted = z.object({ organizationId: z.string() });
@@ -159,17 +160,13 @@ function InvitationSignUp({ token, email, backTo }: { token: string; email: stri
           onChange={(e) => setLastName(e.target.value)}
         />
       </div>
-      <Field
+      <NewPasswordField
         label="Password"
-        type="password"
         name="password"
-        autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        required
         value={password}
         error={error}
-        onChange={(e) => {
-          setPassword(e.target.value);
+        onChange={(value) => {
+          setPassword(value);
           setError(null);
         }}
       />

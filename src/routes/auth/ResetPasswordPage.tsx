@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from "@shared/auth";
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { resetPassword } from "@/auth/auth-api";
@@ -6,6 +5,7 @@ import { authErrorMessage } from "@/auth/messages";
 import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
+import { NewPasswordField, newPasswordProblem } from "../account/NewPasswordField";
 import { AuthShell } from "./AuthShell";
 
 const LINK_EXPIRED =
@@ -27,8 +27,8 @@ export function ResetPasswordPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (password.length < PASSWORD_MIN_LENGTH)
-      return setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+    const tooShort = newPasswordProblem(password);
+    if (tooShort) return setError(tooShort);
     if (password !== confirm) return setError("The two passwords are not the same.");
     setSubmitting(true);
     const result = await resetPassword(token, password);
@@ -47,17 +47,11 @@ export function ResetPasswordPage() {
     <AuthShell title="Choose a new password" subtitle="Every device signed in to your account will be signed out.">
       {token ? (
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-          <Field
-            label="New password"
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            required
+          <NewPasswordField
             value={password}
             error={error}
-            onChange={(e) => {
-              setPassword(e.target.value);
+            onChange={(value) => {
+              setPassword(value);
               setError(null);
             }}
           />

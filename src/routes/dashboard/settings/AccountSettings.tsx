@@ -1,10 +1,10 @@
-import { PASSWORD_MIN_LENGTH } from "@shared/auth";
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/auth/AuthProvider";
 import { changePassword, removeTwoFactor } from "@/auth/auth-api";
 import { authErrorMessage } from "@/auth/messages";
 import { toast } from "@/components/toast/toast-store";
 import { Badge, InputField as Field, Panel } from "@/components/ui";
+import { NewPasswordField, newPasswordProblem } from "../../account/NewPasswordField";
 import { TwoFactorSetup } from "../../account/TwoFactorSetup";
 import { AdminsPanel } from "./AdminsPanel";
 
@@ -30,8 +30,8 @@ function ChangePasswordPanel() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (next.length < PASSWORD_MIN_LENGTH)
-      return setError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+    const tooShort = newPasswordProblem(next);
+    if (tooShort) return setError(tooShort);
     setBusy(true);
     const result = await changePassword(current, next);
     setBusy(false);
@@ -64,16 +64,10 @@ function ChangePasswordPanel() {
             setError(null);
           }}
         />
-        <Field
-          label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          required
+        <NewPasswordField
           value={next}
-          onChange={(e) => {
-            setNext(e.target.value);
+          onChange={(value) => {
+            setNext(value);
             setError(null);
           }}
         />
