@@ -125,7 +125,7 @@ export const authRoutes = new Hono<AppEnv>()
 
     // Operators (SUPERADMIN_EMAILS) work across organizations and found none.
     if (input.form === "full" && !isSuperAdminEmail(c.env, email)) {
-      await recordFoundedOrganization(db, created.id, input.companyName);
+      await recordFoundedOrganization(c.env, db, created.id, input.companyName);
     }
     c.executionCtx.waitUntil(
       notifySignup(c.env, db, { firstName, lastName, email, companyName: input.companyName.trim() }),
