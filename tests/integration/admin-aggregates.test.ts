@@ -79,7 +79,7 @@ beforeAll(async () => {
 
 describe("platform stats (replacing get_platform_stats)", () => {
   it("counts organizations, roles and check-ins by the spec's mapping and windows", async () => {
-    expect(await platformStats(db, now)).toEqual({
+    expect(await platformStats(db, [db], now)).toEqual({
       total_organizations: 3,
       new_organizations_last_30_days: 1,
       total_managers: 1,
@@ -95,7 +95,7 @@ describe("platform stats (replacing get_platform_stats)", () => {
   });
 
   it("lists recent activity newest first, from real rows", async () => {
-    const events = await recentActivity(db, 8);
+    const events = await recentActivity(db, [db], 8);
     expect(events.length).toBe(8);
     expect(events.map((e) => e.at)).toEqual([...events.map((e) => e.at)].sort((a, b) => b - a));
     expect(events[0]).toMatchObject({ kind: "alert_raised", title: "Beta LLC" });

@@ -165,3 +165,19 @@ export async function deleteFromShard(env: Env, organizationId: string): Promise
   if (shard === PLATFORM_BINDING) return;
   await shardDb(env, shard).delete(organizations).where(eq(organizations.id, organizationId));
 }
+
+/** One query per shard, in parallel, their rows merged: the console's figures across organizations. */
+export async function acrossShards<Row>(shards: readonly Database[], query: (db: Database) => Promise<Row[]>) {
+  return (await Promise.all(shards.map(query))).flat();
+}
+
+/** Organizations' names by id, from the platform database (a shard's copy may be renamed since). */
+export async function organizationNames(platform: Database, ids: Iterable<string>): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await platform
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
