@@ -213,4 +213,32 @@ describe("organizations live in shards", () => {
       expect(row).toMatchObject({ userCount: 3, activityCount: 1 });
     }
   });
+
+  it("lists, opens and resolves every shard's alerts and deliveries in the console", async () => {
+    const operator = await createSuperAdmin();
+    const alerts = (await (await requestAs(operator, "/api/admin/alerts?view=all")).json()) as {
+      items: { id: string; organization_id: string; organization_name: string }[];
+      total: number;
+    };
+    const shardAlerts = async (name: DatabaseName) =>
+      (await DATABASES[name].prepare("select count(*) as n from risk_alerts").first<{ n: number }>())?.n ?? 0;
+    expect(alerts.total).toBe((await shardAlerts("DB_SHARD_0")) + (await shardAlerts("DB_SHARD_1")));
+    const owners = new Set(alerts.items.map((alert) => alert.organization_name));
+    expect(owners).toEqual(new Set(["northshard", "southshard"]));
+    const fromSecond = alerts.items.find((alert) => alert.organization_id === second.admin.organizationId);
+    expect(fromSecond).toBeDefined();
+    const detail = await requestAs(operator, `/api/admin/alerts/${fromSecond?.id}`);
+    expect(detail.status).toBe(200);
+    const resolved = await requestAs(operator, `/api/admin/alerts/${fromSecond?.id}/resolve`, { method: "POST" });
+    expect(resolved.status).toBe(200);
+    const row = await env.DB_SHARD_1.prepare("select status from risk_alerts where id = ?")
+      .bind(fromSecond?.id)
+      .first<{ status: string }>();
+    expect(row?.status).toBe("resolved");
+    const deliveries = (await (await requestAs(operator, "/api/admin/deliveries")).json()) as {
+      items: { organizationName: string }[];
+      total: number;
+    };
+    expect(new Set(deliveries.items.map((d) => d.organizationName))).toEqual(new Set(["northshard", "southshard"]));
+  });
 });
