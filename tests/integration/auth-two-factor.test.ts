@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { TWO_FACTOR_REQUIRED_MESSAGE } from "../../worker/shared/auth";
+import { TWO_FACTOR_KEPT_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from "../../worker/shared/auth";
 import { totpCode } from "../fixtures/totp";
 import {
   cookieHeader,
@@ -145,6 +145,10 @@ describe("two factors required", () => {
     expect((await requestAs(operator, "/api/admin/stats")).status).toBe(200);
     const again = await signInWithTotp(operator.email, operator.password);
     expect((await requestAs({ cookie: again.cookie }, "/api/admin/stats")).status).toBe(200);
+    // The console's second factor stays: the operator cannot remove it.
+    const kept = await withCookie(again.cookie, "/api/auth/two-factor/disable", { password: operator.password });
+    expect(kept.status).toBe(403);
+    expect(await countRows("two_factor", `user_id = '${operator.userId}'`)).toBe(1);
   });
 
   it("an organization can require them of its Admins; only an Admin who has them can turn it on", async () => {
@@ -177,6 +181,11 @@ describe("two factors required", () => {
     expect((await requestAs(colleagueEnrolled, "/api/team-members")).status).toBe(200);
 
     expect((await requestAs(enrolled, "/api/team-members")).status).toBe(200);
+    // While the rule stands, an Admin cannot take their own authenticator away.
+    const kept = await withCookie(enrolled.cookie, "/api/auth/two-factor/disable", { password: enrolled.password });
+    expect(kept.status).toBe(403);
+    expect(await kept.json()).toEqual({ error: { code: "two_factor_kept", message: TWO_FACTOR_KEPT_MESSAGE } });
+    expect(await countRows("two_factor", `user_id = '${enrolled.userId}'`)).toBe(1);
     const off = await rule(enrolled.cookie, false);
     expect(await off.json()).toEqual({ requireAdminTwoFactor: false });
   });

@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { organizations, user as userTable } from "../db/schema";
 import type { AppEnv } from "../lib/app-env";
@@ -15,6 +16,7 @@ import {
   SIGNUP_MESSAGES,
   type SignupResponse,
   signupRequestSchema,
+  TWO_FACTOR_KEPT_MESSAGE,
   validateSignupRequest,
 } from "../shared/auth";
 import { getAuth } from "./auth";
@@ -23,6 +25,25 @@ import { notifySignup } from "./notify-signup";
 import { recordFoundedOrganization } from "./organization";
 import { authRateLimit, jsonBodiesOnly } from "./rate-limits";
 import { signInBackoff } from "./sign-in-backoff";
+
+/**
+ * A second factor that is required cannot be switched off by the one it protects: an
+ * operator's (the console asks for it) or an Admin's whose organization requires it. Either
+ * would otherwise leave a session that began with two factors on an account that has one.
+ */
+const keepRequiredSecondFactor = createMiddleware<UserEnv>(async (c, next) => {
+  const { user } = c.var;
+  const operator = user.role === "SuperAdmin" && isSuperAdminEmail(c.env, user.email);
+  const [organization] =
+    user.role === "Admin" && user.organizationId
+      ? await c.var.db
+          .select({ required: organizations.requireAdminTwoFactor })
+          .from(organizations)
+          .where(eq(organizations.id, user.organizationId))
+      : [];
+  if (operator || organization?.required) throw new ApiError(403, "two_factor_kept", TWO_FACTOR_KEPT_MESSAGE);
+  await next();
+});
 
 const toBetterAuth = async (c: Context<AppEnv>) => withoutSessionToken(await getAuth(c.env).handler(c.req.raw));
 
@@ -146,7 +167,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/reset-password", authRateLimit("passwordCheck"), toBetterAuth)
   .post("/change-password", authRateLimit("passwordCheck"), toBetterAuth)
   .post("/two-factor/enable", authRateLimit("passwordCheck"), toBetterAuth)
-  .post("/two-factor/disable", authRateLimit("passwordCheck"), toBetterAuth)
+  .post("/two-factor/disable", authRateLimit("passwordCheck"), requireUser, keepRequiredSecondFactor, toBetterAuth)
   .post("/two-factor/generate-backup-codes", authRateLimit("passwordCheck"), toBetterAuth)
   .post("/two-factor/get-totp-uri", (c) =>
     // The secret is shown once, when it is set up; a stolen session plus a password must not read it again.

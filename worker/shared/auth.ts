@@ -34,6 +34,9 @@ export const SIGNUP_MESSAGES = {
 export const ACCOUNT_INACTIVE_MESSAGE = "Your account has been deactivated. Contact your administrator to restore it.";
 /** Answered by the console (every SuperAdmin) and by an organization that requires it of its Admins. */
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Set up two-factor authentication to continue.";
+/** Removing an authenticator where it is required: the console, or an organization's rule for its Admins. */
+export const TWO_FACTOR_KEPT_MESSAGE =
+  "Two-factor authentication is required for your account, so it can't be turned off. You can set up a new authenticator instead.";
 /** The same answer whether or not the address has an account (spec 1 §7 "recover (email)"). */
 export const PASSWORD_RESET_SENT_MESSAGE =
   "If an account uses this email, we've sent it a link to choose a new password. The link works once, for 60 minutes.";
