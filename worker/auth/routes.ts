@@ -36,7 +36,7 @@ const keepRequiredSecondFactor = createMiddleware<UserEnv>(async (c, next) => {
   const operator = user.role === "SuperAdmin" && isSuperAdminEmail(c.env, user.email);
   const [organization] =
     user.role === "Admin" && user.organizationId
-      ? await c.var.db
+      ? await c.var.platform
           .select({ required: organizations.requireAdminTwoFactor })
           .from(organizations)
           .where(eq(organizations.id, user.organizationId))
@@ -188,7 +188,7 @@ export const authRoutes = new Hono<AppEnv>()
 export const meRoutes = new Hono<UserEnv>().use(requireUser).get("/", async (c) => {
   const { user, session } = c.var;
   const [organization] = user.organizationId
-    ? await c.var.db
+    ? await c.var.platform
         .select({
           id: organizations.id,
           name: organizations.name,
