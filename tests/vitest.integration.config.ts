@@ -13,6 +13,13 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** Files that run with the OpenAI-compatible provider configured (against the stand-in). */
 const OPENAI_TESTS = ["tests/integration/**/*.openai.test.ts"];
+/**
+ * Files that run with new organizations assigned to the shards DB_SHARD_0 and DB_SHARD_1, as
+ * deployed (worker/db/shards.ts). Every other file runs with new organizations kept in the
+ * platform database (OPEN_SHARDS=DB, what an organization created before shards has): those
+ * files arrange rows through env.DB directly.
+ */
+const SHARDED_TESTS = ["tests/integration/**/*.sharded.test.ts"];
 
 /** The stripe package ships source maps without their sources; Vite would warn for each file. */
 function quietMissingSourceMaps(): Plugin {
@@ -81,12 +88,23 @@ export default defineConfig(async () => {
     root,
     test: {
       projects: [
-        project("integration", {}, ["tests/integration/**/*.test.ts"], OPENAI_TESTS),
+        project(
+          "integration",
+          { OPEN_SHARDS: "DB" },
+          ["tests/integration/**/*.test.ts"],
+          [...OPENAI_TESTS, ...SHARDED_TESTS],
+        ),
         project(
           "integration-openai",
-          { OPENAI_API_KEY: "sk-stand-in", OPENAI_BASE_URL: openAi.baseURL, OPENAI_MODEL: "stand-in-model" },
+          {
+            OPEN_SHARDS: "DB",
+            OPENAI_API_KEY: "sk-stand-in",
+            OPENAI_BASE_URL: openAi.baseURL,
+            OPENAI_MODEL: "stand-in-model",
+          },
           OPENAI_TESTS,
         ),
+        project("integration-sharded", {}, SHARDED_TESTS),
       ],
     },
   };

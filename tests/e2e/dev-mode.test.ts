@@ -24,7 +24,10 @@ beforeAll(async () => {
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(stateDir, { recursive: true });
   // What `npm run dev` does first: the migrations, on this state.
-  runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+  // Every database: the platform one and each shard (worker/db/shards.ts).
+  for (const database of ["DB", "DB_SHARD_0", "DB_SHARD_1"]) {
+    runWrangler(["d1", "migrations", "apply", database, "--local", "--persist-to", stateDir]);
+  }
   const port = await freePort();
   origin = `http://localhost:${port}`;
   server = spawn(resolve(root, "node_modules/.bin/vite"), ["dev", "--port", String(port), "--strictPort"], {

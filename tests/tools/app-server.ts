@@ -67,7 +67,10 @@ export async function startBuiltApp(options: {
   if (!options.keepState) {
     rmSync(stateDir, { recursive: true, force: true });
     mkdirSync(stateDir, { recursive: true });
-    runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+    // Every database: the platform one and each shard (worker/db/shards.ts).
+    for (const database of ["DB", "DB_SHARD_0", "DB_SHARD_1"]) {
+      runWrangler(["d1", "migrations", "apply", database, "--local", "--persist-to", stateDir]);
+    }
     await options.prepare?.(stateDir);
   }
   const envFile = resolve(root, "tests/.artifacts", options.name, "app.env");

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { checkInsAllowedSql } from "../billing/lifecycle";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { organizationSettings, organizations, scheduleCursors, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { reserveDailyCap } from "../lib/daily-caps";
@@ -28,44 +28,69 @@ const CURSOR = "create";
 
 export type CreateStepReport = { created: number; organizations: number; statements: number; wrapped: boolean };
 
+/**
+ * `db` is one shard (worker/db/shards.ts): its organizations' settings, members and check-ins
+ * are read there; their status, plan and time zone, and the cursor (one per shard, `cursorName`),
+ * in the platform database.
+ */
 export async function runCreateStep(
   db: Database,
   config: AppConfig,
   now: number,
   createLimit: number,
   budget = CREATE_QUERY_BUDGET,
+  cursorName = CURSOR,
 ): Promise<CreateStepReport> {
+  const platform = platformOf(db);
   const report: CreateStepReport = { created: 0, organizations: 0, statements: 0, wrapped: false };
   const spend = (n: number) => {
     report.statements += n;
   };
-  const [saved] = await db
+  const [saved] = await platform
     .select({ value: scheduleCursors.value })
     .from(scheduleCursors)
-    .where(eq(scheduleCursors.name, CURSOR));
+    .where(eq(scheduleCursors.name, cursorName));
   spend(1);
   let cursor = saved?.value ?? "";
   // Reserve the statement that saves the cursor.
   const left = () => budget - report.statements - 1;
 
   walk: while (left() > 1 && report.created < createLimit) {
-    const page = await db
-      .select({ settings: organizationSettings, timeZone: organizations.timeZone })
+    const scheduled = await db
+      .select()
       .from(organizationSettings)
-      .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
-      .where(
-        and(
-          eq(organizationSettings.schedulingEnabled, true),
-          inArray(organizations.status, ["active", "trial"]),
-          // Paused after the trial or a lapsed payment; the saved schedule resumes on upgrade.
-          checkInsAllowedSql(now),
-          gt(organizationSettings.organizationId, cursor),
-        ),
-      )
+      .where(and(eq(organizationSettings.schedulingEnabled, true), gt(organizationSettings.organizationId, cursor)))
       .orderBy(asc(organizationSettings.organizationId))
       .limit(PAGE);
     spend(1);
-    for (const { settings, timeZone } of page) {
+    // Which of them may run now, from the platform database (a second query, not a join: D1
+    // joins within one database only).
+    const open =
+      scheduled.length === 0
+        ? []
+        : await platform
+            .select({ id: organizations.id, timeZone: organizations.timeZone })
+            .from(organizations)
+            .where(
+              and(
+                inArray(
+                  organizations.id,
+                  scheduled.map((row) => row.organizationId),
+                ),
+                inArray(organizations.status, ["active", "trial"]),
+                // Paused after the trial or a lapsed payment; the saved schedule resumes on upgrade.
+                checkInsAllowedSql(now),
+              ),
+            );
+    if (scheduled.length > 0) spend(1);
+    const timeZones = new Map(open.map((row) => [row.id, row.timeZone]));
+    const page = scheduled.map((settings) => ({ settings, open: timeZones.has(settings.organizationId) }));
+    for (const { settings, open: runs } of page) {
+      if (!runs) {
+        cursor = settings.organizationId;
+        continue;
+      }
+      const timeZone = timeZones.get(settings.organizationId) ?? null;
       const members = await db
         .select({
           id: teamMembers.id,
@@ -135,9 +160,9 @@ export async function runCreateStep(
     }
   }
 
-  await db
+  await platform
     .insert(scheduleCursors)
-    .values({ name: CURSOR, value: cursor, updatedAt: new Date(now) })
+    .values({ name: cursorName, value: cursor, updatedAt: new Date(now) })
     .onConflictDoUpdate({ target: scheduleCursors.name, set: { value: cursor, updatedAt: new Date(now) } });
   spend(1);
   return report;

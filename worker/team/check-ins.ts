@@ -3,6 +3,7 @@ import { type Delivery, deliveryRow, routeOfMember, type SendableDelivery } from
 import { parsedRows } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { checkIns, type teamMembers } from "../db/schema";
+import { newCheckInId } from "../db/shards";
 import type { SendResult } from "../email/send";
 import type { AppConfig } from "../lib/config";
 import { appSecrets } from "../lib/keys";
@@ -86,14 +87,15 @@ export async function insertCheckIn(
   config: AppConfig,
   input: NewCheckIn,
 ): Promise<{ id: string; link: CheckInLink; delivery: Delivery } | null> {
-  const id = crypto.randomUUID();
+  // The id names the shard it lives in, so the link alone finds it (worker/db/shards.ts).
+  const id = newCheckInId(db);
   const link = await checkInLink(appSecrets(config), id);
   // INSERT … SELECT … WHERE NOT EXISTS: the builder's insert cannot carry the condition, and one
   // statement is what keeps two senders from opening two check-ins for one member.
   const [delivery] = await parsedRows(
     db,
     sql`
-    insert into check_ins (id, organization_id, team_member_id, created_by, token_hash, status, schedule_key,
+    insert into check_ins (id, organization_id, team_member_id, sent_by, token_hash, status, schedule_key,
       duration_minutes, expires_at, invited_at, reminder_count, reach_out_requested, created_at,
       delivery_route, delivery_address)
     select ${id}, ${input.organizationId}, tm.id, ${input.createdBy}, ${link.tokenHash}, 'pending',
