@@ -1,112 +1,47 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import worker from "../../worker/index";
-import type { NotifyMessage } from "../../worker/notify/messages";
+import { CLOSED_NOT_ME_CODE, notMeInfoSchema } from "../../worker/shared/checkin-protocol";
 import { platformStatsSchema } from "../../worker/shared/console/overview";
 import { insightsResponseSchema } from "../../worker/shared/insights";
-import { createCheckInResponseSchema, teamMemberResponseSchema } from "../../worker/shared/team";
-import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers";
-import { createAdmin, createSuperAdmin, requestAs, type TestAdmin } from "./auth-helpers";
-import { ChatClient, claimChat, linkOf, travel } from "./checkin-helpers";
+import { createSuperAdmin, latestEmail, requestAs } from "./auth-helpers";
+import { linkOf, type TestCheckIn } from "./checkin-helpers";
+import { Browser, IPHONE, notMeParts, WINDOWS } from "./checkin-move-helpers";
 import { request } from "./helpers";
+import { connectSlack } from "./notify-helpers";
+import {
+  allRowsOf,
+  DATABASES,
+  type DatabaseName,
+  type Flow,
+  ORGANIZATION_TABLES,
+  PLATFORM_TABLES,
+  rowsOf,
+  runFlow,
+  SHARDS,
+  sendCheckIn,
+  shardOf,
+} from "./shard-helpers";
 
 /**
  * The tenant seam (worker/db/shards.ts), as deployed: new organizations go to DB_SHARD_0 and
  * DB_SHARD_1 (this file runs in the "integration-sharded" project, without OPEN_SHARDS). Two
- * organizations sign up, add a team, complete a distressed check-in (alerts) and have their
- * alert notifications delivered; then every row of each organization's own tables is in its
- * shard and in no other database, and the console's totals are the sums over the shards.
+ * organizations sign up, add a team, complete a distressed check-in (alerts) with a corrected
+ * closing summary and have their alert notifications delivered; a moved chat is disputed
+ * ("This wasn't me") and a check-in goes by Slack DM. Then every row of each organization's own
+ * tables is in its shard and in no other database, no platform row is in a shard, and the
+ * console's totals are the sums over the shards. The console's tabs: console-shards.sharded.test.ts.
  */
 
-/** Every table whose rows belong to one organization (README → Decisions, "Organizations live in shards"). */
-const ORGANIZATION_TABLES = [
+/** What the flow must have written for each organization (the others may stay empty). */
+const WRITTEN = [
   "organization_settings",
   "team_members",
   "check_ins",
-  "check_in_messages",
   "sentiment_scores",
-  "real_time_sentiment",
   "risk_alerts",
-  "user_challenges",
-  "coaching_cache",
+  "score_corrections",
   "notification_deliveries",
-  "digest_runs",
-] as const;
-/** What the flow below must have written for each organization (the others may stay empty). */
-const WRITTEN = ["organization_settings", "team_members", "check_ins", "sentiment_scores", "risk_alerts"];
-
-const DATABASES = { DB: env.DB, DB_SHARD_0: env.DB_SHARD_0, DB_SHARD_1: env.DB_SHARD_1 } as const;
-type DatabaseName = keyof typeof DATABASES;
-
-async function rowsOf(database: DatabaseName, table: string, organizationId: string): Promise<number> {
-  const row = await DATABASES[database]
-    .prepare(`select count(*) as n from ${table} where organization_id = ?`)
-    .bind(organizationId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
-async function shardOf(organizationId: string): Promise<string | null> {
-  const row = await env.DB.prepare("select shard from organization_shards where organization_id = ?")
-    .bind(organizationId)
-    .first<{ shard: string }>();
-  return row?.shard ?? null;
-}
-
-type Flow = { admin: TestAdmin; memberIds: string[]; checkInId: string };
-
-/** Sign-up, a team of two, settings saved, one check-in completed (distressed: alerts), its alerts delivered. */
-async function runFlow(company: string): Promise<Flow> {
-  const admin = await createAdmin({ companyName: company });
-  const memberIds: string[] = [];
-  for (const name of ["Jordan", "Riley"]) {
-    const added = await requestAs(admin, "/api/team-members", {
-      method: "POST",
-      body: JSON.stringify({ firstName: name, lastName: company, email: `${name.toLowerCase()}@${company}.example` }),
-    });
-    expect(added.status, await added.clone().text()).toBe(201);
-    memberIds.push(teamMemberResponseSchema.parse(await added.json()).member.id);
-  }
-  const saved = await requestAs(admin, "/api/check-in-settings", {
-    method: "PUT",
-    body: JSON.stringify({
-      frequency: "weekly",
-      durationMinutes: 10,
-      autoReminders: true,
-      reminderIntervalHours: 24,
-      maxResponseHours: 72,
-      schedulingEnabled: false,
-    }),
-  });
-  expect(saved.status, await saved.clone().text()).toBe(200);
-  const sent = await requestAs(admin, "/api/check-ins", {
-    method: "POST",
-    body: JSON.stringify({ teamMemberId: memberIds[0] }),
-  });
-  expect(sent.status, await sent.clone().text()).toBe(201);
-  const { id } = createCheckInResponseSchema.parse(await sent.json());
-  const link = await linkOf(id);
-  const { cookie } = await claimChat(link);
-  const chat = await ChatClient.open(link, { Cookie: cookie ?? "" });
-  for (const answer of DISTRESSED_ANSWERS) await chat.say(answer);
-  await travel(id, 4000);
-  await chat.waitFor((frame) => frame.type === "completed");
-  chat.close();
-  // The completion's alerts through the notifications consumer (deliveries are the organization's rows).
-  const batch = createMessageBatch<NotifyMessage>("undertone-notifications", [
-    {
-      id: `alerts-${id}`,
-      timestamp: new Date(),
-      attempts: 1,
-      body: { type: "alerts", organizationId: admin.organizationId, checkInId: id },
-    },
-  ]);
-  const ctx = createExecutionContext();
-  await worker.queue(batch as MessageBatch<unknown>, env);
-  await getQueueResult(batch as MessageBatch<unknown>, ctx);
-  return { admin, memberIds, checkInId: id };
-}
+];
 
 describe("organizations live in shards", () => {
   let first: Flow;
@@ -121,35 +56,6 @@ describe("organizations live in shards", () => {
     expect(await shardOf(second.admin.organizationId)).toBe("DB_SHARD_1");
     expect(first.checkInId).toMatch(/^s0-/);
     expect(second.checkInId).toMatch(/^s1-/);
-  });
-
-  it("keeps every row of an organization's own tables in its shard and in no other database", async () => {
-    for (const [flow, own, others] of [
-      [first, "DB_SHARD_0", ["DB", "DB_SHARD_1"]],
-      [second, "DB_SHARD_1", ["DB", "DB_SHARD_0"]],
-    ] as const) {
-      const organizationId = flow.admin.organizationId;
-      for (const table of WRITTEN) {
-        expect(await rowsOf(own, table, organizationId), `${table} in ${own}`).toBeGreaterThan(0);
-      }
-      expect(await rowsOf(own, "notification_deliveries", organizationId), "alert deliveries").toBeGreaterThan(0);
-      for (const table of ORGANIZATION_TABLES) {
-        for (const other of others) {
-          expect(await rowsOf(other, table, organizationId), `${table} of ${organizationId} in ${other}`).toBe(0);
-        }
-      }
-      // The platform keeps the organization itself, its trial and its admin; its shard a copy of
-      // the organization (what its rows' foreign keys point at) and nothing of the platform's.
-      expect(await rowsOf("DB", "trials", organizationId)).toBe(1);
-      expect(await rowsOf(own, "trials", organizationId)).toBe(0);
-      const copy = await DATABASES[own]
-        .prepare("select count(*) as n from organizations where id = ?")
-        .bind(organizationId)
-        .first<{ n: number }>();
-      expect(copy?.n).toBe(1);
-      const accounts = await DATABASES[own].prepare("select count(*) as n from user").first<{ n: number }>();
-      expect(accounts?.n).toBe(0);
-    }
   });
 
   it("answers each Admin from their own shard, and never another organization's rows", async () => {
@@ -177,6 +83,53 @@ describe("organizations live in shards", () => {
     const moved = `s1-${first.checkInId.slice(3)}`;
     const forged = await linkOf(moved);
     expect((await request(`/api/check-in/${moved}?token=${encodeURIComponent(forged.token)}`)).status).toBe(404);
+  });
+
+  it("keeps a moved chat's 'This wasn't me' in the platform's audit log and closes the check-in in its shard", async () => {
+    const id = await sendCheckIn(second.admin, second.memberIds[1] ?? "");
+    expect(id).toMatch(/^s1-/);
+    const checkIn: TestCheckIn = {
+      ...(await linkOf(id)),
+      organizationId: second.admin.organizationId,
+      teamMemberId: second.memberIds[1] ?? "",
+    };
+    const address = `riley@${second.company}.example`;
+    const phone = new Browser(IPHONE);
+    const laptop = new Browser(WINDOWS);
+    expect((await phone.start(checkIn)).status).toBe(200);
+    expect((await laptop.askFreshLink(checkIn)).status).toBe(200);
+    const claim = (await latestEmail(address, "check_in_fresh_link"))?.text.match(/[?&]claim=([\w-]{43})/)?.[1];
+    expect((await laptop.start(checkIn, claim)).status).toBe(200);
+    const link = notMeParts((await latestEmail(address, "check_in_moved"))?.text);
+    const body = { move: link.move, at: link.at, notme: link.notme };
+
+    const viewed = await request(`/api/check-in/${id}/not-me?${new URLSearchParams(body)}`);
+    expect(viewed.status).toBe(200);
+    expect(notMeInfoSchema.parse(await viewed.json())).toMatchObject({ organizationName: "southshard", state: "open" });
+    const confirmed = await request(`/api/check-in/${id}/not-me`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(await confirmed.json()).toEqual({ closed: true, state: "closed" });
+    const status = await env.DB_SHARD_1.prepare("select status from check_ins where id = ?")
+      .bind(id)
+      .first<string>("status");
+    expect(status).toBe("expired");
+    expect(await allRowsOf("DB", "audit_logs", `action = 'check_in.move_disputed' and target_id = '${id}'`)).toBe(1);
+    // Both devices' links say why: the alert is found in the platform database.
+    const answer = await phone.open(checkIn);
+    expect(answer.status).toBe(410);
+    expect(await answer.json()).toMatchObject({ error: { code: CLOSED_NOT_ME_CODE } });
+  });
+
+  it("sends a check-in by Slack DM when the organization's Slack installation (a platform row) says so", async () => {
+    await connectSlack(first.admin, "C0ALERTS", true);
+    const id = await sendCheckIn(first.admin, first.memberIds[1] ?? "");
+    const route = await env.DB_SHARD_0.prepare("select delivery_route from check_ins where id = ?")
+      .bind(id)
+      .first<string>("delivery_route");
+    expect(route).toBe("slack_dm");
   });
 
   it("gives the console's totals as the sums over every shard", async () => {
@@ -240,5 +193,39 @@ describe("organizations live in shards", () => {
       total: number;
     };
     expect(new Set(deliveries.items.map((d) => d.organizationName))).toEqual(new Set(["northshard", "southshard"]));
+  });
+
+  it("keeps every row of an organization's own tables in its shard and in no other database, and no platform row in a shard", async () => {
+    for (const [flow, own, others] of [
+      [first, "DB_SHARD_0", ["DB", "DB_SHARD_1"]],
+      [second, "DB_SHARD_1", ["DB", "DB_SHARD_0"]],
+    ] as const) {
+      const organizationId = flow.admin.organizationId;
+      for (const table of WRITTEN) {
+        expect(await rowsOf(own, table, organizationId), `${table} in ${own}`).toBeGreaterThan(0);
+      }
+      for (const table of ORGANIZATION_TABLES) {
+        for (const other of others) {
+          expect(await rowsOf(other, table, organizationId), `${table} of ${organizationId} in ${other}`).toBe(0);
+        }
+      }
+      // The platform keeps the organization itself, its trial and its admin; its shard a copy of
+      // the organization (what its rows' foreign keys point at) and nothing of the platform's.
+      expect(await rowsOf("DB", "trials", organizationId)).toBe(1);
+      expect(await rowsOf(own, "trials", organizationId)).toBe(0);
+      const copy = await DATABASES[own]
+        .prepare("select count(*) as n from organizations where id = ?")
+        .bind(organizationId)
+        .first<{ n: number }>();
+      expect(copy?.n).toBe(1);
+      const accounts = await DATABASES[own].prepare("select count(*) as n from user").first<{ n: number }>();
+      expect(accounts?.n).toBe(0);
+    }
+    // Everything the flows above wrote of the platform's (accounts, audit log, email log, rate
+    // limits, trials, Slack, the map itself) is in the platform database and in no shard.
+    for (const shard of SHARDS) {
+      for (const table of PLATFORM_TABLES) expect(await allRowsOf(shard, table), `${table} in ${shard}`).toBe(0);
+    }
+    expect(await allRowsOf("DB", "audit_logs", "action = 'check_in.move_disputed'")).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { checkInsAllowedSql } from "../billing/lifecycle";
 import { type Database, platformOf } from "../db/client";
-import { organizationSettings, organizations, scheduleCursors, teamMembers } from "../db/schema";
+import { organizationSettings, organizations, scheduleCursors, slackInstallations, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { reserveDailyCap } from "../lib/daily-caps";
 import { schedulePeriodIn, timeZoneOrDefault } from "../notify/time-zone";
@@ -69,8 +69,14 @@ export async function runCreateStep(
       scheduled.length === 0
         ? []
         : await platform
-            .select({ id: organizations.id, timeZone: organizations.timeZone })
+            .select({
+              id: organizations.id,
+              timeZone: organizations.timeZone,
+              slackDm: slackInstallations.dmInvitations,
+            })
             .from(organizations)
+            // Whether it invites by Slack DM: its installation is the platform's too.
+            .leftJoin(slackInstallations, eq(slackInstallations.organizationId, organizations.id))
             .where(
               and(
                 inArray(
@@ -84,6 +90,7 @@ export async function runCreateStep(
             );
     if (scheduled.length > 0) spend(1);
     const timeZones = new Map(open.map((row) => [row.id, row.timeZone]));
+    const slackDms = new Set(open.filter((row) => row.slackDm === true).map((row) => row.id));
     const page = scheduled.map((settings) => ({ settings, open: timeZones.has(settings.organizationId) }));
     for (const { settings, open: runs } of page) {
       if (!runs) {
@@ -143,6 +150,7 @@ export async function runCreateStep(
           expiresAt: expiryFor(now, settings.maxResponseHours),
           invitedAt: null,
           now,
+          slackDm: slackDms.has(settings.organizationId),
         });
         spend(1);
         if (created) report.created++;
