@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { alertSummary, listAlerts, notifications } from "../../worker/admin/alerts";
 import { billingSummary, listSubscriptions } from "../../worker/admin/billing";
+import { companyComparison } from "../../worker/admin/company-comparison";
 import { getOrganization, listOrganizations, organizationDetail } from "../../worker/admin/organizations";
 import { buildReport, reportRange } from "../../worker/admin/reports";
-import { companyComparison, sentimentSummary } from "../../worker/admin/sentiment";
+import { sentimentSummary } from "../../worker/admin/sentiment";
 import { platformStats, recentActivity } from "../../worker/admin/stats";
 import { supportSearch } from "../../worker/admin/support";
 import { listPeople, userStats } from "../../worker/admin/users";
@@ -156,7 +157,7 @@ describe("organizations", () => {
 
 describe("user oversight", () => {
   it("counts people by the role mapping, active status and the 30-day windows", async () => {
-    expect(await userStats(db, now)).toEqual({
+    expect(await userStats(db, [db], now)).toEqual({
       total_users: 10,
       total_salespeople: 7,
       total_managers: 1,
@@ -185,7 +186,7 @@ describe("user oversight", () => {
 
 describe("sentiment", () => {
   it("computes the six global values, trends and volume", async () => {
-    const summary = await sentimentSummary(db, now);
+    const summary = await sentimentSummary([db], now);
     expect(summary).toMatchObject({
       global_morale: 52,
       global_confidence: 50,

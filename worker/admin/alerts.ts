@@ -3,8 +3,9 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName } from "../db/aggregates";
 import type { Database } from "../db/client";
+import { organizationNames } from "../db/fan-out";
 import { riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
-import { acrossShards, allShardDbs, organizationNames } from "../db/shards";
+import { acrossShards, allShardDbs } from "../db/shards";
 import { notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
 import {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { cancelLiveSubscription } from "../billing/stripe-subscription";
 import { disconnectOpenChats } from "../checkin/suspension";
-import { allShardDbs, dbFor } from "../db/shards";
+import { allShardDbs, dbFor, syncOrganizationCopy } from "../db/shards";
 import { ApiError, notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
 import {
@@ -64,6 +64,8 @@ export const organizationRoutes = new Hono<ConsoleEnv>()
     }
     const updated = await updateOrganization(c.var.db, id, patch, allShardDbs(c.env));
     if (!updated) throw notFound(ORGANIZATION_NOT_FOUND);
+    // The shard's copy follows its name: the console searches and orders a shard's rows by it.
+    if (updated.name !== before.name) await syncOrganizationCopy(c.env, id);
     if (updated.access === "suspended" && before.access !== "suspended") {
       await disconnectOpenChats(c.env, await dbFor(c.env, id), id);
     }

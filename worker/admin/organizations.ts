@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ne, or, type SQL, sql } from "drizzle-orm";
 import { organizationStatusSql } from "../billing/lifecycle";
 import { liveStripeSubscriptionSql } from "../billing/stripe-subscription";
 import { countWhere, epochMs, maxOf, qualified } from "../db/aggregates";
 import type { Database } from "../db/client";
+import { inJsonList } from "../db/fan-out";
 import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
 import { acrossShards, assignShard, deleteFromShard } from "../db/shards";
 import { dailyLimits } from "../lib/daily-caps";
@@ -69,14 +70,14 @@ async function shardFigures(shards: readonly Database[], ids: string[], now: num
       shard
         .select({ id: teamMembers.organizationId, n: count().as("n") })
         .from(teamMembers)
-        .where(inArray(teamMembers.organizationId, ids))
+        .where(inJsonList(teamMembers.organizationId, ids))
         .groupBy(teamMembers.organizationId),
       shard
         .select({ id: checkIns.organizationId, n: count().as("n") })
         .from(checkIns)
         .where(
           and(
-            inArray(checkIns.organizationId, ids),
+            inJsonList(checkIns.organizationId, ids),
             eq(checkIns.status, "completed"),
             gte(checkIns.completedAt, new Date(now - 30 * DAY_MS)),
           ),

@@ -146,7 +146,11 @@ async function copyOrganizationRow(platform: Database, shard: Database, organiza
   ]);
 }
 
-/** The organization's row in its shard follows a change of its name, status or time zone in the platform database. */
+/**
+ * The organization's row in its shard follows a rename in the console (the one place a name
+ * changes), so a shard can search and order its rows by the organization's name; what is shown
+ * is still read from the platform database.
+ */
 export async function syncOrganizationCopy(env: Env, organizationId: string): Promise<void> {
   const shard = await shardOf(env, organizationId);
   if (shard === PLATFORM_BINDING) return;
@@ -169,15 +173,4 @@ export async function deleteFromShard(env: Env, organizationId: string): Promise
 /** One query per shard, in parallel, their rows merged: the console's figures across organizations. */
 export async function acrossShards<Row>(shards: readonly Database[], query: (db: Database) => Promise<Row[]>) {
   return (await Promise.all(shards.map(query))).flat();
-}
-
-/** Organizations' names by id, from the platform database (a shard's copy may be renamed since). */
-export async function organizationNames(platform: Database, ids: Iterable<string>): Promise<Map<string, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await platform
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations)
-    .where(inArray(organizations.id, unique));
-  return new Map(rows.map((row) => [row.id, row.name]));
 }

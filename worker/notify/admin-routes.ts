@@ -1,8 +1,9 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
+import { organizationNames } from "../db/fan-out";
 import { notificationDeliveries } from "../db/schema";
-import { acrossShards, allShardDbs, organizationNames } from "../db/shards";
+import { acrossShards, allShardDbs } from "../db/shards";
 import { zv } from "../lib/validate";
 import { type DeliveryList, deliveryListQuerySchema } from "../shared/notifications";
 import { deliveryCounts } from "./deliveries";
