@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { migrateEveryDatabase } from "../../build-tools/d1-databases.ts";
 import { freePort, runWrangler, stopProcess } from "../tools/app-server.ts";
 import { launchBrowser } from "./browser.ts";
 import { answer, startCheckIn } from "./chat.ts";
@@ -25,9 +26,7 @@ beforeAll(async () => {
   mkdirSync(stateDir, { recursive: true });
   // What `npm run dev` does first: the migrations, on this state.
   // Every database: the platform one and each shard (worker/db/shards.ts).
-  for (const database of ["DB", "DB_SHARD_0", "DB_SHARD_1"]) {
-    runWrangler(["d1", "migrations", "apply", database, "--local", "--persist-to", stateDir]);
-  }
+  migrateEveryDatabase(["--local", "--persist-to", stateDir], runWrangler);
   const port = await freePort();
   origin = `http://localhost:${port}`;
   server = spawn(resolve(root, "node_modules/.bin/vite"), ["dev", "--port", String(port), "--strictPort"], {

@@ -58,6 +58,15 @@ describe("organizations live in shards", () => {
     expect(second.checkInId).toMatch(/^s1-/);
   });
 
+  it("places every table: the platform's or an organization's (a migration's new table must say which)", async () => {
+    const { results } = await env.DB.prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations'",
+    ).all<{ name: string }>();
+    const placed = new Set<string>([...ORGANIZATION_TABLES, ...PLATFORM_TABLES, "organizations"]);
+    expect(results.map((row) => row.name).filter((name) => !placed.has(name))).toEqual([]);
+    expect(results.length).toBe(placed.size);
+  });
+
   it("answers each Admin from their own shard, and never another organization's rows", async () => {
     for (const [flow, other] of [
       [first, second],
