@@ -3,7 +3,8 @@ import { alertSummary, listAlerts, notifications } from "../../worker/admin/aler
 import { billingSummary, listSubscriptions } from "../../worker/admin/billing";
 import { companyComparison } from "../../worker/admin/company-comparison";
 import { getOrganization, listOrganizations, organizationDetail } from "../../worker/admin/organizations";
-import { buildReport, reportRange } from "../../worker/admin/reports";
+import { reportRange } from "../../worker/admin/report-range";
+import { buildReport } from "../../worker/admin/reports";
 import { sentimentSummary } from "../../worker/admin/sentiment";
 import { platformStats, recentActivity } from "../../worker/admin/stats";
 import { supportSearch } from "../../worker/admin/support";

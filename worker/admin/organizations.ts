@@ -1,11 +1,10 @@
-import { and, count, desc, eq, gte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { organizationStatusSql } from "../billing/lifecycle";
 import { liveStripeSubscriptionSql } from "../billing/stripe-subscription";
 import { countWhere, epochMs, maxOf, qualified } from "../db/aggregates";
 import type { Database } from "../db/client";
-import { inJsonList } from "../db/fan-out";
 import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
-import { acrossShards, assignShard, deleteFromShard } from "../db/shards";
+import { assignShard, deleteFromShard } from "../db/shards";
 import { dailyLimits } from "../lib/daily-caps";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
 import type {
@@ -15,7 +14,7 @@ import type {
   OrganizationUpdate,
 } from "../shared/console/organizations";
 import { type OrganizationAccess, PRICE_PER_SALESPERSON_USD } from "../shared/domain";
-import { DAY_MS } from "../shared/time";
+import { shardFigures } from "./organization-figures";
 import { contains, containsPattern, num, pageWindow } from "./sql";
 
 /**
@@ -55,46 +54,6 @@ const organizationColumns = (db: Database, now: number) => ({
 type OrganizationRow = Awaited<ReturnType<typeof selectOrganizations>>[number];
 const selectOrganizations = (db: Database, now: number) =>
   db.select(organizationColumns(db, now)).from(organizations).$dynamic();
-
-type ShardFigures = { members: number; activity: number };
-
-/**
- * Team members and check-ins completed in the last 30 days of these organizations, asked of
- * every shard (worker/db/shards.ts) and summed: an organization's rows are in one of them.
- */
-async function shardFigures(shards: readonly Database[], ids: string[], now: number) {
-  const figures = new Map<string, ShardFigures>();
-  if (ids.length === 0) return figures;
-  const rows = await acrossShards(shards, async (shard) => {
-    const [members, activity] = await shard.batch([
-      shard
-        .select({ id: teamMembers.organizationId, n: count().as("n") })
-        .from(teamMembers)
-        .where(inJsonList(teamMembers.organizationId, ids))
-        .groupBy(teamMembers.organizationId),
-      shard
-        .select({ id: checkIns.organizationId, n: count().as("n") })
-        .from(checkIns)
-        .where(
-          and(
-            inJsonList(checkIns.organizationId, ids),
-            eq(checkIns.status, "completed"),
-            gte(checkIns.completedAt, new Date(now - 30 * DAY_MS)),
-          ),
-        )
-        .groupBy(checkIns.organizationId),
-    ]);
-    return [
-      ...members.map((row) => ({ id: row.id, members: row.n, activity: 0 })),
-      ...activity.map((row) => ({ id: row.id, members: 0, activity: row.n })),
-    ];
-  });
-  for (const row of rows) {
-    const sum = figures.get(row.id) ?? { members: 0, activity: 0 };
-    figures.set(row.id, { members: sum.members + row.members, activity: sum.activity + row.activity });
-  }
-  return figures;
-}
 
 async function toAdminOrganizations(rows: OrganizationRow[], shards: readonly Database[], now: number) {
   const figures = await shardFigures(
