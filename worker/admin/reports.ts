@@ -14,8 +14,9 @@ import { alertPriorityForType } from "../shared/domain";
 import { utcDay } from "../shared/time";
 import { type CsvValue, csvResponse, toCsv } from "./csv";
 import { organizationsReport } from "./organizations-report";
+import { PEOPLE_CSV_HEADERS, personCsvRow } from "./people-csv";
 import { CHUNK, iso, REPORT_ROW_LIMIT, type ReportRange, reportRange } from "./report-range";
-import { allPeople, PEOPLE_CSV_HEADERS, personCsvRow } from "./users";
+import { allPeople } from "./users";
 
 /** People who joined during the range. */
 async function usersReport(db: Database, shards: readonly Database[], range: ReportRange) {

@@ -13,6 +13,7 @@ import { type PlatformPerson, type UserRoleFilter, type UserStats, userListQuery
 import { ROLE_GROUPS, type UserRole } from "../shared/domain";
 import { DAY_MS, utcDay } from "../shared/time";
 import { csvResponse, toCsv } from "./csv";
+import { PEOPLE_CSV_HEADERS, personCsvRow } from "./people-csv";
 import { contains, containsPattern, num, pageWindow } from "./sql";
 
 /**
@@ -46,15 +47,18 @@ export type PeopleFilters = {
   createdTo?: number | undefined;
 };
 
-const ROLE_FILTER: Record<UserRoleFilter, readonly string[]> = {
+const ROLE_FILTER: Record<UserRoleFilter, readonly UserRole[]> = {
   salesperson: ROLE_GROUPS.salesperson,
   manager: ROLE_GROUPS.manager,
   admin: ["Admin"],
   superadmin: ["SuperAdmin"],
 };
 
+/** Rows read per query (and names per lookup) in an export. */
+const PEOPLE_CHUNK = 500;
+
 /** Team members read as this role: a role filter without it reads no shard. */
-const MEMBER_ROLE = "Salesperson";
+const MEMBER_ROLE: UserRole = "Salesperson";
 const membersMatch = (filters: PeopleFilters) => !filters.role || ROLE_FILTER[filters.role].includes(MEMBER_ROLE);
 
 /** The people's filters on one half: its name, email, organization name and creation columns. */
@@ -82,7 +86,7 @@ function conditionsOn(
 
 const accountConditions = (filters: PeopleFilters) => [
   ...conditionsOn(user, organizations.name, filters),
-  ...(filters.role ? [inArray(user.role, [...ROLE_FILTER[filters.role]] as UserRole[])] : []),
+  ...(filters.role ? [inArray(user.role, [...ROLE_FILTER[filters.role]])] : []),
 ];
 
 /** Sign-in accounts with their organization's name (the platform database). */
@@ -236,39 +240,24 @@ export async function listPeople(
   return { items: rows.map((row) => toPerson(row, names)), page, pageSize, total };
 }
 
-/** Every matching person, newest first, read in chunks from each half so a big platform never loads one huge result. */
+/**
+ * Every matching person, newest first, read in chunks from each half so a big platform never
+ * loads one huge result; team members' organization names are read once per chunk.
+ */
 export async function* allPeople(platform: Database, shards: readonly Database[], filters: PeopleFilters) {
   const names = new OrganizationNameCache(platform);
-  for await (const row of mergeSorted(readers(platform, shards, filters), newestFirst)) {
-    if (row.kind === "team_member" && row.organizationId && names.get(row.organizationId) === null) {
-      await names.load([row.organizationId]);
-    }
-    yield toPerson(row, names);
+  const chunk: PersonRow[] = [];
+  const named = async (rows: PersonRow[]) => {
+    await names.load(
+      rows.flatMap((row) => (row.kind === "team_member" && row.organizationId ? [row.organizationId] : [])),
+    );
+    return rows.map((row) => toPerson(row, names));
+  };
+  for await (const row of mergeSorted(readers(platform, shards, filters), newestFirst, PEOPLE_CHUNK)) {
+    chunk.push(row);
+    if (chunk.length === PEOPLE_CHUNK) yield* await named(chunk.splice(0));
   }
-}
-
-export const PEOPLE_CSV_HEADERS = [
-  "Name",
-  "Email",
-  "Role",
-  "Kind",
-  "Status",
-  "Organization",
-  "Email verified",
-  "Joined",
-];
-
-export function personCsvRow(p: PlatformPerson): (string | number | null)[] {
-  return [
-    p.name,
-    p.email ?? "",
-    p.role,
-    p.kind === "account" ? "Account" : "Team member",
-    p.status,
-    p.organizationName ?? "",
-    p.emailVerified === null ? "" : p.emailVerified ? "yes" : "no",
-    new Date(p.createdAt).toISOString(),
-  ];
+  yield* await named(chunk);
 }
 
 export const userRoutes = new Hono<ConsoleEnv>()

@@ -81,7 +81,7 @@ export class CheckInSession extends DurableObject<Env> {
       (result) => enqueueCompletionAlerts(env, result.organizationId, result.checkInId),
     );
     this.clock = new SessionClock(this.store, this.schedule, (frame) => this.broadcast(frame));
-    this.budget = new ModelBudget(ctx.storage.sql, () => shardOf(this.store.requireSession().check_in_id));
+    this.budget = new ModelBudget(ctx.storage.sql, () => dbForCheckIn(env, this.store.requireSession().check_in_id));
     this.replies = new Replies({
       ctx,
       env,
@@ -165,7 +165,7 @@ export class CheckInSession extends DurableObject<Env> {
     if (!init) return false;
     await this.ctx.blockConcurrencyWhile(async () => {
       if (!this.store.session())
-        await startSession(dbForCheckIn(this.env, init.checkInId).$client, this.store, this.schedule, init, Date.now());
+        await startSession(dbForCheckIn(this.env, init.checkInId), this.store, this.schedule, init, Date.now());
     });
     return this.store.session() !== null;
   }
