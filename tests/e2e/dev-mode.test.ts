@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { migrateEveryDatabase } from "../../build-tools/d1-databases.ts";
-import { freePort, runWrangler, stopProcess } from "../tools/app-server.ts";
+import { migrateLocally } from "../../build-tools/d1-databases.ts";
+import { freePort, stopProcess } from "../tools/app-server.ts";
 import { launchBrowser } from "./browser.ts";
 import { answer, startCheckIn } from "./chat.ts";
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   mkdirSync(stateDir, { recursive: true });
   // What `npm run dev` does first: the migrations, on this state.
   // Every database: the platform one and each shard (worker/db/shards.ts).
-  migrateEveryDatabase(["--local", "--persist-to", stateDir], runWrangler);
+  await migrateLocally(stateDir);
   const port = await freePort();
   origin = `http://localhost:${port}`;
   server = spawn(resolve(root, "node_modules/.bin/vite"), ["dev", "--port", String(port), "--strictPort"], {

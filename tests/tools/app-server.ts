@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
-import { migrateEveryDatabase } from "../../build-tools/d1-databases.ts";
+import { migrateLocally } from "../../build-tools/d1-databases.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
@@ -69,7 +69,7 @@ export async function startBuiltApp(options: {
     rmSync(stateDir, { recursive: true, force: true });
     mkdirSync(stateDir, { recursive: true });
     // Every database: the platform one and each shard (worker/db/shards.ts).
-    migrateEveryDatabase(["--local", "--persist-to", stateDir], runWrangler);
+    await migrateLocally(stateDir);
     await options.prepare?.(stateDir);
   }
   const envFile = resolve(root, "tests/.artifacts", options.name, "app.env");
