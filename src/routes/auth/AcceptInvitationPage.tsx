@@ -9,8 +9,8 @@ import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { ApiRequestError, api } from "@/lib/api";
-import { NewPasswordField } from "../account/NewPasswordField";
 import { AuthShell } from "./AuthShell";
+import { NewPasswordField } from "./NewPasswordField";
 
 const accepted = z.object({ organizationId: z.string() });
 const signedUp = z.object({ email: z.string() });

@@ -5,8 +5,8 @@ import { authErrorMessage } from "@/auth/messages";
 import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
-import { NewPasswordField, newPasswordProblem } from "../account/NewPasswordField";
 import { AuthShell } from "./AuthShell";
+import { NewPasswordField, newPasswordProblem } from "./NewPasswordField";
 
 const LINK_EXPIRED =
   "This reset link is invalid, has expired or was already used. Ask for a new one on the login page.";

@@ -4,8 +4,8 @@ import { changePassword, removeTwoFactor } from "@/auth/auth-api";
 import { authErrorMessage } from "@/auth/messages";
 import { toast } from "@/components/toast/toast-store";
 import { Badge, InputField as Field, Panel } from "@/components/ui";
-import { NewPasswordField, newPasswordProblem } from "../../account/NewPasswordField";
 import { TwoFactorSetup } from "../../account/TwoFactorSetup";
+import { NewPasswordField, newPasswordProblem } from "../../auth/NewPasswordField";
 import { AdminsPanel } from "./AdminsPanel";
 
 /** Settings → Account (issue 25 §3–5): password, two factors, the organization's Admins. */
