@@ -35,39 +35,48 @@ function quietMissingSourceMaps(): Plugin {
  * Objects, drops D1's tables and applies the migrations, and checks that no row is left.
  *
  * Stand-ins for the services we cannot reach (the OpenAI-compatible API, Stripe, the email
- * provider) run in Node on 127.0.0.1 for the whole run; the real clients inside workerd
- * are pointed at them through bindings. Two projects: "integration" runs with no AI key
- * (the embedded interviewer), "integration-openai" with the OpenAI-compatible provider.
+ * provider, Slack) run in Node on 127.0.0.1; the real clients inside workerd are pointed at
+ * them through bindings. Each workerd gets stand-ins of its own (the options below are read
+ * when a workerd starts), so two files running at once never see each other's requests or
+ * switch the other's Slack off. Two projects: "integration" runs with no AI key (the
+ * embedded interviewer), "integration-openai" with the OpenAI-compatible provider.
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}drizzle`);
-  const [openAi, stripe, email, slack] = await Promise.all([
-    startOpenAiStandIn({ firstTokenDelayMs: 20, tokenDelayMs: 5 }),
-    startStripeStandIn(),
-    startEmailStandIn(),
-    startSlackStandIn(),
-  ]);
-  openAi.unref();
-  const project = (name: string, bindings: Record<string, unknown>, include: string[], exclude: string[] = []) => ({
+  const project = (
+    name: string,
+    bindings: (openAiBaseURL: string) => Record<string, unknown>,
+    include: string[],
+    exclude: string[] = [],
+  ) => ({
     plugins: [
       quietMissingSourceMaps(),
-      cloudflareTest({
-        wrangler: { configPath: `${root}wrangler.jsonc` },
-        miniflare: {
-          bindings: {
-            ...INTEGRATION_VARS,
-            ...bindings,
-            TEST_MIGRATIONS: migrations,
-            STRIPE_STANDIN_URL: stripe.url,
-            EMAIL_STANDIN_URL: email.url,
-            // Slack is configured everywhere, against the stand-in (worker/slack, worker/notify).
-            SLACK_CLIENT_ID: SLACK_STANDIN.clientId,
-            SLACK_CLIENT_SECRET: SLACK_STANDIN.clientSecret,
-            SLACK_SIGNING_SECRET: SLACK_STANDIN.signingSecret,
-            SLACK_BASE_URL: slack.url,
-            SLACK_STANDIN_URL: slack.url,
+      cloudflareTest(async () => {
+        const [openAi, stripe, email, slack] = await Promise.all([
+          startOpenAiStandIn({ firstTokenDelayMs: 20, tokenDelayMs: 5 }),
+          startStripeStandIn(),
+          startEmailStandIn(),
+          startSlackStandIn(),
+        ]);
+        openAi.unref();
+        return {
+          wrangler: { configPath: `${root}wrangler.jsonc` },
+          miniflare: {
+            bindings: {
+              ...INTEGRATION_VARS,
+              ...bindings(openAi.baseURL),
+              TEST_MIGRATIONS: migrations,
+              STRIPE_STANDIN_URL: stripe.url,
+              EMAIL_STANDIN_URL: email.url,
+              // Slack is configured everywhere, against the stand-in (worker/slack, worker/notify).
+              SLACK_CLIENT_ID: SLACK_STANDIN.clientId,
+              SLACK_CLIENT_SECRET: SLACK_STANDIN.clientSecret,
+              SLACK_SIGNING_SECRET: SLACK_STANDIN.signingSecret,
+              SLACK_BASE_URL: slack.url,
+              SLACK_STANDIN_URL: slack.url,
+            },
           },
-        },
+        };
       }),
     ],
     test: {
@@ -85,11 +94,17 @@ export default defineConfig(async () => {
   return {
     root,
     test: {
+      // Two files at a time, each in its own workerd: one workerd runs a file on about one core.
+      maxWorkers: 2,
       projects: [
-        project("integration", {}, ["tests/integration/**/*.test.ts"], OPENAI_TESTS),
+        project("integration", () => ({}), ["tests/integration/**/*.test.ts"], OPENAI_TESTS),
         project(
           "integration-openai",
-          { OPENAI_API_KEY: "sk-stand-in", OPENAI_BASE_URL: openAi.baseURL, OPENAI_MODEL: "stand-in-model" },
+          (openAiBaseURL) => ({
+            OPENAI_API_KEY: "sk-stand-in",
+            OPENAI_BASE_URL: openAiBaseURL,
+            OPENAI_MODEL: "stand-in-model",
+          }),
           OPENAI_TESTS,
         ),
       ],
