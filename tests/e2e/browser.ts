@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tools/chromium.ts";
+import { e2eApp } from "./app.ts";
 
 /**
  * Debian's chromium, headless; nothing downloads a browser. playwright gives every launch
@@ -31,7 +32,7 @@ export function browserSuite() {
   afterAll(async () => {
     await state.close?.();
   });
-  const origin = inject("appOrigin");
+  const { origin } = e2eApp();
   return {
     origin,
     async newPage(

@@ -2,27 +2,34 @@ import type { TestProject } from "vitest/node";
 import { startSlackStandIn } from "../fixtures/servers/slack-stand-in.ts";
 import { startStripeStandIn } from "../fixtures/servers/stripe.ts";
 import { SLACK_STANDIN } from "../integration/slack-vars.ts";
-import { freePort, startBuiltApp } from "../tools/app-server.ts";
+import { freePort, migratedState, startBuiltApp } from "../tools/app-server.ts";
+import type { E2EApp } from "./app.ts";
 import { E2E_VARS } from "./vars.ts";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    appOrigin: string;
-    /** The Slack stand-in the app is configured with (tests/fixtures/servers/slack-stand-in.ts). */
-    slackOrigin: string;
-    /** The Stripe stand-in (tests/fixtures/servers/stripe.ts): the customer portal, cancels. */
-    stripeOrigin: string;
-  }
+/**
+ * One built app in workerd per worker (tests/e2e/app.ts), each with its own Slack and Stripe
+ * stand-ins, for the whole browser run; each test uses its own browser context.
+ */
+export default async function setup(project: TestProject) {
+  const workers = project.config.maxWorkers ?? 1;
+  migratedState(); // once, before the apps copy it
+  const started = await Promise.all(Array.from({ length: workers }, (_, i) => startApp(`e2e-${i + 1}`)));
+  project.provide(
+    "e2eApps",
+    started.map(({ app }) => app),
+  );
+  return async () => {
+    await Promise.all(started.map(({ stop }) => stop()));
+  };
 }
 
-/** One built app in workerd for the whole browser run; each test uses its own browser context. */
-export default async function setup(project: TestProject) {
+async function startApp(name: string): Promise<{ app: E2EApp; stop: () => Promise<void> }> {
   const port = await freePort();
   const slack = await startSlackStandIn();
   const stripe = await startStripeStandIn();
   // BETTER_AUTH_URL must be the origin the browser uses.
   const app = await startBuiltApp({
-    name: "e2e",
+    name,
     port,
     vars: {
       ...E2E_VARS,
@@ -34,12 +41,12 @@ export default async function setup(project: TestProject) {
       STRIPE_API_BASE: stripe.url,
     },
   });
-  project.provide("appOrigin", app.origin);
-  project.provide("slackOrigin", slack.url);
-  project.provide("stripeOrigin", stripe.url);
-  return async () => {
-    await app.stop();
-    await slack.close();
-    await stripe.close();
+  return {
+    app: { origin: app.origin, slackOrigin: slack.url, stripeOrigin: stripe.url },
+    stop: async () => {
+      await app.stop();
+      await slack.close();
+      await stripe.close();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 
@@ -45,8 +46,37 @@ export function runWrangler(args: string[]): string {
 }
 
 /**
+ * A state directory with only the migrations applied, made once per set of migrations by
+ * `wrangler d1 migrations apply` (which takes 10–20 s) and copied for each fresh app: the
+ * browser tests start several apps. Named by a hash of drizzle/*.sql, wrangler.jsonc and
+ * wrangler's version, so a new or changed migration (or database) makes a new one.
+ */
+export function migratedState(): string {
+  const migrations = resolve(root, "drizzle");
+  const hash = createHash("sha256");
+  hash.update(readFileSync(resolve(root, "wrangler.jsonc")));
+  hash.update(readFileSync(resolve(root, "node_modules/wrangler/package.json")));
+  for (const file of readdirSync(migrations)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()) {
+    hash.update(file).update(readFileSync(resolve(migrations, file)));
+  }
+  const template = resolve(root, "tests/.artifacts/migrated", hash.digest("hex").slice(0, 16));
+  if (!existsSync(template)) {
+    const partial = `${template}.${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    mkdirSync(partial, { recursive: true });
+    runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", partial]);
+    // Another process may have made it meanwhile: theirs is the same, keep the first.
+    if (existsSync(template)) rmSync(partial, { recursive: true, force: true });
+    else renameSync(partial, template);
+  }
+  return template;
+}
+
+/**
  * Runs the built app (dist/, from `vite build`) in workerd through `wrangler dev`, with
- * its own fresh D1 state, migrations applied and the given variables. Used by the e2e
+ * its own fresh D1 state (a copy of `migratedState()`) and the given variables. Used by the e2e
  * tests and the benchmark.
  *
  * `prepare` runs after the migrations and before the Worker starts (the benchmark inserts
@@ -66,8 +96,7 @@ export async function startBuiltApp(options: {
   const stateDir = resolve(root, "tests/.artifacts", options.name, "state");
   if (!options.keepState) {
     rmSync(stateDir, { recursive: true, force: true });
-    mkdirSync(stateDir, { recursive: true });
-    runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+    cpSync(migratedState(), stateDir, { recursive: true });
     await options.prepare?.(stateDir);
   }
   const envFile = resolve(root, "tests/.artifacts", options.name, "app.env");
