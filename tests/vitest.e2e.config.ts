@@ -17,5 +17,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two files at a time, each worker against an app of its own (global-setup.ts, app.ts).
     maxWorkers: 2,
+    // A worker's files share its Node process: playwright and the helpers load once per worker.
+    isolate: false,
   },
 });

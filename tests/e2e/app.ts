@@ -7,6 +7,8 @@ export type E2EApp = {
   slackOrigin: string;
   /** The Stripe stand-in (tests/fixtures/servers/stripe.ts): the customer portal, cancels, /__requests. */
   stripeOrigin: string;
+  /** The worker's chromium (playwright's browser server): files connect instead of starting one each. */
+  browserEndpoint: string;
 };
 
 declare module "vitest" {

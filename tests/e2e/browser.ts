@@ -21,18 +21,19 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
   };
 }
 
-/** Sets up one browser per test file and hands out fresh contexts (separate cookies). */
+/**
+ * Connects to the worker's chromium (global-setup.ts) and hands out fresh contexts (separate
+ * cookies and storage); at the end of the file the contexts it made are closed.
+ */
 export function browserSuite() {
-  const state: { browser?: Browser; close?: () => Promise<void> } = {};
+  const { origin, browserEndpoint } = e2eApp();
+  const state: { browser?: Browser } = {};
   beforeAll(async () => {
-    const launched = await launchBrowser();
-    state.browser = launched.browser;
-    state.close = launched.close;
+    state.browser = await chromium.connect(browserEndpoint);
   });
   afterAll(async () => {
-    await state.close?.();
+    await state.browser?.close();
   });
-  const { origin } = e2eApp();
   return {
     origin,
     async newPage(

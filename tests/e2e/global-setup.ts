@@ -1,14 +1,17 @@
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { startSlackStandIn } from "../fixtures/servers/slack-stand-in.ts";
 import { startStripeStandIn } from "../fixtures/servers/stripe.ts";
 import { SLACK_STANDIN } from "../integration/slack-vars.ts";
 import { freePort, migratedState, startBuiltApp } from "../tools/app-server.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tools/chromium.ts";
 import type { E2EApp } from "./app.ts";
 import { E2E_VARS } from "./vars.ts";
 
 /**
  * One built app in workerd per worker (tests/e2e/app.ts), each with its own Slack and Stripe
- * stand-ins, for the whole browser run; each test uses its own browser context.
+ * stand-ins and its own chromium, for the whole browser run; each test uses its own browser
+ * context.
  */
 export default async function setup(project: TestProject) {
   const workers = project.config.maxWorkers ?? 1;
@@ -27,6 +30,11 @@ async function startApp(name: string): Promise<{ app: E2EApp; stop: () => Promis
   const port = await freePort();
   const slack = await startSlackStandIn();
   const stripe = await startStripeStandIn();
+  const browser = await chromium.launchServer({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_FLAGS],
+  });
   // BETTER_AUTH_URL must be the origin the browser uses.
   const app = await startBuiltApp({
     name,
@@ -42,8 +50,14 @@ async function startApp(name: string): Promise<{ app: E2EApp; stop: () => Promis
     },
   });
   return {
-    app: { origin: app.origin, slackOrigin: slack.url, stripeOrigin: stripe.url },
+    app: {
+      origin: app.origin,
+      slackOrigin: slack.url,
+      stripeOrigin: stripe.url,
+      browserEndpoint: browser.wsEndpoint(),
+    },
     stop: async () => {
+      await browser.close();
       await app.stop();
       await slack.close();
       await stripe.close();
