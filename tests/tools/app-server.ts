@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
-import { migrateLocally } from "../../build-tools/d1-databases.ts";
+import { d1Databases, migrateLocally } from "../../build-tools/d1-databases.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
@@ -46,8 +47,42 @@ export function runWrangler(args: string[]): string {
 }
 
 /**
+ * A state directory with only the migrations applied to every database (the platform's and
+ * each shard, build-tools/d1-databases.ts `migrateLocally`), made once per set of migrations
+ * and copied for each fresh app: the browser tests start several apps. Named by a hash of
+ * wrangler.jsonc (the databases), every database's migration files, the migrating code and
+ * wrangler's version, so a new or changed migration (or database) makes a new one.
+ */
+export async function migratedState(): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(readFileSync(resolve(root, "wrangler.jsonc")));
+  hash.update(readFileSync(resolve(root, "build-tools/d1-databases.ts")));
+  hash.update(readFileSync(resolve(root, "node_modules/wrangler/package.json")));
+  const dirs = [...new Set(d1Databases().map((db) => db.migrationsDir ?? "migrations"))].sort();
+  for (const dir of dirs) {
+    const migrations = resolve(root, dir);
+    for (const file of readdirSync(migrations)
+      .filter((name) => name.endsWith(".sql"))
+      .sort()) {
+      hash.update(`${dir}/${file}`).update(readFileSync(resolve(migrations, file)));
+    }
+  }
+  const template = resolve(root, "tests/.artifacts/migrated", hash.digest("hex").slice(0, 16));
+  if (!existsSync(template)) {
+    const partial = `${template}.${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    mkdirSync(partial, { recursive: true });
+    await migrateLocally(partial);
+    // Another process may have made it meanwhile: theirs is the same, keep the first.
+    if (existsSync(template)) rmSync(partial, { recursive: true, force: true });
+    else renameSync(partial, template);
+  }
+  return template;
+}
+
+/**
  * Runs the built app (dist/, from `vite build`) in workerd through `wrangler dev`, with
- * its own fresh D1 state, migrations applied and the given variables. Used by the e2e
+ * its own fresh D1 state (a copy of `migratedState()`) and the given variables. Used by the e2e
  * tests and the benchmark.
  *
  * `prepare` runs after the migrations and before the Worker starts (the benchmark inserts
@@ -67,9 +102,8 @@ export async function startBuiltApp(options: {
   const stateDir = resolve(root, "tests/.artifacts", options.name, "state");
   if (!options.keepState) {
     rmSync(stateDir, { recursive: true, force: true });
-    mkdirSync(stateDir, { recursive: true });
     // Every database: the platform one and each shard (worker/db/shards.ts).
-    await migrateLocally(stateDir);
+    cpSync(await migratedState(), stateDir, { recursive: true });
     await options.prepare?.(stateDir);
   }
   const envFile = resolve(root, "tests/.artifacts", options.name, "app.env");
