@@ -185,7 +185,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  child.kill("SIGKILL");
+  // SIGTERM first: node_modules/.bin/wrangler is a shim that passes SIGTERM on to wrangler itself,
+  // which stops its workerd; a SIGKILL would end the shim alone and leave the app running.
+  await stopProcess(child);
   throw new Error(`The app did not become healthy within 60 s:\n${output()}`);
 }
 
