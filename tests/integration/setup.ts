@@ -10,8 +10,9 @@ import { shardNames } from "../../worker/db/shards";
  *   objects, the queues);
  * - every D1 database — the platform's and each shard, as the Worker lists them
  *   (worker/db/shards.ts; build-tools/d1-databases.ts does the same for dev and deploy) — is
- *   emptied by dropping its tables (reset() once left a large database in place), and the
- *   migrations are applied to each again;
+ *   emptied by dropping its tables (reset() empties D1 too, its databases being Durable
+ *   Objects in miniflare, but once left a large database in place), and the migrations are
+ *   applied to each again;
  * - a row still there, in any database, fails the file before any of its tests run.
  */
 const bindings = env as unknown as Record<string, D1Database>;
