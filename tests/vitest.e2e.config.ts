@@ -15,7 +15,9 @@ export default defineConfig({
     // expect.poll waits up to 10 s (vitest's 1 s is too short for a page on a loaded machine).
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
-    // Two cores: files run one after another so the app server is not starved.
-    fileParallelism: false,
+    // Two files at a time, each worker against an app of its own (global-setup.ts, app.ts).
+    maxWorkers: 2,
+    // A worker's files share its Node process: playwright and the helpers load once per worker.
+    isolate: false,
   },
 });

@@ -36,7 +36,10 @@ const app = new Hono<AppEnv>();
 app.use(requestId({ headerName: "X-Request-Id" }));
 app.use(async (c, next) => {
   c.set("config", readConfig(c.env));
-  c.set("db", createDb(c.env.DB));
+  const platform = createDb(c.env.DB);
+  c.set("platform", platform);
+  // requireAdmin replaces it with the organization's shard (worker/auth/middleware.ts).
+  c.set("db", platform);
   await next();
 });
 // Outside development a missing, short or example BETTER_AUTH_SECRET refuses every API call:

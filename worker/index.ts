@@ -1,6 +1,7 @@
 import { app } from "./app";
 import { trialNoticeRenderers } from "./billing/trial-notices";
 import { createDb } from "./db/client";
+import { dbFor, shardDb, shardNames } from "./db/shards";
 import { readConfig } from "./lib/config";
 import { secretConfigurationProblem } from "./lib/keys";
 import { log } from "./lib/log";
@@ -40,12 +41,19 @@ export default {
     const db = createDb(env.DB);
     await runSchedule({
       db,
+      // Every database holding organizations' rows, walked in turn (worker/db/shards.ts).
+      shards: shardNames(env).map((name) => ({ name, db: shardDb(env, name) })),
       config: readConfig(env),
       // Invitations and reminders are delivered by the notifications queue (email or Slack DM).
-      send: queueMailer(env, db, { capAsFailure: true }),
+      send: queueMailer(env, { capAsFailure: true }),
       now: controller.scheduledTime,
     });
-    await runDigests({ db, queue: notifyQueue(env), now: controller.scheduledTime });
+    await runDigests({
+      db,
+      shardFor: (organizationId) => dbFor(env, organizationId),
+      queue: notifyQueue(env),
+      now: controller.scheduledTime,
+    });
   },
   /** The notifications queue (worker/notify/consumer.ts): alerts, digests, invitations. */
   queue: (batch, env) => handleNotifyBatch(batch, env, NOTICE_RENDERERS),

@@ -3,6 +3,8 @@
 // Runtime types generated with workerd@1.20261102.1 2026-10-01 nodejs_compat
 interface __BaseEnv_Env {
 	DB: D1Database;
+	DB_SHARD_0: D1Database;
+	DB_SHARD_1: D1Database;
 	NOTIFY_QUEUE: Queue;
 	NOTIFY_DEAD_LETTERS: Queue;
 	ASSETS: Fetcher;

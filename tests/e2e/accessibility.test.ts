@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { e2eApp } from "./app.ts";
 import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, enterTotp, loginAs, randomClientIp } from "./auth.ts";
 import { axeViolations, navigate } from "./axe.ts";
 import { launchBrowser } from "./browser.ts";
@@ -11,7 +12,7 @@ import { startCheckIn } from "./chat.ts";
  * its states, every console tab and dialog — with no violation. One browser; each role signs
  * in once and its context is reused at both widths (only the viewport changes).
  */
-const origin = inject("appOrigin");
+const { origin } = e2eApp();
 const WIDTHS = [
   { width: 375, height: 812 },
   { width: 1440, height: 900 },

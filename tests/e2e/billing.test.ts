@@ -1,7 +1,8 @@
 import type { BrowserContext } from "playwright-core";
 import Stripe from "stripe";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import type { RecordedRequest } from "../integration/vars.ts";
+import { e2eApp } from "./app.ts";
 import {
   createSuperAdmin,
   createVerifiedAdmin,
@@ -22,7 +23,7 @@ import { E2E_DEMO_URL, E2E_STRIPE } from "./vars.ts";
  * a network, and the configured demo link and support address on the public pages.
  */
 const { newPage, origin } = browserSuite();
-const stripeOrigin = inject("stripeOrigin");
+const { stripeOrigin } = e2eApp();
 const path = (url: string) => new URL(url).pathname;
 
 async function deliver(event: object) {

@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tools/chromium.ts";
+import { e2eApp } from "./app.ts";
 
 /**
  * Debian's chromium, headless; nothing downloads a browser. playwright gives every launch
@@ -20,18 +21,19 @@ export async function launchBrowser(): Promise<{ browser: Browser; close: () => 
   };
 }
 
-/** Sets up one browser per test file and hands out fresh contexts (separate cookies). */
+/**
+ * Connects to the worker's chromium (global-setup.ts) and hands out fresh contexts (separate
+ * cookies and storage); at the end of the file the contexts it made are closed.
+ */
 export function browserSuite() {
-  const state: { browser?: Browser; close?: () => Promise<void> } = {};
+  const { origin, browserEndpoint } = e2eApp();
+  const state: { browser?: Browser } = {};
   beforeAll(async () => {
-    const launched = await launchBrowser();
-    state.browser = launched.browser;
-    state.close = launched.close;
+    state.browser = await chromium.connect(browserEndpoint);
   });
   afterAll(async () => {
-    await state.close?.();
+    await state.browser?.close();
   });
-  const origin = inject("appOrigin");
   return {
     origin,
     async newPage(

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { text as streamText } from "node:stream/consumers";
 import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, enterTotp, randomClientIp } from "./auth.ts";
@@ -234,7 +234,8 @@ describe("the console", () => {
       page.getByRole("button", { name: "Export", exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^question-bank-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = JSON.parse(await readFile((await download.path()) ?? "", "utf8")) as { question_text: string }[];
+    // Read through playwright: the browser is the worker's browser server (no local path).
+    const exported = JSON.parse(await streamText(await download.createReadStream())) as { question_text: string }[];
     expect(exported.length).toBe(before + 2);
     expect(exported.map((q) => q.question_text)).toContain(text);
     await context.close();

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { freePort, runWrangler, stopProcess } from "../tools/app-server.ts";
+import { migrateLocally } from "../../build-tools/d1-databases.ts";
+import { freePort, stopProcess } from "../tools/app-server.ts";
 import { launchBrowser } from "./browser.ts";
 import { answer, startCheckIn } from "./chat.ts";
 
@@ -24,7 +25,8 @@ beforeAll(async () => {
   rmSync(stateDir, { recursive: true, force: true });
   mkdirSync(stateDir, { recursive: true });
   // What `npm run dev` does first: the migrations, on this state.
-  runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+  // Every database: the platform one and each shard (worker/db/shards.ts).
+  await migrateLocally(stateDir);
   const port = await freePort();
   origin = `http://localhost:${port}`;
   server = spawn(resolve(root, "node_modules/.bin/vite"), ["dev", "--port", String(port), "--strictPort"], {

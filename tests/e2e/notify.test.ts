@@ -1,12 +1,13 @@
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { DISTRESSED_ANSWERS } from "../fixtures/worker/distressed-answers.ts";
 import type { SlackPost } from "../integration/slack-vars.ts";
+import { e2eApp } from "./app.ts";
 import { createVerifiedAdmin, loginAs, mailbox, toastText } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 import { answer, confirmSummary, startCheckIn } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
-const slackOrigin = inject("slackOrigin");
+const { slackOrigin } = e2eApp();
 
 /**
  * Issue 15 item 5: an admin sets alerts to "Immediately" and connects Slack; a distressed

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { alertSummary, listAlerts, notifications } from "../../worker/admin/alerts";
 import { billingSummary, listSubscriptions } from "../../worker/admin/billing";
+import { companyComparison } from "../../worker/admin/company-comparison";
 import { getOrganization, listOrganizations, organizationDetail } from "../../worker/admin/organizations";
-import { buildReport, reportRange } from "../../worker/admin/reports";
-import { companyComparison, sentimentSummary } from "../../worker/admin/sentiment";
+import { reportRange } from "../../worker/admin/report-range";
+import { buildReport } from "../../worker/admin/reports";
+import { sentimentSummary } from "../../worker/admin/sentiment";
 import { platformStats, recentActivity } from "../../worker/admin/stats";
 import { supportSearch } from "../../worker/admin/support";
 import { listPeople, userStats } from "../../worker/admin/users";
@@ -79,7 +81,7 @@ beforeAll(async () => {
 
 describe("platform stats (replacing get_platform_stats)", () => {
   it("counts organizations, roles and check-ins by the spec's mapping and windows", async () => {
-    expect(await platformStats(db, now)).toEqual({
+    expect(await platformStats(db, [db], now)).toEqual({
       total_organizations: 3,
       new_organizations_last_30_days: 1,
       total_managers: 1,
@@ -95,7 +97,7 @@ describe("platform stats (replacing get_platform_stats)", () => {
   });
 
   it("lists recent activity newest first, from real rows", async () => {
-    const events = await recentActivity(db, 8);
+    const events = await recentActivity(db, [db], 8);
     expect(events.length).toBe(8);
     expect(events.map((e) => e.at)).toEqual([...events.map((e) => e.at)].sort((a, b) => b - a));
     expect(events[0]).toMatchObject({ kind: "alert_raised", title: "Beta LLC" });
@@ -156,7 +158,7 @@ describe("organizations", () => {
 
 describe("user oversight", () => {
   it("counts people by the role mapping, active status and the 30-day windows", async () => {
-    expect(await userStats(db, now)).toEqual({
+    expect(await userStats(db, [db], now)).toEqual({
       total_users: 10,
       total_salespeople: 7,
       total_managers: 1,
@@ -185,7 +187,7 @@ describe("user oversight", () => {
 
 describe("sentiment", () => {
   it("computes the six global values, trends and volume", async () => {
-    const summary = await sentimentSummary(db, now);
+    const summary = await sentimentSummary([db], now);
     expect(summary).toMatchObject({
       global_morale: 52,
       global_confidence: 50,
@@ -260,8 +262,8 @@ describe("billing", () => {
 
 describe("alerts and notifications", () => {
   it("summarises active alerts with priority derived from the type", async () => {
-    expect(await alertSummary(db)).toEqual({ totalActive: 4, highPriority: 2, mediumLow: 2 });
-    const active = await listAlerts(db, {});
+    expect(await alertSummary([db])).toEqual({ totalActive: 4, highPriority: 2, mediumLow: 2 });
+    const active = await listAlerts(db, [db], {});
     expect(active.total).toBe(4);
     expect(active.items[0]).toMatchObject({
       organization_name: "Beta LLC",
@@ -269,12 +271,12 @@ describe("alerts and notifications", () => {
       priority: "medium",
     });
     expect(active.items.map((a) => a.priority)).toEqual(["medium", "urgent", "high", "medium"]);
-    expect((await listAlerts(db, { view: "resolved" })).total).toBe(1);
-    expect((await listAlerts(db, { priority: "high" })).total).toBe(2);
+    expect((await listAlerts(db, [db], { view: "resolved" })).total).toBe(1);
+    expect((await listAlerts(db, [db], { priority: "high" })).total).toBe(2);
   });
 
   it("rings the bell for unread alerts only, newest five", async () => {
-    const bell = await notifications(db);
+    const bell = await notifications(db, [db]);
     expect(bell.unreadCount).toBe(3);
     expect(bell.items.map((n) => [n.organization_name, n.priority])).toEqual([
       ["Beta LLC", "medium"],

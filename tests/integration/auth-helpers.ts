@@ -132,13 +132,17 @@ export async function createAdmin(fields: SignupFields = {}): Promise<TestAdmin>
   return { ...account, organizationId: body.organization.id };
 }
 
-/** The base32 secret of each account a helper gave two factors, by email (one test file). */
-const totpSecrets = new Map<string, string>();
+/**
+ * The base32 secret of each account a helper gave two factors, by email, with the account's
+ * user id: the test files of a project share this module but each starts on an empty
+ * database (tests/integration/setup.ts), so an entry counts only for the same user row.
+ */
+const totpSecrets = new Map<string, { userId: string; secret: string }>();
 
 export function totpSecretOf(email: string): string {
-  const secret = totpSecrets.get(email.toLowerCase());
-  if (!secret) throw new Error(`${email} has no authenticator set up by the helpers`);
-  return secret;
+  const entry = totpSecrets.get(email.toLowerCase());
+  if (!entry) throw new Error(`${email} has no authenticator set up by the helpers`);
+  return entry.secret;
 }
 
 /** A request with the account's cookie and a fresh client address (the per-address limits). */
@@ -170,7 +174,7 @@ export async function enableTwoFactor<T extends TestAccount>(
     code: await totpCode(secret),
   });
   expect(confirmed.status, await confirmed.clone().text()).toBe(200);
-  totpSecrets.set(account.email.toLowerCase(), secret);
+  totpSecrets.set(account.email.toLowerCase(), { userId: account.userId, secret });
   return { ...account, cookie: cookieHeader(confirmed), secret, backupCodes };
 }
 
@@ -206,7 +210,7 @@ export async function createSuperAdmin(email = TEST_SUPERADMIN_EMAIL): Promise<T
     } = await enableTwoFactor(await createVerifiedAccount({ email, firstName: "Sam", lastName: "Operator" }));
     return account;
   }
-  if (!totpSecrets.has(email.toLowerCase())) {
+  if (totpSecrets.get(email.toLowerCase())?.userId !== existing.id) {
     // Made by the test itself (sign-up, verification): no authenticator yet, so set one up.
     const { response, cookie } = await signIn(email, TEST_PASSWORD);
     expect(response.status, await response.clone().text()).toBe(200);

@@ -31,6 +31,7 @@ import { TEST_PASSWORD } from "./vars";
 function contractApp() {
   const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
+    c.set("platform", createDb(c.env.DB));
     c.set("db", createDb(c.env.DB));
     c.set("config", readConfig(c.env));
     await next();

@@ -50,7 +50,9 @@ describe("POST /api/check-ins", () => {
     expect(row).toMatchObject({
       organization_id: admin.organizationId,
       team_member_id: member.id,
-      created_by: admin.userId,
+      // Who sent it (drizzle/0016_shards.sql: created_by, with its foreign key to user, stays null).
+      sent_by: admin.userId,
+      created_by: null,
       status: "pending",
       duration_minutes: 10,
       schedule_key: null,

@@ -7,6 +7,8 @@ declare namespace Cloudflare {
     EMAIL_STANDIN_URL: string;
     /** The Slack stand-in (tests/fixtures/servers/slack-stand-in.ts): /__posts, /__control, /__send-event. */
     SLACK_STANDIN_URL: string;
+    /** The shards a new organization may go to (worker/db/shards.ts); tests outside *.sharded.test.ts set "DB". */
+    OPEN_SHARDS?: string;
     /** Config-only bindings that wrangler.jsonc does not declare. */
     STRIPE_API_BASE?: string;
     EMAIL_API_URL?: string;

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { request as api } from "./helpers";
 
@@ -12,6 +13,14 @@ describe("GET /api/health", () => {
       version: "0.1.0",
       database: { reachable: true, migrated: true },
     });
+  });
+
+  it("is degraded while one shard is not migrated: every database must be (worker/db/shards.ts)", async () => {
+    // This file's own storage: the shard loses its schema's anchor table (nothing refers to a row of it yet).
+    await env.DB_SHARD_1.prepare("DROP TABLE organizations").run();
+    const response = await api("/api/health");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: "degraded", database: { reachable: true, migrated: false } });
   });
 });
 

@@ -89,7 +89,7 @@ describe("a team member without an email", () => {
     const row = await env.DB.prepare("select * from check_ins where id = ?")
       .bind(body.id)
       .first<Record<string, unknown>>();
-    expect(row).toMatchObject({ team_member_id: member.id, status: "pending", created_by: admin.userId });
+    expect(row).toMatchObject({ team_member_id: member.id, status: "pending", sent_by: admin.userId });
     expect(row?.token_hash).toBe(await hashCheckInToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(await mailFor(admin.organizationId)).toBe(0);

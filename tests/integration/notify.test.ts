@@ -2,6 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
+import { dbFor } from "../../worker/db/shards";
 import worker from "../../worker/index";
 import { runDigests } from "../../worker/notify/digest";
 import { enqueueCompletionAlerts, notifyQueue } from "../../worker/notify/enqueue";
@@ -415,7 +416,7 @@ describe("the weekly digest", () => {
     const db = createDb(env.DB);
     const queue = notifyQueue(env);
     const runs = async (iso: string) => {
-      await runDigests({ db, queue, now: Date.parse(iso) });
+      await runDigests({ db, shardFor: (organizationId) => dbFor(env, organizationId), queue, now: Date.parse(iso) });
       return countRows("digest_runs", `organization_id = '${admin.organizationId}'`);
     };
     expect(await runs("2026-11-23T12:55:00Z")).toBe(0); // 07:55 in New York

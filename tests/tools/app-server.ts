@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
+import { d1Databases, migrateLocally } from "../../build-tools/d1-databases.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
@@ -45,8 +47,42 @@ export function runWrangler(args: string[]): string {
 }
 
 /**
+ * A state directory with only the migrations applied to every database (the platform's and
+ * each shard, build-tools/d1-databases.ts `migrateLocally`), made once per set of migrations
+ * and copied for each fresh app: the browser tests start several apps. Named by a hash of
+ * wrangler.jsonc (the databases), every database's migration files, the migrating code and
+ * wrangler's version, so a new or changed migration (or database) makes a new one.
+ */
+export async function migratedState(): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(readFileSync(resolve(root, "wrangler.jsonc")));
+  hash.update(readFileSync(resolve(root, "build-tools/d1-databases.ts")));
+  hash.update(readFileSync(resolve(root, "node_modules/wrangler/package.json")));
+  const dirs = [...new Set(d1Databases().map((db) => db.migrationsDir ?? "migrations"))].sort();
+  for (const dir of dirs) {
+    const migrations = resolve(root, dir);
+    for (const file of readdirSync(migrations)
+      .filter((name) => name.endsWith(".sql"))
+      .sort()) {
+      hash.update(`${dir}/${file}`).update(readFileSync(resolve(migrations, file)));
+    }
+  }
+  const template = resolve(root, "tests/.artifacts/migrated", hash.digest("hex").slice(0, 16));
+  if (!existsSync(template)) {
+    const partial = `${template}.${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    mkdirSync(partial, { recursive: true });
+    await migrateLocally(partial);
+    // Another process may have made it meanwhile: theirs is the same, keep the first.
+    if (existsSync(template)) rmSync(partial, { recursive: true, force: true });
+    else renameSync(partial, template);
+  }
+  return template;
+}
+
+/**
  * Runs the built app (dist/, from `vite build`) in workerd through `wrangler dev`, with
- * its own fresh D1 state, migrations applied and the given variables. Used by the e2e
+ * its own fresh D1 state (a copy of `migratedState()`) and the given variables. Used by the e2e
  * tests and the benchmark.
  *
  * `prepare` runs after the migrations and before the Worker starts (the benchmark inserts
@@ -66,8 +102,8 @@ export async function startBuiltApp(options: {
   const stateDir = resolve(root, "tests/.artifacts", options.name, "state");
   if (!options.keepState) {
     rmSync(stateDir, { recursive: true, force: true });
-    mkdirSync(stateDir, { recursive: true });
-    runWrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+    // Every database: the platform one and each shard (worker/db/shards.ts).
+    cpSync(await migratedState(), stateDir, { recursive: true });
     await options.prepare?.(stateDir);
   }
   const envFile = resolve(root, "tests/.artifacts", options.name, "app.env");
@@ -149,7 +185,9 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  child.kill("SIGKILL");
+  // SIGTERM first: node_modules/.bin/wrangler is a shim that passes SIGTERM on to wrangler itself,
+  // which stops its workerd; a SIGKILL would end the shim alone and leave the app running.
+  await stopProcess(child);
   throw new Error(`The app did not become healthy within 60 s:\n${output()}`);
 }
 

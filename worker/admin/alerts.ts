@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName } from "../db/aggregates";
 import type { Database } from "../db/client";
-import { organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
+import { organizationNames } from "../db/fan-out";
+import { riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
+import { acrossShards, allShardDbs } from "../db/shards";
 import { notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
 import {
@@ -22,7 +24,11 @@ export const ALERT_PAGE_SIZE = 10;
 /** Spec 2 §4: retention → urgent, performance → high, anything else medium. */
 const HIGH_PRIORITY_TYPES: AlertType[] = ["retention", "performance"];
 
-/** An alert's row with its organization's and salesperson's names (either may be gone). */
+/**
+ * An alert's row with its salesperson's name (who may be gone), read in the alert's shard; its
+ * organization's name is added from the platform database (withOrganizationNames). The tab
+ * reads every shard (worker/db/shards.ts) and merges.
+ */
 const alertFields = {
   id: riskAlerts.id,
   alert_type: riskAlerts.alertType,
@@ -31,36 +37,49 @@ const alertFields = {
   status: riskAlerts.status,
   created_at: epochMs(riskAlerts.createdAt),
   organization_id: riskAlerts.organizationId,
-  organization_name: sql<string>`coalesce(${organizations.name}, 'Unknown Organization')`,
   user_name: sql<string>`coalesce(nullif(${fullName(teamMembers.firstName, teamMembers.lastName)}, ''), 'Unknown User')`,
   check_in_id: riskAlerts.checkInId,
   resolved_at: epochMs<true>(riskAlerts.resolvedAt),
 };
 
 const alertRows = (db: Database) =>
-  db
-    .select(alertFields)
-    .from(riskAlerts)
-    .leftJoin(organizations, eq(organizations.id, riskAlerts.organizationId))
-    .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId));
+  db.select(alertFields).from(riskAlerts).leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId));
 
-function toAlert(row: Omit<AdminAlert, "priority">): AdminAlert {
-  return { ...row, priority: alertPriorityForType(row.alert_type) };
+type AlertRow = Omit<AdminAlert, "priority" | "organization_name">;
+
+function toAlert(row: AlertRow, names: Map<string, string>): AdminAlert {
+  const organization_name = names.get(row.organization_id) ?? "Unknown Organization";
+  return { ...row, organization_name, priority: alertPriorityForType(row.alert_type) };
 }
 
+async function withOrganizationNames(platform: Database, rows: AlertRow[]): Promise<AdminAlert[]> {
+  const names = await organizationNames(
+    platform,
+    rows.map((row) => row.organization_id),
+  );
+  return rows.map((row) => toAlert(row, names));
+}
+
+/** Newest first, as every shard sorted them: the merge of several shards' first rows. */
+const newestFirst = (a: AlertRow, b: AlertRow) =>
+  b.created_at - a.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 /** Active means not yet resolved (unread or read). */
-export async function alertSummary(db: Database) {
-  const [row] = await db
-    .select({ total: count(), high: countWhere(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)) })
-    .from(riskAlerts)
-    .where(ne(riskAlerts.status, "resolved"));
-  const totalActive = num(row?.total);
-  const highPriority = num(row?.high);
+export async function alertSummary(shards: readonly Database[]) {
+  const rows = await acrossShards(shards, (db) =>
+    db
+      .select({ total: count(), high: countWhere(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)) })
+      .from(riskAlerts)
+      .where(ne(riskAlerts.status, "resolved")),
+  );
+  const totalActive = rows.reduce((sum, row) => sum + num(row.total), 0);
+  const highPriority = rows.reduce((sum, row) => sum + num(row.high), 0);
   return { totalActive, highPriority, mediumLow: totalActive - highPriority };
 }
 
 export async function listAlerts(
   db: Database,
+  shards: readonly Database[],
   query: {
     view?: "active" | "unread" | "resolved" | "all" | undefined;
     priority?: "high" | "medium_low" | undefined;
@@ -77,24 +96,34 @@ export async function listAlerts(
   if (query.priority === "high") conditions.push(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES));
   if (query.priority === "medium_low") conditions.push(notInArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES));
   const where = and(...conditions);
-  const [rows, total] = await Promise.all([
-    alertRows(db).where(where).orderBy(desc(riskAlerts.createdAt), riskAlerts.id).limit(pageSize).offset(offset),
-    db.$count(riskAlerts, where),
+  // Each shard's first offset + pageSize rows, merged: the page is among them.
+  const [rows, totals] = await Promise.all([
+    acrossShards(shards, (shard) =>
+      alertRows(shard)
+        .where(where)
+        .orderBy(desc(riskAlerts.createdAt), riskAlerts.id)
+        .limit(offset + pageSize),
+    ),
+    Promise.all(shards.map((shard) => shard.$count(riskAlerts, where))),
   ]);
-  return { items: rows.map(toAlert), page, pageSize, total };
+  const pageRows = rows.sort(newestFirst).slice(offset, offset + pageSize);
+  const total = totals.reduce((sum, n) => sum + n, 0);
+  return { items: await withOrganizationNames(db, pageRows), page, pageSize, total };
 }
 
 /** The bell: how many are unread, and the newest 5 (spec 2 §2, §9). */
-export async function notifications(db: Database): Promise<Notifications> {
+export async function notifications(db: Database, shards: readonly Database[]): Promise<Notifications> {
   const unread = eq(riskAlerts.status, "unread");
-  const [unreadCount, rows] = await Promise.all([
-    db.$count(riskAlerts, unread),
-    alertRows(db).where(unread).orderBy(desc(riskAlerts.createdAt), riskAlerts.id).limit(NOTIFICATION_LIST_LIMIT),
+  const [counts, rows] = await Promise.all([
+    Promise.all(shards.map((shard) => shard.$count(riskAlerts, unread))),
+    acrossShards(shards, (shard) =>
+      alertRows(shard).where(unread).orderBy(desc(riskAlerts.createdAt), riskAlerts.id).limit(NOTIFICATION_LIST_LIMIT),
+    ),
   ]);
+  const newest = await withOrganizationNames(db, rows.sort(newestFirst).slice(0, NOTIFICATION_LIST_LIMIT));
   return {
-    unreadCount,
-    items: rows.map((r) => {
-      const alert = toAlert(r);
+    unreadCount: counts.reduce((sum, n) => sum + n, 0),
+    items: newest.map((alert) => {
       return {
         id: alert.id,
         message: alert.message,
@@ -106,11 +135,22 @@ export async function notifications(db: Database): Promise<Notifications> {
   };
 }
 
-export async function alertDetail(db: Database, id: string): Promise<AlertDetail | null> {
+/** The shard holding this alert, if any (an alert's id does not always name its check-in's shard). */
+async function shardOfAlert(shards: readonly Database[], id: string): Promise<Database | null> {
+  const found = await Promise.all(shards.map((shard) => shard.$count(riskAlerts, eq(riskAlerts.id, id))));
+  return shards[found.findIndex((n) => n > 0)] ?? null;
+}
+
+export async function alertDetail(
+  platform: Database,
+  shards: readonly Database[],
+  id: string,
+): Promise<AlertDetail | null> {
+  const db = await shardOfAlert(shards, id);
+  if (!db) return null;
   const [alertRow] = await db
     .select({ ...alertFields, team_member_id: riskAlerts.teamMemberId, resolved_by: riskAlerts.resolvedBy })
     .from(riskAlerts)
-    .leftJoin(organizations, eq(organizations.id, riskAlerts.organizationId))
     .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
     .where(eq(riskAlerts.id, id));
   if (!alertRow) return null;
@@ -141,11 +181,15 @@ export async function alertDetail(db: Database, id: string): Promise<AlertDetail
           .from(sentimentScores)
           .where(eq(sentimentScores.checkInId, alertRow.check_in_id))
       : [],
-    alertRow.resolved_by ? db.select({ email: user.email }).from(user).where(eq(user.id, alertRow.resolved_by)) : [],
+    alertRow.resolved_by
+      ? platform.select({ email: user.email }).from(user).where(eq(user.id, alertRow.resolved_by))
+      : [],
   ]);
   const { team_member_id: _member, resolved_by: resolvedBy, ...alert } = alertRow;
+  const [withName] = await withOrganizationNames(platform, [alert]);
+  if (!withName) return null;
   return {
-    alert: toAlert(alert),
+    alert: withName,
     teamMember: member
       ? {
           id: member.id,
@@ -163,27 +207,27 @@ export async function alertDetail(db: Database, id: string): Promise<AlertDetail
 const ALERT_NOT_FOUND = "Alert not found";
 
 export const alertRoutes = new Hono<ConsoleEnv>()
-  .get("/summary", async (c) => c.json(await alertSummary(c.var.db)))
-  .get("/notifications", async (c) => c.json(await notifications(c.var.db)))
-  .get("/", zv("query", alertListQuerySchema), async (c) => c.json(await listAlerts(c.var.db, c.req.valid("query"))))
+  .get("/summary", async (c) => c.json(await alertSummary(allShardDbs(c.env))))
+  .get("/notifications", async (c) => c.json(await notifications(c.var.db, allShardDbs(c.env))))
+  .get("/", zv("query", alertListQuerySchema), async (c) =>
+    c.json(await listAlerts(c.var.db, allShardDbs(c.env), c.req.valid("query"))),
+  )
   .get("/:id", async (c) => {
-    const detail = await alertDetail(c.var.db, c.req.param("id"));
+    const detail = await alertDetail(c.var.db, allShardDbs(c.env), c.req.param("id"));
     if (!detail) throw notFound(ALERT_NOT_FOUND);
     return c.json(detail);
   })
   /** Viewing an alert's details marks it read: it leaves the bell but stays active. */
   .post("/:id/read", async (c) => {
     const id = c.req.param("id");
-    const updated = await c.var.db
+    const db = await shardOfAlert(allShardDbs(c.env), id);
+    if (!db) throw notFound(ALERT_NOT_FOUND);
+    const updated = await db
       .update(riskAlerts)
       .set({ status: "read" })
       .where(and(eq(riskAlerts.id, id), eq(riskAlerts.status, "unread")))
       .returning({ id: riskAlerts.id, organizationId: riskAlerts.organizationId });
-    if (updated.length === 0) {
-      const exists = await c.var.db.query.riskAlerts.findFirst({ where: eq(riskAlerts.id, id), columns: { id: true } });
-      if (!exists) throw notFound(ALERT_NOT_FOUND);
-      return c.json({ ok: true as const });
-    }
+    if (updated.length === 0) return c.json({ ok: true as const });
     c.set("audit", {
       action: "alert.read",
       targetType: "alert",
@@ -194,17 +238,15 @@ export const alertRoutes = new Hono<ConsoleEnv>()
   })
   .post("/:id/resolve", async (c) => {
     const id = c.req.param("id");
-    const updated = await c.var.db
+    const db = await shardOfAlert(allShardDbs(c.env), id);
+    if (!db) throw notFound(ALERT_NOT_FOUND);
+    const updated = await db
       .update(riskAlerts)
       .set({ status: "resolved", resolvedAt: new Date(), resolvedBy: c.var.user.id })
       .where(and(eq(riskAlerts.id, id), ne(riskAlerts.status, "resolved")))
       .returning({ id: riskAlerts.id, organizationId: riskAlerts.organizationId, message: riskAlerts.message });
     const resolved = updated[0];
-    if (!resolved) {
-      const exists = await c.var.db.query.riskAlerts.findFirst({ where: eq(riskAlerts.id, id), columns: { id: true } });
-      if (!exists) throw notFound(ALERT_NOT_FOUND);
-      return c.json({ ok: true as const });
-    }
+    if (!resolved) return c.json({ ok: true as const });
     c.set("audit", {
       action: "alert.resolve",
       targetType: "alert",

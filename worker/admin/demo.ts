@@ -74,7 +74,7 @@ export async function initializeDemoAccounts(env: Env, db: Database, origin: str
     .where(eq(organizations.id, DEMO_ORG_ID));
   if (demoOrg.length === 0) {
     try {
-      await seedDemo(db, origin);
+      await seedDemo(env, db, origin);
     } catch {
       // The seed refuses when its accounts already exist on their own; the demo roles need only the organization.
       await db

@@ -12,7 +12,7 @@ import {
  * The Overview's system status from real signals (issue 25 §7): the database answered, the
  * last scheduled run happened within 30 minutes and succeeded, no email or queue delivery
  * failed in the last hour, and the AI provider's latest outcome is a success. The rule is
- * pure (`healthChecks`); `readHealthSignals` reads what it needs in one batch.
+ * pure (`healthChecks`); `readHealthSignals` reads what it needs in one batch (and the shards' failed deliveries).
  */
 export type Signal = { lastSuccessAt: number | null; lastFailureAt: number | null; lastDetail: string | null };
 export type HealthSignals = {
@@ -100,31 +100,41 @@ const toSignal = (row: typeof systemSignals.$inferSelect | undefined): Signal | 
       }
     : null;
 
-/** The signals, in one batch; a database that does not answer is itself the signal. */
-export async function readHealthSignals(db: Database, aiConfigured: boolean, now: number): Promise<HealthSignals> {
+/** A retrying delivery failed an attempt; a failed one gave up (dead-lettered). */
+const queueFailuresSince = (db: Database, since: Date) =>
+  db
+    .select({ n: count().as("queue_failures") })
+    .from(notificationDeliveries)
+    .where(
+      and(inArray(notificationDeliveries.status, ["failed", "retrying"]), gte(notificationDeliveries.updatedAt, since)),
+    );
+
+/**
+ * The signals, in one batch of the platform database and one query per shard (deliveries are the
+ * organizations' rows: worker/db/shards.ts); a database that does not answer is itself the signal.
+ */
+export async function readHealthSignals(
+  db: Database,
+  aiConfigured: boolean,
+  now: number,
+  shards: readonly Database[] = [db],
+): Promise<HealthSignals> {
   const since = new Date(now - DELIVERY_FAILURE_WINDOW_MS);
   const started = Date.now();
   try {
-    const [signals, [email], [queue]] = await db.batch([
-      db.select().from(systemSignals),
-      // An outbox row keeps no time of its failure: the failed ones created in the window.
-      db
-        .select({ n: count().as("email_failures") })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, "failed"), gte(emailOutbox.createdAt, since))),
-      // A retrying delivery failed an attempt; a failed one gave up (dead-lettered).
-      db
-        .select({ n: count().as("queue_failures") })
-        .from(notificationDeliveries)
-        .where(
-          and(
-            inArray(notificationDeliveries.status, ["failed", "retrying"]),
-            gte(notificationDeliveries.updatedAt, since),
-          ),
-        ),
+    const [[signals, [email]], queues] = await Promise.all([
+      db.batch([
+        db.select().from(systemSignals),
+        // An outbox row keeps no time of its failure: the failed ones created in the window.
+        db
+          .select({ n: count().as("email_failures") })
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.status, "failed"), gte(emailOutbox.createdAt, since))),
+      ]),
+      Promise.all(shards.map((shard) => queueFailuresSince(shard, since))),
     ]);
     const emailFailures = email?.n ?? 0;
-    const queueFailures = queue?.n ?? 0;
+    const queueFailures = queues.reduce((sum, [queue]) => sum + (queue?.n ?? 0), 0);
     const byName = (name: SystemSignalName) => toSignal(signals.find((row) => row.name === name));
     return {
       databaseReachable: true,

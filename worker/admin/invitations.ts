@@ -5,6 +5,7 @@ import { invitationRequest } from "../auth/invitations";
 import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { organizations, teamMembers, user } from "../db/schema";
+import { dbFor } from "../db/shards";
 import { recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail } from "../lib/config";
 import { DailyCapReached } from "../lib/daily-caps";
@@ -41,9 +42,11 @@ export const invitationRoutes = new Hono<ConsoleEnv>().post("/", zv("json", bulk
     }
   } else {
     const origin = publicOrigin(config, c.req.raw);
+    // Salespeople are the organization's rows: its shard (worker/db/shards.ts).
+    const shard = await dbFor(c.env, organization.id);
     for (const person of input.people) {
       results.push(
-        await addSalesperson(c.env, db, config, {
+        await addSalesperson(c.env, shard, config, {
           organization,
           person,
           operatorId: c.var.user.id,
@@ -52,7 +55,7 @@ export const invitationRoutes = new Hono<ConsoleEnv>().post("/", zv("json", bulk
         }),
       );
     }
-    if (results.some((r) => r.outcome === "added")) await syncSubscriptionQuantity(db, config, organization.id);
+    if (results.some((r) => r.outcome === "added")) await syncSubscriptionQuantity(shard, config, organization.id);
   }
 
   c.set("audit", {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { cancelLiveSubscription } from "../billing/stripe-subscription";
 import { disconnectOpenChats } from "../checkin/suspension";
+import { allShardDbs, dbFor, syncOrganizationCopy } from "../db/shards";
 import { ApiError, notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
 import {
@@ -30,15 +31,16 @@ export const TIER_OWNED_BY_STRIPE =
 
 export const organizationRoutes = new Hono<ConsoleEnv>()
   .get("/", zv("query", organizationListQuerySchema), async (c) =>
-    c.json(await listOrganizations(c.var.db, c.req.valid("query"))),
+    c.json(await listOrganizations(c.var.db, c.req.valid("query"), Date.now(), allShardDbs(c.env))),
   )
   .get("/:id", async (c) => {
-    const detail = await organizationDetail(c.var.db, c.req.param("id"));
+    const id = c.req.param("id");
+    const detail = await organizationDetail(c.var.db, id, await dbFor(c.env, id));
     if (!detail) throw notFound(ORGANIZATION_NOT_FOUND);
     return c.json(detail);
   })
   .post("/", zv("json", organizationInputSchema), async (c) => {
-    const created = await createOrganization(c.var.db, c.req.valid("json"));
+    const created = await createOrganization(c.env, c.var.db, c.req.valid("json"));
     c.set("audit", {
       action: "organization.create",
       targetType: "organization",
@@ -60,10 +62,12 @@ export const organizationRoutes = new Hono<ConsoleEnv>()
     ) {
       throw new ApiError(409, "tier_owned_by_stripe", TIER_OWNED_BY_STRIPE);
     }
-    const updated = await updateOrganization(c.var.db, id, patch);
+    const updated = await updateOrganization(c.var.db, id, patch, allShardDbs(c.env));
     if (!updated) throw notFound(ORGANIZATION_NOT_FOUND);
+    // The shard's copy follows its name: the console searches and orders a shard's rows by it.
+    if (updated.name !== before.name) await syncOrganizationCopy(c.env, id);
     if (updated.access === "suspended" && before.access !== "suspended") {
-      await disconnectOpenChats(c.env, c.var.db, id);
+      await disconnectOpenChats(c.env, await dbFor(c.env, id), id);
     }
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const key of ["name", "domain", "industry", "access", "subscriptionTier"] as const) {
@@ -83,7 +87,7 @@ export const organizationRoutes = new Hono<ConsoleEnv>()
     if (!(await getOrganization(c.var.db, id))) throw notFound(ORGANIZATION_NOT_FOUND);
     // Stripe first: an organization must never be gone while its subscription still bills.
     const stripeSubscriptionCancelled = await cancelLiveSubscription(c.var.db, c.var.config, id);
-    const deleted = await deleteOrganization(c.var.db, id);
+    const deleted = await deleteOrganization(c.env, c.var.db, id);
     if (!deleted) throw notFound(ORGANIZATION_NOT_FOUND);
     c.set("audit", {
       action: "organization.delete",

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { organizationStatusSql } from "../billing/lifecycle";
 import { liveStripeSubscriptionSql } from "../billing/stripe-subscription";
 import { countWhere, epochMs, maxOf, qualified } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
+import { assignShard, deleteFromShard } from "../db/shards";
 import { dailyLimits } from "../lib/daily-caps";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
 import type {
@@ -13,7 +14,7 @@ import type {
   OrganizationUpdate,
 } from "../shared/console/organizations";
 import { type OrganizationAccess, PRICE_PER_SALESPERSON_USD } from "../shared/domain";
-import { DAY_MS } from "../shared/time";
+import { shardFigures } from "./organization-figures";
 import { contains, containsPattern, num, pageWindow } from "./sql";
 
 /**
@@ -46,24 +47,30 @@ const organizationColumns = (db: Database, now: number) => ({
       "tier_owned_by_stripe",
     ),
   updatedAt: epochMs(organizations.updatedAt),
-  userCount: sql<number>`${db.$count(user, eq(user.organizationId, organizations.id))}
-    + ${db.$count(teamMembers, eq(teamMembers.organizationId, organizations.id))}`.mapWith(Number),
-  activityCount: db.$count(
-    checkIns,
-    and(
-      eq(checkIns.organizationId, organizations.id),
-      eq(checkIns.status, "completed"),
-      gte(checkIns.completedAt, new Date(now - 30 * DAY_MS)),
-    ),
-  ),
+  // Accounts here; team members and check-ins are counted in the shards (shardFigures).
+  accountCount: db.$count(user, eq(user.organizationId, organizations.id)),
 });
 
 type OrganizationRow = Awaited<ReturnType<typeof selectOrganizations>>[number];
 const selectOrganizations = (db: Database, now: number) =>
   db.select(organizationColumns(db, now)).from(organizations).$dynamic();
 
-function toAdminOrganization({ storedStatus, tierOwnedByStripe, ...row }: OrganizationRow): AdminOrganization {
-  return { ...row, access: accessOf(storedStatus), tierOwnedByStripe: Boolean(tierOwnedByStripe) };
+async function toAdminOrganizations(rows: OrganizationRow[], shards: readonly Database[], now: number) {
+  const figures = await shardFigures(
+    shards,
+    rows.map((row) => row.id),
+    now,
+  );
+  return rows.map(({ storedStatus, tierOwnedByStripe, accountCount, ...row }): AdminOrganization => {
+    const shard = figures.get(row.id) ?? { members: 0, activity: 0 };
+    return {
+      ...row,
+      userCount: accountCount + shard.members,
+      activityCount: shard.activity,
+      access: accessOf(storedStatus),
+      tierOwnedByStripe: Boolean(tierOwnedByStripe),
+    };
+  });
 }
 
 export type OrganizationFilters = {
@@ -74,7 +81,12 @@ export type OrganizationFilters = {
   pageSize?: number | undefined;
 };
 
-export async function listOrganizations(db: Database, filters: OrganizationFilters, now = Date.now()) {
+export async function listOrganizations(
+  db: Database,
+  filters: OrganizationFilters,
+  now = Date.now(),
+  shards: readonly Database[] = [db],
+) {
   const { page, pageSize, offset } = pageWindow(filters, DEFAULT_PAGE_SIZE);
   const conditions: SQL[] = [];
   if (filters.search?.trim()) {
@@ -95,16 +107,23 @@ export async function listOrganizations(db: Database, filters: OrganizationFilte
     db.$count(organizations, and(...conditions)),
     db.$count(organizations),
   ]);
-  return { items: rows.map(toAdminOrganization), page, pageSize, total, grandTotal };
+  return { items: await toAdminOrganizations(rows, shards, now), page, pageSize, total, grandTotal };
 }
 
-export async function getOrganization(db: Database, id: string, now = Date.now()): Promise<AdminOrganization | null> {
-  const [row] = await selectOrganizations(db, now).where(eq(organizations.id, id));
-  return row ? toAdminOrganization(row) : null;
+export async function getOrganization(
+  db: Database,
+  id: string,
+  now = Date.now(),
+  shards: readonly Database[] = [db],
+): Promise<AdminOrganization | null> {
+  const rows = await selectOrganizations(db, now).where(eq(organizations.id, id));
+  const [organization] = await toAdminOrganizations(rows, shards, now);
+  return organization ?? null;
 }
 
-export async function organizationDetail(db: Database, id: string): Promise<OrganizationDetail | null> {
-  const organization = await getOrganization(db, id);
+/** `shard` is the organization's own (worker/db/shards.ts): its team, check-ins and alerts are there. */
+export async function organizationDetail(db: Database, id: string, shard = db): Promise<OrganizationDetail | null> {
+  const organization = await getOrganization(db, id, Date.now(), [shard]);
   if (!organization) return null;
   const [accounts, [members], [checkInCounts], openAlerts, [subscription], [trial], limits] = await Promise.all([
     db
@@ -120,14 +139,14 @@ export async function organizationDetail(db: Database, id: string): Promise<Orga
       .where(eq(user.organizationId, id))
       .orderBy(user.createdAt)
       .limit(50),
-    db
+    shard
       .select({
         active: countWhere(eq(teamMembers.status, "active")),
         inactive: countWhere(ne(teamMembers.status, "active")),
       })
       .from(teamMembers)
       .where(eq(teamMembers.organizationId, id)),
-    db
+    shard
       .select({
         total: count(),
         completed: countWhere(eq(checkIns.status, "completed")),
@@ -136,7 +155,7 @@ export async function organizationDetail(db: Database, id: string): Promise<Orga
       })
       .from(checkIns)
       .where(eq(checkIns.organizationId, id)),
-    db.$count(riskAlerts, and(eq(riskAlerts.organizationId, id), ne(riskAlerts.status, "resolved"))),
+    shard.$count(riskAlerts, and(eq(riskAlerts.organizationId, id), ne(riskAlerts.status, "resolved"))),
     db
       .select({
         status: subscriptions.subscriptionStatus,
@@ -153,7 +172,7 @@ export async function organizationDetail(db: Database, id: string): Promise<Orga
       .select({ status: trials.trialStatus, ends: epochMs(trials.trialEndDate), chosenAt: trials.chosenAt })
       .from(trials)
       .where(eq(trials.organizationId, id)),
-    dailyLimits(db, id),
+    dailyLimits(shard, id),
   ]);
   return {
     organization,
@@ -192,7 +211,7 @@ export async function organizationDetail(db: Database, id: string): Promise<Orga
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 /** Spec 2 §4: new organizations default to status active and tier basic. */
-export async function createOrganization(db: Database, input: OrganizationInput): Promise<AdminOrganization> {
+export async function createOrganization(env: Env, db: Database, input: OrganizationInput): Promise<AdminOrganization> {
   const id = crypto.randomUUID();
   const now = new Date();
   await db.insert(organizations).values({
@@ -205,12 +224,18 @@ export async function createOrganization(db: Database, input: OrganizationInput)
     createdAt: now,
     updatedAt: now,
   });
+  await assignShard(env, id);
   const created = await getOrganization(db, id);
   if (!created) throw new Error("organization vanished after insert");
   return created;
 }
 
-export async function updateOrganization(db: Database, id: string, patch: OrganizationUpdate) {
+export async function updateOrganization(
+  db: Database,
+  id: string,
+  patch: OrganizationUpdate,
+  shards: readonly Database[] = [db],
+) {
   const set: Partial<typeof organizations.$inferInsert> = { updatedAt: new Date() };
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.domain !== undefined) set.domain = blankToNull(patch.domain);
@@ -223,11 +248,13 @@ export async function updateOrganization(db: Database, id: string, patch: Organi
     .where(eq(organizations.id, id))
     .returning({ id: organizations.id });
   if (updated.length === 0) return null;
-  return getOrganization(db, id);
+  return getOrganization(db, id, Date.now(), shards);
 }
 
 /** Deletes the organization and, by cascade, its team, check-ins, scores and alerts; accounts stay, detached. */
-export async function deleteOrganization(db: Database, id: string) {
+export async function deleteOrganization(env: Env, db: Database, id: string) {
+  // Its shard's rows first (the copy of the organization cascades to them), then the platform's.
+  await deleteFromShard(env, id);
   const deleted = await db
     .delete(organizations)
     .where(eq(organizations.id, id))

@@ -1,141 +1,61 @@
-import { type AnyColumn, and, between, eq, sql } from "drizzle-orm";
+import { between, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
-import { avgOf, epochMs, fullName } from "../db/aggregates";
+import { epochMs, fullName } from "../db/aggregates";
 import type { Database } from "../db/client";
-import { checkIns, organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
+import { mergeSorted, OrganizationNameCache } from "../db/fan-out";
+import { riskAlerts, sentimentScores, teamMembers } from "../db/schema";
+import { allShardDbs } from "../db/shards";
 import { recordAudit } from "../lib/audit";
 import { badRequest } from "../lib/errors";
 import { zv } from "../lib/validate";
 import { REPORT_KINDS, type ReportKind, reportQuerySchema } from "../shared/console/reports";
 import { alertPriorityForType } from "../shared/domain";
-import { DAY_MS, utcDay } from "../shared/time";
+import { utcDay } from "../shared/time";
 import { type CsvValue, csvResponse, toCsv } from "./csv";
-import { organizationProfileColumns } from "./organizations";
-import { dayBoundary, num } from "./sql";
-import { allPeople, PEOPLE_CSV_HEADERS, personCsvRow } from "./users";
-
-/** A report never grows past this many rows; the range should be narrowed instead. */
-export const REPORT_ROW_LIMIT = 50_000;
-const CHUNK = 1000;
-
-export type ReportRange = { from: number; to: number };
-
-/** Missing ends default to the last 30 days up to today (UTC days, both inclusive). */
-export function reportRange(
-  query: { from?: string | undefined; to?: string | undefined },
-  now = Date.now(),
-): ReportRange {
-  const to = query.to ? dayBoundary(query.to, true) : dayBoundary(utcDay(now), true);
-  const from = query.from ? dayBoundary(query.from) : to + 1 - 30 * DAY_MS;
-  if (Number.isNaN(from) || Number.isNaN(to)) throw badRequest("Choose real dates for the report.");
-  if (from > to) throw badRequest("The start date must be on or before the end date.");
-  return { from, to };
-}
-
-const iso = (ms: number | null | undefined) => (ms ? new Date(ms).toISOString() : "");
-
-/** Reads a query in chunks (D1 answers stay small) up to the report limit. */
-async function chunked<Row>(read: (limit: number, offset: number) => Promise<Row[]>): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let offset = 0; offset < REPORT_ROW_LIMIT; offset += CHUNK) {
-    const batch = await read(Math.min(CHUNK, REPORT_ROW_LIMIT - offset), offset);
-    rows.push(...batch);
-    if (batch.length < CHUNK) break;
-  }
-  return rows;
-}
-
-/** Every organization, with what happened in it during the range. */
-async function organizationsReport(db: Database, range: ReportRange) {
-  const during = (column: AnyColumn) => between(column, new Date(range.from), new Date(range.to));
-  const ofOrganization = (column: AnyColumn) => eq(column, organizations.id);
-  const scoresDuring = and(ofOrganization(sentimentScores.organizationId), during(sentimentScores.recordedAt));
-  const meanDuring = (score: AnyColumn) =>
-    sql<number | null>`${db
-      .select({ mean: avgOf(score) })
-      .from(sentimentScores)
-      .where(scoresDuring)}`.mapWith(Number);
-  const rows = await chunked((limit, offset) =>
-    db
-      .select({
-        ...organizationProfileColumns(Date.now()),
-        accounts: db.$count(user, ofOrganization(user.organizationId)),
-        teamMembers: db.$count(
-          teamMembers,
-          and(ofOrganization(teamMembers.organizationId), eq(teamMembers.status, "active")),
-        ),
-        checkInsCompleted: db.$count(
-          checkIns,
-          and(ofOrganization(checkIns.organizationId), eq(checkIns.status, "completed"), during(checkIns.completedAt)),
-        ),
-        avgMorale: meanDuring(sentimentScores.morale),
-        avgConfidence: meanDuring(sentimentScores.confidence),
-        avgStress: meanDuring(sentimentScores.stress),
-        alertsRaised: db.$count(
-          riskAlerts,
-          and(ofOrganization(riskAlerts.organizationId), during(riskAlerts.createdAt)),
-        ),
-      })
-      .from(organizations)
-      .orderBy(sql`${organizations.name} collate nocase`, organizations.id)
-      .limit(limit)
-      .offset(offset),
-  );
-  const round = (v: number | null) => (v === null ? null : Math.round(v));
-  return {
-    headers: [
-      "Organization ID",
-      "Name",
-      "Domain",
-      "Industry",
-      "Status",
-      "Plan",
-      "Created",
-      "Accounts",
-      "Active team members",
-      "Check-ins completed",
-      "Avg morale",
-      "Avg confidence",
-      "Avg stress",
-      "Alerts raised",
-    ],
-    rows: rows.map((r): CsvValue[] => [
-      r.id,
-      r.name,
-      r.domain,
-      r.industry,
-      r.status,
-      r.subscriptionTier,
-      iso(r.createdAt),
-      num(r.accounts),
-      num(r.teamMembers),
-      num(r.checkInsCompleted),
-      round(r.avgMorale),
-      round(r.avgConfidence),
-      round(r.avgStress),
-      num(r.alertsRaised),
-    ]),
-  };
-}
+import { organizationsReport } from "./organizations-report";
+import { PEOPLE_CSV_HEADERS, personCsvRow } from "./people-csv";
+import { CHUNK, iso, REPORT_ROW_LIMIT, type ReportRange, reportRange } from "./report-range";
+import { allPeople } from "./users";
 
 /** People who joined during the range. */
-async function usersReport(db: Database, range: ReportRange) {
+async function usersReport(db: Database, shards: readonly Database[], range: ReportRange) {
   const rows: CsvValue[][] = [];
-  for await (const person of allPeople(db, {}, range.from, range.to)) {
+  for await (const person of allPeople(db, shards, { createdFrom: range.from, createdTo: range.to })) {
     rows.push(personCsvRow(person));
     if (rows.length >= REPORT_ROW_LIMIT) break;
   }
   return { headers: PEOPLE_CSV_HEADERS, rows };
 }
 
+/** Oldest first, then by id: the order of every shard's report query. */
+const oldestFirst = <Row extends { at: number; id: string }>(a: Row, b: Row) =>
+  a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Every shard's rows in order, up to the report's limit, with their organizations' names from the platform. */
+async function mergedReportRows<Row extends { at: number; id: string; organizationId: string }>(
+  db: Database,
+  shards: readonly Database[],
+  read: (shard: Database, limit: number, offset: number) => Promise<Row[]>,
+) {
+  const rows: Row[] = [];
+  const readers = shards.map((shard) => (limit: number, offset: number) => read(shard, limit, offset));
+  for await (const row of mergeSorted(readers, oldestFirst, CHUNK)) {
+    rows.push(row);
+    if (rows.length >= REPORT_ROW_LIMIT) break;
+  }
+  const names = await new OrganizationNameCache(db).load(rows.map((row) => row.organizationId));
+  return rows.map((row) => ({ ...row, organization: names.get(row.organizationId) }));
+}
+
 /** One line per check-in response recorded during the range. */
-async function sentimentReport(db: Database, range: ReportRange) {
-  const rows = await chunked((limit, offset) =>
-    db
+async function sentimentReport(db: Database, shards: readonly Database[], range: ReportRange) {
+  const rows = await mergedReportRows(db, shards, (shard, limit, offset) =>
+    shard
       .select({
-        recordedAt: epochMs(sentimentScores.recordedAt),
-        organization: organizations.name,
+        at: epochMs(sentimentScores.recordedAt),
+        id: sentimentScores.id,
+        organizationId: sentimentScores.organizationId,
         member: fullName(teamMembers.firstName, teamMembers.lastName),
         checkInId: sentimentScores.checkInId,
         morale: sentimentScores.morale,
@@ -146,7 +66,6 @@ async function sentimentReport(db: Database, range: ReportRange) {
         quality: sentimentScores.conversationQualityScore,
       })
       .from(sentimentScores)
-      .innerJoin(organizations, eq(organizations.id, sentimentScores.organizationId))
       .innerJoin(teamMembers, eq(teamMembers.id, sentimentScores.teamMemberId))
       .where(between(sentimentScores.recordedAt, new Date(range.from), new Date(range.to)))
       .orderBy(sentimentScores.recordedAt, sentimentScores.id)
@@ -167,8 +86,8 @@ async function sentimentReport(db: Database, range: ReportRange) {
       "Conversation quality",
     ],
     rows: rows.map((r): CsvValue[] => [
-      iso(r.recordedAt),
-      r.organization,
+      iso(r.at),
+      r.organization ?? "Unknown Organization",
       r.member,
       r.checkInId,
       r.morale,
@@ -182,22 +101,21 @@ async function sentimentReport(db: Database, range: ReportRange) {
 }
 
 /** Alerts raised during the range, whatever their status now. */
-async function alertsReport(db: Database, range: ReportRange) {
-  const rows = await chunked((limit, offset) =>
-    db
+async function alertsReport(db: Database, shards: readonly Database[], range: ReportRange) {
+  const rows = await mergedReportRows(db, shards, (shard, limit, offset) =>
+    shard
       .select({
+        at: epochMs(riskAlerts.createdAt),
         id: riskAlerts.id,
-        createdAt: epochMs(riskAlerts.createdAt),
+        organizationId: riskAlerts.organizationId,
         alertType: riskAlerts.alertType,
         category: riskAlerts.category,
         status: riskAlerts.status,
-        organization: organizations.name,
         member: sql<string | null>`nullif(${fullName(teamMembers.firstName, teamMembers.lastName)}, '')`,
         message: riskAlerts.message,
         resolvedAt: epochMs<true>(riskAlerts.resolvedAt),
       })
       .from(riskAlerts)
-      .leftJoin(organizations, eq(organizations.id, riskAlerts.organizationId))
       .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
       .where(between(riskAlerts.createdAt, new Date(range.from), new Date(range.to)))
       .orderBy(riskAlerts.createdAt, riskAlerts.id)
@@ -219,7 +137,7 @@ async function alertsReport(db: Database, range: ReportRange) {
     ],
     rows: rows.map((r): CsvValue[] => [
       r.id,
-      iso(r.createdAt),
+      iso(r.at),
       r.alertType,
       alertPriorityForType(r.alertType),
       r.category,
@@ -234,7 +152,7 @@ async function alertsReport(db: Database, range: ReportRange) {
 
 const BUILDERS: Record<
   ReportKind,
-  (db: Database, range: ReportRange) => Promise<{ headers: string[]; rows: CsvValue[][] }>
+  (db: Database, shards: readonly Database[], range: ReportRange) => Promise<{ headers: string[]; rows: CsvValue[][] }>
 > = {
   organizations: organizationsReport,
   users: usersReport,
@@ -242,8 +160,17 @@ const BUILDERS: Record<
   alerts: alertsReport,
 };
 
-export async function buildReport(db: Database, kind: ReportKind, range: ReportRange) {
-  const { headers, rows } = await BUILDERS[kind](db, range);
+/**
+ * A report's CSV. `db` is the platform database (organizations, accounts and their names);
+ * `shards` every database holding organizations' rows, read and merged (worker/db/fan-out.ts).
+ */
+export async function buildReport(
+  db: Database,
+  kind: ReportKind,
+  range: ReportRange,
+  shards: readonly Database[] = [db],
+) {
+  const { headers, rows } = await BUILDERS[kind](db, shards, range);
   return { csv: toCsv(headers, rows), rowCount: rows.length };
 }
 
@@ -251,7 +178,7 @@ export const reportRoutes = new Hono<ConsoleEnv>().get("/:kind", zv("query", rep
   const kind = c.req.param("kind").replace(/\.csv$/, "") as ReportKind;
   if (!REPORT_KINDS.includes(kind)) throw badRequest(`Unknown report. Choose one of: ${REPORT_KINDS.join(", ")}`);
   const range = reportRange(c.req.valid("query"));
-  const { csv, rowCount } = await buildReport(c.var.db, kind, range);
+  const { csv, rowCount } = await buildReport(c.var.db, kind, range, allShardDbs(c.env));
   // Not a change, but data leaving the platform: on the record too.
   await recordAudit(c.var.db, {
     actorUserId: c.var.user.id,

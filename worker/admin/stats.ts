@@ -3,7 +3,9 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName } from "../db/aggregates";
 import type { Database } from "../db/client";
+import { organizationNames } from "../db/fan-out";
 import { auditLogs, checkIns, organizations, riskAlerts, teamMembers, user } from "../db/schema";
+import { allShardDbs } from "../db/shards";
 import { log } from "../lib/log";
 import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/console/overview";
 import { ROLE_GROUPS } from "../shared/domain";
@@ -16,22 +18,58 @@ import { num } from "./sql";
  * any account holding a salesperson role (spec 2 §5 role mapping). A check-in counts once
  * it is completed.
  */
-export async function platformStats(db: Database, now = Date.now()): Promise<PlatformStats> {
+export async function platformStats(
+  db: Database,
+  /** Every database holding organizations' rows (worker/db/shards.ts): their counts are summed. */
+  shards: readonly Database[] = [db],
+  now = Date.now(),
+): Promise<PlatformStats> {
   const d7 = new Date(now - 7 * DAY_MS);
   const d14 = new Date(now - 14 * DAY_MS);
   const d30 = new Date(now - 30 * DAY_MS);
   // Aliased: D1's batch answers rows as objects, so two unnamed expressions would collide.
-  const [[orgs], [accounts], [members], [checks]] = await db.batch([
-    db
-      .select({ total: count().as("total"), last30: countWhere(gte(organizations.createdAt, d30)).as("last30") })
-      .from(organizations),
-    db
-      .select({
-        managers: countWhere(inArray(user.role, ROLE_GROUPS.manager)).as("managers"),
-        admins: countWhere(inArray(user.role, ROLE_GROUPS.admin)).as("admins"),
-        salespeople: countWhere(inArray(user.role, ROLE_GROUPS.salesperson)).as("salespeople"),
-      })
-      .from(user),
+  const [[[orgs], [accounts]], perShard] = await Promise.all([
+    db.batch([
+      db
+        .select({ total: count().as("total"), last30: countWhere(gte(organizations.createdAt, d30)).as("last30") })
+        .from(organizations),
+      db
+        .select({
+          managers: countWhere(inArray(user.role, ROLE_GROUPS.manager)).as("managers"),
+          admins: countWhere(inArray(user.role, ROLE_GROUPS.admin)).as("admins"),
+          salespeople: countWhere(inArray(user.role, ROLE_GROUPS.salesperson)).as("salespeople"),
+        })
+        .from(user),
+    ]),
+    // The same two aggregates in every shard, in parallel, summed below.
+    Promise.all(shards.map((shard) => shardCounts(shard, d7, d14, d30))),
+  ]);
+  const members = { active: sum(perShard, (s) => s.active) };
+  const checks = {
+    total: sum(perShard, (s) => s.total),
+    last30: sum(perShard, (s) => s.last30),
+    last7: sum(perShard, (s) => s.last7),
+    previous7: sum(perShard, (s) => s.previous7),
+  };
+  if (!orgs || !accounts) return EMPTY_PLATFORM_STATS;
+  return {
+    total_organizations: orgs.total,
+    total_managers: accounts.managers,
+    total_admins: accounts.admins,
+    total_salespeople: members.active + accounts.salespeople,
+    total_checkins: checks.total,
+    checkins_last_30_days: checks.last30,
+    checkins_last_7_days: checks.last7,
+    checkins_previous_7_days: checks.previous7,
+    new_organizations_last_30_days: orgs.last30,
+  };
+}
+
+const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
+
+/** One shard's active salespeople and completed check-ins. */
+async function shardCounts(db: Database, d7: Date, d14: Date, d30: Date) {
+  const [[members], [checks]] = await db.batch([
     db
       .select({ active: count().as("active") })
       .from(teamMembers)
@@ -46,17 +84,12 @@ export async function platformStats(db: Database, now = Date.now()): Promise<Pla
       .from(checkIns)
       .where(eq(checkIns.status, "completed")),
   ]);
-  if (!orgs || !accounts || !members || !checks) return EMPTY_PLATFORM_STATS;
   return {
-    total_organizations: orgs.total,
-    total_managers: accounts.managers,
-    total_admins: accounts.admins,
-    total_salespeople: members.active + accounts.salespeople,
-    total_checkins: checks.total,
-    checkins_last_30_days: checks.last30,
-    checkins_last_7_days: checks.last7,
-    checkins_previous_7_days: checks.previous7,
-    new_organizations_last_30_days: orgs.last30,
+    active: members?.active ?? 0,
+    total: checks?.total ?? 0,
+    last30: checks?.last30 ?? 0,
+    last7: checks?.last7 ?? 0,
+    previous7: checks?.previous7 ?? 0,
   };
 }
 
@@ -64,9 +97,13 @@ export async function platformStats(db: Database, now = Date.now()): Promise<Pla
  * Spec 2 §8: a stats failure reads as zeros rather than breaking the overview. The failure
  * is logged (without data) so that zeros on a busy platform are noticed.
  */
-export async function platformStatsOrZeros(db: Database, requestId?: string): Promise<PlatformStats> {
+export async function platformStatsOrZeros(
+  db: Database,
+  shards: readonly Database[],
+  requestId?: string,
+): Promise<PlatformStats> {
   try {
-    return await platformStats(db);
+    return await platformStats(db, shards);
   } catch (error) {
     // Answered with zeros: the console's overview still opens.
     log("error", "platform_stats_failed", { requestId, error });
@@ -79,9 +116,64 @@ export async function platformStatsOrZeros(db: Database, requestId?: string): Pr
  * organizations, accounts, completed check-ins, alerts and operator actions, read in one
  * batch and merged by time.
  */
-export async function recentActivity(db: Database, limit = 8): Promise<ActivityEvent[]> {
+export async function recentActivity(
+  db: Database,
+  shards: readonly Database[] = [db],
+  limit = 8,
+): Promise<ActivityEvent[]> {
+  // The newest completions and alerts of every shard; their organizations' names from the platform.
+  const [shardRows, platformRows] = await Promise.all([
+    Promise.all(shards.map((shard) => shardActivity(shard, limit))),
+    platformActivity(db, limit),
+  ]);
+  const [orgs, accounts, actions] = platformRows;
+  const completed = shardRows.flatMap(([rows]) => rows);
+  const alerts = shardRows.flatMap(([, rows]) => rows);
+  const names = await organizationNames(
+    db,
+    [...completed, ...alerts].map((row) => row.organizationId),
+  );
+  const nameOf = (id: string) => names.get(id) ?? "";
+  return activityEvents(
+    orgs,
+    accounts,
+    completed.map((c) => ({ ...c, organization: nameOf(c.organizationId) })),
+    alerts.map((a) => ({ ...a, organization: nameOf(a.organizationId) })),
+    actions,
+    limit,
+  );
+}
+
+function shardActivity(db: Database, limit: number) {
+  return db.batch([
+    db
+      .select({
+        id: checkIns.id,
+        organizationId: checkIns.organizationId,
+        member: fullName(teamMembers.firstName, teamMembers.lastName).as("member"),
+        at: epochMs(checkIns.completedAt).as("at"),
+      })
+      .from(checkIns)
+      .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
+      .where(and(eq(checkIns.status, "completed"), isNotNull(checkIns.completedAt)))
+      .orderBy(desc(checkIns.completedAt))
+      .limit(limit),
+    db
+      .select({
+        id: riskAlerts.id,
+        organizationId: riskAlerts.organizationId,
+        message: riskAlerts.message,
+        at: epochMs(riskAlerts.createdAt).as("at"),
+      })
+      .from(riskAlerts)
+      .orderBy(desc(riskAlerts.createdAt))
+      .limit(limit),
+  ]);
+}
+
+function platformActivity(db: Database, limit: number) {
   // D1's batch answers rows as objects: every selected name must differ (hence person_name).
-  const [orgs, accounts, completed, alerts, actions] = await db.batch([
+  return db.batch([
     db
       .select({
         id: organizations.id,
@@ -106,30 +198,6 @@ export async function recentActivity(db: Database, limit = 8): Promise<ActivityE
       .limit(limit),
     db
       .select({
-        id: checkIns.id,
-        organization: organizations.name,
-        member: fullName(teamMembers.firstName, teamMembers.lastName).as("member"),
-        at: epochMs(checkIns.completedAt).as("at"),
-      })
-      .from(checkIns)
-      .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
-      .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
-      .where(and(eq(checkIns.status, "completed"), isNotNull(checkIns.completedAt)))
-      .orderBy(desc(checkIns.completedAt))
-      .limit(limit),
-    db
-      .select({
-        id: riskAlerts.id,
-        organization: organizations.name,
-        message: riskAlerts.message,
-        at: epochMs(riskAlerts.createdAt).as("at"),
-      })
-      .from(riskAlerts)
-      .innerJoin(organizations, eq(organizations.id, riskAlerts.organizationId))
-      .orderBy(desc(riskAlerts.createdAt))
-      .limit(limit),
-    db
-      .select({
         id: auditLogs.id,
         action: auditLogs.action,
         actor: auditLogs.actorEmail,
@@ -139,6 +207,18 @@ export async function recentActivity(db: Database, limit = 8): Promise<ActivityE
       .orderBy(desc(auditLogs.createdAt))
       .limit(limit),
   ]);
+}
+
+type Activity<Extra> = { id: string; at: number } & Extra;
+
+function activityEvents(
+  orgs: Activity<{ name: string; domain: string | null }>[],
+  accounts: Activity<{ name: string; role: string; organization: string | null }>[],
+  completed: Activity<{ organization: string; member: string }>[],
+  alerts: Activity<{ organization: string; message: string }>[],
+  actions: Activity<{ action: string; actor: string | null }>[],
+  limit: number,
+): ActivityEvent[] {
   const events: ActivityEvent[] = [
     ...orgs.map((o) => ({
       id: `org-${o.id}`,
@@ -183,5 +263,5 @@ export async function recentActivity(db: Database, limit = 8): Promise<ActivityE
 }
 
 export const statsRoutes = new Hono<ConsoleEnv>()
-  .get("/", async (c) => c.json(await platformStatsOrZeros(c.var.db, c.var.requestId)))
-  .get("/activity", async (c) => c.json({ events: await recentActivity(c.var.db) }));
+  .get("/", async (c) => c.json(await platformStatsOrZeros(c.var.db, allShardDbs(c.env), c.var.requestId)))
+  .get("/activity", async (c) => c.json({ events: await recentActivity(c.var.db, allShardDbs(c.env)) }));

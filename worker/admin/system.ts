@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { emailOutbox } from "../db/schema";
+import { allShardDbs } from "../db/shards";
 import type { AppConfig } from "../lib/config";
 import type { ProviderStatus, SystemStatus } from "../shared/console/system";
 import { DAY_MS } from "../shared/time";
@@ -69,7 +70,7 @@ function status(configured: boolean, detail: string, probed?: Probe): ProviderSt
 export async function systemStatus(
   db: Database,
   config: AppConfig,
-  options: { probe: boolean; fetcher?: typeof fetch } = { probe: false },
+  options: { probe: boolean; fetcher?: typeof fetch; shards?: readonly Database[] } = { probe: false },
 ): Promise<SystemStatus> {
   const fetcher = options.fetcher ?? fetch;
   const dbStarted = Date.now();
@@ -115,7 +116,7 @@ export async function systemStatus(
   ]);
 
   const operatorCount = config.SUPERADMIN_EMAILS.length;
-  const checks = healthChecks(await readHealthSignals(db, aiConfigured, Date.now()), Date.now());
+  const checks = healthChecks(await readHealthSignals(db, aiConfigured, Date.now(), options.shards), Date.now());
   return {
     environment: config.APP_ENV,
     version: config.APP_VERSION,
@@ -168,5 +169,7 @@ export async function systemStatus(
 }
 
 export const systemRoutes = new Hono<ConsoleEnv>().get("/", async (c) =>
-  c.json(await systemStatus(c.var.db, c.var.config, { probe: c.req.query("probe") === "1" })),
+  c.json(
+    await systemStatus(c.var.db, c.var.config, { probe: c.req.query("probe") === "1", shards: allShardDbs(c.env) }),
+  ),
 );

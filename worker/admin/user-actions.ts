@@ -5,6 +5,7 @@ import { getAuth } from "../auth/auth";
 import type { ConsoleEnv } from "../auth/middleware";
 import type { Database } from "../db/client";
 import { session, user } from "../db/schema";
+import { dbFor } from "../db/shards";
 import { dailyEmailCap } from "../email/send";
 import { recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail } from "../lib/config";
@@ -135,7 +136,9 @@ export const userActionRoutes = new Hono<ConsoleEnv>()
     const target = await accountOf(db, c.req.param("id"));
     if (target.emailVerified) throw conflict("This email address is already verified.");
     if (target.organizationId) {
-      await spendDailyCap(db, target.organizationId, "email", await dailyEmailCap(db, target.organizationId));
+      // Sized to the organization's salespeople, counted in its shard (the counter is the platform's).
+      const shard = await dbFor(c.env, target.organizationId);
+      await spendDailyCap(shard, target.organizationId, "email", await dailyEmailCap(shard, target.organizationId));
     }
     // Without the operator's cookie: with a session, better-auth would verify the operator's own address.
     const headers = new Headers(c.req.raw.headers);

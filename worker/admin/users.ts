@@ -1,136 +1,210 @@
-import { and, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { QueryBuilder } from "drizzle-orm/sqlite-core";
+import { type AnyColumn, and, count, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs } from "../db/aggregates";
 import type { Database } from "../db/client";
+import { type ChunkReader, mergedPage, mergeSorted, type Order, OrganizationNameCache, sumOf } from "../db/fan-out";
 import { organizations, teamMembers, user } from "../db/schema";
+import { acrossShards, allShardDbs } from "../db/shards";
 import { recordAudit } from "../lib/audit";
 import { zv } from "../lib/validate";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
 import { type PlatformPerson, type UserRoleFilter, type UserStats, userListQuerySchema } from "../shared/console/users";
-import { ROLE_GROUPS } from "../shared/domain";
+import { ROLE_GROUPS, type UserRole } from "../shared/domain";
 import { DAY_MS, utcDay } from "../shared/time";
 import { csvResponse, toCsv } from "./csv";
+import { PEOPLE_CSV_HEADERS, personCsvRow } from "./people-csv";
 import { contains, containsPattern, num, pageWindow } from "./sql";
 
 /**
- * Everyone on the platform, as one relation: sign-in accounts (better-auth's user table) and
- * the salespeople, who are team members and never sign in (DESIGN "Data"). A team member
- * reads as role Salesperson, status Active or Inactive.
+ * Everyone on the platform: sign-in accounts (better-auth's user table, in the platform
+ * database) and the salespeople, who are team members and never sign in (DESIGN "Data"), in
+ * their organizations' shards (worker/db/shards.ts). A team member reads as role Salesperson,
+ * status Active or Inactive. Both halves are read with the same columns and order, and merged
+ * (worker/db/fan-out.ts); a team member's organization name comes from the platform database.
  */
-const qb = new QueryBuilder();
-const people = qb
-  .select({
-    id: user.id,
-    kind: sql<PlatformPerson["kind"]>`'account'`.as("person_kind"),
-    firstName: user.firstName,
-    lastName: user.lastName,
-    // Nullable in both halves: a salesperson may have no email.
-    email: sql<string | null>`${user.email}`.as("person_email"),
-    role: sql<string>`${user.role}`.as("person_role"),
-    status: sql<string>`${user.status}`.as("person_status"),
-    organizationId: sql<string | null>`${user.organizationId}`.as("person_organization_id"),
-    emailVerified: sql<number | null>`${user.emailVerified}`.as("person_email_verified"),
-    createdAt: epochMs(user.createdAt).as("person_created_at"),
-  })
-  .from(user)
-  .unionAll(
-    qb
-      .select({
-        id: teamMembers.id,
-        kind: sql<PlatformPerson["kind"]>`'team_member'`.as("person_kind"),
-        firstName: teamMembers.firstName,
-        lastName: teamMembers.lastName,
-        email: sql<string | null>`${teamMembers.email}`.as("person_email"),
-        role: sql<string>`'Salesperson'`.as("person_role"),
-        status: sql<string>`case ${teamMembers.status} when 'active' then 'Active' else 'Inactive' end`.as(
-          "person_status",
-        ),
-        organizationId: sql<string | null>`${teamMembers.organizationId}`.as("person_organization_id"),
-        emailVerified: sql<number | null>`null`.as("person_email_verified"),
-        createdAt: epochMs(teamMembers.createdAt).as("person_created_at"),
-      })
-      .from(teamMembers),
-  )
-  .as("p");
+type PersonRow = {
+  id: string;
+  kind: PlatformPerson["kind"];
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  role: string;
+  status: string;
+  organizationId: string | null;
+  organizationName: string | null;
+  emailVerified: number | null;
+  createdAt: number;
+};
 
-/** Spec 2 §3 "User stats result", with the role mapping of spec 2 §5 and 'Active' as active. */
-export async function userStats(db: Database, now = Date.now()): Promise<UserStats> {
-  const d30 = now - 30 * DAY_MS;
-  const d60 = now - 60 * DAY_MS;
-  const [row] = await db
-    .select({
-      total_users: count(),
-      total_salespeople: countWhere(inArray(sql`${people.role}`, ROLE_GROUPS.salesperson)),
-      total_managers: countWhere(inArray(sql`${people.role}`, ROLE_GROUPS.manager)),
-      total_admins: countWhere(inArray(sql`${people.role}`, ROLE_GROUPS.admin)),
-      active_users: countWhere(eq(people.status, "Active")),
-      new_users_last_30_days: countWhere(gte(people.createdAt, d30)),
-      new_users_previous_30_days: countWhere(and(gte(people.createdAt, d60), lt(people.createdAt, d30))),
-    })
-    .from(people);
-  return {
-    total_users: num(row?.total_users),
-    total_salespeople: num(row?.total_salespeople),
-    total_managers: num(row?.total_managers),
-    total_admins: num(row?.total_admins),
-    active_users: num(row?.active_users),
-    new_users_last_30_days: num(row?.new_users_last_30_days),
-    new_users_previous_30_days: num(row?.new_users_previous_30_days),
-  };
-}
+/** Newest first, then by id: the order of every half's query. */
+const newestFirst: Order<PersonRow> = (a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export type PeopleFilters = {
   search?: string | undefined;
   role?: UserRoleFilter | undefined;
+  createdFrom?: number | undefined;
+  createdTo?: number | undefined;
 };
 
-const ROLE_FILTER: Record<UserRoleFilter, readonly string[]> = {
+const ROLE_FILTER: Record<UserRoleFilter, readonly UserRole[]> = {
   salesperson: ROLE_GROUPS.salesperson,
   manager: ROLE_GROUPS.manager,
   admin: ["Admin"],
   superadmin: ["SuperAdmin"],
 };
 
-function peopleWhere(filters: PeopleFilters): SQL[] {
+/** Rows read per query (and names per lookup) in an export. */
+const PEOPLE_CHUNK = 500;
+
+/** Team members read as this role: a role filter without it reads no shard. */
+const MEMBER_ROLE: UserRole = "Salesperson";
+const membersMatch = (filters: PeopleFilters) => !filters.role || ROLE_FILTER[filters.role].includes(MEMBER_ROLE);
+
+/** The people's filters on one half: its name, email, organization name and creation columns. */
+function conditionsOn(
+  columns: { firstName: AnyColumn; lastName: AnyColumn; email: AnyColumn; createdAt: AnyColumn },
+  organizationName: AnyColumn,
+  filters: PeopleFilters,
+): SQL[] {
   const conditions: SQL[] = [];
   if (filters.search?.trim()) {
     const pattern = containsPattern(filters.search);
     conditions.push(
       or(
-        contains(sql`${people.firstName} || ' ' || ${people.lastName}`, pattern),
-        contains(people.email, pattern),
-        contains(sql`coalesce(${organizations.name}, '')`, pattern),
+        contains(sql`${columns.firstName} || ' ' || ${columns.lastName}`, pattern),
+        contains(columns.email, pattern),
+        // A shard orders and searches by its copy of the organization, which follows a rename.
+        contains(sql`coalesce(${organizationName}, '')`, pattern),
       ) ?? sql`1 = 1`,
     );
   }
-  if (filters.role) conditions.push(inArray(sql`${people.role}`, ROLE_FILTER[filters.role]));
+  if (filters.createdFrom !== undefined) conditions.push(gte(columns.createdAt, new Date(filters.createdFrom)));
+  if (filters.createdTo !== undefined) conditions.push(lte(columns.createdAt, new Date(filters.createdTo)));
   return conditions;
 }
 
-/** The people rows with their organization's name; the caller adds filters, order and page. */
-const peopleRows = (db: Database, conditions: SQL[]) =>
-  db
-    .select({
-      id: people.id,
-      kind: people.kind,
-      firstName: people.firstName,
-      lastName: people.lastName,
-      email: people.email,
-      role: people.role,
-      status: people.status,
-      organizationId: people.organizationId,
-      organizationName: organizations.name,
-      emailVerified: people.emailVerified,
-      createdAt: people.createdAt,
-    })
-    .from(people)
-    .leftJoin(organizations, eq(organizations.id, people.organizationId))
-    .where(and(...conditions))
-    .orderBy(desc(people.createdAt), people.id);
+const accountConditions = (filters: PeopleFilters) => [
+  ...conditionsOn(user, organizations.name, filters),
+  ...(filters.role ? [inArray(user.role, [...ROLE_FILTER[filters.role]])] : []),
+];
 
-function toPerson(row: Awaited<ReturnType<typeof peopleRows>>[number]): PlatformPerson {
+/** Sign-in accounts with their organization's name (the platform database). */
+const accountRows = (platform: Database, filters: PeopleFilters) =>
+  platform
+    .select({
+      id: user.id,
+      kind: sql<PlatformPerson["kind"]>`'account'`,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: sql<string | null>`${user.email}`,
+      role: sql<string>`${user.role}`,
+      status: user.status,
+      organizationId: user.organizationId,
+      organizationName: organizations.name,
+      emailVerified: sql<number | null>`${user.emailVerified}`,
+      createdAt: epochMs(user.createdAt),
+    })
+    .from(user)
+    .leftJoin(organizations, eq(organizations.id, user.organizationId))
+    .where(and(...accountConditions(filters)))
+    .orderBy(desc(user.createdAt), user.id);
+
+/** One shard's team members; their organization's name is added from the platform database. */
+const memberRows = (shard: Database, filters: PeopleFilters) =>
+  shard
+    .select({
+      id: teamMembers.id,
+      kind: sql<PlatformPerson["kind"]>`'team_member'`,
+      firstName: teamMembers.firstName,
+      lastName: teamMembers.lastName,
+      email: teamMembers.email,
+      role: sql<string>`${MEMBER_ROLE}`,
+      status: sql<string>`case ${teamMembers.status} when 'active' then 'Active' else 'Inactive' end`,
+      organizationId: sql<string | null>`${teamMembers.organizationId}`,
+      organizationName: sql<string | null>`null`,
+      emailVerified: sql<number | null>`null`,
+      createdAt: epochMs(teamMembers.createdAt),
+    })
+    .from(teamMembers)
+    .leftJoin(organizations, eq(organizations.id, teamMembers.organizationId))
+    .where(and(...conditionsOn(teamMembers, organizations.name, filters)))
+    .orderBy(desc(teamMembers.createdAt), teamMembers.id);
+
+const accountCount = (platform: Database, filters: PeopleFilters) =>
+  platform
+    .select({ n: count() })
+    .from(user)
+    .leftJoin(organizations, eq(organizations.id, user.organizationId))
+    .where(and(...accountConditions(filters)));
+
+const memberCount = (shard: Database, filters: PeopleFilters) =>
+  shard
+    .select({ n: count() })
+    .from(teamMembers)
+    .leftJoin(organizations, eq(organizations.id, teamMembers.organizationId))
+    .where(and(...conditionsOn(teamMembers, organizations.name, filters)));
+
+/** Each half's reader from an offset, in the merged order: the accounts, then every shard's members. */
+function readers(platform: Database, shards: readonly Database[], filters: PeopleFilters): ChunkReader<PersonRow>[] {
+  const members = membersMatch(filters) ? shards : [];
+  return [
+    (limit, offset) => accountRows(platform, filters).limit(limit).offset(offset),
+    ...members.map(
+      (shard): ChunkReader<PersonRow> =>
+        (limit, offset) =>
+          memberRows(shard, filters).limit(limit).offset(offset),
+    ),
+  ];
+}
+
+/** Spec 2 §3 "User stats result", with the role mapping of spec 2 §5 and 'Active' as active. */
+export async function userStats(
+  platform: Database,
+  shards: readonly Database[] = [platform],
+  now = Date.now(),
+): Promise<UserStats> {
+  const d30 = new Date(now - 30 * DAY_MS);
+  const d60 = new Date(now - 60 * DAY_MS);
+  const recent = (createdAt: AnyColumn) => ({
+    last30: countWhere(gte(createdAt, d30)),
+    previous30: countWhere(and(gte(createdAt, d60), lt(createdAt, d30))),
+  });
+  const [[accounts], members] = await Promise.all([
+    platform
+      .select({
+        total: count(),
+        salespeople: countWhere(inArray(user.role, ROLE_GROUPS.salesperson)),
+        managers: countWhere(inArray(user.role, ROLE_GROUPS.manager)),
+        admins: countWhere(inArray(user.role, ROLE_GROUPS.admin)),
+        active: countWhere(eq(user.status, "Active")),
+        ...recent(user.createdAt),
+      })
+      .from(user),
+    acrossShards(shards, (shard) =>
+      shard
+        .select({
+          total: count(),
+          active: countWhere(eq(teamMembers.status, "active")),
+          ...recent(teamMembers.createdAt),
+        })
+        .from(teamMembers),
+    ),
+  ]);
+  const membersOf = (value: (row: (typeof members)[number]) => unknown) => sumOf(members, (row) => num(value(row)));
+  const teamTotal = membersOf((row) => row.total);
+  return {
+    total_users: num(accounts?.total) + teamTotal,
+    total_salespeople: num(accounts?.salespeople) + teamTotal,
+    total_managers: num(accounts?.managers),
+    total_admins: num(accounts?.admins),
+    active_users: num(accounts?.active) + membersOf((row) => row.active),
+    new_users_last_30_days: num(accounts?.last30) + membersOf((row) => row.last30),
+    new_users_previous_30_days: num(accounts?.previous30) + membersOf((row) => row.previous30),
+  };
+}
+
+function toPerson(row: PersonRow, names: OrganizationNameCache): PlatformPerson {
   return {
     id: row.id,
     kind: row.kind,
@@ -140,73 +214,63 @@ function toPerson(row: Awaited<ReturnType<typeof peopleRows>>[number]): Platform
     role: row.role,
     status: row.status,
     organizationId: row.organizationId,
-    organizationName: row.organizationName,
+    organizationName: row.kind === "account" ? row.organizationName : names.get(row.organizationId),
     emailVerified: row.emailVerified === null ? null : row.emailVerified === 1,
     createdAt: num(row.createdAt),
   };
 }
 
 export async function listPeople(
-  db: Database,
+  platform: Database,
   filters: PeopleFilters & { page?: number | undefined; pageSize?: number | undefined },
+  shards: readonly Database[] = [platform],
 ) {
   const { page, pageSize, offset } = pageWindow(filters, DEFAULT_PAGE_SIZE);
-  const conditions = peopleWhere(filters);
-  const [rows, [total]] = await Promise.all([
-    peopleRows(db, conditions).limit(pageSize).offset(offset),
-    db
-      .select({ n: count() })
-      .from(people)
-      .leftJoin(organizations, eq(organizations.id, people.organizationId))
-      .where(and(...conditions)),
+  const members = membersMatch(filters) ? shards : [];
+  // Each half's first offset + pageSize rows, merged: the page is among them.
+  const [perHalf, totals] = await Promise.all([
+    Promise.all(readers(platform, shards, filters).map((read) => read(offset + pageSize, 0))),
+    Promise.all([accountCount(platform, filters), ...members.map((shard) => memberCount(shard, filters))]),
   ]);
-  return { items: rows.map(toPerson), page, pageSize, total: num(total?.n) };
+  const rows = mergedPage(perHalf, newestFirst, offset, pageSize);
+  const names = await new OrganizationNameCache(platform).load(
+    rows.flatMap((row) => (row.kind === "team_member" && row.organizationId ? [row.organizationId] : [])),
+  );
+  const total = sumOf(totals, ([row]) => num(row?.n));
+  return { items: rows.map((row) => toPerson(row, names)), page, pageSize, total };
 }
 
-/** Every matching person, read in pages so a big platform never loads one huge result. */
-export async function* allPeople(db: Database, filters: PeopleFilters, createdFrom?: number, createdTo?: number) {
-  const chunk = 500;
-  const conditions = peopleWhere(filters);
-  if (createdFrom !== undefined) conditions.push(gte(people.createdAt, createdFrom));
-  if (createdTo !== undefined) conditions.push(lte(people.createdAt, createdTo));
-  for (let offset = 0; ; offset += chunk) {
-    const rows = await peopleRows(db, conditions).limit(chunk).offset(offset);
-    for (const row of rows) yield toPerson(row);
-    if (rows.length < chunk) return;
+/**
+ * Every matching person, newest first, read in chunks from each half so a big platform never
+ * loads one huge result; team members' organization names are read once per chunk.
+ */
+export async function* allPeople(platform: Database, shards: readonly Database[], filters: PeopleFilters) {
+  const names = new OrganizationNameCache(platform);
+  const chunk: PersonRow[] = [];
+  const named = async (rows: PersonRow[]) => {
+    await names.load(
+      rows.flatMap((row) => (row.kind === "team_member" && row.organizationId ? [row.organizationId] : [])),
+    );
+    return rows.map((row) => toPerson(row, names));
+  };
+  for await (const row of mergeSorted(readers(platform, shards, filters), newestFirst, PEOPLE_CHUNK)) {
+    chunk.push(row);
+    if (chunk.length === PEOPLE_CHUNK) yield* await named(chunk.splice(0));
   }
-}
-
-export const PEOPLE_CSV_HEADERS = [
-  "Name",
-  "Email",
-  "Role",
-  "Kind",
-  "Status",
-  "Organization",
-  "Email verified",
-  "Joined",
-];
-
-export function personCsvRow(p: PlatformPerson): (string | number | null)[] {
-  return [
-    p.name,
-    p.email ?? "",
-    p.role,
-    p.kind === "account" ? "Account" : "Team member",
-    p.status,
-    p.organizationName ?? "",
-    p.emailVerified === null ? "" : p.emailVerified ? "yes" : "no",
-    new Date(p.createdAt).toISOString(),
-  ];
+  yield* await named(chunk);
 }
 
 export const userRoutes = new Hono<ConsoleEnv>()
-  .get("/stats", async (c) => c.json(await userStats(c.var.db)))
-  .get("/", zv("query", userListQuerySchema), async (c) => c.json(await listPeople(c.var.db, c.req.valid("query"))))
+  .get("/stats", async (c) => c.json(await userStats(c.var.db, allShardDbs(c.env))))
+  .get("/", zv("query", userListQuerySchema), async (c) =>
+    c.json(await listPeople(c.var.db, c.req.valid("query"), allShardDbs(c.env))),
+  )
   .get("/export", zv("query", userListQuerySchema), async (c) => {
     const { search, role } = c.req.valid("query");
     const rows: (string | number | null)[][] = [];
-    for await (const person of allPeople(c.var.db, { search, role })) rows.push(personCsvRow(person));
+    for await (const person of allPeople(c.var.db, allShardDbs(c.env), { search, role })) {
+      rows.push(personCsvRow(person));
+    }
     // Not a change, but personal data leaving the platform: on the record too.
     await recordAudit(c.var.db, {
       actorUserId: c.var.user.id,

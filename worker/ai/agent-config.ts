@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import * as zc from "zod/v4/core";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { aiAgentConfigurations } from "../db/schema";
 import { type AiAgentConfig, aiAgentConfigSchema, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
 
@@ -11,7 +11,8 @@ import { type AiAgentConfig, aiAgentConfigSchema, DEFAULT_AI_AGENT_CONFIG } from
  * another organization's row (the spec's "any active one" would leak one tenant's prompts
  * into another's check-ins).
  */
-export async function activeAgentConfigRow(db: Database, organizationId?: string) {
+export async function activeAgentConfigRow(anyDb: Database, organizationId?: string) {
+  const db = platformOf(anyDb);
   return (await agentConfigQuery(db, organizationId))[0];
 }
 
@@ -36,7 +37,8 @@ export function agentConfigQuery(db: Database, organizationId?: string) {
 }
 
 /** The AI agent configuration a check-in runs with: the row in force, else the defaults. */
-export async function loadAgentConfig(db: Database, organizationId?: string): Promise<AiAgentConfig> {
+export async function loadAgentConfig(anyDb: Database, organizationId?: string): Promise<AiAgentConfig> {
+  const db = platformOf(anyDb);
   return configOfRow(await activeAgentConfigRow(db, organizationId));
 }
 

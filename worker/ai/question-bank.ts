@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { chunkedInserts, runBatch } from "../db/batch";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { coreQuestionBank } from "../db/schema";
 import type { Pillar, QuestionType } from "../shared/pillars";
 
@@ -180,7 +180,8 @@ export const DEFAULT_QUESTION_BANK: BankQuestion[] = [
  * are fixed and inserts ignore conflicts, so two concurrent calls add each question once,
  * and an operator's edits or deletions are never overwritten (only an empty bank is filled).
  */
-export async function ensureQuestionBank(db: Database): Promise<void> {
+export async function ensureQuestionBank(anyDb: Database): Promise<void> {
+  const db = platformOf(anyDb);
   if ((await db.$count(coreQuestionBank)) > 0) return;
   await runBatch(
     db,
@@ -194,7 +195,8 @@ export async function ensureQuestionBank(db: Database): Promise<void> {
 }
 
 /** The bank the interviewer works from, ordered by pillar then priority; an empty table is filled with the defaults first. */
-export async function loadQuestionBank(db: Database): Promise<BankQuestion[]> {
+export async function loadQuestionBank(anyDb: Database): Promise<BankQuestion[]> {
+  const db = platformOf(anyDb);
   return bankOrSeeded(db, await questionBankQuery(db));
 }
 
@@ -214,7 +216,8 @@ export function questionBankQuery(db: Database) {
 }
 
 /** The rows read, or (the first time, on an empty table) the defaults once stored. */
-export async function bankOrSeeded(db: Database, rows: BankQuestion[]): Promise<BankQuestion[]> {
+export async function bankOrSeeded(anyDb: Database, rows: BankQuestion[]): Promise<BankQuestion[]> {
+  const db = platformOf(anyDb);
   if (rows.length > 0) return rows;
   await ensureQuestionBank(db);
   const seeded = await questionBankQuery(db);

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { Database } from "../db/client";
-import { organizations, user as userTable } from "../db/schema";
+import { organizationShards, organizations, user as userTable } from "../db/schema";
+import { shardDb, shardNameOrPlatform } from "../db/shards";
 import type { AppEnv } from "../lib/app-env";
 import { type AuditNote, recordRoleChange } from "../lib/audit";
 import { isSuperAdminEmail, readConfig } from "../lib/config";
@@ -21,7 +22,8 @@ import { getAuth } from "./auth";
  *   app.route("/api/things", routes);
  *
  * - requireUser: any valid session (401 `unauthorized` without one).
- * - requireAdmin: role Admin with an organization (otherwise 403 `forbidden`).
+ * - requireAdmin: role Admin with an organization (otherwise 403 `forbidden`); `c.var.db` is
+ *   then the organization's shard (worker/db/shards.ts), `c.var.platform` the platform database.
  * - requireSuperAdmin: role SuperAdmin AND the email in SUPERADMIN_EMAILS, checked on every
  *   request (otherwise 403).
  *
@@ -124,7 +126,7 @@ type AnyAuthContext = Context<UserEnv> | Context<AdminEnv>;
 
 async function authenticate(c: AnyAuthContext): Promise<SignedIn> {
   assertSameOrigin(c.env, c.req.raw);
-  const signedIn = await readSignedIn(c.env, c.var.db, c.req.raw);
+  const signedIn = await readSignedIn(c.env, c.var.platform, c.req.raw);
   if (!signedIn) throw unauthorized();
   if (signedIn.user.status !== "Active") {
     throw new ApiError(403, "account_inactive", ACCOUNT_INACTIVE_MESSAGE);
@@ -142,15 +144,23 @@ const twoFactorRequired = () => new ApiError(403, "two_factor_required", TWO_FAC
  * Suspension blocks the organization's admins and links; it deletes nothing, so lifting it
  * restores all. An organization that requires two factors of its Admins refuses one without.
  */
-async function assertOrganizationOpenTo(db: Database, organizationId: string, user: AuthUser) {
-  const [organization] = await db
-    .select({ status: organizations.status, requireAdminTwoFactor: organizations.requireAdminTwoFactor })
+async function assertOrganizationOpenTo(env: Env, platform: Database, organizationId: string, user: AuthUser) {
+  const [organization] = await platform
+    .select({
+      status: organizations.status,
+      requireAdminTwoFactor: organizations.requireAdminTwoFactor,
+      shard: organizationShards.shard,
+    })
     .from(organizations)
+    .leftJoin(organizationShards, eq(organizationShards.organizationId, organizations.id))
     .where(eq(organizations.id, organizationId));
   if (organization?.status === "suspended") {
     throw new ApiError(403, "organization_suspended", ORGANIZATION_SUSPENDED_MESSAGE);
   }
   if (organization?.requireAdminTwoFactor && !user.twoFactorEnabled) throw twoFactorRequired();
+  // The tenant seam: from here on the route's `db` is the organization's shard, chosen by the
+  // session's organization and nothing the request says.
+  return shardDb(env, shardNameOrPlatform(env, organization?.shard ?? null));
 }
 
 function forwardCookies(c: AnyAuthContext, cookies: string[]) {
@@ -170,7 +180,7 @@ export const requireAdmin: MiddlewareHandler<AdminEnv> = createMiddleware<AdminE
   if (user.role !== "Admin") throw forbidden("This area is for organization admins.");
   const { organizationId } = user;
   if (!organizationId) throw forbidden("Your account has no organization yet. Finish setting up your account first.");
-  await assertOrganizationOpenTo(c.var.db, organizationId, user);
+  c.set("db", await assertOrganizationOpenTo(c.env, c.var.platform, organizationId, user));
   c.set("user", { ...user, organizationId });
   c.set("session", session);
   c.set("organizationId", organizationId);

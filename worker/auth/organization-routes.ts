@@ -23,10 +23,10 @@ const ensureRoutes = new Hono<UserEnv>().use(requireUser).post("/", async (c) =>
   const user = c.var.user;
   // Operators work across organizations and belong to none.
   if (user.role !== "Admin") throw forbidden("Only organization admins have an organization.");
-  const organization = await ensureOrganization(c.var.db, user);
+  const organization = await ensureOrganization(c.env, c.var.platform, user);
   // The browser's time zone becomes the organization's default (schedules, the weekly digest).
   const timeZone = browserTimeZone(await c.req.json().catch(() => null));
-  if (timeZone) await adoptBrowserTimeZone(c.var.db, organization.id, timeZone);
+  if (timeZone) await adoptBrowserTimeZone(c.var.platform, organization.id, timeZone);
   const body: EnsureOrganizationResponse = {
     organization: { id: organization.id, name: organization.name },
     created: organization.created,
@@ -37,19 +37,19 @@ const ensureRoutes = new Hono<UserEnv>().use(requireUser).post("/", async (c) =>
 /** The organization's Admins (issue 25 §5): list, invite, revoke an invitation, remove. */
 const adminsRoutes = new Hono<AdminEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => c.json(await listOrganizationAdmins(c.var.db, c.var.user)))
+  .get("/", async (c) => c.json(await listOrganizationAdmins(c.var.platform, c.var.user)))
   .post("/invitations", zv("json", inviteAdminRequestSchema), async (c) => {
     const email = c.req.valid("json").email.toLowerCase();
     if (!isPlausibleEmail(email)) throw badRequest("Please enter a valid email address.");
     const origin = publicOrigin(c.var.config, c.req.raw);
-    return c.json(await inviteAdmin(c.var.db, c.env, c.var.user, email, origin), 201);
+    return c.json(await inviteAdmin(c.var.platform, c.env, c.var.user, email, origin), 201);
   })
   .delete("/invitations/:id", async (c) => {
-    await revokeInvitation(c.var.db, c.var.user, c.req.param("id"));
+    await revokeInvitation(c.var.platform, c.var.user, c.req.param("id"));
     return c.body(null, 204);
   })
   .delete("/:userId", async (c) => {
-    await removeAdmin(c.var.db, c.var.user, c.req.param("userId"));
+    await removeAdmin(c.var.platform, c.var.user, c.req.param("userId"));
     return c.body(null, 204);
   });
 
@@ -57,23 +57,23 @@ const adminsRoutes = new Hono<AdminEnv>()
 const twoFactorRuleRoutes = new Hono<AdminEnv>()
   .use(requireAdmin)
   .put("/", zv("json", twoFactorRuleSchema), async (c) =>
-    c.json(await setTwoFactorRule(c.var.db, c.var.user, c.req.valid("json").requireAdminTwoFactor)),
+    c.json(await setTwoFactorRule(c.var.platform, c.var.user, c.req.valid("json").requireAdminTwoFactor)),
   );
 
 /** The invited person: what the link is for (anyone holding it), and a new account made with it. */
 const invitationRoutes = new Hono<AppEnv>()
   .post("/preview", authRateLimit("invitation"), zv("json", invitationTokenSchema), async (c) =>
-    c.json(await previewInvitation(c.var.db, c.req.valid("json").token)),
+    c.json(await previewInvitation(c.var.platform, c.req.valid("json").token)),
   )
   .post("/sign-up", authRateLimit("invitation"), zv("json", invitationSignUpSchema), async (c) =>
-    c.json(await signUpWithInvitation(c.var.db, c.env, c.req.valid("json"))),
+    c.json(await signUpWithInvitation(c.var.platform, c.env, c.req.valid("json"))),
   );
 
 /** POST /api/organization/invitations/accept — the signed-in invitee joins. */
 const acceptRoutes = new Hono<UserEnv>()
   .use(requireUser)
   .post("/", authRateLimit("invitation"), zv("json", invitationTokenSchema), async (c) =>
-    c.json(await acceptInvitation(c.var.db, c.env, c.req.valid("json").token, c.var.user)),
+    c.json(await acceptInvitation(c.var.platform, c.env, c.req.valid("json").token, c.var.user)),
   );
 
 /**

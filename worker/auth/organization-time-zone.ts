@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import * as zc from "zod/v4/core";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { organizations } from "../db/schema";
 import { timeZoneSchema } from "../shared/notifications";
 
@@ -8,7 +8,8 @@ import { timeZoneSchema } from "../shared/notifications";
  * Sign-up's default: the browser's zone, sent with the first POST /api/organization/ensure.
  * Only an organization without one takes it; a zone chosen in Settings is never overwritten.
  */
-export async function adoptBrowserTimeZone(db: Database, organizationId: string, timeZone: string): Promise<void> {
+export async function adoptBrowserTimeZone(anyDb: Database, organizationId: string, timeZone: string): Promise<void> {
+  const db = platformOf(anyDb);
   await db
     .update(organizations)
     .set({ timeZone })

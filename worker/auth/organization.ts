@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { organizations, user as userTable } from "../db/schema";
+import { assignShard } from "../db/shards";
 import { COMPANY_NAME_MAX_LENGTH } from "../shared/auth";
 
 /** `created`: this call gave the user their organization (false when they already had it). */
@@ -20,11 +21,17 @@ export function defaultOrganizationName(owner: Pick<Owner, "email" | "firstName"
  * ensures one (spec 1 §4: onboarding runs for users who arrive without an organization).
  * One per founder: organizations.created_by is unique, so a repeat is a no-op.
  */
-export async function recordFoundedOrganization(db: Database, ownerId: string, name: string): Promise<void> {
+export async function recordFoundedOrganization(env: Env, db: Database, ownerId: string, name: string): Promise<void> {
   await db
     .insert(organizations)
     .values({ id: crypto.randomUUID(), name: name.trim().slice(0, COMPANY_NAME_MAX_LENGTH), createdBy: ownerId })
     .onConflictDoNothing();
+  const [founded] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.createdBy, ownerId));
+  // Its shard is chosen now, before anyone can add a row of its own (worker/db/shards.ts).
+  if (founded) await assignShard(env, founded.id);
 }
 
 /**
@@ -33,7 +40,7 @@ export async function recordFoundedOrganization(db: Database, ownerId: string, n
  * Idempotent and safe under concurrent calls: the founder's organization is unique per
  * user, and the user row is only linked while it has no organization.
  */
-export async function ensureOrganization(db: Database, owner: Owner): Promise<EnsuredOrganization> {
+export async function ensureOrganization(env: Env, db: Database, owner: Owner): Promise<EnsuredOrganization> {
   if (owner.organizationId) {
     const [existing] = await db
       .select({ id: organizations.id, name: organizations.name })
@@ -51,6 +58,7 @@ export async function ensureOrganization(db: Database, owner: Owner): Promise<En
     .from(organizations)
     .where(eq(organizations.createdBy, owner.id));
   if (!founded) throw new Error("The founder's organization could not be read back");
+  await assignShard(env, founded.id);
 
   const linked = await db
     .update(userTable)

@@ -36,7 +36,7 @@ const keepRequiredSecondFactor = createMiddleware<UserEnv>(async (c, next) => {
   const operator = user.role === "SuperAdmin" && isSuperAdminEmail(c.env, user.email);
   const [organization] =
     user.role === "Admin" && user.organizationId
-      ? await c.var.db
+      ? await c.var.platform
           .select({ required: organizations.requireAdminTwoFactor })
           .from(organizations)
           .where(eq(organizations.id, user.organizationId))
@@ -146,7 +146,7 @@ export const authRoutes = new Hono<AppEnv>()
 
     // Operators (SUPERADMIN_EMAILS) work across organizations and found none.
     if (input.form === "full" && !isSuperAdminEmail(c.env, email)) {
-      await recordFoundedOrganization(db, created.id, input.companyName);
+      await recordFoundedOrganization(c.env, db, created.id, input.companyName);
     }
     c.executionCtx.waitUntil(
       notifySignup(c.env, db, { firstName, lastName, email, companyName: input.companyName.trim() }),
@@ -188,7 +188,7 @@ export const authRoutes = new Hono<AppEnv>()
 export const meRoutes = new Hono<UserEnv>().use(requireUser).get("/", async (c) => {
   const { user, session } = c.var;
   const [organization] = user.organizationId
-    ? await c.var.db
+    ? await c.var.platform
         .select({
           id: organizations.id,
           name: organizations.name,

@@ -1,7 +1,7 @@
 import { and, eq, lte, ne, not, type SQL, sql } from "drizzle-orm";
 import { qualified } from "../db/aggregates";
 import { user } from "../db/auth-schema";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { organizations, subscriptions, trials } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import type { Mailer } from "../notify/mailer";
@@ -32,7 +32,8 @@ import { trialEndedEmail, trialReminderEmail } from "./lifecycle-emails";
  */
 export const TRIAL_REMINDER_DAYS = [7, 3, 1] as const;
 
-export async function loadPlanAccess(db: Database, organizationId: string, now = Date.now()): Promise<PlanAccess> {
+export async function loadPlanAccess(anyDb: Database, organizationId: string, now = Date.now()): Promise<PlanAccess> {
+  const db = platformOf(anyDb);
   const [[trial], [subscription]] = await db.batch([
     db.select({ trialEndDate: trials.trialEndDate }).from(trials).where(eq(trials.organizationId, organizationId)),
     db

@@ -49,7 +49,7 @@ export const subscriptionRoutes = new Hono<AdminEnv>()
     const organizationId = c.var.organizationId;
     const [trial, [subscription]] = await Promise.all([
       findTrial(c.var.db, organizationId),
-      c.var.db.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId)),
+      c.var.platform.select().from(subscriptions).where(eq(subscriptions.organizationId, organizationId)),
     ]);
     const paymentsConfigured = Boolean(c.var.config.STRIPE_SECRET_KEY && c.var.config.STRIPE_PRICE_ID);
     const body: PlanStatusResponse = {
@@ -108,7 +108,7 @@ export const subscriptionRoutes = new Hono<AdminEnv>()
   })
   .post("/portal", async (c) => {
     const { organizationId, config } = c.var;
-    const [subscription] = await c.var.db
+    const [subscription] = await c.var.platform
       .select({ customerId: subscriptions.stripeCustomerId })
       .from(subscriptions)
       .where(eq(subscriptions.organizationId, organizationId));

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { organizations, trials } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import type { NoticeRenderers } from "../notify/notices";
@@ -10,7 +10,8 @@ import { trialEndedEmail, trialReminderEmail } from "./lifecycle-emails";
  * The trial's reminders and its end, rendered by the notifications queue's consumer when it
  * sends them (./lifecycle.ts enqueues them by id, worker/notify/mailer.ts).
  */
-async function trialOf(db: Database, organizationId: string, id: string) {
+async function trialOf(anyDb: Database, organizationId: string, id: string) {
+  const db = platformOf(anyDb);
   const [row] = await db
     .select({ endsAt: trials.trialEndDate, organizationName: organizations.name })
     .from(trials)

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { organizations, trials } from "../db/schema";
 import { TRIAL_DAYS } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
@@ -15,11 +15,12 @@ export type TrialRow = typeof trials.$inferSelect;
  * from its creation (trials.organization_id is unique, so racing inserts still make one).
  */
 export async function startTrial(
-  db: Database,
+  anyDb: Database,
   organizationId: string,
   userId: string,
   now = Date.now(),
 ): Promise<{ trial: TrialRow; created: boolean }> {
+  const db = platformOf(anyDb);
   const [chosen] = await db
     .update(trials)
     .set({ chosenAt: new Date(now), userId })
@@ -53,7 +54,8 @@ export async function startTrial(
   return { trial: raced, created: false };
 }
 
-export async function findTrial(db: Database, organizationId: string): Promise<TrialRow | null> {
+export async function findTrial(anyDb: Database, organizationId: string): Promise<TrialRow | null> {
+  const db = platformOf(anyDb);
   const [row] = await db.select().from(trials).where(eq(trials.organizationId, organizationId)).limit(1);
   return row ?? null;
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
-import type { Database } from "../db/client";
-import { checkIns } from "../db/schema";
+import { type Database, platformOf } from "../db/client";
+import { checkIns, slackInstallations } from "../db/schema";
 import { DELIVERY_ROUTES, type DeliveryRoute } from "../shared/domain";
 
 /**
@@ -16,10 +16,23 @@ export type Delivery = { route: DeliveryRoute; address: string | null };
 
 export const deliveryRow = z.object({ route: z.enum(DELIVERY_ROUTES), address: z.nullable(z.string()) });
 
+/**
+ * Whether the organization sends its invitations as Slack DMs. Its Slack installation is the
+ * platform's (Slack's events name a workspace, not an organization), so it is read there, before
+ * the INSERT that runs in the organization's shard (worker/db/shards.ts).
+ */
+export async function slackDmInvitations(db: Database, organizationId: string): Promise<boolean> {
+  const [row] = await platformOf(db)
+    .select({ on: slackInstallations.dmInvitations })
+    .from(slackInstallations)
+    .where(eq(slackInstallations.organizationId, organizationId));
+  return row?.on === true;
+}
+
 /** What decides a new check-in's route, read in the INSERT's own SELECT from the member row `tm`. */
-export const routeOfMember = sql`case
+export const routeOfMember = (slackDm: boolean) => sql`case
   when tm.email is null then 'handover'
-  when exists (select 1 from slack_installations si where si.organization_id = tm.organization_id and si.dm_invitations = 1) then 'slack_dm'
+  when ${slackDm ? 1 : 0} = 1 then 'slack_dm'
   else 'email' end`;
 
 /**
@@ -33,8 +46,13 @@ export async function deliveryOf(
   checkIn: Pick<typeof checkIns.$inferSelect, "id" | "deliveryRoute" | "deliveryAddress">,
 ): Promise<Delivery> {
   if (checkIn.deliveryRoute) return { route: checkIn.deliveryRoute, address: checkIn.deliveryAddress };
+  const [owner] = await db
+    .select({ organizationId: checkIns.organizationId })
+    .from(checkIns)
+    .where(eq(checkIns.id, checkIn.id));
+  const slackDm = owner ? await slackDmInvitations(db, owner.organizationId) : false;
   await db.run(sql`update check_ins set
-      delivery_route = (select ${routeOfMember} from team_members tm where tm.id = check_ins.team_member_id),
+      delivery_route = (select ${routeOfMember(slackDm)} from team_members tm where tm.id = check_ins.team_member_id),
       delivery_address = (select tm.email from team_members tm where tm.id = check_ins.team_member_id)
     where id = ${checkIn.id} and delivery_route is null`);
   const [row] = await db

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { checkIns, organizations, rateLimits, teamMembers } from "../db/schema";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
@@ -39,7 +39,8 @@ export type CheckInRecord = {
 };
 
 async function guessesExhausted(db: Database, key: string, now: number): Promise<boolean> {
-  const [row] = await db
+  // Counters are the platform's (worker/db/client.ts), whichever shard the link named.
+  const [row] = await platformOf(db)
     .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
     .from(rateLimits)
     .where(eq(rateLimits.key, key));
@@ -118,6 +119,17 @@ export async function checkInForLink(
     }
     await hitRateLimit(db, key, GUESS_RULE, now);
     throw notFound(NOT_FOUND_MESSAGE);
+  }
+  // The shard's copy of the organization anchors its rows; its name and status are the platform's.
+  const platform = platformOf(db);
+  if (platform !== db) {
+    const [organization] = await platform
+      .select({ name: organizations.name, status: organizations.status })
+      .from(organizations)
+      .where(eq(organizations.id, record.organizationId));
+    if (!organization) throw notFound(NOT_FOUND_MESSAGE);
+    record.organizationName = organization.name;
+    record.organizationStatus = organization.status;
   }
   // A suspended organization's links stop working (and work again when it is lifted).
   if (record.organizationStatus === "suspended") throw notFound(NOT_FOUND_MESSAGE);

@@ -1,4 +1,4 @@
-import { createDb } from "../db/client";
+import type { Database } from "../db/client";
 import { reserveDailyCap } from "../lib/daily-caps";
 import { log } from "../lib/log";
 
@@ -20,7 +20,8 @@ type Row = { replies: number; judged: number; reserved: number };
 export class ModelBudget {
   constructor(
     private readonly sql: SqlStorage,
-    private readonly d1: D1Database,
+    /** The check-in's shard (its handle knows the platform database, where the cap's counter is). */
+    private readonly db: () => Database,
   ) {}
 
   private row(): Row {
@@ -40,7 +41,7 @@ export class ModelBudget {
     let reserved = row.reserved;
     if (reserved === 0) {
       try {
-        reserved = await reserveDailyCap(createDb(this.d1), organizationId, "llm", RESERVE_BLOCK, now);
+        reserved = await reserveDailyCap(this.db(), organizationId, "llm", RESERVE_BLOCK, now);
       } catch (error) {
         // D1 unreachable: this call goes uncounted rather than the chat losing its interviewer
         // for good over a blip (the per-chat count above still holds).

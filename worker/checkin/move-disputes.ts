@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { auditLogs } from "../db/schema";
 
 /**
@@ -7,6 +7,8 @@ import { auditLogs } from "../db/schema";
  * the audit log (the console's Audit Log tab lists it, filterable by this action), written
  * once per move by "This wasn't me" (not-me-routes.ts). Its presence is also how a closed
  * check-in's link explains itself (410 closed_not_me, link.ts) without a column of its own.
+ * The audit log is the platform's: read through `platformOf`, whichever shard's handle the
+ * caller holds (worker/db/client.ts).
  */
 export const MOVE_DISPUTED_ACTION = "check_in.move_disputed";
 
@@ -14,7 +16,7 @@ export const moveDisputeId = (checkInId: string, move: number) => `move-disputed
 
 /** Whether the member already said a move of this check-in was not them. */
 export async function moveDisputed(db: Database, checkInId: string): Promise<boolean> {
-  const [row] = await db
+  const [row] = await platformOf(db)
     .select({ id: auditLogs.id })
     .from(auditLogs)
     .where(and(eq(auditLogs.action, MOVE_DISPUTED_ACTION), eq(auditLogs.targetId, checkInId)))

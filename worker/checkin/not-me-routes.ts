@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { changeCheckInStatus } from "../db/check-in-status";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { auditLogs, checkIns, organizations } from "../db/schema";
 import type { AppEnv } from "../lib/app-env";
 import { ApiError, forbidden, notFound } from "../lib/errors";
@@ -20,7 +20,9 @@ import { checkNotMeLink } from "./not-me-link";
  * changes nothing). The POST, from the page's button, closes the chat on every device — D1
  * says expired, the object ends it as a revoke does, with its own reason — and writes the
  * operator's alert into the audit log (`check_in.move_disputed`, once per move). A forged
- * link gets 403 and an old one 410, before anything is read or changed.
+ * link gets 403 and an old one 410, before anything is read or changed. `c.var.db` is the
+ * shard the check-in's id names (routes.ts); the audit log and the organization's name are
+ * the platform's (worker/db/shards.ts).
  */
 
 const INVALID_LINK = "This link is not valid. Use the link from the email exactly as it arrived.";
@@ -38,18 +40,21 @@ async function checkedLink(secrets: ReturnType<typeof appSecrets>, id: string, l
 
 async function checkInOf(db: Database, id: string) {
   const [row] = await db
-    .select({
-      id: checkIns.id,
-      status: checkIns.status,
-      organizationId: checkIns.organizationId,
-      organizationName: organizations.name,
-    })
+    .select({ id: checkIns.id, status: checkIns.status, organizationId: checkIns.organizationId })
     .from(checkIns)
-    .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
     .where(eq(checkIns.id, id));
   // A signed link to a check-in since removed (its member was deleted).
   if (!row) throw notFound("Check-in not found or already completed");
   return row;
+}
+
+async function organizationNameOf(db: Database, organizationId: string): Promise<string> {
+  const [row] = await platformOf(db)
+    .select({ name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!row) throw notFound("Check-in not found or already completed");
+  return row.name;
 }
 
 export const notMeRoutes = new Hono<AppEnv>()
@@ -58,9 +63,12 @@ export const notMeRoutes = new Hono<AppEnv>()
     const id = c.req.param("id");
     const checked = await checkedLink(appSecrets(c.var.config), id, c.req.valid("query"));
     const checkIn = await checkInOf(c.var.db, id);
-    const disputed = await moveDisputed(c.var.db, id);
+    const [organizationName, disputed] = await Promise.all([
+      organizationNameOf(c.var.db, checkIn.organizationId),
+      moveDisputed(c.var.db, id),
+    ]);
     const info: NotMeInfo = {
-      organizationName: checkIn.organizationName,
+      organizationName,
       movedAt: checked.movedAt,
       state: checkIn.status === "pending" ? "open" : disputed ? "closed" : "ended",
     };
@@ -74,29 +82,29 @@ export const notMeRoutes = new Hono<AppEnv>()
     const checked = await checkedLink(appSecrets(c.var.config), id, c.req.valid("json"));
     const checkIn = await checkInOf(db, id);
     const now = Date.now();
-    // The alert (once per move: its id is the move's) and the closing, in one batch.
-    const [alerted, closed] = await db.batch([
-      db
-        .insert(auditLogs)
-        .values({
-          id: moveDisputeId(id, checked.move),
-          actorUserId: null,
-          actorEmail: null,
-          action: MOVE_DISPUTED_ACTION,
-          targetType: "check_in",
-          targetId: id,
-          organizationId: checkIn.organizationId,
-          details: { move: checked.move, movedAt: checked.movedAt, wasOpen: checkIn.status === "pending" },
-          ipAddress: clientIp(c.req.raw),
-          createdAt: new Date(now),
-        })
-        .onConflictDoNothing()
-        .returning({ id: auditLogs.id }),
-      changeCheckInStatus(db, eq(checkIns.id, id), {
-        status: "expired",
-        expiresAt: sql`min(${checkIns.expiresAt}, ${now})`,
-      }).returning({ id: checkIns.id }),
-    ]);
+    // The operator's alert (once per move: its id is the move's) in the platform's audit log,
+    // then the closing in the check-in's shard: two databases, so two writes, alert first. Both
+    // are idempotent, so a failure between them is mended by the member's retry.
+    const alerted = await platformOf(db)
+      .insert(auditLogs)
+      .values({
+        id: moveDisputeId(id, checked.move),
+        actorUserId: null,
+        actorEmail: null,
+        action: MOVE_DISPUTED_ACTION,
+        targetType: "check_in",
+        targetId: id,
+        organizationId: checkIn.organizationId,
+        details: { move: checked.move, movedAt: checked.movedAt, wasOpen: checkIn.status === "pending" },
+        ipAddress: clientIp(c.req.raw),
+        createdAt: new Date(now),
+      })
+      .onConflictDoNothing()
+      .returning({ id: auditLogs.id });
+    const closed = await changeCheckInStatus(db, eq(checkIns.id, id), {
+      status: "expired",
+      expiresAt: sql`min(${checkIns.expiresAt}, ${now})`,
+    }).returning({ id: checkIns.id });
     if (alerted.length > 0) {
       log("warn", "check_in_move_disputed", { checkInId: id, organizationId: checkIn.organizationId });
     }

@@ -1,6 +1,6 @@
 import { agentConfigQuery, configOfRow } from "../ai/agent-config";
 import { bankOrSeeded, questionBankQuery } from "../ai/question-bank";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { globalSettingsOf, globalSettingsQuery } from "../db/global-settings";
 import { organizationStyleQuery, styleInForce, withConversationStyle } from "../settings/conversation-style";
 import type { SessionFacts } from "./store";
@@ -15,16 +15,20 @@ import type { SessionFacts } from "./store";
  * duplicate names (two `id`s) would collide.
  */
 export async function sessionFactsFor(db: Database, organizationId: string): Promise<SessionFacts> {
-  const [[row], settingsRows, styleRows, bankRows] = await db.batch([
-    agentConfigQuery(db, organizationId),
-    globalSettingsQuery(db),
+  // The style is the organization's (its shard); the rest is the platform's, read in parallel.
+  const platform = platformOf(db);
+  const [[[row], settingsRows, bankRows], styleRows] = await Promise.all([
+    platform.batch([
+      agentConfigQuery(platform, organizationId),
+      globalSettingsQuery(platform),
+      questionBankQuery(platform),
+    ]),
     organizationStyleQuery(db, organizationId),
-    questionBankQuery(db),
   ]);
   const settings = globalSettingsOf(settingsRows);
   return {
     config: withConversationStyle(configOfRow(row), styleInForce(styleRows, settings)),
-    bank: await bankOrSeeded(db, bankRows),
+    bank: await bankOrSeeded(platform, bankRows),
     pillarWeights: settings.pillarWeights,
   };
 }

@@ -17,7 +17,8 @@ export type WriteKind = "started" | "completion" | "expired";
 export class Outbox {
   constructor(
     private readonly sql: SqlStorage,
-    private readonly d1: D1Database,
+    /** The D1 database of the check-in's shard, by its id. */
+    private readonly d1For: (checkInId: string) => D1Database,
     private readonly store: SessionStore,
     private readonly schedule: Schedule,
     /** The judgement to store: the closing summary's, with the salesperson's corrections (summary.ts). */
@@ -50,20 +51,21 @@ export class Outbox {
     for (const { kind } of pending) {
       const session = this.store.session();
       if (!session) return true;
+      const d1 = this.d1For(session.check_in_id);
       try {
         if (kind === "started" && session.started_at !== null) {
-          await persistStart(this.d1, session.check_in_id, session.started_at);
+          await persistStart(d1, session.check_in_id, session.started_at);
         } else if (kind === "completion" && session.completed_at !== null) {
           const result = this.completionResult();
-          await persistCompletion(this.d1, result);
+          await persistCompletion(d1, result);
           await this.afterCompletion(result);
         } else if (kind === "expired") {
-          await persistExpiry(this.d1, session.check_in_id);
+          await persistExpiry(d1, session.check_in_id);
         }
         this.sql.exec("delete from pending_writes where kind = ?", kind);
       } catch (error) {
         // The check-in itself was deleted (its team member removed): nothing can ever land.
-        if (!(await checkInExists(this.d1, session.check_in_id).catch(() => true))) {
+        if (!(await checkInExists(d1, session.check_in_id).catch(() => true))) {
           this.clear();
           return true;
         }

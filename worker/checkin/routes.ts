@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { publicOrigin } from "../auth/auth";
 import { checkIns, riskAlerts } from "../db/schema";
+import { dbForCheckIn } from "../db/shards";
 import { sendEmail } from "../email/send";
 import type { AppEnv } from "../lib/app-env";
 import { ApiError, badRequest, forbidden, tooManyRequests } from "../lib/errors";
@@ -83,6 +84,15 @@ async function hashOrNull(secret: string | null | undefined): Promise<string | n
 }
 
 export const checkInRoutes = new Hono<AppEnv>()
+  // The tenant seam for a link: the check-in's id names its shard (worker/db/shards.ts).
+  .use("/:id/*", async (c, next) => {
+    c.set("db", dbForCheckIn(c.env, c.req.param("id")));
+    await next();
+  })
+  .use("/:id", async (c, next) => {
+    c.set("db", dbForCheckIn(c.env, c.req.param("id")));
+    await next();
+  })
   .get("/", () => {
     throw badRequest(MISSING_MESSAGE);
   })

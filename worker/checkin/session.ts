@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { dbForCheckIn } from "../db/shards";
 import { log } from "../lib/log";
 import { enqueueCompletionAlerts } from "../notify/enqueue";
 import {
@@ -69,16 +70,18 @@ export class CheckInSession extends DurableObject<Env> {
     this.schedule = new Schedule(ctx.storage.sql, ctx.storage);
     this.summary = new ClosingSummary(ctx.storage.sql, this.store, this.schedule);
     // Alerts reach the admins through the notifications queue once the completion has landed.
+    // The check-in's id names its shard (worker/db/shards.ts): every D1 write goes there.
+    const shardOf = (checkInId: string) => dbForCheckIn(env, checkInId).$client;
     this.outbox = new Outbox(
       ctx.storage.sql,
-      env.DB,
+      shardOf,
       this.store,
       this.schedule,
       () => this.summary.completed(),
       (result) => enqueueCompletionAlerts(env, result.organizationId, result.checkInId),
     );
     this.clock = new SessionClock(this.store, this.schedule, (frame) => this.broadcast(frame));
-    this.budget = new ModelBudget(ctx.storage.sql, env.DB);
+    this.budget = new ModelBudget(ctx.storage.sql, () => dbForCheckIn(env, this.store.requireSession().check_in_id));
     this.replies = new Replies({
       ctx,
       env,
@@ -161,7 +164,8 @@ export class CheckInSession extends DurableObject<Env> {
     if (this.store.session()) return true;
     if (!init) return false;
     await this.ctx.blockConcurrencyWhile(async () => {
-      if (!this.store.session()) await startSession(this.env.DB, this.store, this.schedule, init, Date.now());
+      if (!this.store.session())
+        await startSession(dbForCheckIn(this.env, init.checkInId), this.store, this.schedule, init, Date.now());
     });
     return this.store.session() !== null;
   }

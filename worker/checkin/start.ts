@@ -1,5 +1,5 @@
 import { greetingFor } from "../ai/agent-config";
-import { createDb } from "../db/client";
+import type { Database } from "../db/client";
 import type { Schedule } from "./alarms";
 import type { SessionInit } from "./init";
 import { sessionFactsFor } from "./organization-config";
@@ -13,13 +13,14 @@ import type { SessionStore } from "./store";
  * greeting stored as the first question, and the expiry scheduled.
  */
 export async function startSession(
-  d1: D1Database,
+  /** The check-in's shard (its handle reads the platform's configuration through `platformOf`). */
+  db: Database,
   store: SessionStore,
   schedule: Schedule,
   init: SessionInit,
   now: number,
 ) {
-  const facts = await sessionFactsFor(createDb(d1), init.organizationId);
+  const facts = await sessionFactsFor(db, init.organizationId);
   const { config } = facts;
   // The greeting asks how the week has been: a morale question, whatever words it uses.
   const greeting = { content: greetingFor(config, init.firstName), theme: "mood", pillar: "morale" as const };

@@ -24,4 +24,21 @@ export function createDb(d1: D1Database): Database {
   return db;
 }
 
+/**
+ * A shard's handle knows its platform database (worker/db/shards.ts links them). The helpers of
+ * platform tables (audit, rate limits and daily caps, global settings, the AI configuration,
+ * the question bank, the email log, system signals) take whichever handle the caller holds and
+ * write through `platformOf`, so code holding an organization's shard cannot put a platform row in it.
+ */
+const platforms = new WeakMap<Database, Database>();
+
+export function linkPlatform(shard: Database, platform: Database): void {
+  if (shard !== platform) platforms.set(shard, platform);
+}
+
+/** The platform database of a handle (a platform handle is its own). */
+export function platformOf(db: Database): Database {
+  return platforms.get(db) ?? db;
+}
+
 export { schema };

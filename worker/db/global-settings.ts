@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import * as zc from "zod/v4/core";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings, globalSettingsSchema } from "../shared/settings";
 import type { Database } from "./client";
+import { platformOf } from "./client";
 import { globalSettings } from "./schema";
 
 /** The one row's id in global_settings. */
@@ -12,7 +13,8 @@ export const GLOBAL_ID = "global";
  * here, below every feature, so a feature that only reads them (insights) need not import
  * worker/settings (which imports notify, which imports insights).
  */
-export async function getGlobalSettings(db: Database): Promise<GlobalSettings> {
+export async function getGlobalSettings(anyDb: Database): Promise<GlobalSettings> {
+  const db = platformOf(anyDb);
   return globalSettingsOf(await globalSettingsQuery(db));
 }
 

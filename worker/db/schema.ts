@@ -153,7 +153,7 @@ export const checkIns = sqliteTable(
     teamMemberId: text("team_member_id")
       .notNull()
       .references(() => teamMembers.id, { onDelete: "cascade" }),
-    /** The admin who sent it; null when the schedule created it. */
+    /** Before shards (drizzle/0016_shards.sql): the admin who sent it. Left null now; see sentBy. */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     /** SHA-256 of the link token (hex); the token itself is shown once and never stored. */
     tokenHash: text("token_hash").notNull(),
@@ -177,6 +177,8 @@ export const checkIns = sqliteTable(
     deliveryAddress: text("delivery_address"),
     /** The LLM's scores and the embedded reader's disagreed by more than the review margin (worker/scoring/review.ts). */
     needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
+    /** The admin (a user of the platform database, so no foreign key) who sent it; null when the schedule created it. */
+    sentBy: text("sent_by"),
     conversationState: text("conversation_state", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
@@ -584,4 +586,20 @@ export const adminInvitations = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("admin_invitations_org_idx").on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * Which D1 binding holds an organization's rows (platform database only; worker/db/shards.ts).
+ * Written once when the organization is created and never changed by the app.
+ */
+export const organizationShards = sqliteTable(
+  "organization_shards",
+  {
+    organizationId: text("organization_id")
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    shard: text("shard").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("organization_shards_shard_idx").on(t.shard)],
 );

@@ -9,7 +9,7 @@ import { seedDemo } from "./seed";
 export const devRoutes = new Hono<AppEnv>()
   .use(developmentOnly)
   .post("/seed", async (c) => {
-    const result = await seedDemo(c.var.db, new URL(c.req.url).origin);
+    const result = await seedDemo(c.env, c.var.db, new URL(c.req.url).origin);
     await ensureDemoOperatorTwoFactor(c.env, c.var.db);
     return c.json({ ...result, operatorTotpSecret: DEMO_OPERATOR_TOTP_SECRET });
   })

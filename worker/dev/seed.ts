@@ -16,6 +16,7 @@ import {
   user,
   userChallenges,
 } from "../db/schema";
+import { assignShard, dbFor, newCheckInId } from "../db/shards";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../scoring/real-time";
 import { DAY_MS, WEEK_MS } from "../shared/time";
 import { clampScore, seededRandom } from "./random";
@@ -102,14 +103,16 @@ const lerp = ([from, to]: [number, number], t: number) => from + (to - from) * t
 
 export type SeedResult = { created: boolean; checkInId: string; checkInUrl: string; lines: string[] };
 
-export async function seedDemo(db: Database, origin: string, now = Date.now()): Promise<SeedResult> {
+export async function seedDemo(env: Env, db: Database, origin: string, now = Date.now()): Promise<SeedResult> {
   const existing = await db
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.id, DEMO_ORG_ID));
   const created = existing.length === 0;
-  if (created) await seedHistory(db, now);
-  const link = await freshDemoCheckIn(db, now);
+  if (created) await seedHistory(env, db, now);
+  // The demo organization's rows are in its shard (worker/db/shards.ts; the platform database for
+  // a demo seeded before shards).
+  const link = await freshDemoCheckIn(await dbFor(env, DEMO_ORG_ID), now);
   const checkInUrl = `${origin}${link.path}`;
   return {
     created,
@@ -127,7 +130,7 @@ export async function seedDemo(db: Database, origin: string, now = Date.now()): 
   };
 }
 
-async function seedHistory(db: Database, now: number) {
+async function seedHistory(env: Env, db: Database, now: number) {
   const random = seededRandom(20261121);
   const adminId = "demo-admin";
   const operatorId = "demo-operator";
@@ -153,7 +156,7 @@ async function seedHistory(db: Database, now: number) {
         id,
         organizationId: DEMO_ORG_ID,
         teamMemberId: member.id,
-        createdBy: adminId,
+        sentBy: adminId,
         tokenHash: await hashCheckInToken(newCheckInToken()),
         expiresAt: new Date(sentAt + 3 * DAY_MS),
         invitedAt: new Date(sentAt),
@@ -326,8 +329,14 @@ async function seedHistory(db: Database, now: number) {
       createdAt: longAgo,
       updatedAt: longAgo,
     }),
+  ]);
+  // Then its own rows, in its shard (two batches: D1 has no transaction across databases; a
+  // seed cut between them is redone by deleting the demo organization).
+  await assignShard(env, DEMO_ORG_ID);
+  const shard = await dbFor(env, DEMO_ORG_ID);
+  await runBatch(shard, [
     ...chunkedInserts(
-      db,
+      shard,
       teamMembers,
       MEMBERS.map((m) => ({
         id: m.id,
@@ -341,18 +350,18 @@ async function seedHistory(db: Database, now: number) {
         updatedAt: longAgo,
       })),
     ),
-    ...chunkedInserts(db, checkIns, checkInRows),
-    ...chunkedInserts(db, sentimentScores, scoreRows),
-    ...chunkedInserts(db, realTimeSentiment, realTimeRows),
-    ...chunkedInserts(db, userChallenges, challengeRows),
-    ...chunkedInserts(db, riskAlerts, alertRows),
+    ...chunkedInserts(shard, checkIns, checkInRows),
+    ...chunkedInserts(shard, sentimentScores, scoreRows),
+    ...chunkedInserts(shard, realTimeSentiment, realTimeRows),
+    ...chunkedInserts(shard, userChallenges, challengeRows),
+    ...chunkedInserts(shard, riskAlerts, alertRows),
   ]);
 }
 
 /** A new pending check-in for Maya each time dev starts; the previous demo links expire. */
 async function freshDemoCheckIn(db: Database, now: number): Promise<{ id: string; path: string }> {
   const token = newCheckInToken();
-  const id = crypto.randomUUID();
+  const id = newCheckInId(db);
   await runBatch(db, [
     changeCheckInStatus(db, and(eq(checkIns.organizationId, DEMO_ORG_ID), eq(checkIns.teamMemberId, "demo-tm-maya")), {
       status: "expired",
@@ -361,7 +370,7 @@ async function freshDemoCheckIn(db: Database, now: number): Promise<{ id: string
       id,
       organizationId: DEMO_ORG_ID,
       teamMemberId: "demo-tm-maya",
-      createdBy: "demo-admin",
+      sentBy: "demo-admin",
       tokenHash: await hashCheckInToken(token),
       status: "pending",
       expiresAt: new Date(now + 3 * DAY_MS),

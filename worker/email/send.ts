@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { emailOutbox } from "../db/schema";
 import { isDevelopment, readConfig } from "../lib/config";
 import { dailyCap, spendDailyCap } from "../lib/daily-caps";
@@ -53,13 +53,15 @@ export async function sendEmail(
   if (message.organizationId && !message.capSpent) {
     await spendDailyCap(db, message.organizationId, "email", await dailyEmailCap(db, message.organizationId));
   }
+  // The email log is the platform's, whichever handle the caller holds (worker/db/client.ts).
+  const outbox = platformOf(db);
   const id = crypto.randomUUID();
   // Locally the row is the mailbox (/dev/mailbox), so it keeps working links; anywhere
   // else the stored copy has its link secrets removed (worker/email/redact.ts).
   const stored = isDevelopment(env)
     ? message
     : { html: withoutLinkSecrets(message.html), text: withoutLinkSecrets(message.text) };
-  const inserted = await db
+  const inserted = await outbox
     .insert(emailOutbox)
     .values({
       id,
@@ -79,7 +81,7 @@ export async function sendEmail(
   let rowId = inserted[0]?.id;
   if (!rowId) {
     if (!message.dedupeKey) throw new Error("email_outbox refused a row without a dedupe key");
-    const [existing] = await db
+    const [existing] = await outbox
       .select({ id: emailOutbox.id, status: emailOutbox.status })
       .from(emailOutbox)
       .where(eq(emailOutbox.dedupeKey, message.dedupeKey));
@@ -97,14 +99,14 @@ export async function sendEmail(
       text: message.text,
       idempotencyKey: message.dedupeKey ?? rowId,
     });
-    await db
+    await outbox
       .update(emailOutbox)
       .set({ status: "sent", sentAt: new Date(), error: null, provider: transport.name })
       .where(eq(emailOutbox.id, rowId));
     return { status: "sent", id: rowId };
   } catch (error) {
     const reason = describeError(error);
-    await db
+    await outbox
       .update(emailOutbox)
       .set({ status: "failed", error: reason.slice(0, 500) })
       .where(eq(emailOutbox.id, rowId));

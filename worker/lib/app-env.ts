@@ -10,7 +10,13 @@ export type AppEnv = {
   Bindings: Env;
   Variables: {
     requestId: string;
+    /**
+     * The organization's shard behind requireAdmin (worker/db/shards.ts); elsewhere the
+     * platform database, where a route reaches a shard only through dbFor or the console's fan-out.
+     */
     db: Database;
+    /** The platform database: accounts, organizations, billing, audit, rate limits, global settings. */
+    platform: Database;
     config: AppConfig;
   };
 };

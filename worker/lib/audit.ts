@@ -1,4 +1,4 @@
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { auditLogs } from "../db/schema";
 
 /**
@@ -20,7 +20,8 @@ export type AuditRecord = AuditNote & {
   ipAddress?: string | null;
 };
 
-export async function recordAudit(db: Database, entry: AuditRecord): Promise<void> {
+export async function recordAudit(anyDb: Database, entry: AuditRecord): Promise<void> {
+  const db = platformOf(anyDb);
   await db.insert(auditLogs).values({
     id: crypto.randomUUID(),
     actorUserId: entry.actorUserId,

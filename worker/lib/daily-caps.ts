@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { rateLimits, teamMembers } from "../db/schema";
 import { type DailyLimits, dailyCapFor, type SizedCapKind } from "../shared/daily-limits";
 import { DAY_MS, utcDay } from "../shared/time";
@@ -118,7 +118,7 @@ export async function dailyLimits(db: Database, organizationId: string, now = Da
   };
   const [members, rows] = await Promise.all([
     activeMembers(db, organizationId),
-    db
+    platformOf(db)
       .select({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.windowStart })
       .from(rateLimits)
       .where(inArray(rateLimits.key, Object.values(keys))),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { rateLimits } from "../db/schema";
 import type { AppEnv } from "./app-env";
 import { tooManyRequests } from "./errors";
@@ -14,13 +14,14 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  * however the tries fall on the clock. One statement, so concurrent requests cannot race.
  */
 export async function hitRateLimit(
-  db: Database,
+  anyDb: Database,
   key: string,
   rule: RateLimitRule,
   now = Date.now(),
   /** Uses counted at once (a block reserved by a daily cap); 1 otherwise. */
   amount = 1,
 ): Promise<RateLimitResult> {
+  const db = platformOf(anyDb);
   // The window restarts when it is over: both columns are CASE expressions on the stored row.
   const expired = sql`${now} - ${rateLimits.windowStart} >= ${rule.windowMs}`;
   const [row] = await db

@@ -1,4 +1,4 @@
-import { createDb, type Database } from "../db/client";
+import { createDb, type Database, platformOf } from "../db/client";
 import { systemSignals } from "../db/schema";
 import type { SystemSignalName } from "../shared/console/system";
 import { log } from "./log";
@@ -9,13 +9,14 @@ import { log } from "./log";
  * signal is bookkeeping: recording one never throws into the work it describes.
  */
 export async function recordSignal(
-  db: Database,
+  anyDb: Database,
   name: SystemSignalName,
   ok: boolean,
   /** What to say about it; undefined keeps what the last one said (a failure's reason). */
   detail: string | null | undefined,
   at = Date.now(),
 ): Promise<void> {
+  const db = platformOf(anyDb);
   const when = new Date(at);
   const outcome = ok ? { lastSuccessAt: when } : { lastFailureAt: when };
   const said = detail === undefined ? {} : { lastDetail: detail?.slice(0, 300) ?? null };

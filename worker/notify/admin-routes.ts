@@ -1,7 +1,9 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
-import { notificationDeliveries, organizations } from "../db/schema";
+import { organizationNames } from "../db/fan-out";
+import { notificationDeliveries } from "../db/schema";
+import { acrossShards, allShardDbs } from "../db/shards";
 import { zv } from "../lib/validate";
 import { type DeliveryList, deliveryListQuerySchema } from "../shared/notifications";
 import { deliveryCounts } from "./deliveries";
@@ -16,22 +18,34 @@ export const deliveryRoutes = new Hono<ConsoleEnv>().get("/", zv("query", delive
   if (status) filters.push(eq(notificationDeliveries.status, status));
   if (channel) filters.push(eq(notificationDeliveries.channel, channel));
   const where = filters.length > 0 ? and(...filters) : undefined;
-  const [rows, [total], counts] = await Promise.all([
-    db
-      .select({ delivery: notificationDeliveries, organizationName: organizations.name })
-      .from(notificationDeliveries)
-      .leftJoin(organizations, eq(organizations.id, notificationDeliveries.organizationId))
-      .where(where)
-      .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ n: count() }).from(notificationDeliveries).where(where),
-    deliveryCounts(db),
+  // Deliveries are the organizations' rows: every shard's first rows up to this page, merged
+  // newest first (worker/db/shards.ts); the organizations' names from the platform database.
+  const shards = allShardDbs(c.env);
+  const offset = (page - 1) * PAGE_SIZE;
+  const [rows, totals, counts] = await Promise.all([
+    acrossShards(shards, (shard) =>
+      shard
+        .select()
+        .from(notificationDeliveries)
+        .where(where)
+        .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
+        .limit(offset + PAGE_SIZE),
+    ),
+    acrossShards(shards, (shard) => shard.select({ n: count() }).from(notificationDeliveries).where(where)),
+    acrossShards(shards, async (shard) => [await deliveryCounts(shard)]),
   ]);
+  const pageRows = rows
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(offset, offset + PAGE_SIZE);
+  const names = await organizationNames(
+    db,
+    pageRows.map((row) => row.organizationId),
+  );
+  const total = { n: totals.reduce((sum, row) => sum + row.n, 0) };
   const body: DeliveryList = {
-    items: rows.map(({ delivery: d, organizationName }) => ({
+    items: pageRows.map((d) => ({
       id: d.id,
-      organizationName: organizationName ?? "Unknown Organization",
+      organizationName: names.get(d.organizationId) ?? "Unknown Organization",
       kind: d.kind,
       channel: d.channel,
       recipient: d.recipient,
@@ -45,7 +59,11 @@ export const deliveryRoutes = new Hono<ConsoleEnv>().get("/", zv("query", delive
     total: total?.n ?? 0,
     page,
     pageSize: PAGE_SIZE,
-    counts,
+    counts: {
+      delivered: counts.reduce((sum, row) => sum + row.delivered, 0),
+      failed: counts.reduce((sum, row) => sum + row.failed, 0),
+      pending: counts.reduce((sum, row) => sum + row.pending, 0),
+    },
   };
   return c.json(body);
 });

@@ -1,5 +1,6 @@
 import * as zc from "zod/v4/core";
-import { createDb } from "../db/client";
+import type { Database } from "../db/client";
+import { dbFor } from "../db/shards";
 import { readConfig } from "../lib/config";
 import { describeError, log } from "../lib/log";
 import { fanOutAlerts } from "./alerts";
@@ -36,7 +37,17 @@ export async function handleNotifyBatch(
   env: Env,
   renderers: NoticeRenderers,
 ): Promise<void> {
-  const ctx: ChannelContext = { env, db: createDb(env.DB), config: readConfig(env) };
+  const config = readConfig(env);
+  // Every message names its organization; its deliveries and rows are in that organization's shard.
+  const shards = new Map<string, Promise<Database>>();
+  const shardOf = (organizationId: string) => {
+    let db = shards.get(organizationId);
+    if (!db) {
+      db = dbFor(env, organizationId);
+      shards.set(organizationId, db);
+    }
+    return db;
+  };
   for (const message of batch.messages) {
     const parsed = zc.safeParse(notifyMessageSchema, message.body);
     if (!parsed.success) {
@@ -48,6 +59,8 @@ export async function handleNotifyBatch(
     let outcome: Outcome;
     try {
       const body = parsed.data;
+      const organizationId = body.type === "send" ? body.delivery.organizationId : body.organizationId;
+      const ctx: ChannelContext = { env, db: await shardOf(organizationId), config };
       if (body.type === "alerts") await fanOutAlerts(notifyQueue(env), ctx, body);
       else if (body.type === "digest") await fanOutDigest(notifyQueue(env), ctx, body);
       outcome = body.type === "send" ? await send(env, ctx, renderers, body, message.attempts) : { retry: false };

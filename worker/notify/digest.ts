@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { digestRuns, organizations } from "../db/schema";
 import { teamInsights } from "../insights/service";
 import type { AppConfig } from "../lib/config";
@@ -83,9 +83,15 @@ export const renderDigest: NoticeRenderer<"digest"> = async ({ db, config, organ
  * The cron's digest step: every active organization whose Monday 08:00 has come (within the
  * day) gets its week's digest enqueued once — the digest_runs row is the "once".
  */
-export async function runDigests(options: { db: Database; queue: NotifyQueue; now: number }): Promise<number> {
-  const { db, queue, now } = options;
-  const orgs = await db
+export async function runDigests(options: {
+  db: Database;
+  /** The organization's shard, where its digest_runs row is kept (worker/db/shards.ts). */
+  shardFor: (organizationId: string) => Promise<Database>;
+  queue: NotifyQueue;
+  now: number;
+}): Promise<number> {
+  const { queue, now } = options;
+  const orgs = await platformOf(options.db)
     .select({ id: organizations.id, timeZone: organizations.timeZone })
     .from(organizations)
     .where(inArray(organizations.status, ["active", "trial"]));
@@ -93,6 +99,7 @@ export async function runDigests(options: { db: Database; queue: NotifyQueue; no
   for (const org of orgs) {
     const due = digestDue(now, timeZoneOrDefault(org.timeZone));
     if (!due) continue;
+    const db = await options.shardFor(org.id);
     const inserted = await db
       .insert(digestRuns)
       .values({ id: `${org.id}:${due.weekKey}`, organizationId: org.id, weekKey: due.weekKey })

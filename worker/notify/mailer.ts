@@ -1,4 +1,4 @@
-import type { Database } from "../db/client";
+import { dbFor } from "../db/shards";
 import { dailyEmailCap, type EmailMessage, type SendResult } from "../email/send";
 import { readConfig } from "../lib/config";
 import { DailyCapReached, spendDailyCap } from "../lib/daily-caps";
@@ -37,11 +37,13 @@ const DELIVERY: Record<MailNotice["kind"], { kind: DeliveryKind; label: string; 
   trial_ended: { kind: "reminder", label: "Trial ended", toMember: false },
 };
 
-export function queueMailer(env: Env, db: Database, options: { capAsFailure?: boolean } = {}): Mailer {
+export function queueMailer(env: Env, options: { capAsFailure?: boolean } = {}): Mailer {
   return async (message: NoticeEmail): Promise<SendResult> => {
     const id = message.dedupeKey;
     const organizationId = message.organizationId;
     if (!id || !organizationId) throw new Error("A queued email needs a dedupe key and an organization");
+    // The delivery row and the team that sizes the cap are in the organization's shard.
+    const db = await dbFor(env, organizationId);
     try {
       await spendDailyCap(db, organizationId, "email", await dailyEmailCap(db, organizationId));
     } catch (error) {

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { organizations } from "../db/schema";
 import { timeZoneOrDefault } from "./time-zone";
 
-export async function organizationTimeZone(db: Database, organizationId: string): Promise<string> {
+export async function organizationTimeZone(anyDb: Database, organizationId: string): Promise<string> {
+  const db = platformOf(anyDb);
   const [row] = await db
     .select({ timeZone: organizations.timeZone })
     .from(organizations)

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { notificationPreferences, organizations, user } from "../db/schema";
 import type { AlertEmailMode } from "../shared/notifications";
 import { timeZoneOrDefault } from "./time-zone";
@@ -11,7 +11,8 @@ export type OrganizationAdmin = { id: string; email: string; mode: AlertEmailMod
  * their alert-email choice (no row = "immediately"). An address nobody proved is theirs, or
  * an account the operator deactivated, gets no names and no scores.
  */
-export async function organizationAdmins(db: Database, organizationId: string): Promise<OrganizationAdmin[]> {
+export async function organizationAdmins(anyDb: Database, organizationId: string): Promise<OrganizationAdmin[]> {
+  const db = platformOf(anyDb);
   const rows = await db
     .select({ id: user.id, email: user.email, mode: notificationPreferences.alertEmails })
     .from(user)
@@ -28,7 +29,8 @@ export async function organizationAdmins(db: Database, organizationId: string): 
 }
 
 /** The signed-in admin's own choice, for Settings (whatever the list above says of them). */
-export async function alertEmailMode(db: Database, userId: string): Promise<AlertEmailMode> {
+export async function alertEmailMode(anyDb: Database, userId: string): Promise<AlertEmailMode> {
+  const db = platformOf(anyDb);
   const [row] = await db
     .select({ mode: notificationPreferences.alertEmails })
     .from(notificationPreferences)
@@ -36,7 +38,8 @@ export async function alertEmailMode(db: Database, userId: string): Promise<Aler
   return row?.mode ?? "immediately";
 }
 
-export async function organizationFacts(db: Database, organizationId: string) {
+export async function organizationFacts(anyDb: Database, organizationId: string) {
+  const db = platformOf(anyDb);
   const [row] = await db
     .select({ name: organizations.name, timeZone: organizations.timeZone })
     .from(organizations)

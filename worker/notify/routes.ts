@@ -37,7 +37,7 @@ export const notificationRoutes = new Hono<AdminEnv>()
   .get("/settings", async (c) => c.json(await settingsBody(c)))
   .put("/preferences", zv("json", alertPreferenceBodySchema), async (c) => {
     const { alertEmails } = c.req.valid("json");
-    await c.var.db
+    await c.var.platform
       .insert(notificationPreferences)
       .values({ userId: c.var.user.id, organizationId: c.var.organizationId, alertEmails })
       .onConflictDoUpdate({
@@ -47,7 +47,7 @@ export const notificationRoutes = new Hono<AdminEnv>()
     return c.json(await settingsBody(c));
   })
   .put("/time-zone", zv("json", timeZoneBodySchema), async (c) => {
-    await c.var.db
+    await c.var.platform
       .update(organizations)
       .set({ timeZone: c.req.valid("json").timeZone, updatedAt: new Date() })
       .where(eq(organizations.id, c.var.organizationId));

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { checkInsAllowedSql } from "../billing/lifecycle";
-import type { Database } from "../db/client";
-import { organizationSettings, organizations, scheduleCursors, teamMembers } from "../db/schema";
+import { type Database, platformOf } from "../db/client";
+import { organizationSettings, organizations, scheduleCursors, slackInstallations, teamMembers } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { reserveDailyCap } from "../lib/daily-caps";
 import { schedulePeriodIn, timeZoneOrDefault } from "../notify/time-zone";
@@ -28,44 +28,76 @@ const CURSOR = "create";
 
 export type CreateStepReport = { created: number; organizations: number; statements: number; wrapped: boolean };
 
+/**
+ * `db` is one shard (worker/db/shards.ts): its organizations' settings, members and check-ins
+ * are read there; their status, plan and time zone, and the cursor (one per shard, `cursorName`),
+ * in the platform database.
+ */
 export async function runCreateStep(
   db: Database,
   config: AppConfig,
   now: number,
   createLimit: number,
   budget = CREATE_QUERY_BUDGET,
+  cursorName = CURSOR,
 ): Promise<CreateStepReport> {
+  const platform = platformOf(db);
   const report: CreateStepReport = { created: 0, organizations: 0, statements: 0, wrapped: false };
   const spend = (n: number) => {
     report.statements += n;
   };
-  const [saved] = await db
+  const [saved] = await platform
     .select({ value: scheduleCursors.value })
     .from(scheduleCursors)
-    .where(eq(scheduleCursors.name, CURSOR));
+    .where(eq(scheduleCursors.name, cursorName));
   spend(1);
   let cursor = saved?.value ?? "";
   // Reserve the statement that saves the cursor.
   const left = () => budget - report.statements - 1;
 
   walk: while (left() > 1 && report.created < createLimit) {
-    const page = await db
-      .select({ settings: organizationSettings, timeZone: organizations.timeZone })
+    const scheduled = await db
+      .select()
       .from(organizationSettings)
-      .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
-      .where(
-        and(
-          eq(organizationSettings.schedulingEnabled, true),
-          inArray(organizations.status, ["active", "trial"]),
-          // Paused after the trial or a lapsed payment; the saved schedule resumes on upgrade.
-          checkInsAllowedSql(now),
-          gt(organizationSettings.organizationId, cursor),
-        ),
-      )
+      .where(and(eq(organizationSettings.schedulingEnabled, true), gt(organizationSettings.organizationId, cursor)))
       .orderBy(asc(organizationSettings.organizationId))
       .limit(PAGE);
     spend(1);
-    for (const { settings, timeZone } of page) {
+    // Which of them may run now, from the platform database (a second query, not a join: D1
+    // joins within one database only).
+    const open =
+      scheduled.length === 0
+        ? []
+        : await platform
+            .select({
+              id: organizations.id,
+              timeZone: organizations.timeZone,
+              slackDm: slackInstallations.dmInvitations,
+            })
+            .from(organizations)
+            // Whether it invites by Slack DM: its installation is the platform's too.
+            .leftJoin(slackInstallations, eq(slackInstallations.organizationId, organizations.id))
+            .where(
+              and(
+                inArray(
+                  organizations.id,
+                  scheduled.map((row) => row.organizationId),
+                ),
+                inArray(organizations.status, ["active", "trial"]),
+                // Paused after the trial or a lapsed payment; the saved schedule resumes on upgrade.
+                checkInsAllowedSql(now),
+              ),
+            );
+    if (scheduled.length > 0) spend(1);
+    const timeZones = new Map(open.map((row) => [row.id, row.timeZone]));
+    const slackDms = new Set(open.filter((row) => row.slackDm === true).map((row) => row.id));
+    const page = scheduled.map((settings) => ({ settings, open: timeZones.has(settings.organizationId) }));
+    for (const { settings, open: runs } of page) {
+      if (!runs) {
+        cursor = settings.organizationId;
+        continue;
+      }
+      const timeZone = timeZones.get(settings.organizationId) ?? null;
       const members = await db
         .select({
           id: teamMembers.id,
@@ -118,6 +150,7 @@ export async function runCreateStep(
           expiresAt: expiryFor(now, settings.maxResponseHours),
           invitedAt: null,
           now,
+          slackDm: slackDms.has(settings.organizationId),
         });
         spend(1);
         if (created) report.created++;
@@ -135,9 +168,9 @@ export async function runCreateStep(
     }
   }
 
-  await db
+  await platform
     .insert(scheduleCursors)
-    .values({ name: CURSOR, value: cursor, updatedAt: new Date(now) })
+    .values({ name: cursorName, value: cursor, updatedAt: new Date(now) })
     .onConflictDoUpdate({ target: scheduleCursors.name, set: { value: cursor, updatedAt: new Date(now) } });
   spend(1);
   return report;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { runTrialLifecycle, type TrialLifecycleReport } from "../billing/lifecycle";
 import { deliveryOf, sendable } from "../checkin/delivery";
 import { changeCheckInStatus } from "../db/check-in-status";
@@ -43,7 +43,13 @@ import { applyRetention } from "./retention";
  */
 
 export type ScheduleRunOptions = {
+  /** The platform database. */
   db: Database;
+  /**
+   * Every database holding organizations' rows (worker/db/shards.ts), each walked in turn by the
+   * steps over check-ins and members; default: the platform database alone.
+   */
+  shards?: { name: string; db: Database }[];
   config: AppConfig;
   send: Mailer;
   now?: number;
@@ -95,10 +101,12 @@ export function scheduleRunDetail(report: ScheduleRunReport): string {
 }
 
 export async function runSchedule(options: ScheduleRunOptions): Promise<ScheduleRunReport> {
-  const { db, config, send } = options;
+  const { config, send } = options;
+  const platform = options.db;
+  const shards = options.shards ?? [{ name: "DB", db: platform }];
   const now = options.now ?? Date.now();
   const limit = options.batchSize ?? 200;
-  const global = await getGlobalSettings(db);
+  const global = await getGlobalSettings(platform);
   const fallback = defaultsFor(global);
   const origin = config.BETTER_AUTH_URL?.replace(/\/$/, "");
   const report: ScheduleRunReport = {
@@ -120,147 +128,165 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
     }
   };
 
-  await step("expire", async () => {
-    const expired = await changeCheckInStatus(
-      db,
-      and(
-        lte(checkIns.expiresAt, new Date(now)),
-        or(isNull(checkIns.startedAt), lt(checkIns.expiresAt, new Date(now - STUCK_AFTER_MS))),
-      ),
-      { status: "expired" },
-    ).returning({ id: checkIns.id });
-    report.expired = expired.length;
-  });
-
-  await step("create", async () => {
-    // Bounded and resumable: a cursor between runs and a statement budget per run (./create-step.ts).
-    report.created = (await runCreateStep(db, config, now, limit)).created;
-  });
-
-  await step("invite", async () => {
-    if (!origin) throw new Error("BETTER_AUTH_URL is not configured; invitations need the app's public origin");
-    const waiting = await db
-      .select({ checkIn: checkIns, member: teamMembers, organizationName: organizations.name })
-      .from(checkIns)
-      .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
-      .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
-      .where(
+  for (const { name, db } of shards) {
+    const label = shards.length > 1 ? ` (${name})` : "";
+    await step(`expire${label}`, async () => {
+      const expired = await changeCheckInStatus(
+        db,
         and(
-          eq(checkIns.status, "pending"),
-          sql`${checkIns.expiresAt} > ${now}`,
-          isNull(checkIns.invitedAt),
-          isNotNull(checkIns.scheduleKey),
-          // Only a check-in with an address to send to (a handed-over link has none).
-          or(isNull(checkIns.deliveryRoute), ne(checkIns.deliveryRoute, "handover")),
-          // A suspended organization's links do not work: no email points at one.
-          ne(organizations.status, "suspended"),
+          lte(checkIns.expiresAt, new Date(now)),
+          or(isNull(checkIns.startedAt), lt(checkIns.expiresAt, new Date(now - STUCK_AFTER_MS))),
         ),
-      )
-      .limit(limit);
-    for (const { checkIn, member, organizationName } of waiting) {
-      // The route and address stored when the check-in was created; never the member's address now.
-      const to = sendable(await deliveryOf(db, checkIn));
-      if (to === null) continue;
-      const result = await emailCheckIn(send, {
-        kind: "invite",
-        checkIn,
-        link: await linkOf(db, config, checkIn),
-        delivery: to,
-        firstName: member.firstName,
-        organizationId: checkIn.organizationId,
-        organizationName,
-        origin,
-        dedupeKey: inviteDedupeKey(checkIn.id),
-      });
-      // A failed delivery stays uninvited: the next run retries the same dedupe key.
-      if (result.status === "failed") continue;
-      await db
-        .update(checkIns)
-        .set({ invitedAt: new Date(now) })
-        .where(and(eq(checkIns.id, checkIn.id), isNull(checkIns.invitedAt)));
-      report.invited++;
-    }
-  });
+        { status: "expired" },
+      ).returning({ id: checkIns.id });
+      report.expired += expired.length;
+    });
 
-  await step("remind", async () => {
-    if (!origin) throw new Error("BETTER_AUTH_URL is not configured; reminders need the app's public origin");
-    const open = await db
-      .select({
-        checkIn: checkIns,
-        member: teamMembers,
-        organizationName: organizations.name,
-        settings: organizationSettings,
-      })
-      .from(checkIns)
-      .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
-      .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
-      .leftJoin(organizationSettings, eq(organizationSettings.organizationId, checkIns.organizationId))
-      .where(
-        and(
-          eq(checkIns.status, "pending"),
-          sql`${checkIns.expiresAt} > ${now}`,
-          isNotNull(checkIns.invitedAt),
-          isNull(checkIns.startedAt),
-          // A handed-over link (a member without an email) has nowhere to be reminded.
-          or(isNull(checkIns.deliveryRoute), ne(checkIns.deliveryRoute, "handover")),
-          ne(organizations.status, "suspended"),
-        ),
-      )
-      .limit(limit * 5);
-    for (const { checkIn, member, organizationName, settings } of open) {
-      if (report.reminded >= limit) break;
-      const resolved = settingsOf(settings, fallback);
-      const number = reminderDue({
-        autoReminders: resolved.autoReminders,
-        intervalHours: resolved.reminderIntervalHours,
-        invitedAt: checkIn.invitedAt?.getTime() ?? null,
-        startedAt: checkIn.startedAt?.getTime() ?? null,
-        expiresAt: checkIn.expiresAt.getTime(),
-        remindersSent: checkIn.reminderCount,
-        now,
-      });
-      if (number === null) continue;
-      const to = sendable(await deliveryOf(db, checkIn));
-      if (to === null) continue;
-      // The link already in the inbox (a check-in made before signed links gets one now).
-      const result = await emailCheckIn(send, {
-        kind: "reminder",
-        checkIn,
-        link: await linkOf(db, config, checkIn),
-        delivery: to,
-        firstName: member.firstName,
-        organizationId: checkIn.organizationId,
-        organizationName,
-        origin,
-        dedupeKey: reminderDedupeKey(checkIn.id, number),
-      });
-      if (result.status === "failed") continue;
-      await db
-        .update(checkIns)
-        .set({ reminderCount: number, lastRemindedAt: new Date(now) })
-        .where(and(eq(checkIns.id, checkIn.id), lt(checkIns.reminderCount, number)));
-      report.reminded++;
-    }
-  });
+    await step(`create${label}`, async () => {
+      // Bounded and resumable: a cursor between runs and a statement budget per run (./create-step.ts).
+      const cursor = name === "DB" ? undefined : `create:${name}`;
+      report.created += (await runCreateStep(db, config, now, limit, undefined, cursor)).created;
+    });
+
+    await step(`invite${label}`, async () => {
+      if (!origin) throw new Error("BETTER_AUTH_URL is not configured; invitations need the app's public origin");
+      const waiting = await db
+        .select({ checkIn: checkIns, member: teamMembers })
+        .from(checkIns)
+        .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
+        .where(
+          and(
+            eq(checkIns.status, "pending"),
+            sql`${checkIns.expiresAt} > ${now}`,
+            isNull(checkIns.invitedAt),
+            isNotNull(checkIns.scheduleKey),
+            // Only a check-in with an address to send to (a handed-over link has none).
+            or(isNull(checkIns.deliveryRoute), ne(checkIns.deliveryRoute, "handover")),
+          ),
+        )
+        .limit(limit);
+      const organizationsOf = await organizationFacts(platform, waiting);
+      for (const { checkIn, member } of waiting) {
+        // A suspended organization's links do not work: no email points at one.
+        const organizationName = organizationsOf.get(checkIn.organizationId);
+        if (organizationName === undefined) continue;
+        // The route and address stored when the check-in was created; never the member's address now.
+        const to = sendable(await deliveryOf(db, checkIn));
+        if (to === null) continue;
+        const result = await emailCheckIn(send, {
+          kind: "invite",
+          checkIn,
+          link: await linkOf(db, config, checkIn),
+          delivery: to,
+          firstName: member.firstName,
+          organizationId: checkIn.organizationId,
+          organizationName,
+          origin,
+          dedupeKey: inviteDedupeKey(checkIn.id),
+        });
+        // A failed delivery stays uninvited: the next run retries the same dedupe key.
+        if (result.status === "failed") continue;
+        await db
+          .update(checkIns)
+          .set({ invitedAt: new Date(now) })
+          .where(and(eq(checkIns.id, checkIn.id), isNull(checkIns.invitedAt)));
+        report.invited++;
+      }
+    });
+
+    await step(`remind${label}`, async () => {
+      if (!origin) throw new Error("BETTER_AUTH_URL is not configured; reminders need the app's public origin");
+      const open = await db
+        .select({
+          checkIn: checkIns,
+          member: teamMembers,
+          settings: organizationSettings,
+        })
+        .from(checkIns)
+        .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
+        .leftJoin(organizationSettings, eq(organizationSettings.organizationId, checkIns.organizationId))
+        .where(
+          and(
+            eq(checkIns.status, "pending"),
+            sql`${checkIns.expiresAt} > ${now}`,
+            isNotNull(checkIns.invitedAt),
+            isNull(checkIns.startedAt),
+            // A handed-over link (a member without an email) has nowhere to be reminded.
+            or(isNull(checkIns.deliveryRoute), ne(checkIns.deliveryRoute, "handover")),
+          ),
+        )
+        .limit(limit * 5);
+      const organizationsOf = await organizationFacts(platform, open);
+      for (const { checkIn, member, settings } of open) {
+        if (report.reminded >= limit) break;
+        const organizationName = organizationsOf.get(checkIn.organizationId);
+        if (organizationName === undefined) continue;
+        const resolved = settingsOf(settings, fallback);
+        const number = reminderDue({
+          autoReminders: resolved.autoReminders,
+          intervalHours: resolved.reminderIntervalHours,
+          invitedAt: checkIn.invitedAt?.getTime() ?? null,
+          startedAt: checkIn.startedAt?.getTime() ?? null,
+          expiresAt: checkIn.expiresAt.getTime(),
+          remindersSent: checkIn.reminderCount,
+          now,
+        });
+        if (number === null) continue;
+        const to = sendable(await deliveryOf(db, checkIn));
+        if (to === null) continue;
+        // The link already in the inbox (a check-in made before signed links gets one now).
+        const result = await emailCheckIn(send, {
+          kind: "reminder",
+          checkIn,
+          link: await linkOf(db, config, checkIn),
+          delivery: to,
+          firstName: member.firstName,
+          organizationId: checkIn.organizationId,
+          organizationName,
+          origin,
+          dedupeKey: reminderDedupeKey(checkIn.id, number),
+        });
+        if (result.status === "failed") continue;
+        await db
+          .update(checkIns)
+          .set({ reminderCount: number, lastRemindedAt: new Date(now) })
+          .where(and(eq(checkIns.id, checkIn.id), lt(checkIns.reminderCount, number)));
+        report.reminded++;
+      }
+    });
+  }
 
   await step("trial", async () => {
-    report.trial = await runTrialLifecycle({ db, send, origin, now, limit });
+    report.trial = await runTrialLifecycle({ db: platform, send, origin, now, limit });
   });
 
   await step("reconcile", async () => {
     if (!config.STRIPE_SECRET_KEY) return;
-    const lagging = await db
-      .select({ organizationId: subscriptions.organizationId })
+    // Live subscriptions are the platform's, their teams the shards': counted apart, compared here.
+    const live = await platform
+      .select({ organizationId: subscriptions.organizationId, count: subscriptions.currentSalespersonCount })
       .from(subscriptions)
       .where(
         and(
           inArray(subscriptions.subscriptionStatus, [...PRO_SUBSCRIPTION_STATUSES]),
           isNotNull(subscriptions.stripeSubscriptionId),
-          sql`${subscriptions.currentSalespersonCount} != max(1, (select count(*) from team_members tm where tm.organization_id = ${subscriptions.organizationId} and tm.status = 'active'))`,
         ),
-      )
-      .limit(20);
-    for (const { organizationId } of lagging) {
+      );
+    if (live.length === 0) return;
+    const lagging: { organizationId: string; db: Database }[] = [];
+    for (const { db } of shards) {
+      const teams = await db
+        .select({ organizationId: teamMembers.organizationId, n: count() })
+        .from(teamMembers)
+        .where(eq(teamMembers.status, "active"))
+        .groupBy(teamMembers.organizationId);
+      const active = new Map(teams.map((row) => [row.organizationId, row.n]));
+      for (const subscription of live) {
+        const n = active.get(subscription.organizationId);
+        if (n !== undefined && subscription.count !== Math.max(1, n)) lagging.push({ ...subscription, db });
+      }
+    }
+    for (const { organizationId, db } of lagging.slice(0, 20)) {
       if ((await syncSubscriptionQuantity(db, config, organizationId)) === "synced") report.reconciled++;
     }
   });
@@ -268,16 +294,31 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
   const retentionHour = new Date(now).getUTCHours() === RETENTION_HOUR_UTC && new Date(now).getUTCMinutes() < 15;
   if (options.forceRetention || retentionHour) {
     await step("retain", async () => {
-      report.retention = {
-        ...(await applyRetention(db, now, global.dataRetention, limit * 25)),
-        ...(await pruneOperationalRecords(db, now, limit * 25)),
-        ran: true,
-      };
+      const retained = { ...report.retention };
+      for (const { db } of shards) {
+        const shard = await applyRetention(db, now, global.dataRetention, limit * 25);
+        for (const key of Object.keys(shard) as (keyof typeof shard)[]) retained[key] += shard[key];
+      }
+      report.retention = { ...retained, ...(await pruneOperationalRecords(platform, now, limit * 25)), ran: true };
     });
   }
 
   log("info", "schedule_run", { ...report, errors: report.errors.length });
   // The operator's system status reads the last run and its result (issue 25 §7).
-  await recordSignal(db, "schedule", report.errors.length === 0, scheduleRunDetail(report));
+  await recordSignal(platform, "schedule", report.errors.length === 0, scheduleRunDetail(report));
   return report;
+}
+
+/**
+ * The name of each organization these rows belong to that may be emailed now (not suspended),
+ * from the platform database: the shard's copy of the organization only anchors its rows.
+ */
+async function organizationFacts(platform: Database, rows: { checkIn: { organizationId: string } }[]) {
+  const ids = [...new Set(rows.map((row) => row.checkIn.organizationId))];
+  if (ids.length === 0) return new Map<string, string>();
+  const found = await platform
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(and(inArray(organizations.id, ids), ne(organizations.status, "suspended")));
+  return new Map(found.map((row) => [row.id, row.name]));
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { slackInstallations } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { appSecrets } from "../lib/keys";
@@ -11,10 +11,11 @@ import { openToken, sealToken } from "./crypto";
 export type SlackConnection = typeof slackInstallations.$inferSelect & { token: string };
 
 export async function slackConnection(
-  db: Database,
+  anyDb: Database,
   config: AppConfig,
   organizationId: string,
 ): Promise<SlackConnection | null> {
+  const db = platformOf(anyDb);
   if (!slackConfigured(config)) return null;
   const [row] = await db.select().from(slackInstallations).where(eq(slackInstallations.organizationId, organizationId));
   if (!row) return null;
@@ -31,7 +32,8 @@ export async function slackConnection(
   return { ...row, token };
 }
 
-export async function slackStatus(db: Database, config: AppConfig, organizationId: string): Promise<SlackStatus> {
+export async function slackStatus(anyDb: Database, config: AppConfig, organizationId: string): Promise<SlackStatus> {
+  const db = platformOf(anyDb);
   const configured = slackConfigured(config);
   const [row] = configured
     ? await db.select().from(slackInstallations).where(eq(slackInstallations.organizationId, organizationId))
@@ -50,7 +52,7 @@ export async function slackStatus(db: Database, config: AppConfig, organizationI
 
 /** A new install replaces the organization's previous one (a reinstall, another workspace). */
 export async function saveInstallation(
-  db: Database,
+  anyDb: Database,
   config: AppConfig,
   input: {
     organizationId: string;
@@ -61,6 +63,7 @@ export async function saveInstallation(
     installedBy: string;
   },
 ) {
+  const db = platformOf(anyDb);
   const values = {
     teamId: input.teamId,
     teamName: input.teamName,

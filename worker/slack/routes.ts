@@ -80,7 +80,7 @@ export const slackRoutes = new Hono<AdminEnv>()
     }
     try {
       const install = await exchangeCode(c.var.config, query.code, redirectUri(origin));
-      await saveInstallation(c.var.db, c.var.config, {
+      await saveInstallation(c.var.platform, c.var.config, {
         organizationId: c.var.organizationId,
         teamId: install.teamId,
         teamName: install.teamName,
@@ -96,7 +96,7 @@ export const slackRoutes = new Hono<AdminEnv>()
     return back("connected");
   })
   .get("/channels", requireAdmin, async (c) => {
-    const connection = await slackConnection(c.var.db, c.var.config, c.var.organizationId);
+    const connection = await slackConnection(c.var.platform, c.var.config, c.var.organizationId);
     if (!connection) return c.json({ channels: [] });
     try {
       return c.json({ channels: await listChannels(c.var.config, connection.token) });
@@ -106,7 +106,7 @@ export const slackRoutes = new Hono<AdminEnv>()
   })
   .put("/settings", requireAdmin, zv("json", slackSettingsBodySchema), async (c) => {
     const body = c.req.valid("json");
-    const connection = await slackConnection(c.var.db, c.var.config, c.var.organizationId);
+    const connection = await slackConnection(c.var.platform, c.var.config, c.var.organizationId);
     if (!connection) throw notFound("Slack is not connected.");
     let chosen: SlackChannel | null = null;
     if (body.channelId) {
@@ -130,7 +130,7 @@ export const slackRoutes = new Hono<AdminEnv>()
         );
       }
     }
-    await c.var.db
+    await c.var.platform
       .update(slackInstallations)
       .set({
         channelId: chosen?.id ?? null,
@@ -144,9 +144,9 @@ export const slackRoutes = new Hono<AdminEnv>()
     return c.json({ ok: true as const });
   })
   .delete("/", requireAdmin, async (c) => {
-    const connection = await slackConnection(c.var.db, c.var.config, c.var.organizationId).catch(() => null);
+    const connection = await slackConnection(c.var.platform, c.var.config, c.var.organizationId).catch(() => null);
     if (connection) await revokeToken(c.var.config, connection.token);
-    await c.var.db.delete(slackInstallations).where(eq(slackInstallations.organizationId, c.var.organizationId));
+    await c.var.platform.delete(slackInstallations).where(eq(slackInstallations.organizationId, c.var.organizationId));
     return c.json({ ok: true as const });
   });
 
@@ -181,7 +181,7 @@ export const slackEventRoutes = new Hono<AppEnv>().post("/events", async (c) => 
   if (event.type === "url_verification") return c.json({ challenge: event.challenge ?? "" });
   const gone = event.event?.type === "app_uninstalled" || event.event?.type === "tokens_revoked";
   if (event.type === "event_callback" && gone && event.team_id) {
-    await c.var.db.delete(slackInstallations).where(and(eq(slackInstallations.teamId, event.team_id)));
+    await c.var.platform.delete(slackInstallations).where(and(eq(slackInstallations.teamId, event.team_id)));
   }
   return c.json({ ok: true as const });
 });

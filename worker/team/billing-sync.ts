@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { billableSalespeople, stripeClient } from "../billing/stripe";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { subscriptions } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { log } from "../lib/log";
@@ -19,7 +19,8 @@ export async function syncSubscriptionQuantity(
   config: AppConfig,
   organizationId: string,
 ): Promise<QuantitySync> {
-  const [subscription] = await db
+  const platform = platformOf(db);
+  const [subscription] = await platform
     .select()
     .from(subscriptions)
     .where(
@@ -42,7 +43,7 @@ export async function syncSubscriptionQuantity(
         proration_behavior: "create_prorations",
       });
     }
-    await db
+    await platform
       .update(subscriptions)
       .set({ currentSalespersonCount: quantity, updatedAt: new Date() })
       .where(eq(subscriptions.id, subscription.id));

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { checkIns, organizations, teamMembers } from "../db/schema";
+import { checkIns, teamMembers } from "../db/schema";
 import type { NoticeRenderers, RenderContext } from "../notify/notices";
 import { appOrigin } from "../notify/recipients";
 import { effectiveStatus, linkOf } from "./check-ins";
 import { checkInInviteEmail, checkInReminderEmail } from "./emails";
+import { organizationName } from "./send-check-in";
 
 /**
  * A check-in's invitation and reminders, rendered by the notifications queue's consumer when
@@ -12,18 +13,19 @@ import { checkInInviteEmail, checkInReminderEmail } from "./emails";
  */
 async function renderCheckInEmail({ db, config, organizationId }: RenderContext, checkInId: string, reminder: boolean) {
   const [row] = await db
-    .select({ checkIn: checkIns, firstName: teamMembers.firstName, organizationName: organizations.name })
+    .select({ checkIn: checkIns, firstName: teamMembers.firstName })
     .from(checkIns)
     .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
-    .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
     .where(and(eq(checkIns.id, checkInId), eq(checkIns.organizationId, organizationId)));
   if (!row) return { notSent: "The check-in is gone." };
+  // The name is the platform's (the shard's copy of the organization only anchors its rows).
+  const organization = await organizationName(db, organizationId);
   if (effectiveStatus(row.checkIn, Date.now()) !== "pending") return { notSent: "The check-in is no longer open." };
   const link = await linkOf(db, config, row.checkIn);
   const url = `${appOrigin(config)}${link.path}`;
   const email = (reminder ? checkInReminderEmail : checkInInviteEmail)({
     firstName: row.firstName,
-    organizationName: row.organizationName,
+    organizationName: organization,
     url,
     durationMinutes: row.checkIn.durationMinutes,
     expiresAt: row.checkIn.expiresAt,

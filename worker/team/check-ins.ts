@@ -1,8 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { type Delivery, deliveryRow, routeOfMember, type SendableDelivery } from "../checkin/delivery";
+import {
+  type Delivery,
+  deliveryRow,
+  routeOfMember,
+  type SendableDelivery,
+  slackDmInvitations,
+} from "../checkin/delivery";
 import { parsedRows } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { checkIns, type teamMembers } from "../db/schema";
+import { newCheckInId } from "../db/shards";
 import type { SendResult } from "../email/send";
 import type { AppConfig } from "../lib/config";
 import { appSecrets } from "../lib/keys";
@@ -70,6 +77,8 @@ export type NewCheckIn = {
   /** Set for a check-in an admin delivers now; the schedule's are invited by its own step. */
   invitedAt: number | null;
   now: number;
+  /** Whether the organization invites by Slack DM (`slackDmInvitations`), when the caller read it already. */
+  slackDm?: boolean;
 };
 
 /**
@@ -86,19 +95,21 @@ export async function insertCheckIn(
   config: AppConfig,
   input: NewCheckIn,
 ): Promise<{ id: string; link: CheckInLink; delivery: Delivery } | null> {
-  const id = crypto.randomUUID();
+  // The id names the shard it lives in, so the link alone finds it (worker/db/shards.ts).
+  const id = newCheckInId(db);
   const link = await checkInLink(appSecrets(config), id);
+  const slackDm = input.slackDm ?? (await slackDmInvitations(db, input.organizationId));
   // INSERT … SELECT … WHERE NOT EXISTS: the builder's insert cannot carry the condition, and one
   // statement is what keeps two senders from opening two check-ins for one member.
   const [delivery] = await parsedRows(
     db,
     sql`
-    insert into check_ins (id, organization_id, team_member_id, created_by, token_hash, status, schedule_key,
+    insert into check_ins (id, organization_id, team_member_id, sent_by, token_hash, status, schedule_key,
       duration_minutes, expires_at, invited_at, reminder_count, reach_out_requested, created_at,
       delivery_route, delivery_address)
     select ${id}, ${input.organizationId}, tm.id, ${input.createdBy}, ${link.tokenHash}, 'pending',
       ${input.scheduleKey}, ${input.durationMinutes}, ${input.expiresAt}, ${input.invitedAt}, 0, 0, ${input.now},
-      ${routeOfMember}, tm.email
+      ${routeOfMember(slackDm)}, tm.email
     from team_members tm
     where tm.id = ${input.teamMemberId} and tm.organization_id = ${input.organizationId}
       and not exists (

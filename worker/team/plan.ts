@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { subscriptions, teamMembers } from "../db/schema";
 import { TRIAL_TEAM_MEMBER_LIMIT } from "../shared/domain";
 import type { TeamPlan } from "../shared/team";
@@ -13,8 +13,9 @@ import type { TeamPlan } from "../shared/team";
 export const PRO_SUBSCRIPTION_STATUSES = ["active", "trialing", "past_due"] as const;
 
 export async function teamPlan(db: Database, organizationId: string): Promise<TeamPlan> {
-  const [[subscription], [active]] = await db.batch([
-    db
+  // Subscriptions are the platform's, the team is the organization's shard's (worker/db/shards.ts).
+  const [[subscription], [active]] = await Promise.all([
+    platformOf(db)
       .select({ id: subscriptions.id })
       .from(subscriptions)
       .where(

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { assertCanCreateCheckIns } from "../billing/lifecycle";
 import { sendable } from "../checkin/delivery";
-import type { Database } from "../db/client";
+import { type Database, platformOf } from "../db/client";
 import { organizations } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { dailyCap, spendDailyCap } from "../lib/daily-caps";
@@ -11,7 +11,8 @@ import { expiryFor } from "../shared/schedule";
 import type { CreateCheckInResponse } from "../shared/team";
 import { emailCheckIn, insertCheckIn, inviteDedupeKey, type MemberRow } from "./check-ins";
 
-export async function organizationName(db: Database, organizationId: string): Promise<string> {
+export async function organizationName(anyDb: Database, organizationId: string): Promise<string> {
+  const db = platformOf(anyDb);
   const [row] = await db
     .select({ name: organizations.name })
     .from(organizations)
@@ -74,7 +75,7 @@ export async function sendNewCheckIn(
     return { id: created.id, expiresAt, email: "skipped", url: `${input.origin}${created.link.path}` };
   }
   if (!input.sendEmail) return { id: created.id, expiresAt, email: "skipped" };
-  const result = await emailCheckIn(queueMailer(env, db), {
+  const result = await emailCheckIn(queueMailer(env), {
     kind: "invite",
     checkIn: { id: created.id, durationMinutes: settings.durationMinutes, expiresAt: new Date(expiresAt) },
     link: created.link,

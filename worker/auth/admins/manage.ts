@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { adminInvitations, organizations, session, user } from "../../db/schema";
+import { dbFor } from "../../db/shards";
 import { sendEmail } from "../../email/send";
 import { adminInvitationEmail } from "../../email/templates";
 import { recordAudit } from "../../lib/audit";
@@ -71,7 +72,7 @@ export async function listOrganizationAdmins(db: Database, actor: Actor): Promis
  * token is stored only as a hash. A pending invitation to the same address is replaced. The
  * email counts against the organization's daily cap; past it (429) nothing is kept.
  */
-export async function inviteAdmin(db: Database, env: object, actor: Actor, email: string, origin: string) {
+export async function inviteAdmin(db: Database, env: Env, actor: Actor, email: string, origin: string) {
   const [member] = await db
     .select({ id: user.id })
     .from(user)
@@ -107,7 +108,8 @@ export async function inviteAdmin(db: Database, env: object, actor: Actor, email
   ]);
   const inviterName = `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
   try {
-    const sent = await sendEmail(env, db, {
+    // The daily cap is sized to the organization's salespeople, who are counted in its shard.
+    const sent = await sendEmail(env, await dbFor(env, actor.organizationId), {
       to: email,
       kind: "admin_invitation",
       organizationId: actor.organizationId,
