@@ -127,6 +127,7 @@ export async function sendInvitesOrReminders(ctx: JobContext, job: SendJob): Pro
       ),
     );
   let done = 0;
+  const invited: string[] = [];
   for (const row of rows) {
     const { checkIn } = row;
     const number = job.type === "remind" ? owedReminder(row, ctx.fallback, job.now) : 0;
@@ -148,18 +149,22 @@ export async function sendInvitesOrReminders(ctx: JobContext, job: SendJob): Pro
     });
     // A failed delivery (a capped organization, the queue down) stays owed: the next run retries the same key.
     if (result.status === "failed") continue;
-    if (job.type === "invite") {
-      await db
-        .update(checkIns)
-        .set({ invitedAt: new Date(job.now) })
-        .where(and(eq(checkIns.id, checkIn.id), isNull(checkIns.invitedAt)));
-    } else {
+    if (job.type === "invite") invited.push(checkIn.id);
+    else {
       await db
         .update(checkIns)
         .set({ reminderCount: number, lastRemindedAt: new Date(job.now) })
         .where(and(eq(checkIns.id, checkIn.id), lt(checkIns.reminderCount, number)));
     }
     done++;
+  }
+  // One statement for the batch's invitations: a crash before it re-sends nothing (the keys are
+  // taken) and the next run only marks them.
+  if (invited.length > 0) {
+    await db
+      .update(checkIns)
+      .set({ invitedAt: new Date(job.now) })
+      .where(and(inArray(checkIns.id, invited), isNull(checkIns.invitedAt)));
   }
   return job.type === "invite" ? { invited: done } : { reminded: done };
 }
