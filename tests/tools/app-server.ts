@@ -61,6 +61,9 @@ export async function startBuiltApp(options: {
   /** Runs after the migrations, before the server starts: e.g. load a fixture into D1 (`d1Execute`). */
   prepare?: (stateDir: string) => void | Promise<void>;
   inspectorPort?: number;
+  /** Another wrangler config for the built Worker (the bench's meter, tests/bench/scale.ts). */
+  config?: string;
+  extraArgs?: string[];
 }): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const stateDir = resolve(root, "tests/.artifacts", options.name, "state");
@@ -78,10 +81,10 @@ export async function startBuiltApp(options: {
       .join("\n"),
   );
   const server = await startWranglerDev({
-    config: "dist/undertone/wrangler.json",
+    config: options.config ?? "dist/undertone/wrangler.json",
     port,
     stateDir,
-    extraArgs: ["--env-file", envFile],
+    extraArgs: ["--env-file", envFile, ...(options.extraArgs ?? [])],
     healthPath: "/api/health",
     ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
   });

@@ -188,6 +188,8 @@ export const checkIns = sqliteTable(
     // Covering for a person's check-ins sent and answered, and the schedule's "due" check.
     index("check_ins_member_idx").on(t.teamMemberId, t.createdAt, t.status),
     index("check_ins_status_expires_idx").on(t.status, t.expiresAt),
+    // The schedule's invite and remind walks: open check-ins in id order, a page at a time.
+    index("check_ins_status_id_idx").on(t.status, t.id),
     uniqueIndex("check_ins_member_schedule_idx").on(t.teamMemberId, t.scheduleKey),
   ],
 );

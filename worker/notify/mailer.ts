@@ -38,12 +38,24 @@ const DELIVERY: Record<MailNotice["kind"], { kind: DeliveryKind; label: string; 
 };
 
 export function queueMailer(env: Env, db: Database, options: { capAsFailure?: boolean } = {}): Mailer {
+  // The cap's size (a count of the organization's active members) is read once per mailer, that
+  // is per request or schedule job: a job of 50 invitations in a 10,000-member organization
+  // read 10,000 rows for each of them.
+  const caps = new Map<string, Promise<number>>();
+  const capOf = (organizationId: string) => {
+    let cap = caps.get(organizationId);
+    if (!cap) {
+      cap = dailyEmailCap(db, organizationId);
+      caps.set(organizationId, cap);
+    }
+    return cap;
+  };
   return async (message: NoticeEmail): Promise<SendResult> => {
     const id = message.dedupeKey;
     const organizationId = message.organizationId;
     if (!id || !organizationId) throw new Error("A queued email needs a dedupe key and an organization");
     try {
-      await spendDailyCap(db, organizationId, "email", await dailyEmailCap(db, organizationId));
+      await spendDailyCap(db, organizationId, "email", await capOf(organizationId));
     } catch (error) {
       if (options.capAsFailure && error instanceof DailyCapReached)
         return { status: "failed", id, error: error.message };

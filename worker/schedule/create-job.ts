@@ -1,0 +1,136 @@
+import { and, asc, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { checkInsAllowedSql } from "../billing/lifecycle";
+import { organizationSettings, organizations, teamMembers } from "../db/schema";
+import { reserveDailyCap } from "../lib/daily-caps";
+import { schedulePeriodIn, timeZoneOrDefault } from "../notify/time-zone";
+import { dailyCapFor } from "../shared/daily-limits";
+import { expiryFor, isMemberDue } from "../shared/schedule";
+import { insertCheckIn } from "../team/check-ins";
+import type { JobContext, JobReport } from "./job-context";
+import { inBatches, type ScheduleJob, sendBatchOf } from "./jobs";
+
+/**
+ * The create walk (worker/schedule/jobs.ts): organizations with scheduling on, a page at a
+ * time, then each organization's members a page at a time. A page's due members are
+ * created (one statement each) after the organization's daily check-in cap is reserved for
+ * them all at once; what the cap refuses stays due for tomorrow. Each insert keeps its own guards
+ * (`insertCheckIn`: never a second open link, schedule_key unique per member and period),
+ * so a retried page creates nothing twice: its members already done are no longer due.
+ */
+const ORGANIZATION_PAGE = 100;
+
+type OrganizationsJob = Extract<ScheduleJob, { type: "organizations" }>;
+type CreateJob = Extract<ScheduleJob, { type: "create" }>;
+
+export async function walkOrganizations(ctx: JobContext, job: OrganizationsJob): Promise<JobReport> {
+  const page = await ctx.db
+    .select({ id: organizationSettings.organizationId })
+    .from(organizationSettings)
+    .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
+    .where(
+      and(
+        eq(organizationSettings.schedulingEnabled, true),
+        inArray(organizations.status, ["active", "trial"]),
+        // Paused after the trial or a lapsed payment; the saved schedule resumes on upgrade.
+        checkInsAllowedSql(job.now),
+        gt(organizationSettings.organizationId, job.after),
+      ),
+    )
+    .orderBy(asc(organizationSettings.organizationId))
+    .limit(ORGANIZATION_PAGE);
+  const next: ScheduleJob[] = page.map(({ id }) => ({
+    type: "create",
+    now: job.now,
+    batchSize: job.batchSize,
+    organizationId: id,
+    after: "",
+  }));
+  const last = page.at(-1);
+  if (page.length === ORGANIZATION_PAGE && last) next.push({ ...job, after: last.id });
+  await ctx.sink.send(next);
+  return {};
+}
+
+export async function createForOrganization(ctx: JobContext, job: CreateJob): Promise<JobReport> {
+  const { db, config } = ctx;
+  const [organization] = await db
+    .select({ settings: organizationSettings, timeZone: organizations.timeZone })
+    .from(organizationSettings)
+    .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
+    .where(
+      and(
+        eq(organizationSettings.organizationId, job.organizationId),
+        // Checked again: scheduling may have been turned off since the walk read it.
+        eq(organizationSettings.schedulingEnabled, true),
+        inArray(organizations.status, ["active", "trial"]),
+        checkInsAllowedSql(job.now),
+      ),
+    );
+  if (!organization) return {};
+  const { settings, timeZone } = organization;
+  // The member's id is spelled out: Drizzle writes a single table's column as a bare "id",
+  // which inside these subqueries would be check_ins.id (every member due every run, and the
+  // daily cap reserved for all of them each time).
+  const memberId = sql.raw("team_members.id");
+  const members = await db
+    .select({
+      id: teamMembers.id,
+      lastCreatedAt: sql<
+        number | null
+      >`(select max(ci.created_at) from check_ins ci where ci.team_member_id = ${memberId})`,
+      open: sql<number>`exists(select 1 from check_ins ci where ci.team_member_id = ${memberId} and ci.status = 'pending' and ci.expires_at > ${job.now})`,
+    })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.organizationId, job.organizationId),
+        eq(teamMembers.status, "active"),
+        // No email, no invitation: the Admin sends theirs by hand and hands the link over.
+        isNotNull(teamMembers.email),
+        gt(teamMembers.id, job.after),
+      ),
+    )
+    .orderBy(asc(teamMembers.id))
+    .limit(job.batchSize);
+  const last = members.at(-1);
+  // The next page first: a failure below retries this page, the walk still goes on.
+  if (members.length === job.batchSize && last) await ctx.sink.send([{ ...job, after: last.id }]);
+
+  // Periods start at midnight in the organization's time zone (worker/notify/time-zone.ts).
+  const period = schedulePeriodIn(settings.frequency, job.now, timeZoneOrDefault(timeZone));
+  const due = members.filter((member) =>
+    isMemberDue({ period, lastCheckInCreatedAt: member.lastCreatedAt, hasOpenCheckIn: member.open === 1 }),
+  );
+  if (due.length === 0) return {};
+  // Sizes the daily check-in cap (every active member counts, with an email or not).
+  const [active] = await db
+    .select({ n: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.organizationId, job.organizationId), eq(teamMembers.status, "active")));
+  const granted = await reserveDailyCap(
+    db,
+    job.organizationId,
+    "check_in",
+    due.length,
+    job.now,
+    dailyCapFor("check_in", active?.n ?? 0),
+  );
+  const created: string[] = [];
+  for (const member of due.slice(0, granted)) {
+    const row = await insertCheckIn(db, config, {
+      organizationId: job.organizationId,
+      teamMemberId: member.id,
+      createdBy: null,
+      scheduleKey: period.key,
+      durationMinutes: settings.durationMinutes,
+      expiresAt: expiryFor(job.now, settings.maxResponseHours),
+      invitedAt: null,
+      now: job.now,
+    });
+    if (row) created.push(row.id);
+  }
+  await ctx.sink.send(
+    inBatches(created, sendBatchOf(job.batchSize)).map((checkInIds) => ({ type: "invite", now: job.now, checkInIds })),
+  );
+  return { created: created.length };
+}
