@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import { changeCheckInStatus } from "../db/check-in-status";
+import type { Database } from "../db/client";
 import { checkIns } from "../db/schema";
 import { DAY_MS } from "../shared/time";
 import type { JobContext, JobReport } from "./job-context";
@@ -10,18 +11,13 @@ const STUCK_AFTER_MS = DAY_MS;
 
 type ExpireJob = Extract<ScheduleJob, { type: "expire" }>;
 
-/**
- * Pending check-ins past their max response time that nobody started (the check-in's own
- * object closes the ones that were started), a batch per job; a full batch sends the job
- * again. Expired rows leave the WHERE, so a retry or a second job just finds fewer.
- */
-export async function expireBatch(ctx: JobContext, job: ExpireJob): Promise<JobReport> {
-  const due = ctx.db
+/** Pending check-ins past their expiry, oldest first (index check_ins_status_expires_idx: only pending rows are read). */
+export function expiredPage(db: Database, job: Pick<ExpireJob, "now" | "batchSize">) {
+  return db
     .select({ id: checkIns.id })
     .from(checkIns)
     .where(
       and(
-        // Index check_ins_status_expires_idx: only pending rows are read.
         eq(checkIns.status, "pending"),
         lte(checkIns.expiresAt, new Date(job.now)),
         or(isNull(checkIns.startedAt), lt(checkIns.expiresAt, new Date(job.now - STUCK_AFTER_MS))),
@@ -29,6 +25,15 @@ export async function expireBatch(ctx: JobContext, job: ExpireJob): Promise<JobR
     )
     .orderBy(asc(checkIns.expiresAt))
     .limit(job.batchSize);
+}
+
+/**
+ * Pending check-ins past their max response time that nobody started (the check-in's own
+ * object closes the ones that were started), a batch per job; a full batch sends the job
+ * again. Expired rows leave the WHERE, so a retry or a second job just finds fewer.
+ */
+export async function expireBatch(ctx: JobContext, job: ExpireJob): Promise<JobReport> {
+  const due = expiredPage(ctx.db, job);
   const expired = await changeCheckInStatus(ctx.db, inArray(checkIns.id, due), { status: "expired" }).returning({
     id: checkIns.id,
   });
