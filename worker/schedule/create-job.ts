@@ -1,11 +1,14 @@
 import { and, asc, count, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { checkInsAllowedSql } from "../billing/lifecycle";
+import { qualified } from "../db/aggregates";
+import { rawRowsInOneTrip } from "../db/batch";
+import type { Database } from "../db/client";
 import { organizationSettings, organizations, teamMembers } from "../db/schema";
 import { reserveDailyCap } from "../lib/daily-caps";
 import { schedulePeriodIn, timeZoneOrDefault } from "../notify/time-zone";
 import { dailyCapFor } from "../shared/daily-limits";
 import { expiryFor, isMemberDue } from "../shared/schedule";
-import { insertCheckIn } from "../team/check-ins";
+import { checkInInsert } from "../team/check-ins";
 import type { JobContext, JobReport } from "./job-context";
 import { inBatches, type ScheduleJob, sendBatchOf } from "./jobs";
 
@@ -51,28 +54,17 @@ export async function walkOrganizations(ctx: JobContext, job: OrganizationsJob):
   return {};
 }
 
-export async function createForOrganization(ctx: JobContext, job: CreateJob): Promise<JobReport> {
-  const { db, config } = ctx;
-  const [organization] = await db
-    .select({ settings: organizationSettings, timeZone: organizations.timeZone })
-    .from(organizationSettings)
-    .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
-    .where(
-      and(
-        eq(organizationSettings.organizationId, job.organizationId),
-        // Checked again: scheduling may have been turned off since the walk read it.
-        eq(organizationSettings.schedulingEnabled, true),
-        inArray(organizations.status, ["active", "trial"]),
-        checkInsAllowedSql(job.now),
-      ),
-    );
-  if (!organization) return {};
-  const { settings, timeZone } = organization;
-  // The member's id is spelled out: Drizzle writes a single table's column as a bare "id",
-  // which inside these subqueries would be check_ins.id (every member due every run, and the
-  // daily cap reserved for all of them each time).
-  const memberId = sql.raw("team_members.id");
-  const members = await db
+/**
+ * A page of the organization's active members with an email, each with their last check-in's
+ * creation and whether one is open. The member's id is qualified: Drizzle writes a single
+ * table's column as a bare "id", which inside these subqueries would be check_ins.id (every
+ * member due every run, and the daily cap reserved for all of them each time). The page is a
+ * range of team_members_org_status_id_idx and each subquery a seek on the member (drizzle/0014;
+ * tests/integration/schedule-plans.test.ts reads the plan).
+ */
+export function memberPage(db: Database, job: Pick<CreateJob, "organizationId" | "after" | "batchSize" | "now">) {
+  const memberId = qualified(teamMembers.id);
+  return db
     .select({
       id: teamMembers.id,
       lastCreatedAt: sql<
@@ -92,6 +84,26 @@ export async function createForOrganization(ctx: JobContext, job: CreateJob): Pr
     )
     .orderBy(asc(teamMembers.id))
     .limit(job.batchSize);
+}
+
+export async function createForOrganization(ctx: JobContext, job: CreateJob): Promise<JobReport> {
+  const { db, config } = ctx;
+  const [organization] = await db
+    .select({ settings: organizationSettings, timeZone: organizations.timeZone })
+    .from(organizationSettings)
+    .innerJoin(organizations, eq(organizations.id, organizationSettings.organizationId))
+    .where(
+      and(
+        eq(organizationSettings.organizationId, job.organizationId),
+        // Checked again: scheduling may have been turned off since the walk read it.
+        eq(organizationSettings.schedulingEnabled, true),
+        inArray(organizations.status, ["active", "trial"]),
+        checkInsAllowedSql(job.now),
+      ),
+    );
+  if (!organization) return {};
+  const { settings, timeZone } = organization;
+  const members = await memberPage(db, job);
   const last = members.at(-1);
   // The next page first: a failure below retries this page, the walk still goes on.
   if (members.length === job.batchSize && last) await ctx.sink.send([{ ...job, after: last.id }]);
@@ -115,20 +127,26 @@ export async function createForOrganization(ctx: JobContext, job: CreateJob): Pr
     job.now,
     dailyCapFor("check_in", active?.n ?? 0),
   );
-  const created: string[] = [];
-  for (const member of due.slice(0, granted)) {
-    const row = await insertCheckIn(db, config, {
-      organizationId: job.organizationId,
-      teamMemberId: member.id,
-      createdBy: null,
-      scheduleKey: period.key,
-      durationMinutes: settings.durationMinutes,
-      expiresAt: expiryFor(job.now, settings.maxResponseHours),
-      invitedAt: null,
-      now: job.now,
-    });
-    if (row) created.push(row.id);
-  }
+  const inserts = await Promise.all(
+    due.slice(0, granted).map((member) =>
+      checkInInsert(config, {
+        organizationId: job.organizationId,
+        teamMemberId: member.id,
+        createdBy: null,
+        scheduleKey: period.key,
+        durationMinutes: settings.durationMinutes,
+        expiresAt: expiryFor(job.now, settings.maxResponseHours),
+        invitedAt: null,
+        now: job.now,
+      }),
+    ),
+  );
+  // One D1 batch (one round trip, one transaction) for the page's inserts; each keeps its own guards.
+  const answers = await rawRowsInOneTrip(
+    db,
+    inserts.map((insert) => insert.statement),
+  );
+  const created = inserts.filter((insert, i) => insert.inserted(answers[i]) !== null).map((insert) => insert.id);
   await ctx.sink.send(
     inBatches(created, sendBatchOf(job.batchSize)).map((checkInIds) => ({ type: "invite", now: job.now, checkInIds })),
   );

@@ -1,6 +1,6 @@
 import type { Database } from "../db/client";
 import type { AppConfig } from "../lib/config";
-import type { Mailer } from "../notify/mailer";
+import type { BatchMailer } from "../notify/mailer";
 import type { OrganizationCheckInSettings } from "../shared/settings";
 import type { JobSink } from "./jobs";
 
@@ -8,7 +8,8 @@ import type { JobSink } from "./jobs";
 export type JobContext = {
   db: Database;
   config: AppConfig;
-  send: Mailer;
+  /** Invitations and reminders: `queueMailer` sends a job's many at once (`sendAll`). */
+  send: BatchMailer;
   sink: JobSink;
   /** The app's public origin, for the links in invitations and reminders. */
   origin: string | undefined;

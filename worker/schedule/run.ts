@@ -5,10 +5,10 @@ import { subscriptions } from "../db/schema";
 import type { AppConfig } from "../lib/config";
 import { describeError, log } from "../lib/log";
 import { recordSignal } from "../lib/system-signals";
+import type { BatchMailer } from "../notify/mailer";
 import { getGlobalSettings } from "../settings/global";
 import { defaultsFor } from "../settings/organization";
 import { syncSubscriptionQuantity } from "../team/billing-sync";
-import type { Mailer } from "../team/check-ins";
 import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
 import type { JobContext } from "./job-context";
 import type { JobSink, ScheduleJob } from "./jobs";
@@ -46,7 +46,7 @@ import { runJob } from "./run-job";
 export type ScheduleRunOptions = {
   db: Database;
   config: AppConfig;
-  send: Mailer;
+  send: BatchMailer;
   now?: number;
   /** Run retention regardless of the hour (tests, a manual run). */
   forceRetention?: boolean;

@@ -1,9 +1,12 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { deliveryOf, sendable } from "../checkin/delivery";
+import { runBatch } from "../db/batch";
+import type { Database } from "../db/client";
 import { checkIns, organizationSettings, organizations, teamMembers } from "../db/schema";
+import { type NoticeEmail, sendAll } from "../notify/mailer";
 import { reminderDue } from "../shared/schedule";
 import type { OrganizationCheckInSettings } from "../shared/settings";
-import { emailCheckIn, inviteDedupeKey, linkOf, reminderDedupeKey } from "../team/check-ins";
+import { checkInNoticeEmail, inviteDedupeKey, linkOf, reminderDedupeKey } from "../team/check-ins";
 import type { JobContext, JobReport } from "./job-context";
 import { inBatches, type ScheduleJob, sendBatchOf } from "./jobs";
 
@@ -62,37 +65,47 @@ function owedReminder(
   });
 }
 
+/** A page of open check-ins still owed their invitation (a range of check_ins_status_id_idx). */
+export function invitePage(db: Database, job: Pick<ScanJob, "now" | "after">, page: number) {
+  return db
+    .select({ id: checkIns.id })
+    .from(checkIns)
+    .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
+    .where(
+      and(
+        waitingForInvite(job.now),
+        gt(checkIns.id, job.after),
+        // This run's own check-ins are invited by the job that created them.
+        ne(checkIns.createdAt, new Date(job.now)),
+      ),
+    )
+    .orderBy(asc(checkIns.id))
+    .limit(page);
+}
+
+/** A page of invited, unstarted open check-ins, with their organization's schedule (the same range). */
+export function reminderPage(db: Database, job: Pick<ScanJob, "now" | "after">, page: number) {
+  return db
+    .select({ checkIn: checkIns, settings: organizationSettings })
+    .from(checkIns)
+    .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
+    .leftJoin(organizationSettings, eq(organizationSettings.organizationId, checkIns.organizationId))
+    .where(and(waitingForReminder(job.now), gt(checkIns.id, job.after)))
+    .orderBy(asc(checkIns.id))
+    .limit(page);
+}
+
 export async function scanOpenCheckIns(ctx: JobContext, job: ScanJob): Promise<JobReport> {
   const page = Math.min(SCAN_PAGE, job.batchSize * 5);
   let owed: string[];
   let last: string | undefined;
   if (job.step === "invite") {
-    const rows = await ctx.db
-      .select({ id: checkIns.id })
-      .from(checkIns)
-      .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
-      .where(
-        and(
-          waitingForInvite(job.now),
-          gt(checkIns.id, job.after),
-          // This run's own check-ins are invited by the job that created them.
-          ne(checkIns.createdAt, new Date(job.now)),
-        ),
-      )
-      .orderBy(asc(checkIns.id))
-      .limit(page);
+    const rows = await invitePage(ctx.db, job, page);
     owed = rows.map((r) => r.id);
     last = rows.at(-1)?.id;
     if (rows.length < page) last = undefined;
   } else {
-    const rows = await ctx.db
-      .select({ checkIn: checkIns, settings: organizationSettings })
-      .from(checkIns)
-      .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
-      .leftJoin(organizationSettings, eq(organizationSettings.organizationId, checkIns.organizationId))
-      .where(and(waitingForReminder(job.now), gt(checkIns.id, job.after)))
-      .orderBy(asc(checkIns.id))
-      .limit(page);
+    const rows = await reminderPage(ctx.db, job, page);
     owed = rows.filter((row) => owedReminder(row, ctx.fallback, job.now) !== null).map((row) => row.checkIn.id);
     last = rows.length === page ? rows.at(-1)?.checkIn.id : undefined;
   }
@@ -126,8 +139,7 @@ export async function sendInvitesOrReminders(ctx: JobContext, job: SendJob): Pro
         job.type === "invite" ? waitingForInvite(job.now) : waitingForReminder(job.now),
       ),
     );
-  let done = 0;
-  const invited: string[] = [];
+  const owed: { checkIn: (typeof rows)[number]["checkIn"]; number: number; message: NoticeEmail }[] = [];
   for (const row of rows) {
     const { checkIn } = row;
     const number = job.type === "remind" ? owedReminder(row, ctx.fallback, job.now) : 0;
@@ -135,7 +147,7 @@ export async function sendInvitesOrReminders(ctx: JobContext, job: SendJob): Pro
     // The route and address stored when the check-in was created; never the member's address now.
     const to = sendable(await deliveryOf(db, checkIn));
     if (to === null) continue;
-    const result = await emailCheckIn(send, {
+    const message = checkInNoticeEmail({
       kind: job.type === "invite" ? "invite" : "reminder",
       checkIn,
       // The link already in the inbox (a check-in made before signed links gets one now).
@@ -147,24 +159,41 @@ export async function sendInvitesOrReminders(ctx: JobContext, job: SendJob): Pro
       origin,
       dedupeKey: job.type === "invite" ? inviteDedupeKey(checkIn.id) : reminderDedupeKey(checkIn.id, number),
     });
-    // A failed delivery (a capped organization, the queue down) stays owed: the next run retries the same key.
-    if (result.status === "failed") continue;
-    if (job.type === "invite") invited.push(checkIn.id);
-    else {
-      await db
-        .update(checkIns)
-        .set({ reminderCount: number, lastRemindedAt: new Date(job.now) })
-        .where(and(eq(checkIns.id, checkIn.id), lt(checkIns.reminderCount, number)));
-    }
-    done++;
+    owed.push({ checkIn, number, message });
   }
-  // One statement for the batch's invitations: a crash before it re-sends nothing (the keys are
-  // taken) and the next run only marks them.
-  if (invited.length > 0) {
+  // All of the job's emails at once: the cap reserved per organization, one delivery batch (mailer.ts).
+  const results = await sendAll(
+    send,
+    owed.map((o) => o.message),
+  );
+  // A failed delivery (a capped organization, the queue down) stays owed: the next run retries the same key.
+  const done = owed.filter((_, i) => results[i]?.status !== "failed");
+  if (job.type === "remind") {
+    await runBatch(
+      db,
+      done.map(({ checkIn, number }) =>
+        db
+          .update(checkIns)
+          .set({ reminderCount: number, lastRemindedAt: new Date(job.now) })
+          .where(and(eq(checkIns.id, checkIn.id), lt(checkIns.reminderCount, number))),
+      ),
+    );
+  } else if (done.length > 0) {
+    // One statement for the batch's invitations: a crash before it re-sends nothing (the keys are
+    // taken) and the next run only marks them.
     await db
       .update(checkIns)
       .set({ invitedAt: new Date(job.now) })
-      .where(and(inArray(checkIns.id, invited), isNull(checkIns.invitedAt)));
+      .where(
+        and(
+          inArray(
+            checkIns.id,
+            done.map((o) => o.checkIn.id),
+          ),
+          isNull(checkIns.invitedAt),
+        ),
+      );
   }
-  return job.type === "invite" ? { invited: done } : { reminded: done };
+  const count = done.length;
+  return job.type === "invite" ? { invited: count } : { reminded: count };
 }
