@@ -133,6 +133,55 @@ describe("the schedule queue", () => {
     );
   });
 
+  it("hands out bounded work: a page of members per create job, at most the batch per invite job", async () => {
+    const org = await organization("paged", 60);
+    const { ctx, sent } = await context();
+    const now = Date.now();
+    const jobs: ScheduleJob[] = [{ type: "create", now, batchSize: 25, organizationId: org, after: "" }];
+    const created: number[] = [];
+    for (let job = jobs.shift(); job; job = jobs.shift()) {
+      sent.length = 0;
+      const report = await runJob(ctx, job);
+      if (job.type === "create") created.push(report.created ?? 0);
+      // The walk goes on page by page; the invitations are left for their own jobs here.
+      jobs.push(...sent.filter((next) => next.type === "create"));
+      for (const invite of sent.filter((next) => next.type === "invite")) {
+        expect(invite.type === "invite" && invite.checkInIds.length).toBeLessThanOrEqual(25);
+      }
+    }
+    // 60 members at 25 a page: three create jobs, each creating only its own page.
+    expect(created).toEqual([25, 25, 10]);
+    expect(await countRows("check_ins", `organization_id = '${org}'`)).toBe(60);
+  });
+
+  it("sends one invite job within the organization's email cap: what fits goes, the rest stay owed", async () => {
+    const org = await organization("mail-capped", 12);
+    const { ctx, sent } = await context();
+    const now = Date.now();
+    expect(await runJob(ctx, { type: "create", now, batchSize: 50, organizationId: org, after: "" })).toEqual({
+      created: 12,
+    });
+    // Five emails left today.
+    await env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, ?)")
+      .bind(`cap:email:${org}:${utcDay(Date.now())}`, Date.now(), dailyCapFor("email", 12) - 5)
+      .run();
+    const invite = sent.find((job) => job.type === "invite") as ScheduleJob;
+    expect(await runJob(ctx, invite)).toEqual({ invited: 5 });
+    expect(await countRows("check_ins", `organization_id = '${org}' and invited_at is not null`)).toBe(5);
+    expect(await countRows("notification_deliveries", `organization_id = '${org}' and kind = 'invitation'`)).toBe(5);
+    // The refusal is on the operator's audit log once; the other seven are still owed.
+    expect(
+      await countRows("audit_logs", `organization_id = '${org}' and action = 'organization.daily_cap_reached'`),
+    ).toBe(1);
+    expect(await countRows("check_ins", `organization_id = '${org}' and invited_at is null`)).toBe(7);
+    // Tomorrow's cap (the counter gone): the same job sends the seven it owes, and only them.
+    await env.DB.prepare("delete from rate_limits where key = ?")
+      .bind(`cap:email:${org}:${utcDay(Date.now())}`)
+      .run();
+    expect(await runJob(ctx, invite)).toEqual({ invited: 7 });
+    expect(await countRows("notification_deliveries", `organization_id = '${org}' and kind = 'invitation'`)).toBe(12);
+  });
+
   it("invites on the next run what a job created but never handed on", async () => {
     const org = await organization("handed", 5);
     const { ctx } = await context();
