@@ -87,7 +87,10 @@ export class Replies {
     ctx.waitUntil(
       this.parts.budget
         .take("judge", session.organization_id)
-        .then((allowed) => (allowed ? judgeWhileClosing(provider, store, warn) : undefined))
+        .then((allowed) => {
+          this.parts.budget.save();
+          return allowed ? judgeWhileClosing(provider, store, warn) : undefined;
+        })
         .catch(warn),
     );
   }
@@ -103,7 +106,12 @@ export class Replies {
     try {
       do {
         this.turnAgain = false;
-        await this.replyOnce();
+        try {
+          await this.replyOnce();
+        } finally {
+          // The model call's count, in the same commit as the reply it paid for (model-budget.ts).
+          this.parts.budget.save();
+        }
       } while (this.turnAgain);
     } catch (error) {
       log("error", "checkin_turn_failed", { error });

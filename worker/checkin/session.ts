@@ -357,6 +357,7 @@ export class CheckInSession extends DurableObject<Env> {
         migrateStorage(this.ctx.storage);
         this.store.reset();
         this.summary.reset();
+        this.budget.reset();
       })(),
     );
   }
