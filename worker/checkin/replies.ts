@@ -109,7 +109,7 @@ export class Replies {
         try {
           await this.replyOnce();
         } finally {
-          // The model call's count, in the same commit as the reply it paid for (model-budget.ts).
+          // A turn that stored no reply (aborted, refused) still keeps the count of a call it made.
           this.parts.budget.save();
         }
       } while (this.turnAgain);
@@ -160,6 +160,8 @@ export class Replies {
     if (this.streaming !== streaming || store.session()?.status !== "active") return;
     const now = Date.now();
     const phaseChanged = recordReply(store, streaming.messageId, reply, absorbed, now);
+    // The call's count in the reply's own commit: written in the same synchronous run (model-budget.ts).
+    this.parts.budget.save();
     this.streaming = null;
     this.parts.broadcast({
       type: "assistant.done",
