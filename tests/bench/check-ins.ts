@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { runWrangler } from "../tools/app-server.ts";
 
@@ -57,4 +57,12 @@ export function queryD1<Row>(stateDir: string, sql: string): Row[] {
 
 export function wsUrlFor(origin: string, checkIn: BenchCheckIn): string {
   return `${origin.replace(/^http/, "ws")}/api/check-in/${checkIn.id}/ws?token=${encodeURIComponent(checkIn.token)}`;
+}
+
+/** The SQLite file behind the local D1 of a `--persist-to` state (to seed it while the app is stopped). */
+export function d1File(stateDir: string): string {
+  const dir = resolve(stateDir, "v3/d1/miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (!file) throw new Error(`no D1 database under ${dir}`);
+  return resolve(dir, file);
 }

@@ -5,7 +5,8 @@
  * Every D1 statement's meta (rows read and written), every Durable Object request (the socket's
  * fetch, each WebSocket message, each alarm), every message the app puts on a queue, and the
  * Worker's own requests. `GET /api/__bench/meter` answers the counts, `POST /api/__bench/meter` zeroes
- * them, `POST /api/__bench/scheduled` runs the Cron Trigger's handler. Not part of the app: only `npm run bench`'s scale phase starts it.
+ * them, `POST /api/__bench/scheduled` runs the Cron Trigger's handler (its schedule-queue messages
+ * held until `POST /api/__bench/release`). Not part of the app: only `npm run bench`'s scale phase starts it.
  *
  * D1's `raw()` (Drizzle's selects) returns no meta, so with the meter on a read-only `raw()` is
  * run a second time through `all()` for its meta alone (results dropped), and a writing one
@@ -20,6 +21,8 @@ const fresh = () => ({
   durableObject: { fetches: 0, messages: 0, alarms: 0, activeMs: 0 },
   worker: { requests: 0, queueBatches: 0, scheduled: 0 },
   queues: { notify: 0, schedule: 0, invitations: 0, lastInvitationAt: 0 },
+  /** The schedule queue's jobs by type: how many, and their wall time in the consumer. */
+  jobs: {},
 });
 let meter = fresh();
 
@@ -96,29 +99,37 @@ const notifyCounter = {
   },
 };
 
-function meterQueue(queue) {
+/**
+ * The schedule queue, counted. `held` (the cron's own run) keeps its messages until
+ * `POST /api/__bench/release`, so the CPU the bench reads across the scheduled call is the
+ * cron's alone, not its consumer's, which would otherwise start on the first message at once.
+ */
+let held = [];
+function meterQueue(queue, hold) {
   return {
-    send(body, options) {
+    async send(body, options) {
       meter.queues.schedule++;
-      return queue.send(body, options);
+      if (hold) held.push({ body, ...options });
+      else await queue.send(body, options);
     },
-    sendBatch(messages, options) {
+    async sendBatch(messages, options) {
       meter.queues.schedule += messages.length;
-      return queue.sendBatch(messages, options);
+      if (hold) held.push(...messages);
+      else await queue.sendBatch(messages, options);
     },
   };
 }
 
 const metered = new WeakMap();
-function meterEnv(env) {
-  if (!metered.has(env)) {
-    metered.set(env, {
-      ...env,
-      DB: meterD1(env.DB),
-      NOTIFY_QUEUE: notifyCounter,
-      SCHEDULE_QUEUE: meterQueue(env.SCHEDULE_QUEUE),
-    });
-  }
+function meterEnv(env, hold = false) {
+  const wrap = () => ({
+    ...env,
+    DB: meterD1(env.DB),
+    NOTIFY_QUEUE: notifyCounter,
+    SCHEDULE_QUEUE: meterQueue(env.SCHEDULE_QUEUE, hold),
+  });
+  if (hold) return wrap();
+  if (!metered.has(env)) metered.set(env, wrap());
   return metered.get(env);
 }
 
@@ -159,7 +170,13 @@ export default {
     if (url.pathname === "/api/__bench/scheduled" && request.method === "POST") {
       // The Cron Trigger, as wrangler's /__scheduled would run it (that path goes to the assets here).
       const controller = { scheduledTime: Date.now(), cron: "*/15 * * * *", noRetry() {} };
-      return this.scheduled(controller, env, ctx).then(() => Response.json({ ok: true }));
+      meter.worker.scheduled++;
+      return app.scheduled(controller, meterEnv(env, true), ctx).then(() => Response.json({ held: held.length }));
+    }
+    if (url.pathname === "/api/__bench/release" && request.method === "POST") {
+      const messages = held;
+      held = [];
+      return env.SCHEDULE_QUEUE.sendBatch(messages).then(() => Response.json({ released: messages.length }));
     }
     meter.worker.requests++;
     return app.fetch(request, meterEnv(env), ctx);
@@ -168,8 +185,17 @@ export default {
     meter.worker.scheduled++;
     return app.scheduled(controller, meterEnv(env), ctx);
   },
-  queue(batch, env, ctx) {
+  async queue(batch, env, ctx) {
     meter.worker.queueBatches++;
-    return app.queue(batch, meterEnv(env), ctx);
+    const type = batch.queue === "undertone-schedule" ? (batch.messages[0]?.body?.type ?? "?") : "notify";
+    const started = Date.now();
+    try {
+      return await app.queue(batch, meterEnv(env), ctx);
+    } finally {
+      meter.jobs[type] ??= { n: 0, ms: 0 };
+      const job = meter.jobs[type];
+      job.n++;
+      job.ms += Date.now() - started;
+    }
   },
 };

@@ -3,20 +3,23 @@
  * (tests/bench/meter-entry.js), on its own D1 with a 10,000-salesperson organization.
  *
  * 1. The cron's Monday: the scheduled handler once (the meter's route); its CPU time (the
- *    workerd processes' CPU while the scheduled handler ran, an upper bound: the schedule
- *    queue's consumer starts meanwhile), then the time until the last of the 10,000
- *    invitations is on the notifications queue, with the D1 rows and queue messages it took.
+ *    workerd processes' CPU while the scheduled handler ran; the meter holds the jobs it puts
+ *    on the schedule queue until it has returned, so no consumer runs meanwhile), then the
+ *    time until the last of the 10,000 invitations is on the notifications queue, with the
+ *    D1 rows and queue messages it took.
  * 2. The cost of a salesperson: a few check-ins driven through the app to completion, counted
  *    at the meter (D1 meta, Durable Object requests), the workerd CPU and the LLM stand-in's
  *    tokens; with the Monday's share per check-in, × 52/12 a month × tests/bench/prices.ts.
  */
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config.ts";
 import type { OpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { type AppServer, freePort, startBuiltApp } from "../tools/app-server.ts";
-import { checkInsSql, executeSqlFile, newBenchCheckIns } from "./check-ins.ts";
+import { type BenchCheckIn, checkInsSql, d1File, newBenchCheckIns } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
+import { startProfile } from "./inspector.ts";
 import { CHECK_INS_PER_MONTH, PRICE_PER_SALESPERSON_MONTH_USD, PRICES } from "./prices.ts";
 import type { Row } from "./report.ts";
 import { runResilience } from "./resilience.ts";
@@ -31,25 +34,56 @@ const COST_CHECK_INS = 6;
  */
 const MONDAY_WAIT_MS = 120_000;
 const ORG = "bench-monday-org";
+const DAY_MS = 86_400_000;
 
 type Meter = {
   d1: { statements: number; rowsRead: number; rowsWritten: number };
   durableObject: { fetches: number; messages: number; alarms: number; activeMs: number };
   worker: { requests: number; queueBatches: number; scheduled: number };
   queues: { notify: number; schedule: number; invitations: number; lastInvitationAt: number };
+  jobs: Record<string, { n: number; ms: number }>;
 };
 
-function mondaySql(): string {
-  const lines = [
-    `insert into organizations (id, name) values ('${ORG}', 'Monday Sales');`,
-    `insert into organization_settings (organization_id, frequency, scheduling_enabled) values ('${ORG}', 'weekly', 1);`,
-  ];
-  for (let i = 0; i < MONDAY_MEMBERS; i++) {
-    lines.push(
-      `insert into team_members (id, organization_id, first_name, last_name, email) values ('monday-${i}', '${ORG}', 'Rep${i}', 'Monday', 'monday-${i}@bench.undertone.dev');`,
+/**
+ * The cost run's check-ins and the Monday's organization, written straight into the stopped app's D1 file (node:sqlite,
+ * one transaction: about a second, where `wrangler d1 execute` of 10,000 INSERTs took two
+ * minutes): 10,000 active salespeople with an email, each with last week's completed
+ * check-in, so every one is due and the create walk's "last check-in" reads a real row.
+ */
+function seed(stateDir: string, now: number, costCheckIns: BenchCheckIn[]) {
+  const db = new DatabaseSync(d1File(stateDir));
+  try {
+    db.exec("begin");
+    db.exec(checkInsSql(costCheckIns));
+    db.prepare("insert into organizations (id, name) values (?, 'Monday Sales')").run(ORG);
+    db.prepare(
+      "insert into organization_settings (organization_id, frequency, scheduling_enabled) values (?, 'weekly', 1)",
+    ).run(ORG);
+    const member = db.prepare(
+      "insert into team_members (id, organization_id, first_name, last_name, email) values (?, ?, ?, 'Monday', ?)",
     );
+    const lastWeek = db.prepare(
+      `insert into check_ins (id, organization_id, team_member_id, token_hash, status, duration_minutes, expires_at,
+         invited_at, completed_at, created_at) values (?, ?, ?, ?, 'completed', 10, ?, ?, ?, ?)`,
+    );
+    const sentAt = now - 8 * DAY_MS;
+    for (let i = 0; i < MONDAY_MEMBERS; i++) {
+      member.run(`monday-${i}`, ORG, `Rep${i}`, `monday-${i}@bench.undertone.dev`);
+      lastWeek.run(
+        `monday-last-${i}`,
+        ORG,
+        `monday-${i}`,
+        `hash-${i}`,
+        sentAt + 3 * DAY_MS,
+        sentAt,
+        sentAt + DAY_MS,
+        sentAt,
+      );
+    }
+    db.exec("commit");
+  } finally {
+    db.close();
   }
-  return `${lines.join("\n")}\n`;
 }
 
 export async function runScalePhase(options: {
@@ -57,6 +91,8 @@ export async function runScalePhase(options: {
   vars: Record<string, string>;
   standIn: OpenAiStandIn;
   log: (line: string) => void;
+  /** Profile the Worker's isolate over the Monday (tests/bench/inspector.ts); the standalone run's PROFILE=1. */
+  profileMonday?: boolean;
 }) {
   const { root, log } = options;
   // The built Worker's config, started at the meter's entry instead.
@@ -67,15 +103,14 @@ export async function runScalePhase(options: {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const costCheckIns = newBenchCheckIns(COST_CHECK_INS, "cost");
+  const inspectorPort = await freePort();
   const app: AppServer = await startBuiltApp({
     name: "bench-scale",
     port,
+    inspectorPort,
     config: "dist/undertone/wrangler.meter.json",
     vars: { ...options.vars, BETTER_AUTH_URL: origin },
-    prepare: (stateDir) => {
-      executeSqlFile(stateDir, mondaySql(), "monday");
-      executeSqlFile(stateDir, checkInsSql(costCheckIns), "cost-check-ins");
-    },
+    prepare: (stateDir) => seed(stateDir, Date.now(), costCheckIns),
   });
   const meter = async (reset = false) =>
     (await (await fetch(`${origin}/api/__bench/meter`, { method: reset ? "POST" : "GET" })).json()) as Meter;
@@ -110,6 +145,7 @@ export async function runScalePhase(options: {
     // ── The Monday ──
     await meter(true);
     log(`scale: the cron's Monday for ${MONDAY_MEMBERS} salespeople`);
+    const profiler = options.profileMonday ? await startProfile(inspectorPort) : null;
     const cpuBefore = cpu();
     const startedAt = Date.now();
     const at = clock();
@@ -117,8 +153,12 @@ export async function runScalePhase(options: {
     if (!scheduled.ok) throw new Error(`the scheduled run answered ${scheduled.status}`);
     await scheduled.arrayBuffer();
     const cronWallMs = clock() - at;
+    // The cron's schedule-queue messages are held by the meter until now: this CPU is the run's alone.
     const cronCpuMs = (cpu() - cpuBefore) * 1000;
     const cronMeter = await meter();
+    const released = await fetch(`${origin}/api/__bench/release`, { method: "POST" });
+    if (!released.ok) throw new Error(`releasing the cron's jobs answered ${released.status}`);
+    await released.arrayBuffer();
     let monday = cronMeter;
     const deadline = Date.now() + MONDAY_WAIT_MS;
     while (monday.queues.invitations < MONDAY_MEMBERS && Date.now() < deadline) {
@@ -126,6 +166,15 @@ export async function runScalePhase(options: {
       monday = await meter();
     }
     const mondayCpuMs = (cpu() - cpuBefore) * 1000;
+    const profiled = await profiler?.stop(30);
+    if (profiled) {
+      const file = resolve(root, "tests/.artifacts/bench-scale/monday.cpuprofile");
+      writeFileSync(file, JSON.stringify(profiled.profile));
+      log(
+        `scale: the Monday's profile ${file}: ${Math.round(profiled.summary.busyMs)} ms busy of ${Math.round(profiled.summary.totalMs)}`,
+      );
+      for (const { ms, where } of profiled.summary.top) log(`${String(ms).padStart(9)} ms  ${where}`);
+    }
     const lastInvitationMs =
       monday.queues.invitations >= MONDAY_MEMBERS ? monday.queues.lastInvitationAt - startedAt : null;
     const invitationsPerSecond =
@@ -181,6 +230,7 @@ export async function runScalePhase(options: {
         monday_d1_statements: monday.d1.statements,
         monday_queue_messages: { schedule: monday.queues.schedule, notify: monday.queues.notify },
         monday_invocations: monday.worker.queueBatches + monday.worker.scheduled,
+        monday_jobs: monday.jobs,
       },
       cost: {
         check_ins_measured: completed,
@@ -247,4 +297,39 @@ export function scaleRows(scale: Awaited<ReturnType<typeof runScalePhase>>): Row
       verdict: month.share_with_llm <= 0.05 ? "pass" : "miss",
     },
   ];
+}
+
+/**
+ * `node tests/bench/scale.ts`: the scale phase alone (needs a build: `npm run build`), with
+ * its own stand-in; prints its rows and the JSON. For working on the schedule or the cost.
+ */
+if (import.meta.main) {
+  const { startOpenAiStandIn } = await import("../fixtures/servers/openai-stand-in.ts");
+  const { renderTable } = await import("./report.ts");
+  const root = resolve(import.meta.dirname, "../..");
+  const standIn = await startOpenAiStandIn({ firstTokenDelayMs: 300, tokenDelayMs: 30 });
+  const started = performance.now();
+  const log = (line: string) =>
+    process.stderr.write(`[scale ${((performance.now() - started) / 1000).toFixed(1)} s] ${line}\n`);
+  try {
+    const scale = await runScalePhase({
+      root,
+      standIn,
+      log,
+      profileMonday: process.env.PROFILE === "1",
+      vars: {
+        APP_ENV: "production",
+        BETTER_AUTH_SECRET: `bench-secret-${crypto.randomUUID()}`,
+        SUPERADMIN_EMAILS: "operator@bench.undertone.dev",
+        OPENAI_API_KEY: `sk-bench-${crypto.randomUUID()}`,
+        OPENAI_BASE_URL: standIn.baseURL,
+        OPENAI_MODEL: "bench-model",
+        EMAIL_FROM: "Undertone <no-reply@bench.undertone.dev>",
+      },
+    });
+    console.log(renderTable(scaleRows(scale)));
+    console.log(JSON.stringify(scale, null, 2));
+  } finally {
+    await standIn.close();
+  }
 }
