@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { localD1File } from "../../build-tools/d1-databases.ts";
 import { runWrangler } from "../tools/app-server.ts";
 
 /**
@@ -57,4 +58,14 @@ export function queryD1<Row>(stateDir: string, sql: string): Row[] {
 
 export function wsUrlFor(origin: string, checkIn: BenchCheckIn): string {
   return `${origin.replace(/^http/, "ws")}/api/check-in/${checkIn.id}/ws?token=${encodeURIComponent(checkIn.token)}`;
+}
+
+/**
+ * The SQLite file behind one database's local D1 in a `--persist-to` state (to seed it while
+ * the app is stopped): the platform database (`DB`) or a shard (`DB_SHARD_n`, worker/db/shards.ts).
+ */
+export function d1File(stateDir: string, binding = "DB"): string {
+  const file = localD1File(stateDir, binding);
+  if (!existsSync(file)) throw new Error(`no local D1 database ${binding} at ${file}`);
+  return file;
 }

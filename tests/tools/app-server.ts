@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
-import { migrateLocally } from "../../build-tools/d1-databases.ts";
+import { d1Bindings, migrateLocally } from "../../build-tools/d1-databases.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const wrangler = resolve(root, "node_modules/.bin/wrangler");
@@ -46,6 +47,37 @@ export function runWrangler(args: string[]): string {
 }
 
 /**
+ * A D1 state with every migration applied to every database (the platform one and each shard,
+ * worker/db/shards.ts), made once per set of migrations and databases (named by their hash) and
+ * copied for each fresh start: migrating takes seconds to a minute on this machine, and the
+ * benchmark and the browser tests start many apps.
+ */
+async function migratedState(): Promise<string> {
+  const drizzle = resolve(root, "drizzle");
+  const hash = createHash("sha256");
+  hash.update(d1Bindings().join(","));
+  for (const name of readdirSync(drizzle)
+    .filter((n) => n.endsWith(".sql"))
+    .sort()) {
+    hash.update(name).update(readFileSync(resolve(drizzle, name)));
+  }
+  const dir = resolve(root, "tests/.artifacts/migrated", hash.digest("hex").slice(0, 16));
+  if (!existsSync(resolve(dir, "state"))) {
+    // Built aside and renamed into place, so a run beside this one never copies half a state.
+    const building = `${dir}.${process.pid}`;
+    rmSync(building, { recursive: true, force: true });
+    mkdirSync(resolve(building, "state"), { recursive: true });
+    await migrateLocally(resolve(building, "state"));
+    try {
+      renameSync(building, dir);
+    } catch {
+      rmSync(building, { recursive: true, force: true }); // another run put it there first
+    }
+  }
+  return resolve(dir, "state");
+}
+
+/**
  * Runs the built app (dist/, from `vite build`) in workerd through `wrangler dev`, with
  * its own fresh D1 state, migrations applied and the given variables. Used by the e2e
  * tests and the benchmark.
@@ -62,14 +94,16 @@ export async function startBuiltApp(options: {
   /** Runs after the migrations, before the server starts: e.g. load a fixture into D1 (`d1Execute`). */
   prepare?: (stateDir: string) => void | Promise<void>;
   inspectorPort?: number;
+  /** Another wrangler config for the built Worker (the bench's meter, tests/bench/scale.ts). */
+  config?: string;
+  extraArgs?: string[];
 }): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const stateDir = resolve(root, "tests/.artifacts", options.name, "state");
   if (!options.keepState) {
     rmSync(stateDir, { recursive: true, force: true });
-    mkdirSync(stateDir, { recursive: true });
-    // Every database: the platform one and each shard (worker/db/shards.ts).
-    await migrateLocally(stateDir);
+    mkdirSync(resolve(stateDir, ".."), { recursive: true });
+    cpSync(await migratedState(), stateDir, { recursive: true });
     await options.prepare?.(stateDir);
   }
   const envFile = resolve(root, "tests/.artifacts", options.name, "app.env");
@@ -80,10 +114,10 @@ export async function startBuiltApp(options: {
       .join("\n"),
   );
   const server = await startWranglerDev({
-    config: "dist/undertone/wrangler.json",
+    config: options.config ?? "dist/undertone/wrangler.json",
     port,
     stateDir,
-    extraArgs: ["--env-file", envFile],
+    extraArgs: ["--env-file", envFile, ...(options.extraArgs ?? [])],
     healthPath: "/api/health",
     ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
   });

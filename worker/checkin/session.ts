@@ -414,6 +414,7 @@ export class CheckInSession extends DurableObject<Env> {
         this.store.reset();
         this.summary.reset();
         this.view = null;
+        this.budget.reset();
       })(),
     );
   }

@@ -1,6 +1,6 @@
 import { type AnyColumn, Column, fillPlaceholders, getTableColumns, is, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteTable, TableConfig } from "drizzle-orm/sqlite-core";
+import { SQLiteAsyncDialect, type SQLiteTable, type TableConfig } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
 
 /** D1 binds at most 100 parameters per statement. */
@@ -90,4 +90,22 @@ export async function plainRowsInOneTrip<const Queries extends readonly PlainSel
   const d1 = db.$client;
   const results = await d1.batch(bindPlain(prepared, values).map(({ sql, params }) => d1.prepare(sql).bind(...params)));
   return results.map((result) => result.results) as { -readonly [K in keyof Queries]: Awaited<Queries[K]> };
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * Raw statements (`sql\`…\``) in one D1 batch (one round trip, one transaction), answering
+ * each one's rows. Drizzle's `db.batch` cannot bind a raw statement's parameters.
+ */
+export async function rawRowsInOneTrip(db: Database, statements: readonly SQL[]): Promise<unknown[][]> {
+  if (statements.length === 0) return [];
+  const d1 = db.$client;
+  const results = await d1.batch(
+    statements.map((statement) => {
+      const { sql: text, params } = dialect.sqlToQuery(statement);
+      return d1.prepare(text).bind(...params);
+    }),
+  );
+  return results.map((result) => result.results);
 }

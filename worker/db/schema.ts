@@ -141,7 +141,8 @@ export const teamMembers = sqliteTable(
   },
   (t) => [
     uniqueIndex("team_members_org_email_idx").on(t.organizationId, t.email),
-    index("team_members_org_status_idx").on(t.organizationId, t.status),
+    // An organization's active members, and the schedule's walk over them in id order (drizzle/0014).
+    index("team_members_org_status_id_idx").on(t.organizationId, t.status, t.id),
   ],
 );
 
@@ -190,6 +191,10 @@ export const checkIns = sqliteTable(
     // Covering for a person's check-ins sent and answered, and the schedule's "due" check.
     index("check_ins_member_idx").on(t.teamMemberId, t.createdAt, t.status),
     index("check_ins_status_expires_idx").on(t.status, t.expiresAt),
+    // "Has this member a check-in open?" as a seek on the member (every insert's guard, drizzle/0014).
+    index("check_ins_member_open_idx").on(t.teamMemberId, t.status, t.expiresAt),
+    // The schedule's invite and remind walks: open check-ins in id order, a page at a time.
+    index("check_ins_status_id_idx").on(t.status, t.id),
     uniqueIndex("check_ins_member_schedule_idx").on(t.teamMemberId, t.scheduleKey),
   ],
 );

@@ -73,6 +73,8 @@ const configSchema = z.object({
   SUPPORT_EMAIL: email,
   /** The external scheduling page "Book a demo" opens; without it the link is not shown. */
   DEMO_URL: publicUrl,
+  /** Members per schedule job (worker/schedule/jobs.ts); tests set a small one to see many batches. */
+  SCHEDULE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).optional().catch(undefined),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;
