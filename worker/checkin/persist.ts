@@ -1,19 +1,16 @@
 import { and, eq, inArray, isNull, not, sql } from "drizzle-orm";
-import { chunkedInserts, runBatch } from "../db/batch";
+import { chunkedInserts } from "../db/batch";
 import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
-import {
-  checkInMessages,
-  checkIns,
-  realTimeSentiment,
-  riskAlerts,
-  sentimentScores,
-  userChallenges,
-} from "../db/schema";
+import { checkIns, realTimeSentiment, riskAlerts, sentimentScores, userChallenges } from "../db/schema";
 import type { CheckInJudgement } from "../scoring/judge-check-in";
 import { type DimensionScores, type EvidenceField, SCORE_DIMENSIONS, SCORES } from "../shared/pillars";
 
-/** What the completion batch writes: the judgement and the chat, fixed once so a retried batch writes the same rows. */
+/**
+ * What the completion batch writes: the judgement and the chat's counts, fixed once so a
+ * retried batch writes the same rows. Never the messages: the transcript stays in the
+ * check-in object (README → Decisions "Transcripts stay in the check-in object").
+ */
 export type CompletionResult = CheckInJudgement & {
   checkInId: string;
   organizationId: string;
@@ -23,7 +20,6 @@ export type CompletionResult = CheckInJudgement & {
   fallbackUsed: boolean;
   questionsAsked: number;
   pillarsExplored: number;
-  messages: { id: string; seq: number; sender: "user" | "assistant"; content: string; createdAt: number }[];
 };
 
 /**
@@ -49,7 +45,7 @@ export async function persistExpiry(d1: D1Database, checkInId: string) {
 }
 
 /**
- * The completion, in ONE atomic D1 batch: status, messages, scores, per-pillar rows, blockers,
+ * The completion, in ONE atomic D1 batch: status, scores, per-pillar rows, blockers,
  * alerts — each already computed (worker/scoring/judge-check-in.ts); this only maps them to tables.
  *
  * Only a pending check-in completes (changeCheckInStatus: `status = 'pending'` in the UPDATE's own
@@ -58,14 +54,14 @@ export async function persistExpiry(d1: D1Database, checkInId: string) {
  * unless the row now says completed at this very time: a revoked check-in never becomes
  * scores, and a retry of a batch that already landed keeps everything.
  */
-export async function persistCompletion(d1: D1Database, result: CompletionResult) {
+export async function persistCompletion(d1: D1Database, result: CompletionResult): Promise<{ landed: boolean }> {
   const db = createDb(d1);
   const recordedAt = new Date(result.completedAt);
   const base = { organizationId: result.organizationId, checkInId: result.checkInId };
   const { scores } = result;
 
   const alertIds = result.alerts.map((a) => `${result.checkInId}-alert-${a.category}`);
-  await runBatch(db, [
+  const statements = [
     changeCheckInStatus(db, eq(checkIns.id, result.checkInId), {
       status: "completed",
       completedAt: recordedAt,
@@ -81,19 +77,6 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
       },
       needsReview: result.review.length > 0,
     }),
-    ...chunkedInserts(
-      db,
-      checkInMessages,
-      result.messages.map((m) => ({
-        id: m.id,
-        ...base,
-        seq: m.seq,
-        content: m.content,
-        sender: m.sender,
-        timestamp: new Date(m.createdAt),
-      })),
-      { ignoreConflicts: true },
-    ),
     db
       .insert(sentimentScores)
       .values({
@@ -154,7 +137,19 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
       { ignoreConflicts: true },
     ),
     ...undoUnlessCompleted(db, result, alertIds),
-  ]);
+  ];
+  // Last: whether the check-in is completed at this result's time (else it was revoked meanwhile).
+  const landedRow = db
+    .select({ id: checkIns.id })
+    .from(checkIns)
+    .where(
+      and(eq(checkIns.id, result.checkInId), eq(checkIns.status, "completed"), eq(checkIns.completedAt, recordedAt)),
+    );
+  const [first, ...rest] = statements;
+  if (!first) throw new Error("the completion batch is empty");
+  const answers = await db.batch([first, ...rest, landedRow]);
+  const landed = answers.at(-1);
+  return { landed: Array.isArray(landed) && landed.length > 0 };
 }
 
 /**
@@ -166,7 +161,6 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
   const id = result.checkInId;
   const landed = sql`exists (select 1 from check_ins where id = ${id} and status = 'completed' and completed_at = ${result.completedAt})`;
   return [
-    db.delete(checkInMessages).where(and(eq(checkInMessages.checkInId, id), not(landed))),
     db.delete(sentimentScores).where(and(eq(sentimentScores.checkInId, id), not(landed))),
     db.delete(realTimeSentiment).where(and(eq(realTimeSentiment.checkInId, id), not(landed))),
     db.delete(userChallenges).where(and(eq(userChallenges.checkInId, id), not(landed))),
