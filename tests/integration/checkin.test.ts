@@ -196,7 +196,8 @@ describe("a whole check-in with the embedded interviewer", () => {
     expect(scores).toBeTruthy();
     expect(scores?.stress).toBeGreaterThanOrEqual(60);
     expect(scores?.conversation_quality_score).toBeGreaterThanOrEqual(30);
-    expect(await d1Count("real_time_sentiment", "check_in_id = ? and confidence_level = 80", checkIn.id)).toBe(5);
+    // No per-pillar rows: D1 keeps the scores (issue 26 §1, README → Decisions).
+    expect(await d1Count("real_time_sentiment", "check_in_id = ?", checkIn.id)).toBe(0);
     const themes = await env.DB.prepare("select theme from user_challenges where check_in_id = ? order by theme")
       .bind(checkIn.id)
       .all<{ theme: string }>();
@@ -416,7 +417,7 @@ describe("restarts and failures", () => {
     expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(1);
     expect(await objectMessages(checkIn.id)).toHaveLength(4);
     expect(await d1Count("sentiment_scores", "check_in_id = ?", checkIn.id)).toBe(1);
-    expect(await d1Count("real_time_sentiment", "check_in_id = ?", checkIn.id)).toBe(5);
+    expect(await d1Count("real_time_sentiment", "check_in_id = ?", checkIn.id)).toBe(0);
     // Run the alarm again: nothing is written twice.
     await runDurableObjectAlarm(sessionStub(checkIn.id));
     expect(await d1Count("check_in_messages", "check_in_id = ?", checkIn.id)).toBe(0);

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, not, sql } from "drizzle-orm";
 import { chunkedInserts } from "../db/batch";
 import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
-import { checkIns, realTimeSentiment, riskAlerts, sentimentScores, userChallenges } from "../db/schema";
+import { checkIns, riskAlerts, sentimentScores, userChallenges } from "../db/schema";
 import type { CheckInJudgement } from "../scoring/judge-check-in";
 import { type DimensionScores, type EvidenceField, SCORE_DIMENSIONS, SCORES } from "../shared/pillars";
 
@@ -45,8 +45,8 @@ export async function persistExpiry(d1: D1Database, checkInId: string) {
 }
 
 /**
- * The completion, in ONE atomic D1 batch: status, scores, per-pillar rows, blockers,
- * alerts — each already computed (worker/scoring/judge-check-in.ts); this only maps them to tables.
+ * The completion, in ONE atomic D1 batch: status, scores, blockers,
+ * alerts (no per-pillar real_time_sentiment rows: README → Decisions "Transcripts stay in the check-in object") — each already computed (worker/scoring/judge-check-in.ts); this only maps them to tables.
  *
  * Only a pending check-in completes (changeCheckInStatus: `status = 'pending'` in the UPDATE's own
  * WHERE), so a check-in revoked while this batch kept failing (the object completed, D1 was down)
@@ -93,21 +93,6 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
         ...evidenceColumns(result.evidence),
       })
       .onConflictDoNothing(),
-    ...chunkedInserts(
-      db,
-      realTimeSentiment,
-      result.realTime.map((row) => ({
-        id: `${result.checkInId}-rt-${row.pillar}`,
-        ...base,
-        teamMemberId: result.teamMemberId,
-        pillar: row.pillar,
-        sentimentScore: row.sentimentScore,
-        confidenceLevel: row.confidenceLevel,
-        concernLevel: row.concernLevel,
-        recordedAt,
-      })),
-      { ignoreConflicts: true },
-    ),
     ...chunkedInserts(
       db,
       userChallenges,
@@ -162,7 +147,6 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
   const landed = sql`exists (select 1 from check_ins where id = ${id} and status = 'completed' and completed_at = ${result.completedAt})`;
   return [
     db.delete(sentimentScores).where(and(eq(sentimentScores.checkInId, id), not(landed))),
-    db.delete(realTimeSentiment).where(and(eq(realTimeSentiment.checkInId, id), not(landed))),
     db.delete(userChallenges).where(and(eq(userChallenges.checkInId, id), not(landed))),
     ...(alertIds.length > 0 ? [db.delete(riskAlerts).where(and(inArray(riskAlerts.id, alertIds), not(landed)))] : []),
   ];
