@@ -21,9 +21,10 @@ export function objectTranscripts(
       if (tables.length < 2) continue;
       const session = db.prepare("select check_in_id from session").get() as { check_in_id: string } | undefined;
       if (!session || !checkInIds.has(session.check_in_id)) continue;
-      const messages = db
-        .prepare("select seq, content from messages where sender = 'user' order by seq")
-        .all() as { seq: number; content: string }[];
+      const messages = db.prepare("select seq, content from messages where sender = 'user' order by seq").all() as {
+        seq: number;
+        content: string;
+      }[];
       for (const m of messages) rows.push({ check_in_id: session.check_in_id, seq: m.seq, content: m.content });
     } finally {
       db.close();

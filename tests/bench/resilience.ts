@@ -8,8 +8,8 @@ import {
   summarizeDiffs,
 } from "../fixtures/resilience/verify.ts";
 import { type BenchCheckIn, queryD1, wsUrlFor } from "./check-ins.ts";
-import { BenchSocket, clock, sleep } from "./ws-client.ts";
 import { objectTranscripts } from "./object-transcripts.ts";
+import { BenchSocket, clock, sleep } from "./ws-client.ts";
 
 /**
  * The resilience run: concurrent check-ins whose connections are killed over and over —

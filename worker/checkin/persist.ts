@@ -3,6 +3,7 @@ import { chunkedInserts } from "../db/batch";
 import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
 import { checkIns, riskAlerts, sentimentScores, userChallenges } from "../db/schema";
+import { rollupCompletion } from "../insights/rollups";
 import type { CheckInJudgement } from "../scoring/judge-check-in";
 import { type DimensionScores, type EvidenceField, SCORE_DIMENSIONS, SCORES } from "../shared/pillars";
 
@@ -61,6 +62,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
   const { scores } = result;
 
   const alertIds = result.alerts.map((a) => `${result.checkInId}-alert-${a.category}`);
+  const blockerRows = uniqueBlockers(result);
   const statements = [
     changeCheckInStatus(db, eq(checkIns.id, result.checkInId), {
       status: "completed",
@@ -76,6 +78,15 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
         ...(result.review.length > 0 ? { review: result.review } : {}),
       },
       needsReview: result.review.length > 0,
+    }),
+    // Before the score row: it counts the check-in once, only if this batch completed it.
+    rollupCompletion(db, {
+      organizationId: result.organizationId,
+      checkInId: result.checkInId,
+      completedAt: result.completedAt,
+      scores,
+      evidence: result.evidence,
+      blockers: blockerRows.length,
     }),
     db
       .insert(sentimentScores)
@@ -96,14 +107,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ...chunkedInserts(
       db,
       userChallenges,
-      result.blockers.map((b) => ({
-        id: `${result.checkInId}-blocker-${slug(b.theme)}`,
-        ...base,
-        teamMemberId: result.teamMemberId,
-        theme: b.theme,
-        description: b.description,
-        createdAt: recordedAt,
-      })),
+      blockerRows.map((b) => ({ ...b, ...base, teamMemberId: result.teamMemberId, createdAt: recordedAt })),
       { ignoreConflicts: true },
     ),
     ...chunkedInserts(
@@ -150,6 +154,21 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
     db.delete(userChallenges).where(and(eq(userChallenges.checkInId, id), not(landed))),
     ...(alertIds.length > 0 ? [db.delete(riskAlerts).where(and(inArray(riskAlerts.id, alertIds), not(landed)))] : []),
   ];
+}
+
+/** The blocker rows, one per id and theme (the table's keys), so the rollup counts what lands. */
+function uniqueBlockers(result: CompletionResult) {
+  const ids = new Set<string>();
+  const themes = new Set<string>();
+  const rows: { id: string; theme: string; description: string }[] = [];
+  for (const b of result.blockers) {
+    const id = `${result.checkInId}-blocker-${slug(b.theme)}`;
+    if (ids.has(id) || themes.has(b.theme)) continue;
+    ids.add(id);
+    themes.add(b.theme);
+    rows.push({ id, theme: b.theme, description: b.description });
+  }
+  return rows;
 }
 
 type NewScoreRow = typeof sentimentScores.$inferInsert;

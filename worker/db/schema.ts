@@ -22,6 +22,7 @@ import { organizations } from "./organizations";
 
 export * from "./auth-schema";
 export * from "./organizations";
+export * from "./rollups";
 
 /**
  * Business tables. Times are epoch milliseconds (integer) so that SQL can bucket them by

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
@@ -7,13 +7,17 @@ import {
   checkIns,
   realTimeSentiment,
   riskAlerts,
+  scoreRollups,
   sentimentScores,
   userChallenges,
 } from "../db/schema";
 import { retentionCutoffs } from "../shared/schedule";
+import { HOUR_MS } from "../shared/time";
 
 /**
- * Data retention (global settings). Raw data — transcripts and the per-pillar rows — goes
+ * Data retention (global settings). Raw data — transcripts and the per-pillar rows stored
+ * before issue 26 (new check-ins keep neither in D1; the transcript's own period is applied by
+ * its check-in object, worker/checkin/transcript-retention.ts) — goes
  * after rawDataDays; with anonymization on, blocker descriptions are cut to their theme
  * then too. Summaries — scores, blockers, resolved alerts and finished check-ins — go after
  * summaryDataDays. Every statement walks an index in time order and is bounded; whatever
@@ -104,8 +108,11 @@ export async function applyRetention(
         ),
     );
   }
-  const [messages, realTime, scores, blockers, alerts, checkInsDeleted, anonymized] = (await db.batch([
+  // The rollups go with the summaries: every hour that ended before the summary cut-off.
+  const rollups = db.delete(scoreRollups).where(lte(scoreRollups.hour, cutoffs.summary - HOUR_MS));
+  const [messages, , realTime, scores, blockers, alerts, checkInsDeleted, anonymized] = (await db.batch([
     first,
+    rollups,
     ...statements,
   ])) as (D1Result | undefined)[];
   const changes = (result: D1Result | undefined) => result?.meta.changes ?? 0;
