@@ -14,7 +14,8 @@ import { createCheckIn } from "./checkin-helpers";
  * Issue 26 §2: the Overview's weekly means and blockers, and the console's completed
  * check-ins, come from hourly rollups. They must equal a computation from every row (the
  * statements the dashboard ran before), for any `now` (its weeks' edges fall inside hours);
- * a completion adds itself once; `npm run rollups:rebuild`'s statements restore them.
+ * a completion adds itself once (triggers on the score and blocker rows), a deletion takes
+ * away; `npm run rollups:rebuild`'s statements restore them.
  */
 const db = createDb(env.DB);
 const now = Date.now();
@@ -28,7 +29,7 @@ beforeAll(async () => {
       await env.DB.batch(statements.slice(i, i + 50).map((statement) => env.DB.prepare(statement)));
     }
   }
-  // The fixture writes rows as a restore would: the rebuild command makes their rollups.
+  // The inserts' triggers made the rollups; the rebuild command makes the same.
   await rebuildRollups(env.DB);
 }, 180_000);
 
@@ -165,13 +166,36 @@ describe("a completion", () => {
     const completedAt = Date.now();
     const { landed } = await persistCompletion(env.DB, completionOf(checkIn, completedAt));
     expect(landed).toBe(false);
-    expect(await rollupOf(checkIn.organizationId, hourOf(completedAt))).toBeNull();
+    // Its rows were inserted and undone in the same batch: the hour holds nothing of it.
+    expect(await rollupOf(checkIn.organizationId, hourOf(completedAt))).toMatchObject({
+      responses: 0,
+      morale_sum: 0,
+      blockers: 0,
+    });
+  });
+
+  it("of a member removed later leaves the rollups with the member's rows (cascades fire the triggers)", async () => {
+    const memberId = `${org}-tm-3`;
+    await env.DB.prepare("delete from team_members where id = ?").bind(memberId).run();
+    expect(
+      await env.DB.prepare("select count(*) as n from sentiment_scores where team_member_id = ?")
+        .bind(memberId)
+        .first("n"),
+    ).toBe(0);
+    for (const weeks of [4, 52]) {
+      const rolled = await teamAggregates(db, org, now, weeks);
+      const scratch = await fromScratch(org, now, weeks);
+      expect(rolled.scores).toEqual(scratch.scores);
+      expect(rolled.blockers).toEqual(scratch.blockers);
+    }
   });
 });
 
 describe("npm run rollups:rebuild", () => {
   it("restores rollups that were lost or wrong, and runs in one batch of the statements it prints", async () => {
-    const before = await env.DB.prepare("select * from score_rollups order by organization_id, hour").all();
+    // Hours whose rows were all deleted keep a row of zeros until a rebuild: compared without them.
+    const kept = "select * from score_rollups where responses > 0 or blockers > 0 order by organization_id, hour";
+    const before = await env.DB.prepare(kept).all();
     await env.DB.batch([
       env.DB.prepare("delete from score_rollups where organization_id = ? and hour > ?").bind(org, now - 30 * DAY_MS),
       env.DB.prepare(
@@ -181,7 +205,7 @@ describe("npm run rollups:rebuild", () => {
     const broken = await teamAggregates(db, org, now, 12);
     expect(broken.scores).not.toEqual((await fromScratch(org, now, 12)).scores);
     await env.DB.batch(REBUILD_ROLLUPS_SQL.map((statement) => env.DB.prepare(statement)));
-    const after = await env.DB.prepare("select * from score_rollups order by organization_id, hour").all();
+    const after = await env.DB.prepare(kept).all();
     expect(after.results).toEqual(before.results);
     expect((await teamAggregates(db, org, now, 12)).scores).toEqual((await fromScratch(org, now, 12)).scores);
   });

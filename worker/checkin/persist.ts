@@ -3,7 +3,6 @@ import { chunkedInserts } from "../db/batch";
 import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
 import { checkIns, riskAlerts, sentimentScores, userChallenges } from "../db/schema";
-import { rollupCompletion } from "../insights/rollups";
 import type { CheckInJudgement } from "../scoring/judge-check-in";
 import { type DimensionScores, type EvidenceField, SCORE_DIMENSIONS, SCORES } from "../shared/pillars";
 
@@ -46,7 +45,8 @@ export async function persistExpiry(d1: D1Database, checkInId: string) {
 }
 
 /**
- * The completion, in ONE atomic D1 batch: status, scores, blockers,
+ * The completion, in ONE atomic D1 batch: status, scores, blockers (their inserts add them to the
+ * hour's rollup, drizzle/0014_rollups.sql's triggers),
  * alerts (no per-pillar real_time_sentiment rows: README → Decisions "Transcripts stay in the check-in object") — each already computed (worker/scoring/judge-check-in.ts); this only maps them to tables.
  *
  * Only a pending check-in completes (changeCheckInStatus: `status = 'pending'` in the UPDATE's own
@@ -78,15 +78,6 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
         ...(result.review.length > 0 ? { review: result.review } : {}),
       },
       needsReview: result.review.length > 0,
-    }),
-    // Before the score row: it counts the check-in once, only if this batch completed it.
-    rollupCompletion(db, {
-      organizationId: result.organizationId,
-      checkInId: result.checkInId,
-      completedAt: result.completedAt,
-      scores,
-      evidence: result.evidence,
-      blockers: blockerRows.length,
     }),
     db
       .insert(sentimentScores)

@@ -1,7 +1,3 @@
-import { and, eq, exists, notExists, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
-import { checkIns, scoreRollups, sentimentScores } from "../db/schema";
-import type { DimensionScores } from "../shared/pillars";
 import { HOUR_MS, WEEK_MS } from "../shared/time";
 import type { BucketCount, BucketScores } from "./compute";
 import { REBUILD_ROLLUPS_SQL } from "./rollups-sql";
@@ -9,8 +5,9 @@ import { REBUILD_ROLLUPS_SQL } from "./rollups-sql";
 export { REBUILD_ROLLUPS_SQL };
 
 /**
- * The hourly rollups (score_rollups, drizzle/0014_rollups.sql): kept at completion, read by
- * the Overview and the console, rebuilt by `npm run rollups:rebuild`.
+ * The hourly rollups (score_rollups, drizzle/0014_rollups.sql): kept by triggers on the score
+ * and blocker rows (so in the completion's own batch), read by the Overview and the console,
+ * rebuilt by `npm run rollups:rebuild`.
  *
  * The dashboard's weeks are the last 7 days counted back from `now` (spec 2 §7), so their
  * edges fall inside an hour. Every edge `now − k weeks` lies in the hour `nowHour − k weeks`
@@ -23,79 +20,6 @@ const H = HOUR_MS;
 const W = WEEK_MS;
 
 export const hourOf = (time: number) => Math.floor(time / H) * H;
-
-/** What one completion adds to its organization's hour. */
-export type RollupDelta = {
-  organizationId: string;
-  checkInId: string;
-  completedAt: number;
-  scores: { morale: number; confidence: number; stress: number; sales_strength: number };
-  evidence: DimensionScores;
-  /** Blocker rows the completion inserts (one per distinct theme). */
-  blockers: number;
-};
-
-/**
- * The completion's rollup statement, for its one batch: placed after the status change and
- * before the score row's insert, it adds the check-in only when the batch made it completed
- * (at this very time) and its score row is not there yet, so a retried batch that had
- * already landed, or a revoked check-in, adds nothing.
- */
-export function rollupCompletion(db: Database, delta: RollupDelta) {
-  const { scores, evidence } = delta;
-  const said = (n: number) => (n > 0 ? 1 : 0);
-  const value = (n: number, name: string) => sql<number>`${n}`.as(name);
-  const completedNow = db
-    .select({ one: sql`1` })
-    .from(checkIns)
-    .where(
-      and(
-        eq(checkIns.id, delta.checkInId),
-        eq(checkIns.status, "completed"),
-        eq(checkIns.completedAt, new Date(delta.completedAt)),
-      ),
-    );
-  const scored = db.select({ one: sql`1` }).from(sentimentScores).where(eq(sentimentScores.checkInId, delta.checkInId));
-  const added = (column: string) => sql.raw(`${column} + excluded.${column}`);
-  return db
-    .insert(scoreRollups)
-    .select(
-      db
-        .select({
-          organizationId: sql<string>`${delta.organizationId}`.as("organization_id"),
-          hour: value(hourOf(delta.completedAt), "hour"),
-          responses: value(1, "responses"),
-          moraleSum: value(scores.morale, "morale_sum"),
-          confidenceSum: value(scores.confidence, "confidence_sum"),
-          stressSum: value(scores.stress, "stress_sum"),
-          salesStrengthSum: value(scores.sales_strength, "sales_strength_sum"),
-          moraleDiscussed: value(said(evidence.morale), "morale_discussed"),
-          confidenceDiscussed: value(said(evidence.confidence), "confidence_discussed"),
-          stressDiscussed: value(said(evidence.stress), "stress_discussed"),
-          salesStrengthDiscussed: value(said(evidence.sales_strength), "sales_strength_discussed"),
-          blockersDiscussed: value(said(evidence.blockers), "blockers_discussed"),
-          blockers: value(delta.blockers, "blockers"),
-        })
-        .from(sql`(select 1)`)
-        .where(and(exists(completedNow), notExists(scored))),
-    )
-    .onConflictDoUpdate({
-      target: [scoreRollups.organizationId, scoreRollups.hour],
-      set: {
-        responses: added("responses"),
-        moraleSum: added("morale_sum"),
-        confidenceSum: added("confidence_sum"),
-        stressSum: added("stress_sum"),
-        salesStrengthSum: added("sales_strength_sum"),
-        moraleDiscussed: added("morale_discussed"),
-        confidenceDiscussed: added("confidence_discussed"),
-        stressDiscussed: added("stress_discussed"),
-        salesStrengthDiscussed: added("sales_strength_discussed"),
-        blockersDiscussed: added("blockers_discussed"),
-        blockers: added("blockers"),
-      },
-    });
-}
 
 export async function rebuildRollups(d1: D1Database) {
   await d1.batch(REBUILD_ROLLUPS_SQL.map((statement) => d1.prepare(statement)));

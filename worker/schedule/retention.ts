@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
@@ -7,12 +7,10 @@ import {
   checkIns,
   realTimeSentiment,
   riskAlerts,
-  scoreRollups,
   sentimentScores,
   userChallenges,
 } from "../db/schema";
 import { retentionCutoffs } from "../shared/schedule";
-import { HOUR_MS } from "../shared/time";
 
 /**
  * Data retention (global settings). Raw data — transcripts and the per-pillar rows stored
@@ -108,11 +106,9 @@ export async function applyRetention(
         ),
     );
   }
-  // The rollups go with the summaries: every hour that ended before the summary cut-off.
-  const rollups = db.delete(scoreRollups).where(lte(scoreRollups.hour, cutoffs.summary - HOUR_MS));
-  const [messages, , realTime, scores, blockers, alerts, checkInsDeleted, anonymized] = (await db.batch([
+  // The rollups follow the score and blocker rows deleted here (their triggers, drizzle/0014_rollups.sql).
+  const [messages, realTime, scores, blockers, alerts, checkInsDeleted, anonymized] = (await db.batch([
     first,
-    rollups,
     ...statements,
   ])) as (D1Result | undefined)[];
   const changes = (result: D1Result | undefined) => result?.meta.changes ?? 0;
