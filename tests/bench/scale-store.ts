@@ -228,7 +228,8 @@ export function scaleStoreResults(
 
 if (import.meta.main) {
   const log = (line: string) => process.stderr.write(`[scale-store] ${line}\n`);
-  const result = await runScale10k(log);
+  const index = process.argv.indexOf("--requests");
+  const result = await runScale10k(log, index > 0 ? Number(process.argv[index + 1]) : 40);
   console.log(JSON.stringify(result, null, 2));
   const state = resolve(import.meta.dirname, "../.artifacts", SCALE_STATE_NAME, "state");
   log(`state kept in ${state}`);
