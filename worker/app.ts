@@ -15,6 +15,7 @@ import { healthRoutes } from "./health/routes";
 import { alertRoutes, insightsRoutes } from "./insights/routes";
 import type { AppEnv } from "./lib/app-env";
 import { readConfig } from "./lib/config";
+import { countingD1 } from "./lib/d1-metrics";
 import { errorJson, handleError, noApiRoute } from "./lib/errors";
 import { secretConfigurationProblem, UNSAFE_CONFIGURATION_MESSAGE } from "./lib/keys";
 import { log } from "./lib/log";
@@ -36,8 +37,14 @@ const app = new Hono<AppEnv>();
 app.use(requestId({ headerName: "X-Request-Id" }));
 app.use(async (c, next) => {
   c.set("config", readConfig(c.env));
-  c.set("db", createDb(c.env.DB));
+  if (c.var.config.D1_METRICS !== "1") {
+    c.set("db", createDb(c.env.DB));
+    return next();
+  }
+  const counter = { rows: 0 };
+  c.set("db", createDb(countingD1(c.env.DB, counter)));
   await next();
+  c.header("X-D1-Rows-Read", String(counter.rows));
 });
 // Outside development a missing, short or example BETTER_AUTH_SECRET refuses every API call:
 // sessions, link tokens and sealed Slack tokens would all be forgeable (worker/lib/keys.ts).

@@ -25,6 +25,7 @@ import { cpuSeconds } from "./cpu.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
 import { ackRows, countRow, p95Row, type Row, renderTable, sizeRow } from "./report.ts";
 import { runResilience, verifyResilience } from "./resilience.ts";
+import { runScale10k, scaleStoreResults } from "./scale-store.ts";
 import { type Percentiles, summarize } from "./stats.ts";
 import { tokenOverheads } from "./streaming.ts";
 import { BenchSocket, clock } from "./ws-client.ts";
@@ -404,6 +405,12 @@ try {
   rows.push(
     countRow("secrets, passwords, tokens in the app's log", leaks, `${logText.split("\n").length} lines scanned`),
   );
+
+  // ── 8b. Issue 26 §1–2: D1 bytes per completed check-in, and the 10,000-member organization ──
+  phaseStart = clock();
+  Object.assign(results, scaleStoreResults(app.stateDir, resilienceCheckIns, await runScale10k(log), rows));
+  phases.scaleStore = clock() - phaseStart;
+  loadAverages.afterScaleStore = loadavg();
 } finally {
   await Promise.allSettled([app.stop(), floor.stop(), standIn.close()]);
 }

@@ -285,6 +285,30 @@ export async function objectTables(checkInId: string) {
   });
 }
 
+/** The transcript the object keeps (a completed chat's only copy), in order. */
+export async function objectMessages(checkInId: string) {
+  return runInDurableObject(sessionStub(checkInId), (_instance, state) => {
+    const sql = state.storage.sql;
+    if (!ownTableNames(sql).includes("messages")) return [];
+    return sql
+      .exec<{ seq: number; sender: string; content: string }>("select seq, sender, content from messages order by seq")
+      .toArray();
+  });
+}
+
+/**
+ * Moves a completed chat `ms` into the future for its transcript's retention: the completion
+ * time and the schedule move back, then the alarm runs. False when no alarm was pending.
+ */
+export async function ageCompletedChat(checkInId: string, ms: number): Promise<boolean> {
+  const stub = sessionStub(checkInId);
+  await runInDurableObject(stub, (_instance, state) => {
+    state.storage.sql.exec("update session set completed_at = completed_at - ?", ms);
+    state.storage.sql.exec("update schedule set run_at = run_at - ?", ms);
+  });
+  return runDurableObjectAlarm(stub);
+}
+
 export async function d1Count(table: string, where: string, ...binds: unknown[]) {
   const row = await env.DB.prepare(`select count(*) as n from ${table} where ${where}`)
     .bind(...binds)

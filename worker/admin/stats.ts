@@ -1,13 +1,13 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
-import { countWhere, epochMs, fullName } from "../db/aggregates";
+import { countWhere, epochMs, fullName, sumOf } from "../db/aggregates";
 import type { Database } from "../db/client";
-import { auditLogs, checkIns, organizations, riskAlerts, teamMembers, user } from "../db/schema";
+import { auditLogs, organizations, riskAlerts, scoreRollups, sentimentScores, teamMembers, user } from "../db/schema";
 import { log } from "../lib/log";
 import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/console/overview";
 import { ROLE_GROUPS } from "../shared/domain";
-import { DAY_MS } from "../shared/time";
+import { DAY_MS, HOUR_MS } from "../shared/time";
 import { num } from "./sql";
 
 /**
@@ -21,7 +21,7 @@ export async function platformStats(db: Database, now = Date.now()): Promise<Pla
   const d14 = new Date(now - 14 * DAY_MS);
   const d30 = new Date(now - 30 * DAY_MS);
   // Aliased: D1's batch answers rows as objects, so two unnamed expressions would collide.
-  const [[orgs], [accounts], [members], [checks]] = await db.batch([
+  const [[orgs], [accounts], [members], [checks], [edges]] = await db.batch([
     db
       .select({ total: count().as("total"), last30: countWhere(gte(organizations.createdAt, d30)).as("last30") })
       .from(organizations),
@@ -36,28 +36,57 @@ export async function platformStats(db: Database, now = Date.now()): Promise<Pla
       .select({ active: count().as("active") })
       .from(teamMembers)
       .where(eq(teamMembers.status, "active")),
-    db
-      .select({
-        total: count().as("total"),
-        last30: countWhere(gte(checkIns.completedAt, d30)).as("last30"),
-        last7: countWhere(gte(checkIns.completedAt, d7)).as("last7"),
-        previous7: countWhere(and(gte(checkIns.completedAt, d14), lt(checkIns.completedAt, d7))).as("previous7"),
-      })
-      .from(checkIns)
-      .where(eq(checkIns.status, "completed")),
+    ...completedCheckInStatements(db, { d30: d30.getTime(), d14: d14.getTime(), d7: d7.getTime() }),
   ]);
-  if (!orgs || !accounts || !members || !checks) return EMPTY_PLATFORM_STATS;
+  if (!orgs || !accounts || !members || !checks || !edges) return EMPTY_PLATFORM_STATS;
   return {
     total_organizations: orgs.total,
     total_managers: accounts.managers,
     total_admins: accounts.admins,
     total_salespeople: members.active + accounts.salespeople,
     total_checkins: checks.total,
-    checkins_last_30_days: checks.last30,
-    checkins_last_7_days: checks.last7,
-    checkins_previous_7_days: checks.previous7,
+    checkins_last_30_days: checks.last30 + edges.last30,
+    checkins_last_7_days: checks.last7 + edges.last7,
+    checkins_previous_7_days: checks.previous7 + edges.previous7,
     new_organizations_last_30_days: orgs.last30,
   };
+}
+
+/**
+ * Completed check-ins, from the hourly rollups (one response each): the hours wholly inside
+ * a window from score_rollups, the part-hours at its edges from the score rows' time index.
+ * Never a scan of check_ins (README → Decisions "Hourly rollups").
+ */
+function completedCheckInStatements(db: Database, at: { d30: number; d14: number; d7: number }) {
+  const ceilHour = (time: number) => Math.ceil(time / HOUR_MS) * HOUR_MS;
+  const floorHour = (time: number) => Math.floor(time / HOUR_MS) * HOUR_MS;
+  const responsesFrom = (condition: SQL) => sumOf(sql`case when ${condition} then ${scoreRollups.responses} end`);
+  const scoresIn = (from: number, to: number) =>
+    db.$count(
+      sentimentScores,
+      and(gte(sentimentScores.recordedAt, new Date(from)), lt(sentimentScores.recordedAt, new Date(to))),
+    );
+  return [
+    db
+      .select({
+        total: sumOf(scoreRollups.responses).as("total"),
+        last30: responsesFrom(gte(scoreRollups.hour, ceilHour(at.d30))).as("last30"),
+        last7: responsesFrom(gte(scoreRollups.hour, ceilHour(at.d7))).as("last7"),
+        previous7: responsesFrom(
+          and(gte(scoreRollups.hour, ceilHour(at.d14)), lt(scoreRollups.hour, floorHour(at.d7))) ?? sql`0`,
+        ).as("previous7"),
+      })
+      .from(scoreRollups),
+    db
+      .select({
+        last30: scoresIn(at.d30, ceilHour(at.d30)).as("e_last30"),
+        last7: scoresIn(at.d7, ceilHour(at.d7)).as("e_last7"),
+        previous7: sql<number>`${scoresIn(at.d14, ceilHour(at.d14))} + ${scoresIn(floorHour(at.d7), at.d7)}`
+          .mapWith(Number)
+          .as("e_previous7"),
+      })
+      .from(sql`(select 1)`),
+  ] as const;
 }
 
 /**
@@ -104,18 +133,19 @@ export async function recentActivity(db: Database, limit = 8): Promise<ActivityE
       .leftJoin(organizations, eq(organizations.id, user.organizationId))
       .orderBy(desc(user.createdAt))
       .limit(limit),
+    // The newest completions through the score rows' time index (one per completed check-in,
+    // recorded at its completion): check_ins has no index on completed_at alone.
     db
       .select({
-        id: checkIns.id,
+        id: sentimentScores.checkInId,
         organization: organizations.name,
         member: fullName(teamMembers.firstName, teamMembers.lastName).as("member"),
-        at: epochMs(checkIns.completedAt).as("at"),
+        at: epochMs(sentimentScores.recordedAt).as("at"),
       })
-      .from(checkIns)
-      .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
-      .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
-      .where(and(eq(checkIns.status, "completed"), isNotNull(checkIns.completedAt)))
-      .orderBy(desc(checkIns.completedAt))
+      .from(sentimentScores)
+      .innerJoin(organizations, eq(organizations.id, sentimentScores.organizationId))
+      .innerJoin(teamMembers, eq(teamMembers.id, sentimentScores.teamMemberId))
+      .orderBy(desc(sentimentScores.recordedAt))
       .limit(limit),
     db
       .select({

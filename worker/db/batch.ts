@@ -86,8 +86,12 @@ export async function plainRowsInOneTrip<const Queries extends readonly PlainSel
   db: Database,
   prepared: PreparedPlain<Queries>,
   values: Record<string, unknown>,
-): Promise<{ -readonly [K in keyof Queries]: Awaited<Queries[K]> }> {
+): Promise<PlainRows<PreparedPlain<Queries>>> {
   const d1 = db.$client;
   const results = await d1.batch(bindPlain(prepared, values).map(({ sql, params }) => d1.prepare(sql).bind(...params)));
-  return results.map((result) => result.results) as { -readonly [K in keyof Queries]: Awaited<Queries[K]> };
+  return results.map((result) => result.results) as PlainRows<PreparedPlain<Queries>>;
 }
+
+/** The rows of each prepared select, typed by it. */
+export type PlainRows<P> =
+  P extends PreparedPlain<infer Queries> ? { -readonly [K in keyof Queries]: Awaited<Queries[K]> } : never;

@@ -22,6 +22,7 @@ import { organizations } from "./organizations";
 
 export * from "./auth-schema";
 export * from "./organizations";
+export * from "./rollups";
 export * from "./score-corrections";
 
 /**

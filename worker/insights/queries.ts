@@ -2,7 +2,7 @@ import { type AnyColumn, and, count, countDistinct, desc, eq, gt, inArray, lte, 
 import { alias } from "drizzle-orm/sqlite-core";
 import * as z from "zod/mini";
 import { avgOf, countWhere, epochMs, maxOf } from "../db/aggregates";
-import { plainFields, plainRowsInOneTrip, preparePlain } from "../db/batch";
+import { bindPlain, type PlainRows, plainFields, plainRowsInOneTrip, preparePlain } from "../db/batch";
 import type { Database } from "../db/client";
 import { checkIns, riskAlerts, sentimentScores, teamMembers, userChallenges } from "../db/schema";
 import {
@@ -15,6 +15,7 @@ import {
 import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
 import { WEEK_MS } from "../shared/time";
 import type { BucketCheckIns, BucketCount, BucketScores, Discussed } from "./compute";
+import { weeklyFromRollups, weeklyRollupStatements } from "./rollups";
 
 /**
  * The dashboard's queries. Every statement leads with organization_id (the session's, never
@@ -457,8 +458,11 @@ export type TeamAggregates = {
 /** The Overview's statements, with placeholders for the organization and the window. */
 const teamView = (db: Database) => {
   const ofOrganization = eq(riskAlerts.organizationId, P.organizationId);
+  const ofTeam: Scope = (table) => eq(table.organizationId, P.organizationId);
+  // Mean scores and blockers per week come from the rollups (weeklyRollupStatements), not here.
   return preparePlain([
-    ...windowStatements(db, (table) => eq(table.organizationId, P.organizationId)),
+    checkInsQuery(db, ofTeam),
+    themesQuery(db, ofTeam),
     teamPeopleQuery(db),
     db
       .select(
@@ -497,11 +501,16 @@ export async function teamAggregates(
   weeks: number,
 ): Promise<TeamAggregates> {
   const { prepared, values } = teamStatements(db, organizationId, now, weeks);
-  const [scores, blockers, checkInRows, themes, people, alertCounts, openAlerts, anyCheckIn] = await plainRowsInOneTrip(
-    db,
-    prepared,
-    values,
-  );
+  // One round trip: the view's statements, then the rollups' three.
+  const d1 = db.$client;
+  const results = await d1.batch([
+    ...bindPlain(prepared, values).map(({ sql, params }) => d1.prepare(sql).bind(...params)),
+    ...weeklyRollupStatements(d1, organizationId, now, weeks),
+  ]);
+  const [checkInRows, themes, people, alertCounts, openAlerts, anyCheckIn] = results
+    .slice(0, prepared.compiled.length)
+    .map((result) => result.results) as PlainRows<typeof prepared>;
+  const weekly = weeklyFromRollups(results.slice(prepared.compiled.length) as [D1Result, D1Result, D1Result]);
 
   const counts = new Map<string, { open: number; categories: string[] }>();
   let openAlertTotal = 0;
@@ -512,8 +521,8 @@ export async function teamAggregates(
     }
   }
   return {
-    scores: scores.map(toScores),
-    blockers,
+    scores: weekly.scores,
+    blockers: weekly.blockers,
     checkIns: checkInRows,
     themes: themes.map(toTheme),
     people: people.map(toPerson),
