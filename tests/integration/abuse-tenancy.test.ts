@@ -12,7 +12,7 @@ import {
 } from "./abuse-routes";
 import { createAdmin, createSuperAdmin, requestAs, type TestAccount, type TestAdmin } from "./auth-helpers";
 import { insertCompletedCheckIn } from "./checkin-helpers";
-import { databaseRows } from "./database-state";
+import { databaseRows, stableOrder } from "./database-state";
 import { request } from "./helpers";
 import { connectSlack, deliveryRow, eventually } from "./notify-helpers";
 
@@ -58,7 +58,9 @@ async function ownerRows(): Promise<unknown[][]> {
     const columns = await env.DB.prepare(`select name from pragma_table_info('${name}')`).all<{ name: string }>();
     if (columns.results.some((c) => c.name === "organization_id")) {
       statements.push(
-        env.DB.prepare(`select * from "${name}" where organization_id = ? order by rowid`).bind(owner.organizationId),
+        env.DB.prepare(`select * from "${name}" where organization_id = ? order by ${await stableOrder(name)}`).bind(
+          owner.organizationId,
+        ),
       );
     }
   }

@@ -281,7 +281,10 @@ export async function objectTables(checkInId: string) {
       ? (sql.exec("select * from session").toArray()[0] as Record<string, unknown> | undefined)
       : undefined;
     const pending = names.includes("pending_writes") ? sql.exec("select * from pending_writes").toArray() : [];
-    return { names, messages: count("messages"), session, pending };
+    const schedule = names.includes("schedule")
+      ? sql.exec<{ kind: string; run_at: number }>("select kind, run_at from schedule order by run_at").toArray()
+      : [];
+    return { names, messages: count("messages"), session, pending, schedule };
   });
 }
 

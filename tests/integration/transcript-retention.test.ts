@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { getGlobalSettings } from "../../worker/db/global-settings";
 import { saveGlobalSettings } from "../../worker/settings/global";
+import { SUMMARY_WAIT_MS } from "../../worker/shared/check-in-summary";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "../../worker/shared/settings";
 import { DAY_MS } from "../../worker/shared/time";
 import { createSuperAdmin, requestAs, type TestAccount } from "./auth-helpers";
@@ -33,6 +34,10 @@ async function completedChat() {
   chat.close();
   await travel(checkIn.id, 5 * 60_000);
   await travel(checkIn.id, 4000);
+  // Nobody confirms the closing summary: the completion alarm fires two minutes later, and the
+  // same single alarm then serves the transcript's erasure.
+  expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(0);
+  await travel(checkIn.id, SUMMARY_WAIT_MS);
   expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(1);
   return checkIn;
 }
@@ -68,6 +73,8 @@ describe("a completed check-in's transcript", () => {
       // The erase check right after completion reads the setting and waits for its day.
       await runDurableObjectAlarm(sessionStub(checkIn.id));
       expect((await objectMessages(checkIn.id)).length).toBeGreaterThan(0);
+      const { schedule, session } = await objectTables(checkIn.id);
+      expect(schedule).toEqual([{ kind: "erase", run_at: Number(session?.completed_at) + 7 * DAY_MS }]);
       // Six days and 23 hours later: still kept.
       await ageCompletedChat(checkIn.id, 7 * DAY_MS - 60 * 60_000);
       expect((await objectMessages(checkIn.id)).length).toBeGreaterThan(0);
