@@ -4,7 +4,8 @@ import { platformStats } from "../../worker/admin/stats";
 import { type CompletionResult, persistCompletion } from "../../worker/checkin/persist";
 import { createDb } from "../../worker/db/client";
 import { teamAggregates } from "../../worker/insights/queries";
-import { hourOf, REBUILD_ROLLUPS_SQL, rebuildRollups } from "../../worker/insights/rollups";
+import { REBUILD_ROLLUPS_SQL } from "../../worker/insights/rollups-sql";
+import { hourOf } from "../../worker/insights/statements";
 import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
 import { DAY_MS, HOUR_MS, WEEK_MS } from "../../worker/shared/time";
 import { fixtureSql, generateInsightsFixture } from "../fixtures/worker/insights-fixture";
@@ -30,7 +31,7 @@ beforeAll(async () => {
     }
   }
   // The inserts' triggers made the rollups; the rebuild command makes the same.
-  await rebuildRollups(env.DB);
+  await env.DB.batch(REBUILD_ROLLUPS_SQL.map((statement) => env.DB.prepare(statement)));
 }, 180_000);
 
 /** The dashboard's per-week statements before the rollups, over every row. */

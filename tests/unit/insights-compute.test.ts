@@ -10,7 +10,6 @@ import {
   percentChange,
   personRisk,
   roundHalfAway,
-  salesStrengthProfile,
 } from "../../worker/insights/compute";
 import type { PersonRow, PillarCard, ScoreSnapshot } from "../../worker/shared/insights";
 import { trendText, trendTone } from "../../worker/shared/insights";
@@ -196,22 +195,6 @@ describe("risk levels", () => {
     expect(personRisk(snap(), ["low_confidence"])).toBe("watch");
     expect(personRisk(snap(), ["reach_out"])).toBe("high");
     expect(personRisk(null, ["burnout"])).toBe("high");
-  });
-});
-
-describe("sales strength profile", () => {
-  it("bands active people by their latest score", () => {
-    const profile = salesStrengthProfile([
-      person("ana", snap({ salesStrength: 82 })),
-      person("ben", snap({ salesStrength: 75 })),
-      person("cy", snap({ salesStrength: 61 })),
-      person("dee", snap({ salesStrength: 50 })),
-      person("eve", null),
-      person("fay", snap({ salesStrength: 90 }), { status: "inactive" }),
-    ]);
-    expect(profile.bands).toEqual({ strong: 2, solid: 1, developing: 1 });
-    expect(profile.average).toBe(67); // (82 + 75 + 61 + 50) / 4 = 67
-    expect(profile.people.map((p) => p.id)).toEqual(["ana", "ben", "cy", "dee"]);
   });
 });
 

@@ -52,7 +52,7 @@ export function plainFields<const Fields extends Record<string, AnyColumn | SQL.
   return fields;
 }
 
-type PlainSelect = PromiseLike<unknown> & {
+export type PlainSelect = PromiseLike<unknown> & {
   toSQL(): { sql: string; params: unknown[] };
   prepare(): { all(values?: Record<string, unknown>): Promise<unknown> };
 };
