@@ -134,7 +134,6 @@ BEGIN
     `high_stress` = `high_stress` - ifnull(OLD.`status` = 'active' AND OLD.`stress` >= 70, 0),
     `low_confidence` = `low_confidence` - ifnull(OLD.`status` = 'active' AND OLD.`confidence` < 40, 0)
   WHERE `organization_id` = OLD.`organization_id`;
-  INSERT OR IGNORE INTO `member_counts` (`organization_id`) VALUES (NEW.`organization_id`);
   UPDATE `member_counts` SET `members` = `members` + 1, `active` = `active` + ifnull(NEW.`status` = 'active', 0),
     `high` = `high` + ifnull(NEW.`risk` = 0, 0), `watch` = `watch` + ifnull(NEW.`risk` = 1, 0), `ok` = `ok` + ifnull(NEW.`risk` = 2, 0),
     `unknown` = `unknown` + ifnull(NEW.`risk` = 3, 0),
@@ -275,6 +274,7 @@ BEGIN
     VALUES (NEW.`organization_id`, (NEW.`last_at` / 3600000) * 3600000, NEW.`theme`, 1)
     ON CONFLICT (`organization_id`, `hour`, `theme`) DO UPDATE SET `reporters` = `reporters` + 1;
 END;--> statement-breakpoint
+-- (It also runs while an organization is deleted, its blockers going: no row for it then.)
 CREATE TRIGGER `theme_reporter_hours_moved` AFTER UPDATE OF `last_at` ON `theme_reporters`
 BEGIN
   UPDATE `theme_reporter_hours` SET `reporters` = `reporters` - 1
@@ -282,7 +282,8 @@ BEGIN
   DELETE FROM `theme_reporter_hours` WHERE `organization_id` = OLD.`organization_id`
     AND `hour` = (OLD.`last_at` / 3600000) * 3600000 AND `theme` = OLD.`theme` AND `reporters` <= 0;
   INSERT INTO `theme_reporter_hours` (`organization_id`, `hour`, `theme`, `reporters`)
-    VALUES (NEW.`organization_id`, (NEW.`last_at` / 3600000) * 3600000, NEW.`theme`, 1)
+    SELECT NEW.`organization_id`, (NEW.`last_at` / 3600000) * 3600000, NEW.`theme`, 1
+    WHERE EXISTS (SELECT 1 FROM `organizations` WHERE `id` = NEW.`organization_id`)
     ON CONFLICT (`organization_id`, `hour`, `theme`) DO UPDATE SET `reporters` = `reporters` + 1;
 END;--> statement-breakpoint
 CREATE TRIGGER `theme_reporter_hours_removed` AFTER DELETE ON `theme_reporters`
