@@ -79,7 +79,9 @@ export async function ensureSeeded10k(log: (line: string) => void) {
   try {
     // The triggers of drizzle/0015 and 0016 keep the summaries as rows go in; a large page cache
     // keeps their index seeks in memory (the seed took 11 minutes without it).
-    db.exec("pragma journal_mode = wal; pragma synchronous = off; pragma cache_size = -1000000; pragma foreign_keys = on");
+    db.exec(
+      "pragma journal_mode = wal; pragma synchronous = off; pragma cache_size = -1000000; pragma foreign_keys = on",
+    );
     // The organization and its Admin, as the insights fixture writes them (no members of its own).
     const scaffold = generateInsightsFixture({
       now,
