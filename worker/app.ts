@@ -15,7 +15,7 @@ import { healthRoutes } from "./health/routes";
 import { alertRoutes, insightsRoutes } from "./insights/routes";
 import type { AppEnv } from "./lib/app-env";
 import { readConfig } from "./lib/config";
-import { countingD1 } from "./lib/d1-metrics";
+import { countingD1, countRowsRead } from "./lib/d1-metrics";
 import { errorJson, handleError, noApiRoute } from "./lib/errors";
 import { secretConfigurationProblem, UNSAFE_CONFIGURATION_MESSAGE } from "./lib/keys";
 import { log } from "./lib/log";
@@ -42,8 +42,8 @@ app.use(async (c, next) => {
     return next();
   }
   const counter = { rows: 0 };
-  c.set("db", createDb(countingD1(c.env.DB, counter)));
-  await next();
+  c.set("db", createDb(countingD1(c.env.DB)));
+  await countRowsRead(counter, next);
   c.header("X-D1-Rows-Read", String(counter.rows));
 });
 // Outside development a missing, short or example BETTER_AUTH_SECRET refuses every API call:

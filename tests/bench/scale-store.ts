@@ -96,7 +96,7 @@ async function timeGet(origin: string, cookie: string, path: string, requests: n
   return { ...summarize(samples), rows_read: rowsRead };
 }
 
-async function operatorCookie(origin: string): Promise<string> {
+export async function operatorCookie(origin: string): Promise<string> {
   const post = (path: string, body: unknown, cookie?: string) =>
     fetch(`${origin}${path}`, {
       method: "POST",

@@ -1,9 +1,20 @@
-import { and, count, desc, eq, gte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { organizationStatusSql } from "../billing/lifecycle";
 import { liveStripeSubscriptionSql } from "../billing/stripe-subscription";
 import { countWhere, epochMs, maxOf, qualified } from "../db/aggregates";
 import type { Database } from "../db/client";
-import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
+import {
+  checkIns,
+  memberCounts,
+  organizations,
+  riskAlerts,
+  scoreRollups,
+  sentimentScores,
+  subscriptions,
+  teamMembers,
+  trials,
+  user,
+} from "../db/schema";
 import { dailyLimits } from "../lib/daily-caps";
 import { DEFAULT_PAGE_SIZE } from "../shared/console/common";
 import type {
@@ -13,7 +24,7 @@ import type {
   OrganizationUpdate,
 } from "../shared/console/organizations";
 import { type OrganizationAccess, PRICE_PER_SALESPERSON_USD } from "../shared/domain";
-import { DAY_MS } from "../shared/time";
+import { DAY_MS, HOUR_MS } from "../shared/time";
 import { contains, containsPattern, num, pageWindow } from "./sql";
 
 /**
@@ -36,7 +47,11 @@ const accessOf = (stored: (typeof organizations.$inferSelect)["status"]): Organi
 
 /**
  * The organizations list with real Users (accounts plus team members) and Activity
- * (check-ins completed in the last 30 days) per row — the spec shows fixed 12 and 34.
+ * (check-ins completed in the last 30 days) per row — the spec shows fixed 12 and 34. From the
+ * summaries (issue 26 §2): the members are member_counts' count, the completions the hourly
+ * score rollups (one score row per completed check-in, recorded when it completed) with the
+ * part-hour at the window's start from the score rows' time index, never a count of a
+ * 10,000-person organization's check-ins.
  */
 const organizationColumns = (db: Database, now: number) => ({
   ...organizationProfileColumns(now),
@@ -47,16 +62,26 @@ const organizationColumns = (db: Database, now: number) => ({
     ),
   updatedAt: epochMs(organizations.updatedAt),
   userCount: sql<number>`${db.$count(user, eq(user.organizationId, organizations.id))}
-    + ${db.$count(teamMembers, eq(teamMembers.organizationId, organizations.id))}`.mapWith(Number),
-  activityCount: db.$count(
-    checkIns,
-    and(
-      eq(checkIns.organizationId, organizations.id),
-      eq(checkIns.status, "completed"),
-      gte(checkIns.completedAt, new Date(now - 30 * DAY_MS)),
-    ),
+    + coalesce((select ${memberCounts.members} from ${memberCounts} where ${memberCounts.organizationId} = ${qualified(organizations.id)}), 0)`.mapWith(
+    Number,
   ),
+  activityCount: completedSince(db, now - 30 * DAY_MS),
 });
+
+/** The organization's check-ins completed since `since` (see organizationColumns). */
+function completedSince(db: Database, since: number) {
+  const firstHour = Math.ceil(since / HOUR_MS) * HOUR_MS;
+  return sql<number>`coalesce((select sum(${scoreRollups.responses}) from ${scoreRollups}
+      where ${scoreRollups.organizationId} = ${qualified(organizations.id)} and ${scoreRollups.hour} >= ${firstHour}), 0)
+    + ${db.$count(
+      sentimentScores,
+      and(
+        eq(sentimentScores.organizationId, organizations.id),
+        gte(sentimentScores.recordedAt, new Date(since)),
+        lt(sentimentScores.recordedAt, new Date(firstHour)),
+      ),
+    )}`.mapWith(Number);
+}
 
 type OrganizationRow = Awaited<ReturnType<typeof selectOrganizations>>[number];
 const selectOrganizations = (db: Database, now: number) =>
@@ -86,16 +111,20 @@ export async function listOrganizations(db: Database, filters: OrganizationFilte
   }
   if (filters.status) conditions.push(eq(organizationStatusSql(now), filters.status));
   if (filters.tier) conditions.push(eq(organizations.subscriptionTier, filters.tier));
-  const [rows, total, grandTotal] = await Promise.all([
+  // One round trip for the page and both counts.
+  const [rows, [total], [grandTotal]] = await db.batch([
     selectOrganizations(db, now)
       .where(and(...conditions))
       .orderBy(desc(organizations.createdAt), organizations.id)
       .limit(pageSize)
       .offset(offset),
-    db.$count(organizations, and(...conditions)),
-    db.$count(organizations),
+    db
+      .select({ n: count().as("n") })
+      .from(organizations)
+      .where(and(...conditions)),
+    db.select({ n: count().as("n") }).from(organizations),
   ]);
-  return { items: rows.map(toAdminOrganization), page, pageSize, total, grandTotal };
+  return { items: rows.map(toAdminOrganization), page, pageSize, total: total?.n ?? 0, grandTotal: grandTotal?.n ?? 0 };
 }
 
 export async function getOrganization(db: Database, id: string, now = Date.now()): Promise<AdminOrganization | null> {

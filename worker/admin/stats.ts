@@ -3,7 +3,16 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName, sumOf } from "../db/aggregates";
 import type { Database } from "../db/client";
-import { auditLogs, organizations, riskAlerts, scoreRollups, sentimentScores, teamMembers, user } from "../db/schema";
+import {
+  auditLogs,
+  memberCounts,
+  organizations,
+  riskAlerts,
+  scoreRollups,
+  sentimentScores,
+  teamMembers,
+  user,
+} from "../db/schema";
 import { log } from "../lib/log";
 import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/console/overview";
 import { ROLE_GROUPS } from "../shared/domain";
@@ -32,10 +41,8 @@ export async function platformStats(db: Database, now = Date.now()): Promise<Pla
         salespeople: countWhere(inArray(user.role, ROLE_GROUPS.salesperson)).as("salespeople"),
       })
       .from(user),
-    db
-      .select({ active: count().as("active") })
-      .from(teamMembers)
-      .where(eq(teamMembers.status, "active")),
+    // Active team members per organization, summed (member_counts: one row each, never the members).
+    db.select({ active: sumOf(memberCounts.active).as("active") }).from(memberCounts),
     ...completedCheckInStatements(db, { d30: d30.getTime(), d14: d14.getTime(), d7: d7.getTime() }),
   ]);
   if (!orgs || !accounts || !members || !checks || !edges) return EMPTY_PLATFORM_STATS;
