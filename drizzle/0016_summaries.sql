@@ -63,6 +63,14 @@ CREATE TABLE `member_counts` (
 	`high_stress` integer DEFAULT 0 NOT NULL,
 	`low_confidence` integer DEFAULT 0 NOT NULL
 ) WITHOUT ROWID;--> statement-breakpoint
+-- member_latest_hours: per organization and hour, the active members whose latest check-in is in
+-- it: "answered this week" is a sum over the week's hours, not a count of every member.
+CREATE TABLE `member_latest_hours` (
+	`organization_id` text NOT NULL REFERENCES `organizations`(`id`) ON DELETE cascade,
+	`hour` integer NOT NULL,
+	`active` integer DEFAULT 0 NOT NULL,
+	PRIMARY KEY(`organization_id`, `hour`)
+) WITHOUT ROWID;--> statement-breakpoint
 -- check_in_rollups: per organization and hour of sending, the check-ins sent and how many are
 -- completed and expired by status (pending = the rest; whether a pending one is past its
 -- expiry depends on now, and is read from the pending rows' index).
@@ -102,6 +110,9 @@ CREATE TABLE `theme_reporter_hours` (
 	`reporters` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`organization_id`, `hour`, `theme`)
 ) WITHOUT ROWID;--> statement-breakpoint
+-- The open alerts only, by priority and time: the Overview's first twenty read a few of them
+-- (worker/insights/open-alerts.ts) instead of sorting all.
+CREATE INDEX `risk_alerts_open_idx` ON `risk_alerts` (`organization_id`, `priority`, `created_at` DESC, `id`) WHERE `status` IN ('unread', 'read');--> statement-breakpoint
 -- The pending check-ins of a range and their expiry, from the index alone.
 DROP INDEX `check_ins_org_status_idx`;--> statement-breakpoint
 CREATE INDEX `check_ins_org_status_idx` ON `check_ins` (`organization_id`, `status`, `created_at`, `expires_at`);--> statement-breakpoint
@@ -159,6 +170,36 @@ BEGIN
     `high_stress` = `high_stress` - ifnull(OLD.`status` = 'active' AND OLD.`stress` >= 70, 0),
     `low_confidence` = `low_confidence` - ifnull(OLD.`status` = 'active' AND OLD.`confidence` < 40, 0)
   WHERE `organization_id` = OLD.`organization_id`;
+END;--> statement-breakpoint
+-- member_latest_hours follows member_scores (also while an organization is deleted: no row for it then).
+CREATE TRIGGER `member_latest_hours_added` AFTER INSERT ON `member_scores`
+WHEN NEW.`status` = 'active' AND NEW.`recorded_at` IS NOT NULL
+BEGIN
+  INSERT INTO `member_latest_hours` (`organization_id`, `hour`, `active`)
+    SELECT NEW.`organization_id`, (NEW.`recorded_at` / 3600000) * 3600000, 1
+    WHERE EXISTS (SELECT 1 FROM `organizations` WHERE `id` = NEW.`organization_id`)
+    ON CONFLICT (`organization_id`, `hour`) DO UPDATE SET `active` = `active` + 1;
+END;--> statement-breakpoint
+CREATE TRIGGER `member_latest_hours_changed` AFTER UPDATE OF `recorded_at`, `status` ON `member_scores`
+BEGIN
+  UPDATE `member_latest_hours` SET `active` = `active` - 1
+  WHERE OLD.`status` = 'active' AND OLD.`recorded_at` IS NOT NULL AND `organization_id` = OLD.`organization_id`
+    AND `hour` = (OLD.`recorded_at` / 3600000) * 3600000;
+  DELETE FROM `member_latest_hours` WHERE `organization_id` = OLD.`organization_id`
+    AND `hour` = (OLD.`recorded_at` / 3600000) * 3600000 AND `active` <= 0;
+  INSERT INTO `member_latest_hours` (`organization_id`, `hour`, `active`)
+    SELECT NEW.`organization_id`, (NEW.`recorded_at` / 3600000) * 3600000, 1
+    WHERE NEW.`status` = 'active' AND NEW.`recorded_at` IS NOT NULL
+      AND EXISTS (SELECT 1 FROM `organizations` WHERE `id` = NEW.`organization_id`)
+    ON CONFLICT (`organization_id`, `hour`) DO UPDATE SET `active` = `active` + 1;
+END;--> statement-breakpoint
+CREATE TRIGGER `member_latest_hours_removed` AFTER DELETE ON `member_scores`
+WHEN OLD.`status` = 'active' AND OLD.`recorded_at` IS NOT NULL
+BEGIN
+  UPDATE `member_latest_hours` SET `active` = `active` - 1
+  WHERE `organization_id` = OLD.`organization_id` AND `hour` = (OLD.`recorded_at` / 3600000) * 3600000;
+  DELETE FROM `member_latest_hours` WHERE `organization_id` = OLD.`organization_id`
+    AND `hour` = (OLD.`recorded_at` / 3600000) * 3600000 AND `active` <= 0;
 END;--> statement-breakpoint
 -- member_scores follows the members (every member has its row), their score rows and their alerts.
 CREATE TRIGGER `member_scores_member_added` AFTER INSERT ON `team_members`

@@ -1,9 +1,11 @@
 import * as z from "zod/mini";
-import { ALERT_PRIORITIES, TEAM_MEMBER_STATUSES } from "../shared/domain";
+import { TEAM_MEMBER_STATUSES } from "../shared/domain";
 import { type PersonRow, RISK_LEVELS, type SalesStrengthProfile } from "../shared/insights";
+import type { CoachingPerson } from "./coaching";
 import { RISK_RULES, SALES_STRENGTH_BANDS } from "./compute";
+import { firstOpenAlerts } from "./open-alerts";
 import { snapshot } from "./snapshot";
-import { count, nullableNumber, rowsOf, type Statement } from "./statements";
+import { count, H as HOUR_MS, hourOf, nullableNumber, rowsOf, type Statement } from "./statements";
 
 /**
  * The people of an organization as the dashboard shows them, from member_scores and
@@ -21,7 +23,7 @@ import { count, nullableNumber, rowsOf, type Statement } from "./statements";
  * (README → Decisions "The dashboards read summaries").
  */
 export const OVERVIEW_PEOPLE = 50;
-export const COACHING_PEOPLE = 50;
+export const COACHING_PEOPLE = 20;
 
 /** The dashboard's order of people (member_scores_risk_idx). */
 const BY_RISK = "risk_key, first_name collate nocase, last_name collate nocase, team_member_id";
@@ -30,6 +32,10 @@ const BY_RISK = "risk_key, first_name collate nocase, last_name collate nocase, 
 const PERSON = `m.team_member_id as id, m.first_name, m.last_name, tm.job_title, tm.region, m.status, m.recorded_at,
   m.morale, m.confidence, m.stress, m.sales_strength, m.blockers, m.uncertain, m.corrected, m.previous_stress,
   m.open_alerts, m.risk`;
+
+/** What the coaching rules read of a person (coaching.ts CoachingPerson), from member_scores `m` alone. */
+const COACHING_PERSON = `m.team_member_id as id, m.first_name, m.last_name, m.status, m.recorded_at, m.morale, m.confidence,
+  m.stress, m.sales_strength, m.blockers, m.previous_stress`;
 
 /** ?1 organization, ?2 rangeStart, ?3 how many: the first people, with their check-ins sent and answered in the range. */
 const TOP_PEOPLE = `select ${PERSON},
@@ -41,7 +47,6 @@ const TOP_PEOPLE = `select ${PERSON},
   join team_members tm on tm.id = m.team_member_id
   order by m.${BY_RISK.replaceAll(", ", ", m.")}`;
 
-const PRIORITY_ORDER = `case priority ${ALERT_PRIORITIES.map((p, i) => `when '${p}' then ${i}`).join(" ")} else ${ALERT_PRIORITIES.length} end`;
 const R = RISK_RULES;
 const S = SALES_STRENGTH_BANDS;
 
@@ -60,9 +65,7 @@ const rule = (where: string, order: string, limit = "?3") =>
  */
 const COACHING = `with picked(id) as (
     select id from (select team_member_id as id from member_scores where organization_id = ?1 and team_member_id = ?4
-      union select team_member_id from (select team_member_id from risk_alerts where organization_id = ?1
-        and status in ('unread', 'read') and ?5 = 1 and team_member_id is not null
-        order by ${PRIORITY_ORDER}, created_at desc, id limit 20)
+      union select team_member_id from ${firstOpenAlerts("team_member_id, priority", "20")} where ?5 = 1 and team_member_id is not null
       union ${rule(`stress >= ${R.highStress}`, "stress desc")}
       union ${rule(`morale < ${R.lowMorale} and stress < ${R.highStress}`, "")})
     union select id from (${rule("confidence < 40", "confidence").replace("select team_member_id from", "select team_member_id as id from")}
@@ -73,14 +76,18 @@ const COACHING = `with picked(id) as (
         order by sales_strength limit 1 offset ?3 - 1), 100)`,
         "sales_strength",
       )}))
-  select ${PERSON}, 0 as sent, 0 as completed
+  select ${COACHING_PERSON}
   from picked cross join member_scores m on m.organization_id = ?1 and m.team_member_id = picked.id
-  join team_members tm on tm.id = m.team_member_id
   order by m.${BY_RISK.replaceAll(", ", ", m.")}`;
 
-/** ?1 organization, ?2 a week ago: the counts, and the active people whose latest check-in is this week's. */
-const COUNTS = `select c.*, (select count(*) from member_scores where organization_id = ?1 and status = 'active'
-    and recorded_at > ?2) as this_week
+/**
+ * ?1 organization, ?2 a week ago, ?3 the hour it falls in: the counts, and the active people whose
+ * latest check-in is after it (member_latest_hours' whole hours, the rows of the first, partial one).
+ */
+const COUNTS = `select c.*,
+    coalesce((select sum(active) from member_latest_hours where organization_id = ?1 and hour > ?3), 0)
+    + (select count(*) from member_scores where organization_id = ?1 and status = 'active' and recorded_at > ?2
+        and recorded_at < ?3 + ${HOUR_MS}) as this_week
   from (select 1) left join member_counts c on c.organization_id = ?1`;
 
 /** ?1 organization, ?2 how many: the strongest first (ties in the dashboard's order), as the sales strength panel lists them. */
@@ -95,7 +102,7 @@ export function overviewPeopleStatements(organizationId: string, weekAgo: number
   return [
     { sql: TOP_PEOPLE, params: [organizationId, rangeStart, OVERVIEW_PEOPLE] },
     { sql: COACHING, params: [organizationId, rangeStart, COACHING_PEOPLE, null, 1] },
-    { sql: COUNTS, params: [organizationId, weekAgo] },
+    { sql: COUNTS, params: [organizationId, weekAgo, hourOf(weekAgo)] },
     { sql: SALES_STRENGTH, params: [organizationId, OVERVIEW_PEOPLE] },
   ];
 }
@@ -104,7 +111,7 @@ export function overviewPeopleStatements(organizationId: string, weekAgo: number
 export function memberCoachingStatements(organizationId: string, memberId: string, weekAgo: number): Statement[] {
   return [
     { sql: COACHING, params: [organizationId, 0, COACHING_PEOPLE, memberId, 0] },
-    { sql: COUNTS, params: [organizationId, weekAgo] },
+    { sql: COUNTS, params: [organizationId, weekAgo, hourOf(weekAgo)] },
   ];
 }
 
@@ -156,8 +163,40 @@ function toPerson(row: z.output<typeof personRow>): PersonRow {
   };
 }
 
-/** The rows of TOP_PEOPLE or COACHING as the dashboard's people, in their order. */
+/** The rows of TOP_PEOPLE as the dashboard's people, in their order. */
 export const peopleRows = (result: D1Result | undefined) => rowsOf(result, personRow).map(toPerson);
+
+const coachingRow = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  status: z.enum(TEAM_MEMBER_STATUSES),
+  recorded_at: nullableNumber,
+  morale: nullableNumber,
+  confidence: nullableNumber,
+  stress: nullableNumber,
+  sales_strength: nullableNumber,
+  blockers: nullableNumber,
+  previous_stress: nullableNumber,
+});
+
+/** The rows of COACHING as the people coaching.ts reads, in the dashboard's order. */
+export const coachingRows = (result: D1Result | undefined): CoachingPerson[] =>
+  rowsOf(result, coachingRow).map((row) => ({
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    status: row.status,
+    latest: snapshot({
+      morale: row.morale,
+      confidence: row.confidence,
+      stress: row.stress,
+      salesStrength: row.sales_strength,
+      blockers: row.blockers,
+      recordedAt: row.recorded_at,
+    }),
+    previousStress: row.previous_stress,
+  }));
 
 const countsRow = z.object({
   members: nullableNumber,

@@ -22,8 +22,11 @@ import {
 import { SCORE_DIMENSIONS } from "../shared/pillars";
 import { WEEK_MS } from "../shared/time";
 import { checkInWeekStatements, checkInWeeksFrom } from "./check-in-weeks";
+import type { CoachingPerson } from "./coaching";
 import type { BucketCheckIns, BucketCount, BucketScores, Discussed } from "./compute";
+import { type OpenAlertRow, openAlertRows, openAlertStatement } from "./open-alerts";
 import {
+  coachingRows,
   memberCoachingStatements,
   overviewPeopleStatements,
   type PeopleCounts,
@@ -405,7 +408,8 @@ const alertsWhere = (db: Database, where: SQL | undefined) =>
     .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
     .where(where);
 
-function toAlertItem(row: Awaited<ReturnType<typeof alertsWhere>>[number]): AlertItem {
+/** An alert list's row: the builder's (alertsWhere) or the Overview's first open ones (open-alerts.ts). */
+function toAlertItem(row: Awaited<ReturnType<typeof alertsWhere>>[number] | OpenAlertRow): AlertItem {
   return {
     id: row.id,
     teamMember:
@@ -430,7 +434,7 @@ export type TeamAggregates = {
   /** The first OVERVIEW_PEOPLE people, the ones who need you first. */
   people: PersonRow[];
   /** The people the coaching rules can name, in the same order (people.ts). */
-  coachingPeople: PersonRow[];
+  coachingPeople: CoachingPerson[];
   counts: PeopleCounts;
   salesStrength: SalesStrengthProfile;
   openAlerts: AlertItem[];
@@ -444,9 +448,6 @@ export type TeamAggregates = {
 const teamView = (db: Database) => {
   const ofOrganization = eq(riskAlerts.organizationId, P.organizationId);
   return preparePlain([
-    alertsWhere(db, and(ofOrganization, OPEN_ALERT))
-      .orderBy(...alertOrder())
-      .limit(20),
     db
       .select(plainFields({ open: count().as("open") }))
       .from(riskAlerts)
@@ -474,6 +475,7 @@ export function teamStatements(db: Database, organizationId: string, now: number
   team ??= teamView(db);
   const w = weekWindow(now, weeks);
   const summaries = {
+    alerts: [openAlertStatement(organizationId, 20)],
     scores: scoreWeekStatements(organizationId, w),
     checkIns: checkInWeekStatements(organizationId, w),
     themes: themeStatements(organizationId, w),
@@ -503,9 +505,9 @@ export async function teamAggregates(
   const d1 = db.$client;
   const results = await d1.batch(allStatements(statements).map((statement) => prepare(d1, statement)));
   const own = prepared.compiled.length;
-  const [openAlerts, openTotal, anyCheckIn, scored] = results
-    .slice(0, own)
-    .map((result) => result.results) as PlainRows<typeof prepared>;
+  const [openTotal, anyCheckIn, scored] = results.slice(0, own).map((result) => result.results) as PlainRows<
+    typeof prepared
+  >;
   const next = (() => {
     let at = own;
     return (n: number) => {
@@ -513,6 +515,7 @@ export async function teamAggregates(
       return results.slice(at - n, at);
     };
   })();
+  const [openAlerts] = next(summaries.alerts.length);
   const weekly = scoreWeeksFrom(next(summaries.scores.length));
   const checkInRows = checkInWeeksFrom(next(summaries.checkIns.length));
   const themes = themesFrom(next(summaries.themes.length));
@@ -524,10 +527,10 @@ export async function teamAggregates(
     checkIns: checkInRows,
     themes,
     people: peopleRows(people),
-    coachingPeople: peopleRows(coachingPeople),
+    coachingPeople: coachingRows(coachingPeople),
     counts,
     salesStrength: salesStrengthOf(strength, counts),
-    openAlerts: openAlerts.map(toAlertItem),
+    openAlerts: openAlertRows(openAlerts).map(toAlertItem),
     openAlertTotal: openTotal[0]?.open ?? 0,
     anyCheckIn: anyCheckIn.length > 0,
     hasData: scored.length > 0,
@@ -542,7 +545,7 @@ export type MemberAggregates = {
   themes: BlockerTheme[];
   alerts: AlertItem[];
   /** The team's people the coaching rules can name, this person among them, in the dashboard's order. */
-  coachingPeople: PersonRow[];
+  coachingPeople: CoachingPerson[];
   counts: PeopleCounts;
 };
 
@@ -597,7 +600,7 @@ export async function memberAggregates(
     checkIns: checkInRows,
     themes: themes.map(toTheme),
     alerts: alerts.map(toAlertItem),
-    coachingPeople: peopleRows(coachingPeople),
+    coachingPeople: coachingRows(coachingPeople),
     counts: peopleCounts(counts),
   };
 }

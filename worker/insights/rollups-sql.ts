@@ -39,10 +39,11 @@ export const REBUILD_ROLLUPS_SQL = [
   "delete from theme_reporter_hours",
   `insert into theme_reporters (organization_id, theme, team_member_id, last_at)
    select organization_id, theme, team_member_id, max(created_at) from user_challenges group by 1, 2, 3`,
-  // member_scores and (by its triggers) member_counts: every member with their latest check-in's
+  // member_scores and (by its triggers) member_counts and member_latest_hours: every member with their latest check-in's
   // scores, the stress of the one before and their open alerts.
   "delete from member_scores",
   "delete from member_counts",
+  "delete from member_latest_hours",
   `insert into member_scores (organization_id, team_member_id, first_name, last_name, status, recorded_at, morale,
      confidence, stress, sales_strength, blockers, uncertain, corrected, previous_stress, open_alerts, open_high_alerts)
    select tm.organization_id, tm.id, tm.first_name, tm.last_name, tm.status, l.recorded_at, l.morale, l.confidence,
