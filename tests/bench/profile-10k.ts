@@ -63,6 +63,8 @@ try {
   const admin = await signIn(app.origin, SCALE_ADMIN.email, SCALE_ADMIN.password);
   const operator = await operatorCookie(app.origin);
   const pages: [string, string, string][] = [
+    // The cost of any signed-in request (session, routing, the runtime), for comparison.
+    ["baseline (/api/me)", admin, "/api/me"],
     ["insights", admin, "/api/insights"],
     ["person", admin, `/api/insights/members/${seed.memberId}`],
     ["console.stats", operator, "/api/admin/stats"],
@@ -74,7 +76,7 @@ try {
     await call("Profiler.setSamplingInterval", { interval: 200 });
     await call("Profiler.start");
   }
-  for (const [name, cookie, path] of pages) {
+  for (const [name, cookie, path] of pages.filter(([name]) => !process.env.ONLY || name.startsWith(process.env.ONLY))) {
     for (let i = 0; i < 3; i++)
       await fetch(`${app.origin}${path}`, { headers: { cookie } }).then((r) => r.arrayBuffer());
     const samples: number[] = [];

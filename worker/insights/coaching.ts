@@ -83,9 +83,10 @@ const first = (person: Pick<PersonRow, "firstName">) => person.firstName;
 export function listNames(names: readonly string[], max = 2, total = names.length): string {
   if (total === 0 || names.length === 0) return "";
   if (total === 1) return names[0] ?? "";
-  if (total <= max) return `${names.slice(0, total - 1).join(", ")} and ${names[total - 1]}`;
-  const rest = total - max;
-  return `${names.slice(0, max).join(", ")} and ${rest} other${rest === 1 ? "" : "s"}`;
+  if (total <= max && total <= names.length) return `${names.slice(0, total - 1).join(", ")} and ${names[total - 1]}`;
+  const named = names.slice(0, Math.min(max, total - 1));
+  const rest = total - named.length;
+  return `${named.join(", ")} and ${rest} other${rest === 1 ? "" : "s"}`;
 }
 
 function action(
