@@ -2,7 +2,7 @@
  * The bench's large organization (issue 26 §2): 10,000 salespeople × 52 weekly completed
  * check-ins with their scores, blockers and a few open alerts, an Admin and an operator,
  * written ONCE straight into the local D1 file of a persisted state (the app is not running
- * then), its rollups built by the same statements as `npm run rollups:rebuild`. Reused by
+ * then), its summaries built by the same statements as `npm run rollups:rebuild`. Reused by
  * every later run while its marker (same SEED_VERSION) is under 7 days old: the weeks are
  * counted back from the seeding time, so an older seed shows an emptier last week.
  * No real_time_sentiment rows: the app no longer writes them.
@@ -77,11 +77,17 @@ export async function ensureSeeded10k(log: (line: string) => void) {
   const db = new DatabaseSync(d1File(stateDir));
   const counts: Record<string, number> = {};
   try {
-    // The triggers of drizzle/0015 and 0016 keep the summaries as rows go in; a large page cache
-    // keeps their index seeks in memory (the seed took 11 minutes without it).
+    // A large page cache keeps the index seeks in memory (the seed took 11 minutes without it).
     db.exec(
       "pragma journal_mode = wal; pragma synchronous = off; pragma cache_size = -1000000; pragma foreign_keys = on",
     );
+    // The summaries' triggers (drizzle/0015, 0016) are set aside while 1.3 million rows go in, and
+    // the rebuild's statements (`npm run rollups:rebuild`) make the summaries at the end.
+    const triggers = db.prepare("select name, sql from sqlite_master where type = 'trigger'").all() as {
+      name: string;
+      sql: string;
+    }[];
+    for (const trigger of triggers) db.exec(`drop trigger "${trigger.name}"`);
     // The organization and its Admin, as the insights fixture writes them (no members of its own).
     const scaffold = generateInsightsFixture({
       now,
@@ -199,8 +205,10 @@ export async function ensureSeeded10k(log: (line: string) => void) {
         }
       }
     }
+    for (const trigger of triggers) db.exec(trigger.sql);
     for (const statement of REBUILD_ROLLUPS_SQL) db.exec(statement);
     counts.score_rollups = (db.prepare("select count(*) as n from score_rollups").get() as { n: number }).n;
+    counts.member_scores = (db.prepare("select count(*) as n from member_scores").get() as { n: number }).n;
     db.exec("commit");
     db.exec("pragma wal_checkpoint(truncate); pragma journal_mode = delete");
   } finally {
