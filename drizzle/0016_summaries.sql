@@ -112,7 +112,7 @@ CREATE TABLE `theme_reporter_hours` (
 ) WITHOUT ROWID;--> statement-breakpoint
 -- The open alerts only, by priority and time: the Overview's first twenty read a few of them
 -- (worker/insights/open-alerts.ts) instead of sorting all.
-CREATE INDEX `risk_alerts_open_idx` ON `risk_alerts` (`organization_id`, `priority`, `created_at` DESC, `id`) WHERE `status` IN ('unread', 'read');--> statement-breakpoint
+CREATE INDEX `risk_alerts_open_idx` ON `risk_alerts` (`organization_id`, `priority`, `created_at` DESC) WHERE `status` IN ('unread', 'read');--> statement-breakpoint
 -- The pending check-ins of a range and their expiry, from the index alone.
 DROP INDEX `check_ins_org_status_idx`;--> statement-breakpoint
 CREATE INDEX `check_ins_org_status_idx` ON `check_ins` (`organization_id`, `status`, `created_at`, `expires_at`);--> statement-breakpoint

@@ -31,7 +31,22 @@ function bytesInUse(db: DatabaseSync): number {
   return row.used;
 }
 
-export type BytesPerCheckIn = { completion: number; check_in_row: number; check_ins: number };
+/** The same, per table and index. */
+function bytesByName(db: DatabaseSync): Map<string, number> {
+  const rows = db.prepare("select name, sum(pgsize - unused) as used from dbstat group by name").all() as {
+    name: string;
+    used: number;
+  }[];
+  return new Map(rows.map((row) => [row.name, row.used]));
+}
+
+export type BytesPerCheckIn = {
+  completion: number;
+  check_in_row: number;
+  check_ins: number;
+  /** The completion's bytes by table and index (over 10 B each), largest first. */
+  by_name: Record<string, number>;
+};
 
 /**
  * D1 bytes per completed check-in over the completed check-ins `ids` of a stopped run's D1
@@ -53,6 +68,7 @@ export function d1BytesPerCheckIn(stateDir: string, ids: readonly string[], scra
     const done = completed.map((row) => row.id);
     const marks = done.map(() => "?").join(",");
     const withCompletions = bytesInUse(db);
+    const namesBefore = bytesByName(db);
     db.exec("begin");
     // The rollup contribution of each: the rebuild from the remaining rows (same statements as the command).
     db.prepare(`delete from sentiment_scores where check_in_id in (${marks})`).run(...done);
@@ -60,6 +76,7 @@ export function d1BytesPerCheckIn(stateDir: string, ids: readonly string[], scra
     db.prepare(`delete from risk_alerts where check_in_id in (${marks})`).run(...done);
     db.prepare(`delete from real_time_sentiment where check_in_id in (${marks})`).run(...done);
     db.prepare(`delete from check_in_messages where check_in_id in (${marks})`).run(...done);
+    db.prepare(`delete from score_corrections where check_in_id in (${marks})`).run(...done);
     db.prepare(
       `update check_ins set status = 'pending', started_at = null, completed_at = null, conversation_state = null,
          needs_review = 0 where id in (${marks})`,
@@ -67,11 +84,21 @@ export function d1BytesPerCheckIn(stateDir: string, ids: readonly string[], scra
     db.exec("commit");
     db.exec("vacuum");
     const pending = bytesInUse(db);
+    const namesAfter = bytesByName(db);
     db.prepare(`delete from check_ins where id in (${marks})`).run(...done);
     db.exec("vacuum");
     const none = bytesInUse(db);
     const per = (bytes: number) => Math.round(bytes / Math.max(1, done.length));
-    return { completion: per(withCompletions - pending), check_in_row: per(pending - none), check_ins: done.length };
+    const byName = [...namesBefore]
+      .map(([name, used]) => [name, per(used - (namesAfter.get(name) ?? 0))] as const)
+      .filter(([, bytes]) => Math.abs(bytes) > 10)
+      .sort((a, b) => b[1] - a[1]);
+    return {
+      completion: per(withCompletions - pending),
+      check_in_row: per(pending - none),
+      check_ins: done.length,
+      by_name: Object.fromEntries(byName),
+    };
   } finally {
     db.close();
   }
