@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { plainRowsInOneTrip } from "../../worker/db/batch";
+import { bindPlain, plainRowsInOneTrip } from "../../worker/db/batch";
 import { createDb } from "../../worker/db/client";
 import { allStatements, memberStatements, teamStatements } from "../../worker/insights/queries";
 import { memberInsights, teamInsights } from "../../worker/insights/service";
@@ -62,6 +62,26 @@ describe("insights on 200 members × 52 weeks", () => {
         const plan = await planOf(statement);
         expect(
           plan.filter((line) => TABLE_SCAN.test(line)),
+          plan.join("\n"),
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it("reads one person's rows by the member's indexes, never the organization's range", async () => {
+    for (const range of INSIGHT_RANGES) {
+      const member = memberStatements(
+        db,
+        fixture.organizationId,
+        `${fixture.organizationId}-tm-7`,
+        now,
+        RANGE_WEEKS[range],
+      );
+      for (const statement of bindPlain(member.prepared, member.values)) {
+        const plan = await planOf(statement);
+        // 200 people here; at 10,000 an organization's range was 1.3 million rows for one page.
+        expect(
+          plan.filter((line) => /(sentiment_scores|check_ins|user_challenges)\w* .*\(organization_id=\?/.test(line)),
           plan.join("\n"),
         ).toEqual([]);
       }
