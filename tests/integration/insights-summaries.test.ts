@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { coachingActions, coachingForPerson } from "../../worker/insights/coaching";
-import { type BucketCheckIns, personRisk } from "../../worker/insights/compute";
+import { type BucketCheckIns, personRisk, RISK_RULES } from "../../worker/insights/compute";
 import { COACHING_PEOPLE, OVERVIEW_PEOPLE } from "../../worker/insights/people";
 import { teamAggregates } from "../../worker/insights/queries";
 import { REBUILD_ROLLUPS_SQL } from "../../worker/insights/rollups-sql";
@@ -296,6 +296,60 @@ describe("the Overview from summaries", () => {
         expect(full).toEqual(expect.arrayContaining(action.teamMemberIds));
       }
     }
+  });
+});
+
+// ── Risk at every line ────────────────────────────────────────────────────────────
+
+describe("a person's risk from member_scores", () => {
+  it("is personRisk's at every line of RISK_RULES, with and without open alerts", async () => {
+    const lines = "risk-lines-org";
+    const R = RISK_RULES;
+    const cases: { morale: number; confidence: number; stress: number; alert?: string }[] = [
+      ...[R.highStress - 1, R.highStress, R.watchStress - 1, R.watchStress].map((stress) => ({
+        morale: 70,
+        confidence: 70,
+        stress,
+      })),
+      ...[R.lowMorale - 1, R.lowMorale, R.watchMorale - 1, R.watchMorale].map((morale) => ({
+        morale,
+        confidence: 70,
+        stress: 30,
+      })),
+      ...[R.watchConfidence - 1, R.watchConfidence].map((confidence) => ({ morale: 70, confidence, stress: 30 })),
+      { morale: 70, confidence: 70, stress: 30, alert: "low_confidence" },
+      { morale: 70, confidence: 70, stress: 30, alert: "reach_out" },
+      { morale: 70, confidence: 70, stress: 30, alert: "burnout" },
+    ];
+    const at = now - DAY_MS;
+    await env.DB.prepare("insert into organizations (id, name) values (?, 'Risk Lines')").bind(lines).run();
+    await env.DB.batch(
+      cases.flatMap((c, i) => [
+        env.DB.prepare(
+          "insert into team_members (id, organization_id, first_name, last_name, email) values (?, ?, ?, 'Line', ?)",
+        ).bind(`${lines}-${i}`, lines, `P${String(i).padStart(2, "0")}`, `line${i}@x.test`),
+        env.DB.prepare(
+          `insert into check_ins (id, organization_id, team_member_id, token_hash, status, expires_at, created_at, completed_at)
+           values (?, ?, ?, ?, 'completed', ?, ?, ?)`,
+        ).bind(`${lines}-ci-${i}`, lines, `${lines}-${i}`, `h${i}`, at + DAY_MS, at - HOUR_MS, at),
+        env.DB.prepare(
+          `insert into sentiment_scores (id, organization_id, check_in_id, team_member_id, morale, confidence, stress,
+             sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, ?, ?, ?, ?, 70, 70, 80, ?)`,
+        ).bind(`${lines}-s-${i}`, lines, `${lines}-ci-${i}`, `${lines}-${i}`, c.morale, c.confidence, c.stress, at),
+        ...(c.alert
+          ? [
+              env.DB.prepare(
+                `insert into risk_alerts (id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, created_at)
+                 values (?, ?, ?, ?, 'other', 'medium', ?, 'Line', ?)`,
+              ).bind(`${lines}-a-${i}`, lines, `${lines}-${i}`, `${lines}-ci-${i}`, c.alert, at),
+            ]
+          : []),
+      ]),
+    );
+    const people = await everyone(lines, now, 12);
+    const insights = await teamInsights(db, lines, "12w", { now });
+    expect(insights.people.map((p) => [p.firstName, p.risk])).toEqual(people.map((p) => [p.firstName, p.risk]));
+    expect(new Set(people.map((p) => p.risk))).toEqual(new Set(["high", "watch", "ok"]));
   });
 });
 
