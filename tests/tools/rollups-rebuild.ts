@@ -1,8 +1,8 @@
 /**
  * `npm run rollups:rebuild` (local D1) or `npm run rollups:rebuild -- --remote`: recomputes
- * every hourly rollup (score_rollups) from the score and blocker rows, in one D1 batch
- * (wrangler runs a file's statements as one). For a restore, a member's rows removed, or a
- * doubt; the dashboards read the rollups (README → "Rollups").
+ * every summary the dashboards read (the hourly rollups, member_scores and their counts, the
+ * theme reporters) from the rows, in one D1 batch (wrangler runs a file's statements as one).
+ * For a restore, a deletion that bypassed the triggers, or a doubt (README → Insights).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +20,7 @@ try {
   const args = ["d1", "execute", "DB", where, "--file", file, "--yes"];
   if (persist > 0 && process.argv[persist + 1]) args.push("--persist-to", process.argv[persist + 1] ?? "");
   execFileSync(resolve(root, "node_modules/.bin/wrangler"), args, { cwd: root, stdio: "inherit" });
-  console.log(`score_rollups rebuilt (${where.slice(2)})`);
+  console.log(`summaries rebuilt (${where.slice(2)})`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
