@@ -220,7 +220,10 @@ BEGIN
     FROM `sentiment_scores` l WHERE l.`team_member_id` = NEW.`team_member_id` ORDER BY l.`recorded_at` DESC LIMIT 1)
   WHERE `organization_id` = NEW.`organization_id` AND `team_member_id` = NEW.`team_member_id`;
 END;--> statement-breakpoint
+-- (Not for a row with two newer ones: neither the latest nor the one before, e.g. retention's oldest.)
 CREATE TRIGGER `member_scores_score_removed` AFTER DELETE ON `sentiment_scores`
+WHEN (SELECT count(*) FROM (SELECT 1 FROM `sentiment_scores` n WHERE n.`team_member_id` = OLD.`team_member_id`
+  AND n.`recorded_at` > OLD.`recorded_at` LIMIT 2)) < 2
 BEGIN
   UPDATE `member_scores` SET (`recorded_at`, `morale`, `confidence`, `stress`, `sales_strength`, `blockers`, `uncertain`, `corrected`, `previous_stress`) = (
     SELECT l.`recorded_at`, l.`morale`, l.`confidence`, l.`stress`, l.`sales_strength`, l.`blockers`, l.`uncertain`, l.`corrected`,
