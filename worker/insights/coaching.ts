@@ -37,7 +37,7 @@ export type CoachingPerson = Pick<PersonRow, "id" | "firstName" | "lastName" | "
 
 /**
  * How many active people each counted rule has in all, when `people` holds only the first of
- * each rule (worker/insights/people.ts reads each rule's first 50, never the whole team):
+ * each rule (worker/insights/people.ts reads each rule's first 20, never the whole team):
  * stress ≥ 70, quota confidence < 40, sales strength < 60; and whether anyone has a check-in.
  */
 export type CoachingTotals = { highStress: number; lowConfidence: number; developing: number; hasData: boolean };

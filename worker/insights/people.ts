@@ -18,7 +18,7 @@ import { count, H as HOUR_MS, hourOf, nullableNumber, rowsOf, type Statement } f
  * - the people the coaching rules can name (coaching.ts): each rule's first COACHING_PEOPLE in
  *   its own order, ties in the dashboard's, and how many there are in all (member_counts).
  *
- * Risk is personRisk (compute.ts) as the generated column `risk` (0 high … 3 unknown, RISK_ORDER).
+ * Risk is personRisk (compute.ts) as the generated column `risk` (0 high, 1 watch, 2 ok, 3 unknown).
  * Names are ordered as SQLite orders them (ASCII without case), then by the member's id
  * (README → Decisions "The dashboards read summaries").
  */
