@@ -11,7 +11,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import WebSocket from "ws";
 import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.ts";
-import { checkInsSql, executeSqlFile, newBenchCheckIns, wsUrlFor } from "./check-ins.ts";
+import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds, descendants } from "./cpu.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
 import { summarize } from "./stats.ts";
@@ -38,7 +38,7 @@ const app = await startBuiltApp({
     OPENAI_BASE_URL: standIn.baseURL,
     OPENAI_MODEL: "profile-model",
   },
-  prepare: (stateDir) => executeSqlFile(stateDir, checkInsSql(checkIns), "check-ins"),
+  prepare: (stateDir) => seedBenchCheckIns(stateDir, checkIns),
 });
 
 const floorInspector = await freePort();

@@ -22,7 +22,7 @@ import { startProfile } from "./inspector.ts";
 import { CHECK_INS_PER_MONTH, PRICE_PER_SALESPERSON_MONTH_USD, PRICES } from "./prices.ts";
 import type { Row } from "./report.ts";
 import { runResilience } from "./resilience.ts";
-import { inShard, MONDAY_MEMBERS, seedScale } from "./scale-seed.ts";
+import { MONDAY_MEMBERS, seedScale } from "./scale-seed.ts";
 import { clock } from "./ws-client.ts";
 
 const COST_CHECK_INS = 6;
@@ -57,7 +57,7 @@ export async function runScalePhase(options: {
   writeFileSync(resolve(dist, "wrangler.meter.json"), JSON.stringify({ ...config, main: "meter.js" }));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const costCheckIns = newBenchCheckIns(COST_CHECK_INS, "cost").map((c) => ({ ...c, id: inShard(c.id) }));
+  const costCheckIns = newBenchCheckIns(COST_CHECK_INS, "cost");
   const inspectorPort = await freePort();
   const app: AppServer = await startBuiltApp({
     name: "bench-scale",

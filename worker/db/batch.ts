@@ -52,7 +52,7 @@ export function plainFields<const Fields extends Record<string, AnyColumn | SQL.
   return fields;
 }
 
-type PlainSelect = PromiseLike<unknown> & {
+export type PlainSelect = PromiseLike<unknown> & {
   toSQL(): { sql: string; params: unknown[] };
   prepare(): { all(values?: Record<string, unknown>): Promise<unknown> };
 };
@@ -86,10 +86,10 @@ export async function plainRowsInOneTrip<const Queries extends readonly PlainSel
   db: Database,
   prepared: PreparedPlain<Queries>,
   values: Record<string, unknown>,
-): Promise<{ -readonly [K in keyof Queries]: Awaited<Queries[K]> }> {
+): Promise<PlainRows<PreparedPlain<Queries>>> {
   const d1 = db.$client;
   const results = await d1.batch(bindPlain(prepared, values).map(({ sql, params }) => d1.prepare(sql).bind(...params)));
-  return results.map((result) => result.results) as { -readonly [K in keyof Queries]: Awaited<Queries[K]> };
+  return results.map((result) => result.results) as PlainRows<PreparedPlain<Queries>>;
 }
 
 const dialect = new SQLiteAsyncDialect();
@@ -109,3 +109,7 @@ export async function rawRowsInOneTrip(db: Database, statements: readonly SQL[])
   );
   return results.map((result) => result.results);
 }
+
+/** The rows of each prepared select, typed by it. */
+export type PlainRows<P> =
+  P extends PreparedPlain<infer Queries> ? { -readonly [K in keyof Queries]: Awaited<Queries[K]> } : never;

@@ -22,6 +22,7 @@ import { organizations } from "./organizations";
 
 export * from "./auth-schema";
 export * from "./organizations";
+export * from "./rollups";
 export * from "./score-corrections";
 
 /**
@@ -146,6 +147,45 @@ export const teamMembers = sqliteTable(
   ],
 );
 
+/**
+ * Every member's latest check-in and open alerts, for the Overview's lists and counts
+ * (drizzle/0016_summaries.sql, kept by triggers; read by worker/insights/people.ts). Beside the
+ * members because it follows them row for row.
+ */
+export const memberScores = sqliteTable(
+  "member_scores",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    teamMemberId: text("team_member_id")
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    status: text("status").notNull(),
+    /** Null: no check-in answered yet (and every score below null too). */
+    recordedAt: integer("recorded_at"),
+    morale: integer("morale"),
+    confidence: integer("confidence"),
+    stress: integer("stress"),
+    salesStrength: integer("sales_strength"),
+    blockers: integer("blockers"),
+    uncertain: text("uncertain"),
+    corrected: text("corrected"),
+    previousStress: integer("previous_stress"),
+    openAlerts: integer("open_alerts").notNull().default(0),
+    openHighAlerts: integer("open_high_alerts").notNull().default(0),
+    /** personRisk as a number (0 high … 3 unknown); the migration holds its CASE. */
+    risk: integer("risk").generatedAlwaysAs(sql`0`, { mode: "virtual" }),
+    riskKey: integer("risk_key").generatedAlwaysAs(sql`0`, { mode: "virtual" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.teamMemberId] }),
+    uniqueIndex("member_scores_member_idx").on(t.teamMemberId),
+  ],
+);
+
 export const checkIns = sqliteTable(
   "check_ins",
   {
@@ -154,7 +194,7 @@ export const checkIns = sqliteTable(
     teamMemberId: text("team_member_id")
       .notNull()
       .references(() => teamMembers.id, { onDelete: "cascade" }),
-    /** Before shards (drizzle/0016_shards.sql): the admin who sent it. Left null now; see sentBy. */
+    /** Before shards (drizzle/0017_shards.sql): the admin who sent it. Left null now; see sentBy. */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     /** SHA-256 of the link token (hex); the token itself is shown once and never stored. */
     tokenHash: text("token_hash").notNull(),

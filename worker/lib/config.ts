@@ -38,6 +38,8 @@ const publicUrl = z
 const configSchema = z.object({
   APP_ENV: z.enum(["development", "production"]).catch("production"),
   APP_VERSION: z.string().default("0.0.0"),
+  /** "1": each response says how many D1 rows it read (npm run bench; worker/lib/d1-metrics.ts). */
+  D1_METRICS: z.enum(["0", "1"]).catch("0"),
   BETTER_AUTH_SECRET: optional,
   /** The secret before the current one, kept for one period after a rotation (worker/lib/keys.ts). */
   BETTER_AUTH_SECRET_PREVIOUS: optional,
