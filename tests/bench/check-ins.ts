@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { localD1File } from "../../build-tools/d1-databases.ts";
 import { runWrangler } from "../tools/app-server.ts";
@@ -84,13 +83,6 @@ export function seedBenchCheckIns(stateDir: string, checkIns: readonly BenchChec
     shard.close();
     platform.close();
   }
-}
-
-/** Runs SQL against the local D1 of a (stopped) app state with `wrangler d1 execute --file`. */
-export function executeSqlFile(stateDir: string, sql: string, name: string) {
-  const file = resolve(stateDir, "..", `${name}.sql`);
-  writeFileSync(file, sql);
-  runWrangler(["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file, "--yes"]);
 }
 
 /** Reads rows from one local D1 (default the platform's) of a stopped app with `wrangler d1 execute --json`. */
