@@ -485,7 +485,10 @@ export const systemSignals = sqliteTable("system_signals", {
   updatedAt: updatedAt(),
 });
 
-/** Where a bounded cron step stopped, so the next run carries on from there (worker/schedule/create-step.ts). */
+/**
+ * Where the cron's old create step stopped. Unused since the schedule queue
+ * (worker/schedule/jobs.ts) replaced its cursor; the table stays (a platform table, empty).
+ */
 export const scheduleCursors = sqliteTable("schedule_cursors", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),
