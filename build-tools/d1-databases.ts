@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { createHash, createHmac } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
@@ -31,6 +32,22 @@ export function d1Databases(path = configPath): D1Config[] {
 }
 
 export const d1Bindings = (path?: string) => d1Databases(path).map((db) => db.binding);
+
+/**
+ * The SQLite file behind one binding's local D1 in a `--persist-to` state (to seed it with
+ * node:sqlite while the app is stopped). Miniflare keeps each database as a Durable Object of
+ * `D1DatabaseObject` named by its database id; the file is that object's id, derived as
+ * workerd derives `idFromName` (HMAC-SHA256 keyed by the namespace's unique key).
+ */
+export function localD1File(persistTo: string, binding: string): string {
+  const database = d1Databases().find((db) => db.binding === binding);
+  if (!database?.databaseId) throw new Error(`No D1 binding ${binding} with a database_id in wrangler.jsonc`);
+  const key = createHash("sha256").update("miniflare-D1DatabaseObject").digest();
+  const name = createHmac("sha256", key).update(database.databaseId).digest().subarray(0, 16);
+  const check = createHmac("sha256", key).update(name).digest().subarray(0, 16);
+  const id = Buffer.concat([name, check]).toString("hex");
+  return resolve(persistTo, "v3/d1/miniflare-D1DatabaseObject", `${id}.sqlite`);
+}
 
 /** The little of a local D1 binding this file uses (it runs in Node, without the Workers types). */
 type LocalStatement = {

@@ -15,6 +15,7 @@ import { healthRoutes } from "./health/routes";
 import { alertRoutes, insightsRoutes } from "./insights/routes";
 import type { AppEnv } from "./lib/app-env";
 import { readConfig } from "./lib/config";
+import { countingEnv, countRowsRead } from "./lib/d1-metrics";
 import { errorJson, handleError, noApiRoute } from "./lib/errors";
 import { secretConfigurationProblem, UNSAFE_CONFIGURATION_MESSAGE } from "./lib/keys";
 import { log } from "./lib/log";
@@ -36,11 +37,17 @@ const app = new Hono<AppEnv>();
 app.use(requestId({ headerName: "X-Request-Id" }));
 app.use(async (c, next) => {
   c.set("config", readConfig(c.env));
+  const metrics = c.var.config.D1_METRICS === "1";
+  // The bench's rows read per request: every database's binding counts (worker/lib/d1-metrics.ts).
+  if (metrics) c.env = countingEnv(c.env);
   const platform = createDb(c.env.DB);
   c.set("platform", platform);
   // requireAdmin replaces it with the organization's shard (worker/auth/middleware.ts).
   c.set("db", platform);
-  await next();
+  if (!metrics) return next();
+  const counter = { rows: 0 };
+  await countRowsRead(counter, next);
+  c.header("X-D1-Rows-Read", String(counter.rows));
 });
 // Outside development a missing, short or example BETTER_AUTH_SECRET refuses every API call:
 // sessions, link tokens and sealed Slack tokens would all be forgeable (worker/lib/keys.ts).

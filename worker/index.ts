@@ -11,6 +11,8 @@ import { renderDigest, runDigests } from "./notify/digest";
 import { notifyQueue } from "./notify/enqueue";
 import { queueMailer } from "./notify/mailer";
 import type { NoticeRenderers } from "./notify/notices";
+import { handleScheduleBatch } from "./schedule/consumer";
+import { queueSink } from "./schedule/jobs";
 import { runSchedule } from "./schedule/run";
 import { checkInNoticeRenderers } from "./team/check-in-notices";
 
@@ -26,11 +28,17 @@ const NOTICE_RENDERERS: NoticeRenderers = {
   ...trialNoticeRenderers,
 };
 
+/** wrangler.jsonc's schedule queue. */
+const SCHEDULE_QUEUE_NAME = "undertone-schedule";
+
 export { CheckInSession } from "./checkin/session";
 
 export default {
   fetch: app.fetch,
-  /** The Cron Trigger (every 15 minutes): due check-ins, invitations, reminders, expiry, retention, digests. */
+  /**
+   * The Cron Trigger (every 15 minutes): starts the walks over due check-ins, invitations,
+   * reminders and expiry on the schedule queue; retention, the trial and digests.
+   */
   async scheduled(controller, env) {
     // An unsafe secret (production) sends nothing: every link made with it would be forgeable.
     const problem = secretConfigurationProblem(readConfig(env));
@@ -39,14 +47,17 @@ export default {
       return;
     }
     const db = createDb(env.DB);
+    const config = readConfig(env);
     await runSchedule({
       db,
-      // Every database holding organizations' rows, walked in turn (worker/db/shards.ts).
+      // Every database holding organizations' rows: each gets its own walks (worker/db/shards.ts).
       shards: shardNames(env).map((name) => ({ name, db: shardDb(env, name) })),
-      config: readConfig(env),
+      config,
       // Invitations and reminders are delivered by the notifications queue (email or Slack DM).
       send: queueMailer(env, { capAsFailure: true }),
       now: controller.scheduledTime,
+      jobs: queueSink(env.SCHEDULE_QUEUE),
+      batchSize: config.SCHEDULE_BATCH_SIZE,
     });
     await runDigests({
       db,
@@ -55,6 +66,12 @@ export default {
       now: controller.scheduledTime,
     });
   },
-  /** The notifications queue (worker/notify/consumer.ts): alerts, digests, invitations. */
-  queue: (batch, env) => handleNotifyBatch(batch, env, NOTICE_RENDERERS),
+  /**
+   * Two queues: the schedule's jobs (worker/schedule/consumer.ts) and the notifications
+   * (worker/notify/consumer.ts): alerts, digests, invitations.
+   */
+  queue: (batch, env) =>
+    batch.queue === SCHEDULE_QUEUE_NAME
+      ? handleScheduleBatch(batch, env)
+      : handleNotifyBatch(batch, env, NOTICE_RENDERERS),
 } satisfies ExportedHandler<Env>;

@@ -7,6 +7,7 @@ interface __BaseEnv_Env {
 	DB_SHARD_1: D1Database;
 	NOTIFY_QUEUE: Queue;
 	NOTIFY_DEAD_LETTERS: Queue;
+	SCHEDULE_QUEUE: Queue;
 	ASSETS: Fetcher;
 	APP_VERSION: "0.1.0";
 	SUPPORT_EMAIL: "support@undertone.dev";

@@ -11,7 +11,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import WebSocket from "ws";
 import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.ts";
-import { checkInsSql, executeSqlFile, newBenchCheckIns, wsUrlFor } from "./check-ins.ts";
+import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds, descendants } from "./cpu.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
 import { summarize } from "./stats.ts";
@@ -38,7 +38,7 @@ const app = await startBuiltApp({
     OPENAI_BASE_URL: standIn.baseURL,
     OPENAI_MODEL: "profile-model",
   },
-  prepare: (stateDir) => executeSqlFile(stateDir, checkInsSql(checkIns), "check-ins"),
+  prepare: (stateDir) => seedBenchCheckIns(stateDir, checkIns),
 });
 
 const floorInspector = await freePort();
@@ -97,7 +97,14 @@ const runtimePid = descendants(measured.pid, /^workerd$/);
 const tracer = process.env.STRACE
   ? spawn(
       "strace",
-      ["-f", "-c", "-e", "trace=fsync,fdatasync,pwrite64", ...runtimePid.flatMap((p) => ["-p", String(p)])],
+      [
+        "-f",
+        // STRACE=files: every call with the file it went to (the fsyncs per file are summed below).
+        ...(process.env.STRACE === "files"
+          ? ["-y", "-e", "trace=fsync,fdatasync"]
+          : ["-c", "-e", "trace=fsync,fdatasync,pwrite64"]),
+        ...runtimePid.flatMap((p) => ["-p", String(p)]),
+      ],
       { stdio: ["ignore", "ignore", "pipe"] },
     )
   : null;
@@ -134,12 +141,21 @@ if (tracer) {
     tracer.kill("SIGINT");
     await exited;
   }
-  console.log(
-    traced
-      .split("\n")
-      .filter((l) => /fsync|pwrite|total|calls/.test(l))
-      .join("\n") || traced,
-  );
+  if (process.env.STRACE === "files") {
+    const perFile = new Map<string, number>();
+    for (const match of traced.matchAll(/(fsync|fdatasync)\(\d+<([^>]*)>/g)) {
+      const file = (match[2] ?? "?").replace(/[0-9a-f]{64}/g, "<object>");
+      perFile.set(file, (perFile.get(file) ?? 0) + 1);
+    }
+    for (const [file, n] of [...perFile].sort((a, b) => b[1] - a[1])) console.log(`${String(n).padStart(7)} ${file}`);
+  } else {
+    console.log(
+      traced
+        .split("\n")
+        .filter((l) => /fsync|pwrite|total|calls/.test(l))
+        .join("\n") || traced,
+    );
+  }
 }
 const cpu = cpuSeconds(measured.pid, /workerd/) - cpuBefore;
 console.log(

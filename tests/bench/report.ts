@@ -47,6 +47,16 @@ export function p95Row(metric: string, figure: Figure, budgetMs: number, missing
   };
 }
 
+/** A figure printed for information, beside the one its budget is on. */
+export function infoRow(metric: string, figure: Figure, note = "for information"): Row {
+  return {
+    metric,
+    figure: figure ? `${triple(figure)}  (n=${figure.count})` : "not measured",
+    budget: note,
+    verdict: "—",
+  };
+}
+
 export function countRow(metric: string, value: number | null, note = ""): Row {
   if (value === null) return { metric, figure: "not measured", budget: "0", verdict: "n/a" };
   return { metric, figure: `${value}${note ? `  (${note})` : ""}`, budget: "0", verdict: verdict(value === 0) };

@@ -50,7 +50,7 @@ describe("POST /api/check-ins", () => {
     expect(row).toMatchObject({
       organization_id: admin.organizationId,
       team_member_id: member.id,
-      // Who sent it (drizzle/0016_shards.sql: created_by, with its foreign key to user, stays null).
+      // Who sent it (drizzle/0017_shards.sql: created_by, with its foreign key to user, stays null).
       sent_by: admin.userId,
       created_by: null,
       status: "pending",

@@ -8,7 +8,8 @@ import { ownTableNames } from "./object-storage";
 
 /**
  * Check-in test helpers: rows inserted straight into D1 (the team feature creates them in
- * the app), sockets opened through the Worker's public route exactly like a browser's.
+ * the app), sockets opened through the Worker's public route exactly like a browser's. A little
+ * over 300 lines: every check-in test's rows, sockets, alarms and clock move share this one file.
  */
 export type TestCheckIn = { id: string; token: string; organizationId: string; teamMemberId: string };
 
@@ -281,8 +282,35 @@ export async function objectTables(checkInId: string) {
       ? (sql.exec("select * from session").toArray()[0] as Record<string, unknown> | undefined)
       : undefined;
     const pending = names.includes("pending_writes") ? sql.exec("select * from pending_writes").toArray() : [];
-    return { names, messages: count("messages"), session, pending };
+    const schedule = names.includes("schedule")
+      ? sql.exec<{ kind: string; run_at: number }>("select kind, run_at from schedule order by run_at").toArray()
+      : [];
+    return { names, messages: count("messages"), session, pending, schedule };
   });
+}
+
+/** The transcript the object keeps (a completed chat's only copy), in order. */
+export async function objectMessages(checkInId: string) {
+  return runInDurableObject(sessionStub(checkInId), (_instance, state) => {
+    const sql = state.storage.sql;
+    if (!ownTableNames(sql).includes("messages")) return [];
+    return sql
+      .exec<{ seq: number; sender: string; content: string }>("select seq, sender, content from messages order by seq")
+      .toArray();
+  });
+}
+
+/**
+ * Moves a completed chat `ms` into the future for its transcript's retention: the completion
+ * time and the schedule move back, then the alarm runs. False when no alarm was pending.
+ */
+export async function ageCompletedChat(checkInId: string, ms: number): Promise<boolean> {
+  const stub = sessionStub(checkInId);
+  await runInDurableObject(stub, (_instance, state) => {
+    state.storage.sql.exec("update session set completed_at = completed_at - ?", ms);
+    state.storage.sql.exec("update schedule set run_at = run_at - ?", ms);
+  });
+  return runDurableObjectAlarm(stub);
 }
 
 export async function d1Count(table: string, where: string, ...binds: unknown[]) {

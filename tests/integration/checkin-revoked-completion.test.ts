@@ -44,5 +44,7 @@ describe("a completion that lands after the check-in was revoked", () => {
     ]) {
       expect(await d1Count(table, "check_in_id = ?", checkIn.id), table).toBe(0);
     }
+    // Revoked: the object keeps no transcript either.
+    await expect.poll(async () => (await objectTables(checkIn.id)).messages).toBe(0);
   });
 });

@@ -1,13 +1,14 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
+  FRESH_SCHEMA,
   MIGRATIONS,
   type Migration,
   migrateStorage,
   SCHEMA_VERSION,
   SESSION_COLUMNS,
 } from "../../worker/checkin/storage";
-import { chatOpener, createCheckIn, d1Count, sessionStub, travel } from "./checkin-helpers";
+import { chatOpener, createCheckIn, d1Count, objectMessages, sessionStub, travel } from "./checkin-helpers";
 
 /**
  * Issue 23 §4: the check-in object's tables are versioned. The object migrates its storage
@@ -54,6 +55,55 @@ describe("the check-in object's storage", () => {
     expect(BACK_TO_PREVIOUS[SCHEMA_VERSION], `add BACK_TO_PREVIOUS[${SCHEMA_VERSION}] to this test`).toBeDefined();
   });
 
+  it("creates a new object's tables at once exactly as the migrations one by one would", async () => {
+    expect(FRESH_SCHEMA.version, "FRESH_SCHEMA must be the latest migration's tables").toBe(SCHEMA_VERSION);
+    await runInDurableObject(sessionStub(crypto.randomUUID()), async (_instance, state) => {
+      const sql = state.storage.sql;
+      // Every table's columns (name, type, not null, default, key) and indexes, and the rows a migration writes.
+      const structure = () => {
+        const tables = sql
+          .exec<{ name: string }>(
+            "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' order by name",
+          )
+          .toArray()
+          .map((row) => row.name);
+        return tables.map((table) => ({
+          table,
+          columns: sql.exec(`pragma table_info(${table})`).toArray(),
+          indexes: sql
+            .exec<{ name: string; unique: number }>(`pragma index_list(${table})`)
+            .toArray()
+            .map((index) => ({
+              unique: index.unique,
+              columns: sql
+                .exec<{ name: string }>(`pragma index_info(${index.name})`)
+                .toArray()
+                .map((c) => c.name),
+            }))
+            .sort((a, b) => a.columns.join().localeCompare(b.columns.join())),
+          rows: table === "model_budget" ? sql.exec(`select * from ${table}`).toArray() : [],
+        }));
+      };
+      await state.storage.deleteAll();
+      expect(migrateStorage(state.storage, MIGRATIONS, null)).toBe(SCHEMA_VERSION);
+      const stepByStep = structure();
+      await state.storage.deleteAll();
+      expect(migrateStorage(state.storage)).toBe(SCHEMA_VERSION);
+      expect(structure()).toEqual(stepByStep);
+      expect(stepByStep.map((t) => t.table)).toContain("session");
+      // The script is what an empty object runs (and only an empty one).
+      await state.storage.deleteAll();
+      const marker: Migration = {
+        version: SCHEMA_VERSION,
+        change: "marker",
+        sql: "create table only_fresh (x integer)",
+      };
+      expect(migrateStorage(state.storage, MIGRATIONS, marker)).toBe(SCHEMA_VERSION);
+      expect(structure().map((t) => t.table)).toEqual(["only_fresh", "schema_version"]);
+      await state.storage.deleteAll();
+    });
+  });
+
   it("creates the session row's declared columns, and records its version", async () => {
     await runInDurableObject(sessionStub(crypto.randomUUID()), (_instance, state) => {
       const sql = state.storage.sql;
@@ -97,7 +147,7 @@ describe("the check-in object's storage", () => {
     await travel(checkIn.id, 4000);
     await after.confirmSummary();
     expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(1);
-    expect(await d1Count("check_in_messages", "check_in_id = ? and sender = 'user'", checkIn.id)).toBe(3);
+    expect((await objectMessages(checkIn.id)).filter((m) => m.sender === "user")).toHaveLength(3);
     expect(await d1Count("sentiment_scores", "check_in_id = ?", checkIn.id)).toBe(1);
   });
 

@@ -28,6 +28,15 @@ export const ORGANIZATION_TABLES = [
   "notification_deliveries",
   "digest_runs",
   "score_corrections",
+  // The dashboards' summaries, kept by triggers in the database of the rows they sum (drizzle/0015, 0016).
+  "score_rollups",
+  "member_scores",
+  "member_counts",
+  "member_latest_hours",
+  "check_in_rollups",
+  "theme_rollups",
+  "theme_reporters",
+  "theme_reporter_hours",
 ] as const;
 
 /**

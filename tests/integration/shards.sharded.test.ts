@@ -41,6 +41,15 @@ const WRITTEN = [
   "risk_alerts",
   "score_corrections",
   "notification_deliveries",
+  // The summaries, by the shard's own triggers.
+  "score_rollups",
+  "member_scores",
+  "member_counts",
+  "member_latest_hours",
+  "check_in_rollups",
+  "theme_rollups",
+  "theme_reporters",
+  "theme_reporter_hours",
 ];
 
 describe("organizations live in shards", () => {

@@ -97,12 +97,16 @@ export async function startBuiltApp(options: {
   /** Runs after the migrations, before the server starts: e.g. load a fixture into D1 (`d1Execute`). */
   prepare?: (stateDir: string) => void | Promise<void>;
   inspectorPort?: number;
+  /** Another wrangler config for the built Worker (the bench's meter, tests/bench/scale.ts). */
+  config?: string;
+  extraArgs?: string[];
 }): Promise<AppServer> {
   const port = options.port ?? (await freePort());
   const stateDir = resolve(root, "tests/.artifacts", options.name, "state");
   if (!options.keepState) {
     rmSync(stateDir, { recursive: true, force: true });
     // Every database: the platform one and each shard (worker/db/shards.ts).
+    mkdirSync(resolve(stateDir, ".."), { recursive: true });
     cpSync(await migratedState(), stateDir, { recursive: true });
     await options.prepare?.(stateDir);
   }
@@ -114,10 +118,10 @@ export async function startBuiltApp(options: {
       .join("\n"),
   );
   const server = await startWranglerDev({
-    config: "dist/undertone/wrangler.json",
+    config: options.config ?? "dist/undertone/wrangler.json",
     port,
     stateDir,
-    extraArgs: ["--env-file", envFile],
+    extraArgs: ["--env-file", envFile, ...(options.extraArgs ?? [])],
     healthPath: "/api/health",
     ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
   });

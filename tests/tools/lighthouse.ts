@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import lighthouse from "lighthouse";
-import { checkInsSql, executeSqlFile, newBenchCheckIns } from "../bench/check-ins.ts";
+import { newBenchCheckIns, seedBenchCheckIns } from "../bench/check-ins.ts";
 import { E2E_VARS } from "../e2e/vars.ts";
 import { startBuiltApp } from "./app-server.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
@@ -58,7 +58,7 @@ const checkIns = newBenchCheckIns(RUNS, "lighthouse");
 const app = await startBuiltApp({
   name: "lighthouse",
   vars: { ...E2E_VARS, APP_ENV: "production" },
-  prepare: (stateDir) => executeSqlFile(stateDir, checkInsSql(checkIns), "lighthouse-check-ins"),
+  prepare: (stateDir) => seedBenchCheckIns(stateDir, checkIns),
 });
 
 // ── Chromium (Debian's; nothing here downloads a browser) ──────────────────

@@ -10,7 +10,6 @@ import {
   percentChange,
   personRisk,
   roundHalfAway,
-  salesStrengthProfile,
 } from "../../worker/insights/compute";
 import type { PersonRow, PillarCard, ScoreSnapshot } from "../../worker/shared/insights";
 import { trendText, trendTone } from "../../worker/shared/insights";
@@ -199,22 +198,6 @@ describe("risk levels", () => {
   });
 });
 
-describe("sales strength profile", () => {
-  it("bands active people by their latest score", () => {
-    const profile = salesStrengthProfile([
-      person("ana", snap({ salesStrength: 82 })),
-      person("ben", snap({ salesStrength: 75 })),
-      person("cy", snap({ salesStrength: 61 })),
-      person("dee", snap({ salesStrength: 50 })),
-      person("eve", null),
-      person("fay", snap({ salesStrength: 90 }), { status: "inactive" }),
-    ]);
-    expect(profile.bands).toEqual({ strong: 2, solid: 1, developing: 1 });
-    expect(profile.average).toBe(67); // (82 + 75 + 61 + 50) / 4 = 67
-    expect(profile.people.map((p) => p.id)).toEqual(["ana", "ben", "cy", "dee"]);
-  });
-});
-
 describe("coaching actions", () => {
   const pillars = buildPillarCards(
     { responses: 3, morale: 52, confidence: 58, stress: 63, sales_strength: 66 },
@@ -324,6 +307,25 @@ describe("coaching actions", () => {
     expect(listNames(["Ana"])).toBe("Ana");
     expect(listNames(["Ana", "Ben"])).toBe("Ana and Ben");
     expect(listNames(["Ana", "Ben", "Cy", "Dee"])).toBe("Ana, Ben and 2 others");
+    // The first of more people than were read (issue 26): named, and the rest counted.
+    expect(listNames(["Ana", "Ben", "Cy"], 2, 40)).toBe("Ana, Ben and 38 others");
+    expect(listNames(["Ana", "Ben"], 2, 3)).toBe("Ana, Ben and 1 other");
+  });
+
+  it("counts everyone a rule is about when it was given only the first of them (issue 26)", () => {
+    const hot = ["ana", "ben", "cy", "dee", "eve"].map((id, i) => person(id, snap({ stress: 90 - i, confidence: 30 })));
+    const given = { ...input, people: hot, alerts: [] };
+    const whole = coachingActions(given, Number.POSITIVE_INFINITY);
+    expect(whole.find((a) => a.id === "burnout:more")?.title).toBe("2 more people show burnout risk");
+    const counted = coachingActions(
+      { ...given, totals: { highStress: 40, lowConfidence: 120, developing: 0, hasData: true } },
+      Number.POSITIVE_INFINITY,
+    );
+    const more = counted.find((a) => a.id === "burnout:more");
+    expect(more?.title).toBe("37 more people show burnout risk");
+    expect(more?.detail).toContain("Dee Doe, Eve Doe and 35 others also report high stress");
+    expect(more?.teamMemberIds).toEqual(["dee", "eve"]);
+    expect(counted.find((a) => a.id === "pipeline:people")?.title).toBe("Review pipeline with Ana, Ben and 118 others");
   });
 });
 

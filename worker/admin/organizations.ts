@@ -98,16 +98,26 @@ export async function listOrganizations(
   }
   if (filters.status) conditions.push(eq(organizationStatusSql(now), filters.status));
   if (filters.tier) conditions.push(eq(organizations.subscriptionTier, filters.tier));
-  const [rows, total, grandTotal] = await Promise.all([
+  // One round trip for the page and both counts.
+  const [rows, [total], [grandTotal]] = await db.batch([
     selectOrganizations(db, now)
       .where(and(...conditions))
       .orderBy(desc(organizations.createdAt), organizations.id)
       .limit(pageSize)
       .offset(offset),
-    db.$count(organizations, and(...conditions)),
-    db.$count(organizations),
+    db
+      .select({ n: count().as("n") })
+      .from(organizations)
+      .where(and(...conditions)),
+    db.select({ n: count().as("n") }).from(organizations),
   ]);
-  return { items: await toAdminOrganizations(rows, shards, now), page, pageSize, total, grandTotal };
+  return {
+    items: await toAdminOrganizations(rows, shards, now),
+    page,
+    pageSize,
+    total: total?.n ?? 0,
+    grandTotal: grandTotal?.n ?? 0,
+  };
 }
 
 export async function getOrganization(

@@ -1,22 +1,24 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt } from "drizzle-orm";
+import { count, desc, eq, gte, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
-import { countWhere, epochMs, fullName } from "../db/aggregates";
+import { countWhere, epochMs, fullName, sumOf } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { organizationNames } from "../db/fan-out";
-import { auditLogs, checkIns, organizations, riskAlerts, teamMembers, user } from "../db/schema";
+import { auditLogs, memberCounts, organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
 import { allShardDbs } from "../db/shards";
 import { log } from "../lib/log";
 import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/console/overview";
 import { ROLE_GROUPS } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
+import { completedCheckInStatements } from "./completed-check-ins";
 import { num } from "./sql";
 
 /**
  * Spec 2 §3 "Platform stats" (it replaces the get_platform_stats procedure): one aggregate
  * per table, in one batch (one round trip). Salespeople are the active team members plus
  * any account holding a salesperson role (spec 2 §5 role mapping). A check-in counts once
- * it is completed.
+ * it is completed. Each shard answers from its summaries (member_counts, score_rollups: README →
+ * Decisions "Hourly rollups"), never its members or check-ins.
  */
 export async function platformStats(
   db: Database,
@@ -67,29 +69,21 @@ export async function platformStats(
 
 const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
 
-/** One shard's active salespeople and completed check-ins. */
+/**
+ * One shard's active salespeople (member_counts: one row per organization, never the members)
+ * and completed check-ins (the hourly rollups and the edge hours' score rows).
+ */
 async function shardCounts(db: Database, d7: Date, d14: Date, d30: Date) {
-  const [[members], [checks]] = await db.batch([
-    db
-      .select({ active: count().as("active") })
-      .from(teamMembers)
-      .where(eq(teamMembers.status, "active")),
-    db
-      .select({
-        total: count().as("total"),
-        last30: countWhere(gte(checkIns.completedAt, d30)).as("last30"),
-        last7: countWhere(gte(checkIns.completedAt, d7)).as("last7"),
-        previous7: countWhere(and(gte(checkIns.completedAt, d14), lt(checkIns.completedAt, d7))).as("previous7"),
-      })
-      .from(checkIns)
-      .where(eq(checkIns.status, "completed")),
+  const [[members], [checks], [edges]] = await db.batch([
+    db.select({ active: sumOf(memberCounts.active).as("active") }).from(memberCounts),
+    ...completedCheckInStatements(db, { d30: d30.getTime(), d14: d14.getTime(), d7: d7.getTime() }),
   ]);
   return {
     active: members?.active ?? 0,
     total: checks?.total ?? 0,
-    last30: checks?.last30 ?? 0,
-    last7: checks?.last7 ?? 0,
-    previous7: checks?.previous7 ?? 0,
+    last30: (checks?.last30 ?? 0) + (edges?.last30 ?? 0),
+    last7: (checks?.last7 ?? 0) + (edges?.last7 ?? 0),
+    previous7: (checks?.previous7 ?? 0) + (edges?.previous7 ?? 0),
   };
 }
 
@@ -146,17 +140,18 @@ export async function recentActivity(
 
 function shardActivity(db: Database, limit: number) {
   return db.batch([
+    // The newest completions through the score rows' time index (one per completed check-in,
+    // recorded at its completion): check_ins has no index on completed_at alone.
     db
       .select({
-        id: checkIns.id,
-        organizationId: checkIns.organizationId,
+        id: sentimentScores.checkInId,
+        organizationId: sentimentScores.organizationId,
         member: fullName(teamMembers.firstName, teamMembers.lastName).as("member"),
-        at: epochMs(checkIns.completedAt).as("at"),
+        at: epochMs(sentimentScores.recordedAt).as("at"),
       })
-      .from(checkIns)
-      .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
-      .where(and(eq(checkIns.status, "completed"), isNotNull(checkIns.completedAt)))
-      .orderBy(desc(checkIns.completedAt))
+      .from(sentimentScores)
+      .innerJoin(teamMembers, eq(teamMembers.id, sentimentScores.teamMemberId))
+      .orderBy(desc(sentimentScores.recordedAt))
       .limit(limit),
     db
       .select({

@@ -5,7 +5,8 @@
  * under load (npm run bench). The rows are also kept in memory: `has` and `arm` run on every
  * turn, and read the copy; the alarm handler reads the table again (the source of truth).
  */
-export type ScheduleKind = "closing" | "summary" | "complete" | "retry" | "expire" | "watchdog";
+/** "erase": a completed chat's transcript is due to go (transcript-retention.ts). */
+export type ScheduleKind = "closing" | "summary" | "complete" | "retry" | "expire" | "watchdog" | "erase";
 
 export class Schedule {
   /** The alarm time this instance last set (undefined: not known, e.g. after a restart or once it fired). */

@@ -18,6 +18,9 @@ export const RESERVE_BLOCK = 10;
 type Row = { replies: number; judged: number; reserved: number };
 
 export class ModelBudget {
+  /** What `take` counted and `save` has not written yet. */
+  private pending: Row | null = null;
+
   constructor(
     private readonly sql: SqlStorage,
     /** The check-in's shard (its handle knows the platform database, where the cap's counter is). */
@@ -25,7 +28,7 @@ export class ModelBudget {
   ) {}
 
   private row(): Row {
-    return this.sql.exec<Row>("select replies, judged, reserved from model_budget where id = 1").one();
+    return this.pending ?? this.sql.exec<Row>("select replies, judged, reserved from model_budget where id = 1").one();
   }
 
   /** Model calls made so far in this chat (the tests read it). */
@@ -33,7 +36,11 @@ export class ModelBudget {
     return this.row();
   }
 
-  /** Whether one more model call of this kind may be made now; counts it when it may. */
+  /**
+   * Whether one more model call of this kind may be made now; counts it when it may. The count
+   * is written by `save`, which the turn calls with the reply it paid for: one storage commit
+   * per turn instead of two (an eviction in between forgets one call, never more).
+   */
   async take(kind: "reply" | "judge", organizationId: string, now = Date.now()): Promise<boolean> {
     const row = this.row();
     if (kind === "reply" && row.replies >= MAX_MODEL_REPLIES) return false;
@@ -50,10 +57,29 @@ export class ModelBudget {
       }
       if (reserved === 0) return false;
     }
-    this.sql.exec(
-      `update model_budget set reserved = ?, ${kind === "reply" ? "replies = replies + 1" : "judged = 1"} where id = 1`,
-      reserved - 1,
-    );
+    this.pending = {
+      replies: row.replies + (kind === "reply" ? 1 : 0),
+      judged: kind === "judge" ? 1 : row.judged,
+      reserved: reserved - 1,
+    };
     return true;
+  }
+
+  /** Writes what `take` counted (in the caller's commit). */
+  save() {
+    if (!this.pending) return;
+    const { replies, judged, reserved } = this.pending;
+    this.sql.exec(
+      "update model_budget set replies = ?, judged = ?, reserved = ? where id = 1",
+      replies,
+      judged,
+      reserved,
+    );
+    this.pending = null;
+  }
+
+  /** The object's storage was deleted: nothing is owed to it. */
+  reset() {
+    this.pending = null;
   }
 }

@@ -15,6 +15,12 @@ import type { SessionStore } from "./store";
 export type WriteKind = "started" | "completion" | "expired";
 
 export class Outbox {
+  /**
+   * The check-in row was deleted (its team member removed) or revoked before the completion
+   * landed: nothing of the chat is kept, not even its transcript.
+   */
+  checkInGone = false;
+
   constructor(
     private readonly sql: SqlStorage,
     /** The D1 database of the check-in's shard, by its id. */
@@ -57,7 +63,8 @@ export class Outbox {
           await persistStart(d1, session.check_in_id, session.started_at);
         } else if (kind === "completion" && session.completed_at !== null) {
           const result = this.completionResult();
-          await persistCompletion(d1, result);
+          // Revoked while the batch kept failing: no scores, and no transcript to keep either.
+          if (!(await persistCompletion(d1, result)).landed) this.checkInGone = true;
           await this.afterCompletion(result);
         } else if (kind === "expired") {
           await persistExpiry(d1, session.check_in_id);
@@ -67,6 +74,7 @@ export class Outbox {
         // The check-in itself was deleted (its team member removed): nothing can ever land.
         if (!(await checkInExists(d1, session.check_in_id).catch(() => true))) {
           this.clear();
+          this.checkInGone = true;
           return true;
         }
         this.sql.exec(
@@ -100,9 +108,6 @@ export class Outbox {
       fallbackUsed: session.fallback === 1,
       questionsAsked: session.questions_asked,
       pillarsExplored: exploredCount(session.pillar_progress),
-      messages: this.store
-        .messages()
-        .map((m) => ({ id: m.id, seq: m.seq, sender: m.sender, content: m.content, createdAt: m.created_at })),
     };
   }
 }

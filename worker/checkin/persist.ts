@@ -1,21 +1,17 @@
 import { and, eq, inArray, isNull, not, sql } from "drizzle-orm";
-import { chunkedInserts, runBatch } from "../db/batch";
+import { chunkedInserts } from "../db/batch";
 import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
-import {
-  checkInMessages,
-  checkIns,
-  realTimeSentiment,
-  riskAlerts,
-  scoreCorrections,
-  sentimentScores,
-  userChallenges,
-} from "../db/schema";
+import { checkIns, riskAlerts, scoreCorrections, sentimentScores, userChallenges } from "../db/schema";
 import { ratingOn } from "../scoring/self-ratings";
 import { type EvidenceField, SCORE_DIMENSIONS, SCORES, type ScoreDimension } from "../shared/pillars";
 import type { CorrectedJudgement } from "./corrections";
 
-/** What the completion batch writes: the judgement and the chat, fixed once so a retried batch writes the same rows. */
+/**
+ * What the completion batch writes: the judgement (with the salesperson's corrections) and the
+ * chat's counts, fixed once so a retried batch writes the same rows. Never the messages: the
+ * transcript stays in the check-in object (README → Decisions "Transcripts stay in the check-in object").
+ */
 export type CompletionResult = CorrectedJudgement & {
   checkInId: string;
   organizationId: string;
@@ -25,7 +21,6 @@ export type CompletionResult = CorrectedJudgement & {
   fallbackUsed: boolean;
   questionsAsked: number;
   pillarsExplored: number;
-  messages: { id: string; seq: number; sender: "user" | "assistant"; content: string; createdAt: number }[];
 };
 
 /**
@@ -51,8 +46,9 @@ export async function persistExpiry(d1: D1Database, checkInId: string) {
 }
 
 /**
- * The completion, in ONE atomic D1 batch: status, messages, scores, per-pillar rows, blockers,
- * alerts — each already computed (worker/scoring/judge-check-in.ts); this only maps them to tables.
+ * The completion, in ONE atomic D1 batch: status, scores, blockers (their inserts add them to the
+ * hour's rollup, drizzle/0015_rollups.sql's triggers),
+ * alerts (no per-pillar real_time_sentiment rows: README → Decisions "Transcripts stay in the check-in object") — each already computed (worker/scoring/judge-check-in.ts); this only maps them to tables.
  *
  * Only a pending check-in completes (changeCheckInStatus: `status = 'pending'` in the UPDATE's own
  * WHERE), so a check-in revoked while this batch kept failing (the object completed, D1 was down)
@@ -60,14 +56,15 @@ export async function persistExpiry(d1: D1Database, checkInId: string) {
  * unless the row now says completed at this very time: a revoked check-in never becomes
  * scores, and a retry of a batch that already landed keeps everything.
  */
-export async function persistCompletion(d1: D1Database, result: CompletionResult) {
+export async function persistCompletion(d1: D1Database, result: CompletionResult): Promise<{ landed: boolean }> {
   const db = createDb(d1);
   const recordedAt = new Date(result.completedAt);
   const base = { organizationId: result.organizationId, checkInId: result.checkInId };
   const { scores } = result;
 
   const alertIds = result.alerts.map((a) => `${result.checkInId}-alert-${a.category}`);
-  await runBatch(db, [
+  const blockerRows = uniqueBlockers(result);
+  const statements = [
     changeCheckInStatus(db, eq(checkIns.id, result.checkInId), {
       status: "completed",
       completedAt: recordedAt,
@@ -83,19 +80,6 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
       },
       needsReview: result.review.length > 0,
     }),
-    ...chunkedInserts(
-      db,
-      checkInMessages,
-      result.messages.map((m) => ({
-        id: m.id,
-        ...base,
-        seq: m.seq,
-        content: m.content,
-        sender: m.sender,
-        timestamp: new Date(m.createdAt),
-      })),
-      { ignoreConflicts: true },
-    ),
     db
       .insert(sentimentScores)
       .values({
@@ -128,30 +112,8 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ),
     ...chunkedInserts(
       db,
-      realTimeSentiment,
-      result.realTime.map((row) => ({
-        id: `${result.checkInId}-rt-${row.pillar}`,
-        ...base,
-        teamMemberId: result.teamMemberId,
-        pillar: row.pillar,
-        sentimentScore: row.sentimentScore,
-        confidenceLevel: row.confidenceLevel,
-        concernLevel: row.concernLevel,
-        recordedAt,
-      })),
-      { ignoreConflicts: true },
-    ),
-    ...chunkedInserts(
-      db,
       userChallenges,
-      result.blockers.map((b) => ({
-        id: `${result.checkInId}-blocker-${slug(b.theme)}`,
-        ...base,
-        teamMemberId: result.teamMemberId,
-        theme: b.theme,
-        description: b.description,
-        createdAt: recordedAt,
-      })),
+      blockerRows.map((b) => ({ ...b, ...base, teamMemberId: result.teamMemberId, createdAt: recordedAt })),
       { ignoreConflicts: true },
     ),
     ...chunkedInserts(
@@ -170,7 +132,19 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
       { ignoreConflicts: true },
     ),
     ...undoUnlessCompleted(db, result, alertIds),
-  ]);
+  ];
+  // Last: whether the check-in is completed at this result's time (else it was revoked meanwhile).
+  const landedRow = db
+    .select({ id: checkIns.id })
+    .from(checkIns)
+    .where(
+      and(eq(checkIns.id, result.checkInId), eq(checkIns.status, "completed"), eq(checkIns.completedAt, recordedAt)),
+    );
+  const [first, ...rest] = statements;
+  if (!first) throw new Error("the completion batch is empty");
+  const answers = await db.batch([first, ...rest, landedRow]);
+  const landed = answers.at(-1);
+  return { landed: Array.isArray(landed) && landed.length > 0 };
 }
 
 /**
@@ -182,13 +156,26 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
   const id = result.checkInId;
   const landed = sql`exists (select 1 from check_ins where id = ${id} and status = 'completed' and completed_at = ${result.completedAt})`;
   return [
-    db.delete(checkInMessages).where(and(eq(checkInMessages.checkInId, id), not(landed))),
     db.delete(sentimentScores).where(and(eq(sentimentScores.checkInId, id), not(landed))),
     db.delete(scoreCorrections).where(and(eq(scoreCorrections.checkInId, id), not(landed))),
-    db.delete(realTimeSentiment).where(and(eq(realTimeSentiment.checkInId, id), not(landed))),
     db.delete(userChallenges).where(and(eq(userChallenges.checkInId, id), not(landed))),
     ...(alertIds.length > 0 ? [db.delete(riskAlerts).where(and(inArray(riskAlerts.id, alertIds), not(landed)))] : []),
   ];
+}
+
+/** The blocker rows, one per id and theme (the table's keys), so the rollup counts what lands. */
+function uniqueBlockers(result: CompletionResult) {
+  const ids = new Set<string>();
+  const themes = new Set<string>();
+  const rows: { id: string; theme: string; description: string }[] = [];
+  for (const b of result.blockers) {
+    const id = `${result.checkInId}-blocker-${slug(b.theme)}`;
+    if (ids.has(id) || themes.has(b.theme)) continue;
+    ids.add(id);
+    themes.add(b.theme);
+    rows.push({ id, theme: b.theme, description: b.description });
+  }
+  return rows;
 }
 
 type NewScoreRow = typeof sentimentScores.$inferInsert;

@@ -101,7 +101,10 @@ export class Replies {
     ctx.waitUntil(
       this.parts.budget
         .take("judge", session.organization_id)
-        .then((allowed) => (allowed ? judgeWhileClosing(provider, store, warn) : undefined))
+        .then((allowed) => {
+          this.parts.budget.save();
+          return allowed ? judgeWhileClosing(provider, store, warn) : undefined;
+        })
         .catch(warn),
     );
   }
@@ -117,7 +120,12 @@ export class Replies {
     try {
       do {
         this.turnAgain = false;
-        await this.replyOnce();
+        try {
+          await this.replyOnce();
+        } finally {
+          // A turn that stored no reply (aborted, refused) still keeps the count of a call it made.
+          this.parts.budget.save();
+        }
       } while (this.turnAgain);
     } catch (error) {
       log("error", "checkin_turn_failed", { error });
@@ -167,6 +175,8 @@ export class Replies {
     if (this.streaming !== streaming || store.session()?.status !== "active") return;
     const now = Date.now();
     const phaseChanged = recordReply(store, streaming.messageId, reply, absorbed, now);
+    // The call's count in the reply's own commit: written in the same synchronous run (model-budget.ts).
+    this.parts.budget.save();
     this.streaming = null;
     this.parts.broadcast({
       type: "assistant.done",

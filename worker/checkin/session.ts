@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { dbForCheckIn } from "../db/shards";
+import { dbForCheckIn, platformDb } from "../db/shards";
 import { log } from "../lib/log";
 import { enqueueCompletionAlerts } from "../notify/enqueue";
 import {
@@ -31,6 +31,7 @@ import { migrateStorage } from "./storage";
 import { SessionStore } from "./store";
 import { ClosingSummary } from "./summary";
 import { SessionClock } from "./timer";
+import { TranscriptRetention } from "./transcript-retention";
 import { recordClosing } from "./turn-plan";
 
 /**
@@ -61,6 +62,8 @@ export class CheckInSession extends DurableObject<Env> {
   private readonly budget: ModelBudget;
   /** What the salesperson confirms or corrects before the check-in completes (summary.ts). */
   private readonly summary: ClosingSummary;
+  /** A completed chat's transcript, kept here only, until it is due to be erased (transcript-retention.ts). */
+  private readonly retention: TranscriptRetention;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -93,6 +96,7 @@ export class CheckInSession extends DurableObject<Env> {
       budget: this.budget,
     });
     this.ownership = new Ownership(ctx.storage.sql);
+    this.retention = new TranscriptRetention(ctx.storage, platformDb(env), this.store, this.schedule);
     // Heartbeats are answered by the runtime without waking a hibernated object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_FRAME, PONG_FRAME));
   }
@@ -232,7 +236,9 @@ export class CheckInSession extends DurableObject<Env> {
       else if (kind === "retry") {
         if (await this.outbox.flush()) this.cleanUp();
       } else if (kind === "expire") await this.expire(now);
-      else if (kind === "watchdog") {
+      else if (kind === "erase") {
+        if (await this.retention.eraseIfDue(now)) return this.afterErase();
+      } else if (kind === "watchdog") {
         this.replies.resumeIfOwed();
         if (this.replies.running) this.schedule.set("watchdog", now + WATCHDOG_MS);
       }
@@ -400,22 +406,32 @@ export class CheckInSession extends DurableObject<Env> {
     if (await this.outbox.flush()) this.cleanUp();
   }
 
-  /** Once D1 holds everything, the object keeps nothing: the transcript is not duplicated here. */
+  /**
+   * Once D1 holds everything: a completed chat keeps only its transcript (and session row)
+   * until Global Settings' transcript days have passed (transcript-retention.ts), because
+   * D1 keeps no transcript; an expired or revoked one keeps nothing.
+   */
   private cleanUp() {
     const status = this.store.session()?.status;
     if ((status !== "completed" && status !== "expired") || !this.outbox.isEmpty()) return;
     closeAll(this.ctx.getWebSockets(), 1000, "Check-in closed");
+    if (status === "completed" && !this.outbox.checkInGone) return this.retention.keep(Date.now());
     this.ctx.waitUntil(
       (async () => {
         await this.schedule.disarm();
         await this.ctx.storage.deleteAll();
-        // Empty tables again, so a late event on this instance reads "no session" instead of failing.
-        migrateStorage(this.ctx.storage);
-        this.store.reset();
-        this.summary.reset();
-        this.view = null;
+        this.afterErase();
       })(),
     );
+  }
+
+  /** Empty tables again, so a late event on this instance reads "no session" instead of failing. */
+  private afterErase() {
+    migrateStorage(this.ctx.storage);
+    this.store.reset();
+    this.summary.reset();
+    this.view = null;
+    this.budget.reset();
   }
 
   private broadcast(frame: ServerFrame) {

@@ -9,6 +9,9 @@
  * Rules for a new migration: append it (version = its position); never edit one that has
  * shipped; keep what a chat in progress stored readable (add a column with a default, or
  * copy then drop), and give the upgrade test its way back to the version before.
+ *
+ * A little over 300 lines on purpose: the migrations and FRESH_SCHEMA (the same tables at once)
+ * stay side by side, so a new migration and the script it must change are edited together.
  */
 export type Migration = { version: number; change: string; sql: string };
 
@@ -141,6 +144,111 @@ create table if not exists moves (
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /**
+ * A new object's tables as the migrations leave them, created at once: replaying every
+ * migration (ALTER TABLE rereads and rewrites the schema) was a visible share of a check-in's
+ * start in the CPU profile, and every check-in is a new object. Applied only to an object with
+ * no tables; `checkin-storage.test.ts` fails unless it creates exactly what MIGRATIONS 1…N do,
+ * so a new migration changes this script too.
+ */
+export const FRESH_SCHEMA: Migration = {
+  version: 4,
+  change: "Every table at the latest version",
+  sql: `
+create table session (
+  id integer primary key check (id = 1),
+  check_in_id text not null,
+  organization_id text not null,
+  team_member_id text not null,
+  first_name text not null,
+  full_name text not null,
+  target_ms integer not null,
+  expires_at integer not null,
+  status text not null default 'active',
+  started_at integer,
+  paused_at integer,
+  paused_total_ms integer not null default 0,
+  phase text not null default 'opening',
+  questions_asked integer not null default 0,
+  processed_seq integer not null default 0,
+  fallback integer not null default 0,
+  closing_at integer,
+  completed_at integer,
+  pillar_progress text not null,
+  asked_bank_ids text not null default '[]',
+  config text not null,
+  bank text not null,
+  pillar_weights text not null,
+  judgement text,
+  summary_at integer
+);
+create table messages (
+  seq integer primary key,
+  id text not null unique,
+  client_id text unique,
+  sender text not null,
+  content text not null,
+  created_at integer not null,
+  pillar text,
+  rating text
+);
+create table asked_questions (
+  seq integer primary key,
+  content text not null,
+  theme text
+);
+create table schedule (kind text primary key, run_at integer not null);
+create table pending_writes (
+  kind text primary key,
+  attempts integer not null default 0,
+  last_error text,
+  created_at integer not null
+);
+create table owner (
+  id integer primary key check (id = 1),
+  device_hash text not null,
+  kind text not null,
+  opened_at integer not null,
+  moved_at integer,
+  claim_hash text,
+  claim_expires_at integer,
+  claims_sent integer not null default 0,
+  claim_sent_at integer,
+  visible_from_seq integer not null default 0,
+  hidden_reply_id text
+);
+create table fresh_links (
+  claim_hash text primary key,
+  requested_by text not null,
+  issued_at integer not null,
+  expires_at integer not null,
+  used_at integer
+);
+create index fresh_links_requester on fresh_links (requested_by, issued_at);
+create table model_budget (
+  id integer primary key check (id = 1),
+  replies integer not null default 0,
+  judged integer not null default 0,
+  reserved integer not null default 0
+);
+insert into model_budget (id) values (1);
+create table corrections (
+  dimension text primary key,
+  band text not null,
+  corrected_at integer not null
+);
+create table moves (
+  number integer primary key,
+  moved_at integer not null,
+  from_device_hash text not null,
+  from_visible_from_seq integer not null,
+  from_hidden_reply_id text,
+  decision text,
+  decided_at integer
+);
+`,
+};
+
+/**
  * The session row's columns as the latest migration leaves them (store.ts derives its row
  * types from them; the storage test checks they match what the migrations create).
  */
@@ -180,7 +288,12 @@ const VERSION_TABLE =
  * newer than this code (a deploy rolled back) is left as it is: the migrations only add, so
  * the older code still reads what it knows, and nothing is undone.
  */
-export function migrateStorage(storage: DurableObjectStorage, migrations: readonly Migration[] = MIGRATIONS): number {
+export function migrateStorage(
+  storage: DurableObjectStorage,
+  migrations: readonly Migration[] = MIGRATIONS,
+  /** A new object's tables at once (FRESH_SCHEMA, with the real migrations only); null: always step by step. */
+  fresh: Migration | null = migrations === MIGRATIONS ? FRESH_SCHEMA : null,
+): number {
   return storage.transactionSync(() => {
     const sql = storage.sql;
     sql.exec(VERSION_TABLE);
@@ -192,8 +305,12 @@ export function migrateStorage(storage: DurableObjectStorage, migrations: readon
     migrations.forEach((migration, index) => {
       if (migration.version !== index + 1) throw new Error(`migration ${index + 1} is numbered ${migration.version}`);
     });
-    for (const migration of pending) sql.exec(migration.sql);
-    const to = pending.at(-1)?.version ?? from;
+    const empty =
+      from === 0 &&
+      sql.exec("select 1 from sqlite_master where type = 'table' and name = 'session'").toArray().length === 0;
+    const steps = empty && fresh?.version === migrations.length ? [fresh] : pending;
+    for (const migration of steps) sql.exec(migration.sql);
+    const to = steps.at(-1)?.version ?? from;
     sql.exec(
       "insert into schema_version (id, version) values (1, ?) on conflict(id) do update set version = excluded.version",
       to,

@@ -138,6 +138,17 @@ export function progressByPillar(stored: Readonly<Record<string, PillarProgress>
   return Object.fromEntries(PILLARS.map((pillar) => [pillar, stored[pillar] ?? empty[pillar]])) as ProgressByPillar;
 }
 
+/** The session row as the object holds it: its JSON columns parsed and checked. */
+function stateOf(row: Pick<StoredRow, StateColumn>): SessionState {
+  const parsed = stateJsonSchema.parse({
+    status: row.status,
+    phase: row.phase,
+    pillar_progress: JSON.parse(row.pillar_progress),
+    asked_bank_ids: JSON.parse(row.asked_bank_ids),
+  });
+  return { ...row, ...parsed, pillar_progress: progressByPillar(parsed.pillar_progress) };
+}
+
 /** The latest message and the latest question: read on every message, so kept in memory too. */
 type Tail = { lastSender: "user" | "assistant" | null; questionPillar: Pillar | null };
 
@@ -179,11 +190,14 @@ export class SessionStore {
       pillar_weights: JSON.stringify(checked.pillarWeights),
     };
     const names = Object.keys(values);
-    this.sql.exec(
-      `insert into session (id, ${names.join(", ")}) values (1, ${names.map(() => "?").join(", ")})`,
-      ...Object.values(values),
-    );
-    this.state = undefined;
+    // The new row comes back from the insert itself (with the columns' defaults): no read after it.
+    const [created] = this.sql
+      .exec<Pick<StoredRow, StateColumn>>(
+        `insert into session (id, ${names.join(", ")}) values (1, ${names.map(() => "?").join(", ")}) returning ${STATE_COLUMNS.join(", ")}`,
+        ...Object.values(values),
+      )
+      .toArray();
+    this.state = created ? stateOf(created) : undefined;
     this.facts = checked;
   }
 
@@ -192,16 +206,7 @@ export class SessionStore {
       const row = this.sql
         .exec<Pick<StoredRow, StateColumn>>(`select ${STATE_COLUMNS.join(", ")} from session where id = 1`)
         .toArray()[0];
-      const parsed = row
-        ? stateJsonSchema.parse({
-            status: row.status,
-            phase: row.phase,
-            pillar_progress: JSON.parse(row.pillar_progress),
-            asked_bank_ids: JSON.parse(row.asked_bank_ids),
-          })
-        : null;
-      this.state =
-        row && parsed ? { ...row, ...parsed, pillar_progress: progressByPillar(parsed.pillar_progress) } : null;
+      this.state = row ? stateOf(row) : null;
     }
     return this.state;
   }

@@ -1,6 +1,6 @@
 import { type AnyColumn, Column, fillPlaceholders, getTableColumns, is, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { SQLiteTable, TableConfig } from "drizzle-orm/sqlite-core";
+import { SQLiteAsyncDialect, type SQLiteTable, type TableConfig } from "drizzle-orm/sqlite-core";
 import type { Database } from "./client";
 
 /** D1 binds at most 100 parameters per statement. */
@@ -52,7 +52,7 @@ export function plainFields<const Fields extends Record<string, AnyColumn | SQL.
   return fields;
 }
 
-type PlainSelect = PromiseLike<unknown> & {
+export type PlainSelect = PromiseLike<unknown> & {
   toSQL(): { sql: string; params: unknown[] };
   prepare(): { all(values?: Record<string, unknown>): Promise<unknown> };
 };
@@ -86,8 +86,30 @@ export async function plainRowsInOneTrip<const Queries extends readonly PlainSel
   db: Database,
   prepared: PreparedPlain<Queries>,
   values: Record<string, unknown>,
-): Promise<{ -readonly [K in keyof Queries]: Awaited<Queries[K]> }> {
+): Promise<PlainRows<PreparedPlain<Queries>>> {
   const d1 = db.$client;
   const results = await d1.batch(bindPlain(prepared, values).map(({ sql, params }) => d1.prepare(sql).bind(...params)));
-  return results.map((result) => result.results) as { -readonly [K in keyof Queries]: Awaited<Queries[K]> };
+  return results.map((result) => result.results) as PlainRows<PreparedPlain<Queries>>;
 }
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * Raw statements (`sql\`…\``) in one D1 batch (one round trip, one transaction), answering
+ * each one's rows. Drizzle's `db.batch` cannot bind a raw statement's parameters.
+ */
+export async function rawRowsInOneTrip(db: Database, statements: readonly SQL[]): Promise<unknown[][]> {
+  if (statements.length === 0) return [];
+  const d1 = db.$client;
+  const results = await d1.batch(
+    statements.map((statement) => {
+      const { sql: text, params } = dialect.sqlToQuery(statement);
+      return d1.prepare(text).bind(...params);
+    }),
+  );
+  return results.map((result) => result.results);
+}
+
+/** The rows of each prepared select, typed by it. */
+export type PlainRows<P> =
+  P extends PreparedPlain<infer Queries> ? { -readonly [K in keyof Queries]: Awaited<Queries[K]> } : never;

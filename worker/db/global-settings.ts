@@ -28,6 +28,20 @@ export function globalSettingsOf([row]: readonly { settings: GlobalSettings }[])
   if (!row) return DEFAULT_GLOBAL_SETTINGS;
   // A row written by an older version may lack newer fields (a pillar added since, its weight): fill them from the defaults.
   const pillarWeights = { ...DEFAULT_GLOBAL_SETTINGS.pillarWeights, ...row.settings.pillarWeights };
-  const parsed = zc.safeParse(globalSettingsSchema, { ...DEFAULT_GLOBAL_SETTINGS, ...row.settings, pillarWeights });
+  // Saved before transcripts had their own period: the default, within the raw data's.
+  const stored: Partial<GlobalSettings["dataRetention"]> = row.settings.dataRetention ?? {};
+  const dataRetention = {
+    ...DEFAULT_GLOBAL_SETTINGS.dataRetention,
+    ...stored,
+    transcriptDays:
+      stored.transcriptDays ??
+      Math.min(DEFAULT_GLOBAL_SETTINGS.dataRetention.transcriptDays, stored.rawDataDays ?? Number.POSITIVE_INFINITY),
+  };
+  const parsed = zc.safeParse(globalSettingsSchema, {
+    ...DEFAULT_GLOBAL_SETTINGS,
+    ...row.settings,
+    pillarWeights,
+    dataRetention,
+  });
   return parsed.success ? parsed.data : DEFAULT_GLOBAL_SETTINGS;
 }

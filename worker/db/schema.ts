@@ -22,6 +22,7 @@ import { organizations } from "./organizations";
 
 export * from "./auth-schema";
 export * from "./organizations";
+export * from "./rollups";
 export * from "./score-corrections";
 
 /**
@@ -141,7 +142,47 @@ export const teamMembers = sqliteTable(
   },
   (t) => [
     uniqueIndex("team_members_org_email_idx").on(t.organizationId, t.email),
-    index("team_members_org_status_idx").on(t.organizationId, t.status),
+    // An organization's active members, and the schedule's walk over them in id order (drizzle/0014).
+    index("team_members_org_status_id_idx").on(t.organizationId, t.status, t.id),
+  ],
+);
+
+/**
+ * Every member's latest check-in and open alerts, for the Overview's lists and counts
+ * (drizzle/0016_summaries.sql, kept by triggers; read by worker/insights/people.ts). Beside the
+ * members because it follows them row for row.
+ */
+export const memberScores = sqliteTable(
+  "member_scores",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    teamMemberId: text("team_member_id")
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    status: text("status").notNull(),
+    /** Null: no check-in answered yet (and every score below null too). */
+    recordedAt: integer("recorded_at"),
+    morale: integer("morale"),
+    confidence: integer("confidence"),
+    stress: integer("stress"),
+    salesStrength: integer("sales_strength"),
+    blockers: integer("blockers"),
+    uncertain: text("uncertain"),
+    corrected: text("corrected"),
+    previousStress: integer("previous_stress"),
+    openAlerts: integer("open_alerts").notNull().default(0),
+    openHighAlerts: integer("open_high_alerts").notNull().default(0),
+    /** personRisk as a number (0 high … 3 unknown); the migration holds its CASE. */
+    risk: integer("risk").generatedAlwaysAs(sql`0`, { mode: "virtual" }),
+    riskKey: integer("risk_key").generatedAlwaysAs(sql`0`, { mode: "virtual" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.teamMemberId] }),
+    uniqueIndex("member_scores_member_idx").on(t.teamMemberId),
   ],
 );
 
@@ -153,7 +194,7 @@ export const checkIns = sqliteTable(
     teamMemberId: text("team_member_id")
       .notNull()
       .references(() => teamMembers.id, { onDelete: "cascade" }),
-    /** Before shards (drizzle/0016_shards.sql): the admin who sent it. Left null now; see sentBy. */
+    /** Before shards (drizzle/0017_shards.sql): the admin who sent it. Left null now; see sentBy. */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     /** SHA-256 of the link token (hex); the token itself is shown once and never stored. */
     tokenHash: text("token_hash").notNull(),
@@ -190,6 +231,10 @@ export const checkIns = sqliteTable(
     // Covering for a person's check-ins sent and answered, and the schedule's "due" check.
     index("check_ins_member_idx").on(t.teamMemberId, t.createdAt, t.status),
     index("check_ins_status_expires_idx").on(t.status, t.expiresAt),
+    // "Has this member a check-in open?" as a seek on the member (every insert's guard, drizzle/0014).
+    index("check_ins_member_open_idx").on(t.teamMemberId, t.status, t.expiresAt),
+    // The schedule's invite and remind walks: open check-ins in id order, a page at a time.
+    index("check_ins_status_id_idx").on(t.status, t.id),
     uniqueIndex("check_ins_member_schedule_idx").on(t.teamMemberId, t.scheduleKey),
   ],
 );
@@ -440,7 +485,10 @@ export const systemSignals = sqliteTable("system_signals", {
   updatedAt: updatedAt(),
 });
 
-/** Where a bounded cron step stopped, so the next run carries on from there (worker/schedule/create-step.ts). */
+/**
+ * Where the cron's old create step stopped. Unused since the schedule queue
+ * (worker/schedule/jobs.ts) replaced its cursor; the table stays (a platform table, empty).
+ */
 export const scheduleCursors = sqliteTable("schedule_cursors", {
   name: text("name").primaryKey(),
   value: text("value").notNull(),

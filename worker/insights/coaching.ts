@@ -32,13 +32,25 @@ import { RISK_RULES, SALES_STRENGTH_BANDS } from "./compute";
  * logic is one short function per rule.
  */
 
+/** What the rules read of a person. */
+export type CoachingPerson = Pick<PersonRow, "id" | "firstName" | "lastName" | "status" | "latest" | "previousStress">;
+
+/**
+ * How many active people each counted rule has in all, when `people` holds only the first of
+ * each rule (worker/insights/people.ts reads each rule's first 20, never the whole team):
+ * stress ≥ 70, quota confidence < 40, sales strength < 60; and whether anyone has a check-in.
+ */
+export type CoachingTotals = { highStress: number; lowConfidence: number; developing: number; hasData: boolean };
+
 export type CoachingInput = {
   rangeWeeks: number;
   pillars: readonly PillarCard[];
-  people: readonly PersonRow[];
+  /** In the dashboard's order (the ones who need you first). */
+  people: readonly CoachingPerson[];
   blockers: readonly BlockerTheme[];
   alerts: readonly AlertItem[];
   participation: Pick<Participation, "rate" | "completed" | "expired">;
+  totals?: CoachingTotals;
 };
 
 /** What to do about a blocker theme (issue 4's themes; anything else gets the generic step). */
@@ -67,13 +79,14 @@ const PRIORITY_ORDER: Record<CoachingPriority, number> = { high: 0, medium: 1, l
 const name = (person: Pick<PersonRow, "firstName" | "lastName">) => `${person.firstName} ${person.lastName}`.trim();
 const first = (person: Pick<PersonRow, "firstName">) => person.firstName;
 
-/** "Ana", "Ana and Ben", "Ana, Ben and 3 others". */
-export function listNames(names: readonly string[], max = 2): string {
-  if (names.length === 0) return "";
-  if (names.length === 1) return names[0] ?? "";
-  if (names.length <= max) return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-  const rest = names.length - max;
-  return `${names.slice(0, max).join(", ")} and ${rest} other${rest === 1 ? "" : "s"}`;
+/** "Ana", "Ana and Ben", "Ana, Ben and 3 others": `total` people, the first of them named in `names`. */
+export function listNames(names: readonly string[], max = 2, total = names.length): string {
+  if (total === 0 || names.length === 0) return "";
+  if (total === 1) return names[0] ?? "";
+  if (total <= max && total <= names.length) return `${names.slice(0, total - 1).join(", ")} and ${names[total - 1]}`;
+  const named = names.slice(0, Math.min(max, total - 1));
+  const rest = total - named.length;
+  return `${named.join(", ")} and ${rest} other${rest === 1 ? "" : "s"}`;
 }
 
 function action(
@@ -101,7 +114,7 @@ export function coachingActions(input: CoachingInput, limit = 6): CoachingAction
     list.push(alert);
     openBy.set(alert.teamMember.id, list);
   }
-  const hasOpen = (person: PersonRow, category: string) =>
+  const hasOpen = (person: CoachingPerson, category: string) =>
     (openBy.get(person.id) ?? []).some((alert) => alert.category === category);
 
   for (const person of active.filter((p) => hasOpen(p, "reach_out"))) {
@@ -138,14 +151,18 @@ export function coachingActions(input: CoachingInput, limit = 6): CoachingAction
       ),
     );
   }
-  if (burnout.length > 3) {
+  // Everyone over the stress line (counted), plus those here only by an open burnout alert.
+  const burnoutTotal = input.totals
+    ? input.totals.highStress + burnout.filter((p) => !(p.latest && p.latest.stress >= RISK_RULES.highStress)).length
+    : burnout.length;
+  if (burnoutTotal > 3) {
     actions.push(
       action(
         "burnout:more",
         "high",
         "burnout_risks",
-        `${burnout.length - 3} more people show burnout risk`,
-        `${listNames(burnout.slice(3).map(name), 3)} also report high stress. Look at workload across the team, not person by person.`,
+        `${burnoutTotal - 3} more people show burnout risk`,
+        `${listNames(burnout.slice(3).map(name), 3, burnoutTotal - 3)} also report high stress. Look at workload across the team, not person by person.`,
         burnout.slice(3).map((p) => p.id),
       ),
     );
@@ -212,16 +229,18 @@ export function coachingActions(input: CoachingInput, limit = 6): CoachingAction
     .filter((p) => p.latest && p.latest.confidence < 40)
     .sort((a, b) => (a.latest?.confidence ?? 0) - (b.latest?.confidence ?? 0));
   const confidence = card(input.pillars, "quota_confidence");
+  const lowConfidenceTotal = input.totals?.lowConfidence ?? lowConfidence.length;
   if (lowConfidence.length > 0) {
     actions.push(
       action(
         "pipeline:people",
         "medium",
         "quota_confidence",
-        `Review pipeline with ${listNames(lowConfidence.map(first))}`,
+        `Review pipeline with ${listNames(lowConfidence.map(first), 2, lowConfidenceTotal)}`,
         `Quota confidence ${listNames(
           lowConfidence.map((p) => `${first(p)} ${p.latest?.confidence}`),
           3,
+          lowConfidenceTotal,
         )}. A 30-minute deal review that finds the two or three opportunities most likely to close rebuilds confidence faster than a pep talk.`,
         lowConfidence.map((p) => p.id),
       ),
@@ -259,20 +278,20 @@ export function coachingActions(input: CoachingInput, limit = 6): CoachingAction
     .sort((a, b) => (a.latest?.salesStrength ?? 0) - (b.latest?.salesStrength ?? 0));
   const [mentor] = mentors;
   if (mentor && developing.length > 0) {
-    const mentee = developing[0] as PersonRow;
+    const mentee = developing[0] as CoachingPerson;
     actions.push(
       action(
         `pairing:${mentee.id}`,
         "low",
         "sales_strength",
-        `Pair ${listNames(developing.map(first))} with ${first(mentor)} for call reviews`,
+        `Pair ${listNames(developing.map(first), 2, input.totals?.developing ?? developing.length)} with ${first(mentor)} for call reviews`,
         `Sales strength ${mentee.latest?.salesStrength} for ${first(mentee)} against ${mentor.latest?.salesStrength} for ${first(mentor)}. Two shadowed calls a week spread what already works on your own team.`,
         developing.map((p) => p.id),
       ),
     );
   }
 
-  const hasData = input.people.some((person) => person.latest);
+  const hasData = input.totals?.hasData ?? input.people.some((person) => person.latest);
   if (actions.length === 0 && hasData) {
     actions.push(
       action(

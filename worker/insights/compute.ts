@@ -1,13 +1,4 @@
-import {
-  DEFAULT_SALES_STRENGTH,
-  type Participation,
-  type PersonRow,
-  type PillarCard,
-  type RiskLevel,
-  type SalesStrengthProfile,
-  type ScoreSnapshot,
-  type TrendPoint,
-} from "../shared/insights";
+import type { Participation, PillarCard, RiskLevel, ScoreSnapshot, TrendPoint } from "../shared/insights";
 import {
   LOWER_IS_BETTER,
   PILLAR_CARDS,
@@ -211,7 +202,7 @@ export function participationFrom(
  * - ok: otherwise; unknown: no check-in answered yet.
  */
 export const RISK_RULES = { highStress: 70, lowMorale: 35, watchStress: 60, watchMorale: 50, watchConfidence: 50 };
-const HIGH_RISK_CATEGORIES = new Set(["burnout", "low_morale", "reach_out"]);
+export const HIGH_RISK_CATEGORIES = new Set(["burnout", "low_morale", "reach_out"]);
 
 export function personRisk(latest: ScoreSnapshot | null, openAlertCategories: readonly string[]): RiskLevel {
   if (openAlertCategories.some((category) => HIGH_RISK_CATEGORIES.has(category))) return "high";
@@ -228,29 +219,5 @@ export function personRisk(latest: ScoreSnapshot | null, openAlertCategories: re
   return "ok";
 }
 
-/** Strong ≥ 75, solid 60–74, developing < 60; by each active person's latest check-in. */
+/** Strong ≥ 75, solid 60–74, developing < 60; by each active person's latest check-in (people.ts counts them). */
 export const SALES_STRENGTH_BANDS = { strong: 75, solid: 60 };
-
-export function salesStrengthProfile(people: readonly PersonRow[]): SalesStrengthProfile {
-  const scored = people
-    .filter((person) => person.status === "active" && person.latest)
-    .map((person) => ({
-      id: person.id,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      value: person.latest?.salesStrength ?? DEFAULT_SALES_STRENGTH,
-    }))
-    .sort((a, b) => b.value - a.value || a.firstName.localeCompare(b.firstName));
-  const bands = { strong: 0, solid: 0, developing: 0 };
-  for (const person of scored) {
-    if (person.value >= SALES_STRENGTH_BANDS.strong) bands.strong++;
-    else if (person.value >= SALES_STRENGTH_BANDS.solid) bands.solid++;
-    else bands.developing++;
-  }
-  const average =
-    scored.length > 0 ? Math.round(scored.reduce((sum, person) => sum + person.value, 0) / scored.length) : null;
-  return { average, bands, people: scored };
-}
-
-/** Sort order for the people table and alert lists: the ones who need you first. */
-export const RISK_ORDER: Record<RiskLevel, number> = { high: 0, watch: 1, ok: 2, unknown: 3 };

@@ -1,8 +1,14 @@
 import { type AnyColumn, and, count, countDistinct, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import * as z from "zod/mini";
 import { avgOf, countWhere, epochMs, maxOf } from "../db/aggregates";
-import { plainFields, plainRowsInOneTrip, preparePlain } from "../db/batch";
+import {
+  bindPlain,
+  type PlainRows,
+  type PlainSelect,
+  type PreparedPlain,
+  plainFields,
+  preparePlain,
+} from "../db/batch";
 import type { Database } from "../db/client";
 import { checkIns, riskAlerts, sentimentScores, teamMembers, userChallenges } from "../db/schema";
 import {
@@ -10,24 +16,42 @@ import {
   type BlockerTheme,
   DEFAULT_SALES_STRENGTH,
   type PersonRow,
+  type SalesStrengthProfile,
   type ScoreSnapshot,
 } from "../shared/insights";
-import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
+import { SCORE_DIMENSIONS } from "../shared/pillars";
 import { WEEK_MS } from "../shared/time";
+import { checkInWeekStatements, checkInWeeksFrom } from "./check-in-weeks";
+import type { CoachingPerson } from "./coaching";
 import type { BucketCheckIns, BucketCount, BucketScores, Discussed } from "./compute";
+import { type OpenAlertRow, openAlertRows, openAlertStatement } from "./open-alerts";
+import {
+  coachingRows,
+  memberCoachingStatements,
+  overviewPeopleStatements,
+  type PeopleCounts,
+  peopleCounts,
+  peopleRows,
+  salesStrengthOf,
+} from "./people";
+import { scoreWeekStatements, scoreWeeksFrom } from "./score-weeks";
+import { disputedOf, snapshot } from "./snapshot";
+import { prepare, type Statement, weekWindow } from "./statements";
+import { themeStatements, themesFrom } from "./themes";
 
 /**
  * The dashboard's queries. Every statement leads with organization_id (the session's, never
- * the request's) and runs on an index whose first column it is; aggregates are GROUP BY
- * in D1, so the Worker receives per-week means and one row per person, never the raw
- * score rows. A view's statements are compiled once per isolate and sent in one D1 batch
- * (`plainRowsInOneTrip`: one round trip, D1's rows as they come), so each select's keys are
- * the names D1 answers (`plainFields`: snake_case, `.as(…)` on every expression).
+ * the request's) and runs on an index whose first column it is. The Overview reads summaries
+ * (score-weeks.ts, check-in-weeks.ts, themes.ts, people.ts: rollups and member_scores kept by
+ * triggers) and only its alert list here; one person's view reads their own rows, an index
+ * range of one member. A view's statements are compiled once per isolate and sent in one D1
+ * batch with the summaries' (one round trip, D1's rows as they come), so each select's keys
+ * are the names D1 answers (`plainFields`: snake_case, `.as(…)` on every expression).
  *
  * Windows are whole weeks counted back from `now`: bucket 0 is (now − 7 days, now],
  * bucket 1 the 7 days before, and so on (spec 2 §7 trend windows).
  *
- * Over 300 lines on purpose: every statement the dashboard runs sits here, so the
+ * Over 300 lines on purpose: every builder statement the dashboard runs sits here, so the
  * tenancy rule above can be checked in one file (insights-scale.test.ts reads their plans).
  */
 
@@ -60,6 +84,13 @@ const bucketOf = (column: AnyColumn) =>
 
 /** The rows of a table the view covers: the organization's, or one member's of it. */
 type Scope = (table: { organizationId: AnyColumn; teamMemberId: AnyColumn }) => SQL | undefined;
+
+/**
+ * The organization's rows, as a condition that no index serves (unary `+`): one member's view
+ * reads their rows by the member's own indexes. SQLite chose the organization's index for the
+ * range instead and read all of a 10,000-person team's rows in it (1.3 million for one page).
+ */
+const ofOrganizationNoIndex = (column: AnyColumn) => sql`+${column} = ${P.organizationId}`;
 
 /** `column` within (rangeStart, now]. */
 const inRange = (column: AnyColumn) => and(gt(column, P.rangeStart), lte(column, P.now));
@@ -108,12 +139,24 @@ const toScores = (row: Awaited<ReturnType<typeof scoresQuery>>[number]): BucketS
   },
 });
 
-const blockersQuery = (db: Database, scope: Scope) => {
+/**
+ * One member's blocker rows, reached through their check-ins (the member index, then each
+ * check-in's blockers by check_in_id): user_challenges has no member index of its own.
+ */
+const memberBlockerRows = () =>
+  and(
+    ofOrganizationNoIndex(checkIns.organizationId),
+    eq(checkIns.teamMemberId, P.memberId),
+    inRange(userChallenges.createdAt),
+  );
+
+const blockersQuery = (db: Database) => {
   const bucket = bucketOf(userChallenges.createdAt);
   return db
     .select(plainFields({ bucket, count: count().as("count") }))
-    .from(userChallenges)
-    .where(and(scope(userChallenges), inRange(userChallenges.createdAt)))
+    .from(checkIns)
+    .innerJoin(userChallenges, eq(userChallenges.checkInId, checkIns.id))
+    .where(memberBlockerRows())
     .groupBy(sql`${bucket}`);
 };
 
@@ -137,7 +180,7 @@ const checkInsQuery = (db: Database, scope: Scope) => {
     .groupBy(sql`${bucket}`);
 };
 
-const themesQuery = (db: Database, scope: Scope) => {
+const themesQuery = (db: Database) => {
   const reports = count().as("count");
   const lastReported = maxOf(userChallenges.createdAt).as("last_reported");
   return db
@@ -153,8 +196,9 @@ const themesQuery = (db: Database, scope: Scope) => {
         last_reported: lastReported,
       }),
     )
-    .from(userChallenges)
-    .where(and(scope(userChallenges), inRange(userChallenges.createdAt)))
+    .from(checkIns)
+    .innerJoin(userChallenges, eq(userChallenges.checkInId, checkIns.id))
+    .where(memberBlockerRows())
     .groupBy(userChallenges.theme)
     .orderBy(desc(reports), desc(lastReported), userChallenges.theme)
     .limit(8);
@@ -171,11 +215,14 @@ const toTheme = (row: Awaited<ReturnType<typeof themesQuery>>[number]): BlockerT
 });
 
 /**
- * The per-week statements both views share, over the rows `scope` selects: mean scores,
- * blockers reported, check-ins sent and how they ended, and the blocker themes of the range.
+ * One member's per-week statements: mean scores, blockers reported, check-ins sent and how
+ * they ended, and the blocker themes of the range.
  */
-const windowStatements = (db: Database, scope: Scope) =>
-  [scoresQuery(db, scope), blockersQuery(db, scope), checkInsQuery(db, scope), themesQuery(db, scope)] as const;
+const memberWindowStatements = (db: Database) => {
+  const ofMember: Scope = (table) =>
+    and(ofOrganizationNoIndex(table.organizationId), eq(table.teamMemberId, P.memberId));
+  return [scoresQuery(db, ofMember), blockersQuery(db), checkInsQuery(db, ofMember), themesQuery(db)] as const;
+};
 
 const latest = alias(sentimentScores, "l");
 const previous = alias(sentimentScores, "p");
@@ -252,22 +299,6 @@ const memberFields = (db: Database) => ({
   ),
 });
 
-/** The people in order of name, each with their latest and previous score rows. */
-const byName = [
-  sql`${teamMembers.firstName} collate nocase`,
-  sql`${teamMembers.lastName} collate nocase`,
-  teamMembers.id,
-];
-
-const teamPeopleQuery = (db: Database) =>
-  db
-    .select(plainFields(personFields(db)))
-    .from(teamMembers)
-    .leftJoin(latest, eq(latest.id, nthScoreId(db, 0)))
-    .leftJoin(previous, eq(previous.id, nthScoreId(db, 1)))
-    .where(eq(teamMembers.organizationId, P.organizationId))
-    .orderBy(...byName);
-
 const memberPeopleQuery = (db: Database) =>
   db
     .select(plainFields(memberFields(db)))
@@ -275,56 +306,6 @@ const memberPeopleQuery = (db: Database) =>
     .leftJoin(latest, eq(latest.id, nthScoreId(db, 0)))
     .leftJoin(previous, eq(previous.id, nthScoreId(db, 1)))
     .where(and(eq(teamMembers.organizationId, P.organizationId), eq(teamMembers.id, P.memberId)));
-
-type SnapshotColumns = {
-  uncertain?: string | null;
-  corrected?: string | null;
-  morale: number | null;
-  confidence: number | null;
-  stress: number | null;
-  salesStrength: number | null;
-  blockers: number | null;
-  recordedAt: number | null;
-};
-
-function snapshot(columns: SnapshotColumns): ScoreSnapshot | null {
-  if (columns.recordedAt === null) return null;
-  return {
-    morale: columns.morale ?? 50,
-    confidence: columns.confidence ?? 50,
-    stress: columns.stress ?? 50,
-    salesStrength: columns.salesStrength ?? DEFAULT_SALES_STRENGTH,
-    blockers: columns.blockers ?? 50,
-    recordedAt: new Date(columns.recordedAt).toISOString(),
-    ...dimensionList("uncertain", columns.uncertain),
-    ...dimensionList("corrected", columns.corrected),
-  };
-}
-
-const storedDimensions = z.array(z.enum(SCORE_DIMENSIONS));
-const storedReview = z.object({
-  review: z.array(z.object({ dimension: z.enum(SCORE_DIMENSIONS), llm: z.number(), reader: z.number() })),
-});
-
-/** A stored JSON list of dimensions, as an optional field (absent when empty or unreadable). */
-function dimensionList<K extends "uncertain" | "corrected">(key: K, raw: string | null | undefined) {
-  const parsed = raw ? storedDimensions.safeParse(safeJson(raw)) : null;
-  return parsed?.success && parsed.data.length > 0 ? ({ [key]: parsed.data } as Record<K, ScoreDimension[]>) : {};
-}
-
-/** The disagreement stored with a check-in marked for review (conversation_state.review). */
-function disputedOf(raw: string | null): Pick<ScoreSnapshot, "disputed"> {
-  const parsed = raw ? storedReview.safeParse(safeJson(raw)) : null;
-  return parsed?.success && parsed.data.review.length > 0 ? { disputed: parsed.data.review } : {};
-}
-
-function safeJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
 
 export type PersonBase = Omit<PersonRow, "openAlerts" | "risk">;
 export type MemberBase = PersonBase & {
@@ -343,7 +324,7 @@ function discussedOf(recordedAt: number | null, columns: EvidenceColumns): Discu
   return Object.fromEntries(SCORE_DIMENSIONS.map((dimension) => [dimension, columns[dimension] ?? 1])) as Discussed;
 }
 
-function toPerson(row: Awaited<ReturnType<typeof teamPeopleQuery>>[number]): PersonBase {
+function toPerson(row: Awaited<ReturnType<typeof memberPeopleQuery>>[number]): PersonBase {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -401,6 +382,8 @@ const OPEN_ALERT = inArray(riskAlerts.status, ["unread", "read"]);
 const alertOrder = () => [
   sql`case ${riskAlerts.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`,
   desc(riskAlerts.createdAt),
+  // Ties by id, as people.ts picks the people of the first twenty.
+  riskAlerts.id,
 ];
 
 /** An alert with its salesperson's name: every alert list reads these columns. */
@@ -425,7 +408,8 @@ const alertsWhere = (db: Database, where: SQL | undefined) =>
     .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
     .where(where);
 
-function toAlertItem(row: Awaited<ReturnType<typeof alertsWhere>>[number]): AlertItem {
+/** An alert list's row: the builder's (alertsWhere) or the Overview's first open ones (open-alerts.ts). */
+function toAlertItem(row: Awaited<ReturnType<typeof alertsWhere>>[number] | OpenAlertRow): AlertItem {
   return {
     id: row.id,
     teamMember:
@@ -447,47 +431,66 @@ export type TeamAggregates = {
   blockers: BucketCount[];
   checkIns: BucketCheckIns[];
   themes: BlockerTheme[];
-  people: PersonBase[];
-  alertCounts: Map<string, { open: number; categories: string[] }>;
+  /** The first OVERVIEW_PEOPLE people, the ones who need you first. */
+  people: PersonRow[];
+  /** The people the coaching rules can name, in the same order (people.ts). */
+  coachingPeople: CoachingPerson[];
+  counts: PeopleCounts;
+  salesStrength: SalesStrengthProfile;
   openAlerts: AlertItem[];
   openAlertTotal: number;
   anyCheckIn: boolean;
+  /** Anyone in the organization has a completed check-in. */
+  hasData: boolean;
 };
 
-/** The Overview's statements, with placeholders for the organization and the window. */
+/** The Overview's own statements (the rest are the summaries'), with placeholders for the organization. */
 const teamView = (db: Database) => {
   const ofOrganization = eq(riskAlerts.organizationId, P.organizationId);
   return preparePlain([
-    ...windowStatements(db, (table) => eq(table.organizationId, P.organizationId)),
-    teamPeopleQuery(db),
     db
-      .select(
-        plainFields({
-          team_member_id: riskAlerts.teamMemberId,
-          open: count().as("open"),
-          categories: sql<string | null>`group_concat(distinct ${riskAlerts.category})`.as("categories"),
-        }),
-      )
+      .select(plainFields({ open: count().as("open") }))
       .from(riskAlerts)
-      .where(and(ofOrganization, OPEN_ALERT))
-      .groupBy(riskAlerts.teamMemberId),
-    alertsWhere(db, and(ofOrganization, OPEN_ALERT))
-      .orderBy(...alertOrder())
-      .limit(20),
-    // Whether any check-in was ever sent: one index entry answers it.
+      .where(and(ofOrganization, OPEN_ALERT)),
+    // Whether any check-in was ever sent, and any answered: one index entry answers each.
     db
       .select(plainFields({ present: sql<number>`1`.as("present") }))
       .from(checkIns)
       .where(eq(checkIns.organizationId, P.organizationId))
       .limit(1),
+    db
+      .select(plainFields({ scored: sql<number>`1`.as("scored") }))
+      .from(sentimentScores)
+      .where(eq(sentimentScores.organizationId, P.organizationId))
+      .limit(1),
   ] as const);
 };
 let team: ReturnType<typeof teamView> | undefined;
 
-/** The Overview's statements and the values one request binds (a test EXPLAINs each on a large fixture). */
+/**
+ * The Overview's statements, in the order of its one batch: its own (builder, compiled once),
+ * then the summaries' (a test EXPLAINs each on a large fixture).
+ */
 export function teamStatements(db: Database, organizationId: string, now: number, weeks: number) {
   team ??= teamView(db);
-  return { prepared: team, values: { organizationId, ...windowValues(now, weeks) } };
+  const w = weekWindow(now, weeks);
+  const summaries = {
+    alerts: [openAlertStatement(organizationId, 20)],
+    scores: scoreWeekStatements(organizationId, w),
+    checkIns: checkInWeekStatements(organizationId, w),
+    themes: themeStatements(organizationId, w),
+    people: overviewPeopleStatements(organizationId, now - WEEK_MS, w.rangeStart),
+  };
+  return { prepared: team, values: { organizationId, ...windowValues(now, weeks) }, summaries };
+}
+
+/** Statements as text and values, the summaries' after the view's own (for EXPLAIN and the batch). */
+export function allStatements(statements: {
+  prepared: PreparedPlain<readonly PlainSelect[]>;
+  values: Record<string, unknown>;
+  summaries: Record<string, Statement[]>;
+}): Statement[] {
+  return [...bindPlain(statements.prepared, statements.values), ...Object.values(statements.summaries).flat()];
 }
 
 export async function teamAggregates(
@@ -496,31 +499,41 @@ export async function teamAggregates(
   now: number,
   weeks: number,
 ): Promise<TeamAggregates> {
-  const { prepared, values } = teamStatements(db, organizationId, now, weeks);
-  const [scores, blockers, checkInRows, themes, people, alertCounts, openAlerts, anyCheckIn] = await plainRowsInOneTrip(
-    db,
-    prepared,
-    values,
-  );
-
-  const counts = new Map<string, { open: number; categories: string[] }>();
-  let openAlertTotal = 0;
-  for (const row of alertCounts) {
-    openAlertTotal += row.open;
-    if (row.team_member_id) {
-      counts.set(row.team_member_id, { open: row.open, categories: row.categories?.split(",") ?? [] });
-    }
-  }
+  const statements = teamStatements(db, organizationId, now, weeks);
+  const { prepared, summaries } = statements;
+  // One round trip: the view's statements, then the summaries'.
+  const d1 = db.$client;
+  const results = await d1.batch(allStatements(statements).map((statement) => prepare(d1, statement)));
+  const own = prepared.compiled.length;
+  const [openTotal, anyCheckIn, scored] = results.slice(0, own).map((result) => result.results) as PlainRows<
+    typeof prepared
+  >;
+  const next = (() => {
+    let at = own;
+    return (n: number) => {
+      at += n;
+      return results.slice(at - n, at);
+    };
+  })();
+  const [openAlerts] = next(summaries.alerts.length);
+  const weekly = scoreWeeksFrom(next(summaries.scores.length));
+  const checkInRows = checkInWeeksFrom(next(summaries.checkIns.length));
+  const themes = themesFrom(next(summaries.themes.length));
+  const [people, coachingPeople, countsResult, strength] = next(summaries.people.length);
+  const counts = peopleCounts(countsResult);
   return {
-    scores: scores.map(toScores),
-    blockers,
+    scores: weekly.scores,
+    blockers: weekly.blockers,
     checkIns: checkInRows,
-    themes: themes.map(toTheme),
-    people: people.map(toPerson),
-    alertCounts: counts,
-    openAlerts: openAlerts.map(toAlertItem),
-    openAlertTotal,
+    themes,
+    people: peopleRows(people),
+    coachingPeople: coachingRows(coachingPeople),
+    counts,
+    salesStrength: salesStrengthOf(strength, counts),
+    openAlerts: openAlertRows(openAlerts).map(toAlertItem),
+    openAlertTotal: openTotal[0]?.open ?? 0,
     anyCheckIn: anyCheckIn.length > 0,
+    hasData: scored.length > 0,
   };
 }
 
@@ -531,15 +544,16 @@ export type MemberAggregates = {
   checkIns: BucketCheckIns[];
   themes: BlockerTheme[];
   alerts: AlertItem[];
+  /** The team's people the coaching rules can name, this person among them, in the dashboard's order. */
+  coachingPeople: CoachingPerson[];
+  counts: PeopleCounts;
 };
 
 /** One person's statements, with placeholders for the organization, the member and the window. */
 const memberView = (db: Database) =>
   preparePlain([
     memberPeopleQuery(db),
-    ...windowStatements(db, (table) =>
-      and(eq(table.organizationId, P.organizationId), eq(table.teamMemberId, P.memberId)),
-    ),
+    ...memberWindowStatements(db),
     alertsWhere(
       db,
       and(
@@ -553,9 +567,14 @@ const memberView = (db: Database) =>
   ] as const);
 let member: ReturnType<typeof memberView> | undefined;
 
+/** One person's statements: their own rows, then the coaching's people and counts (people.ts). */
 export function memberStatements(db: Database, organizationId: string, memberId: string, now: number, weeks: number) {
   member ??= memberView(db);
-  return { prepared: member, values: { organizationId, memberId, ...windowValues(now, weeks) } };
+  return {
+    prepared: member,
+    values: { organizationId, memberId, ...windowValues(now, weeks) },
+    summaries: { coaching: memberCoachingStatements(organizationId, memberId, now - WEEK_MS) },
+  };
 }
 
 /** One person's view. The member must belong to the organization, or person is null (→ 404). */
@@ -566,8 +585,14 @@ export async function memberAggregates(
   now: number,
   weeks: number,
 ): Promise<MemberAggregates> {
-  const { prepared, values } = memberStatements(db, organizationId, memberId, now, weeks);
-  const [people, scores, blockers, checkInRows, themes, alerts] = await plainRowsInOneTrip(db, prepared, values);
+  const statements = memberStatements(db, organizationId, memberId, now, weeks);
+  const d1 = db.$client;
+  const results = await d1.batch(allStatements(statements).map((statement) => prepare(d1, statement)));
+  const own = statements.prepared.compiled.length;
+  const [people, scores, blockers, checkInRows, themes, alerts] = results
+    .slice(0, own)
+    .map((result) => result.results) as PlainRows<typeof statements.prepared>;
+  const [coachingPeople, counts] = results.slice(own);
   return {
     person: people[0] ? toMember(people[0]) : null,
     scores: scores.map(toScores),
@@ -575,6 +600,8 @@ export async function memberAggregates(
     checkIns: checkInRows,
     themes: themes.map(toTheme),
     alerts: alerts.map(toAlertItem),
+    coachingPeople: coachingRows(coachingPeople),
+    counts: peopleCounts(counts),
   };
 }
 

@@ -11,7 +11,7 @@ import {
 } from "../shared/insights";
 import { PILLAR_READS, type ScoreDimension } from "../shared/pillars";
 import { WEEK_MS } from "../shared/time";
-import { coachingActions, coachingForPerson } from "./coaching";
+import { type CoachingTotals, coachingActions, coachingForPerson } from "./coaching";
 import {
   type BucketScores,
   buildPillarCards,
@@ -20,21 +20,21 @@ import {
   overallIndex,
   participationFrom,
   personRisk,
-  RISK_ORDER,
-  salesStrengthProfile,
   type WindowAggregate,
 } from "./compute";
-import { memberAggregates, type PersonBase, type TeamAggregates, teamAggregates } from "./queries";
+import type { PeopleCounts } from "./people";
+import { memberAggregates, teamAggregates } from "./queries";
 
 const windowAt = (scores: readonly BucketScores[], bucket: number | null) =>
   bucket === null ? null : (scores.find((row) => row.bucket === bucket) ?? null);
 
-function withRisk(people: readonly PersonBase[], aggregates: TeamAggregates): PersonRow[] {
-  return people.map((person) => {
-    const alerts = aggregates.alertCounts.get(person.id);
-    return { ...person, openAlerts: alerts?.open ?? 0, risk: personRisk(person.latest, alerts?.categories ?? []) };
-  });
-}
+/** What the coaching rules know of the whole team beyond the people they were given (people.ts). */
+const totalsOf = (counts: PeopleCounts, hasData: boolean): CoachingTotals => ({
+  highStress: counts.high_stress,
+  lowConfidence: counts.low_confidence,
+  developing: counts.developing,
+  hasData,
+});
 
 /** GET /api/insights: everything the Overview page shows, for the session's organization. */
 export async function teamInsights(
@@ -59,24 +59,14 @@ export async function teamInsights(
     previous: blockerCount(cardsBucket + 1),
   });
 
-  const people = withRisk(aggregates.people, aggregates).sort(
-    (a, b) =>
-      RISK_ORDER[a.risk] - RISK_ORDER[b.risk] ||
-      (b.latest?.stress ?? 0) - (a.latest?.stress ?? 0) ||
-      a.firstName.localeCompare(b.firstName),
-  );
-  const active = people.filter((person) => person.status === "active");
-  const weekAgo = now - WEEK_MS;
-  const membersThisWeek = active.filter(
-    (person) => person.latest && Date.parse(person.latest.recordedAt) > weekAgo,
-  ).length;
-  const participation = participationFrom(aggregates.checkIns, membersThisWeek, active.length);
+  const { counts } = aggregates;
+  const participation = participationFrom(aggregates.checkIns, counts.this_week, counts.active);
 
   return {
     generatedAt: new Date(now).toISOString(),
     range,
-    team: { activeMembers: active.length, totalMembers: people.length, anyCheckInSent: aggregates.anyCheckIn },
-    hasData: people.some((person) => person.latest !== null),
+    team: { activeMembers: counts.active, totalMembers: counts.members, anyCheckInSent: aggregates.anyCheckIn },
+    hasData: aggregates.hasData,
     current: {
       weeksAgo: current,
       responses: windowAt(aggregates.scores, current)?.responses ?? 0,
@@ -91,15 +81,17 @@ export async function teamInsights(
     trend: buildTrend(now, weeks, aggregates.scores, aggregates.blockers, aggregates.checkIns),
     blockers: aggregates.themes,
     alerts: { open: aggregates.openAlertTotal, items: aggregates.openAlerts },
-    people,
-    salesStrength: salesStrengthProfile(people),
+    people: aggregates.people,
+    riskCounts: { high: counts.high, watch: counts.watch, ok: counts.ok, unknown: counts.unknown },
+    salesStrength: aggregates.salesStrength,
     coaching: coachingActions({
       rangeWeeks: weeks,
       pillars,
-      people,
+      people: aggregates.coachingPeople,
       blockers: aggregates.themes,
       alerts: aggregates.openAlerts,
       participation,
+      totals: totalsOf(counts, aggregates.hasData),
     }),
     aiCoachingAvailable: options.aiCoachingAvailable ?? false,
   };
@@ -115,10 +107,7 @@ export async function memberInsights(
 ): Promise<MemberInsightsResponse | null> {
   const now = options.now ?? Date.now();
   const weeks = RANGE_WEEKS[range];
-  const [mine, team] = await Promise.all([
-    memberAggregates(db, organizationId, memberId, now, weeks),
-    teamAggregates(db, organizationId, now, weeks),
-  ]);
+  const mine = await memberAggregates(db, organizationId, memberId, now, weeks);
   if (!mine.person) return null;
   const { email, previous, latestDiscussed, previousDiscussed, ...base } = mine.person;
   const openCategories = mine.alerts.filter((alert) => alert.status !== "resolved").map((alert) => alert.category);
@@ -147,7 +136,6 @@ export async function memberInsights(
     previous: previous ? blockersIn(previous) : 0,
   });
   const participation = participationFrom(mine.checkIns, 0, 0);
-  const teamPeople = withRisk(team.people, team);
 
   return {
     generatedAt: new Date(now).toISOString(),
@@ -173,14 +161,16 @@ export async function memberInsights(
       rate: participation.rate,
     },
     risk,
+    // The team's rules over the people they can name (this person always among them), with their own alerts.
     coaching: coachingForPerson(
       {
         rangeWeeks: weeks,
         pillars: [],
-        people: teamPeople.map((p) => (p.id === person.id ? person : p)),
+        people: mine.coachingPeople.map((p) => (p.id === person.id ? person : p)),
         blockers: [],
         alerts: mine.alerts,
         participation: { rate: null, completed: 0, expired: 0 },
+        totals: totalsOf(mine.counts, base.latest !== null),
       },
       person,
       mine.themes,

@@ -38,6 +38,8 @@ const publicUrl = z
 const configSchema = z.object({
   APP_ENV: z.enum(["development", "production"]).catch("production"),
   APP_VERSION: z.string().default("0.0.0"),
+  /** "1": each response says how many D1 rows it read (npm run bench; worker/lib/d1-metrics.ts). */
+  D1_METRICS: z.enum(["0", "1"]).catch("0"),
   BETTER_AUTH_SECRET: optional,
   /** The secret before the current one, kept for one period after a rotation (worker/lib/keys.ts). */
   BETTER_AUTH_SECRET_PREVIOUS: optional,
@@ -73,6 +75,8 @@ const configSchema = z.object({
   SUPPORT_EMAIL: email,
   /** The external scheduling page "Book a demo" opens; without it the link is not shown. */
   DEMO_URL: publicUrl,
+  /** Members per schedule job (worker/schedule/jobs.ts); tests set a small one to see many batches. */
+  SCHEDULE_BATCH_SIZE: z.coerce.number().int().min(1).max(500).optional().catch(undefined),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -6,7 +6,7 @@ import { DAY_MS, utcDay } from "../shared/time";
 import { recordAudit } from "./audit";
 import { ApiError } from "./errors";
 import { log } from "./log";
-import { hitRateLimit } from "./rate-limit";
+import { hitRateLimit, rateLimitHit, rateLimitResult } from "./rate-limit";
 
 /**
  * Per-organization daily caps on what costs us money or reputation (sizes in
@@ -95,19 +95,42 @@ export async function reserveDailyCap(
   now = Date.now(),
   limit?: number,
 ): Promise<number> {
-  const cap = limit ?? (await dailyCap(db, organizationId, kind));
-  const result = await hitRateLimit(
-    db,
-    capKey(kind, organizationId, now),
-    { limit: cap, windowMs: DAY_MS },
-    now,
-    wanted,
-  );
+  const hit = rateLimitHit(db, capKey(kind, organizationId, now), DAY_MS, now, wanted);
+  let cap: number;
+  let row: { count: number; window_start: number } | undefined;
+  if (limit === undefined) {
+    // The team's size (the organization's shard) and the counter (the platform database's) in one
+    // round trip (a check-in's start reserves its model calls): one batch when both are in the
+    // same database, else the two statements side by side.
+    const members = db.$client.prepare(ACTIVE_MEMBERS_SQL).bind(organizationId);
+    if (platformOf(db) === db) {
+      const [size, counted] = await db.$client.batch<{ n: number; count: number; window_start: number }>([
+        members,
+        hit,
+      ]);
+      cap = dailyCapFor(kind, size?.results[0]?.n ?? 0);
+      row = counted?.results[0];
+    } else {
+      const [size, counted] = await Promise.all([
+        members.first<{ n: number }>(),
+        hit.first<{ count: number; window_start: number }>(),
+      ]);
+      cap = dailyCapFor(kind, size?.n ?? 0);
+      row = counted ?? undefined;
+    }
+  } else {
+    cap = limit;
+    row = (await hit.first<{ count: number; window_start: number }>()) ?? undefined;
+  }
+  const result = rateLimitResult(row ?? null, { limit: cap, windowMs: DAY_MS }, now, wanted);
   const before = result.count - wanted;
   const granted = Math.max(0, Math.min(wanted, cap - before));
   if (granted < wanted && before <= cap && result.count > cap) await recordRefusal(db, organizationId, kind, cap, now);
   return granted;
 }
+
+/** `activeMembers` as SQL text, for a D1 batch (the same count over team_members_org_status_id_idx). */
+const ACTIVE_MEMBERS_SQL = "select count(*) as n from team_members where organization_id = ? and status = 'active'";
 
 /** Today's use of each cap, for Settings and the console. */
 export async function dailyLimits(db: Database, organizationId: string, now = Date.now()): Promise<DailyLimits> {

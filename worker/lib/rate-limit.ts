@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { fillPlaceholders, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { type Database, platformOf } from "../db/client";
 import { rateLimits } from "../db/schema";
@@ -14,29 +14,75 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  * however the tries fall on the clock. One statement, so concurrent requests cannot race.
  */
 export async function hitRateLimit(
-  anyDb: Database,
+  db: Database,
   key: string,
   rule: RateLimitRule,
   now = Date.now(),
   /** Uses counted at once (a block reserved by a daily cap); 1 otherwise. */
   amount = 1,
 ): Promise<RateLimitResult> {
+  const row = await rateLimitHit(db, key, rule.windowMs, now, amount).first<CounterRow>();
+  return rateLimitResult(row, rule, now, amount);
+}
+
+type CounterRow = { count: number; window_start: number };
+
+/**
+ * The counter's upsert, its SQL built by Drizzle once per database handle with placeholders:
+ * building it on every call was a real share of a check-in's start in the CPU profile (the
+ * start reserves the chat's model calls). The window restarts when it is over: both columns
+ * are CASE expressions on the stored row.
+ */
+const compiledHits = new WeakMap<Database, { sql: string; params: unknown[] }>();
+
+function compiledHit(db: Database) {
+  let compiled = compiledHits.get(db);
+  if (!compiled) {
+    const P = {
+      key: sql.placeholder("key"),
+      now: sql.placeholder("now"),
+      windowMs: sql.placeholder("windowMs"),
+      amount: sql.placeholder("amount"),
+    };
+    const expired = sql`${P.now} - ${rateLimits.windowStart} >= ${P.windowMs}`;
+    compiled = db
+      .insert(rateLimits)
+      .values({ key: P.key, windowStart: P.now, count: P.amount })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${expired} then ${P.amount} else ${rateLimits.count} + ${P.amount} end`,
+          windowStart: sql`case when ${expired} then ${P.now} else ${rateLimits.windowStart} end`,
+        },
+      })
+      .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+      .toSQL();
+    compiledHits.set(db, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * One use (or `amount`) counted, as a D1 statement not yet run (to run alone or in a batch);
+ * answers a `CounterRow`. The counter is the platform database's (worker/db/shards.ts), whichever
+ * handle the caller holds.
+ */
+export function rateLimitHit(
+  anyDb: Database,
+  key: string,
+  windowMs: number,
+  now: number,
+  amount = 1,
+): D1PreparedStatement {
   const db = platformOf(anyDb);
-  // The window restarts when it is over: both columns are CASE expressions on the stored row.
-  const expired = sql`${now} - ${rateLimits.windowStart} >= ${rule.windowMs}`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: now, count: amount })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then ${amount} else ${rateLimits.count} + ${amount} end`,
-        windowStart: sql`case when ${expired} then ${now} else ${rateLimits.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  const { sql: text, params } = compiledHit(db);
+  return db.$client.prepare(text).bind(...fillPlaceholders(params, { key, now, windowMs, amount }));
+}
+
+/** What the counter's row says about the rule. */
+export function rateLimitResult(row: CounterRow | null, rule: RateLimitRule, now: number, amount = 1): RateLimitResult {
   const count = row?.count ?? amount;
-  const windowStart = row?.windowStart ?? now;
+  const windowStart = row?.window_start ?? now;
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
   return { allowed: count <= rule.limit, count, retryAfterSeconds };
 }

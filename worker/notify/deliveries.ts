@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import { notificationDeliveries } from "../db/schema";
 import type { DeliveryChannel } from "../shared/notifications";
@@ -11,34 +12,46 @@ import type { DeliveryRef } from "./messages";
  */
 const LEASE_MS = 60_000;
 
-/** Records deliveries about to be enqueued; an id already recorded keeps its row. Returns the ids not yet delivered. */
+/**
+ * Records deliveries about to be enqueued; an id already recorded keeps its row. Returns the
+ * ids not yet delivered. One D1 batch (one round trip) for the inserts and the reads back.
+ */
 export async function recordDeliveries(db: Database, refs: readonly DeliveryRef[]): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
+  const inserts: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < refs.length; i += 10) {
-    await db
-      .insert(notificationDeliveries)
-      .values(
-        refs.slice(i, i + 10).map((ref) => ({
-          id: ref.id,
-          organizationId: ref.organizationId,
-          kind: ref.kind,
-          // The channel's own id; the one that delivered replaces it (a fallback) in markDelivered.
-          channel: ref.channel,
-          recipient: ref.target.display ?? ref.target.address,
-          subject: ref.label,
-        })),
-      )
-      .onConflictDoNothing();
+    inserts.push(
+      db
+        .insert(notificationDeliveries)
+        .values(
+          refs.slice(i, i + 10).map((ref) => ({
+            id: ref.id,
+            organizationId: ref.organizationId,
+            kind: ref.kind,
+            // The channel's own id; the one that delivered replaces it (a fallback) in markDelivered.
+            channel: ref.channel,
+            recipient: ref.target.display ?? ref.target.address,
+            subject: ref.label,
+          })),
+        )
+        .onConflictDoNothing(),
+    );
   }
-  const open = new Set<string>();
+  const reads = [];
   for (let i = 0; i < refs.length; i += 50) {
     const ids = refs.slice(i, i + 50).map((ref) => ref.id);
-    const rows = await db
-      .select({ id: notificationDeliveries.id })
-      .from(notificationDeliveries)
-      .where(and(inArray(notificationDeliveries.id, ids), ne(notificationDeliveries.status, "delivered")));
-    for (const row of rows) open.add(row.id);
+    reads.push(
+      db
+        .select({ id: notificationDeliveries.id })
+        .from(notificationDeliveries)
+        .where(and(inArray(notificationDeliveries.id, ids), ne(notificationDeliveries.status, "delivered"))),
+    );
   }
+  const [first, ...rest] = [...inserts, ...reads];
+  if (!first) return new Set();
+  const answers = await db.batch([first, ...rest]);
+  const open = new Set<string>();
+  for (const rows of answers.slice(inserts.length) as { id: string }[][]) for (const row of rows) open.add(row.id);
   return open;
 }
 

@@ -22,6 +22,11 @@ export const deliveryId = (what: string, channel: DeliveryChannel, key?: string)
 export type Send = { delivery: DeliveryRef; notice: Notice };
 
 export async function enqueueSends(queue: NotifyQueue, db: Database, sends: readonly Send[]): Promise<number> {
+  return (await enqueueOpenSends(queue, db, sends)).length;
+}
+
+/** `enqueueSends`, answering the ids it enqueued (the others were delivered already). */
+export async function enqueueOpenSends(queue: NotifyQueue, db: Database, sends: readonly Send[]): Promise<string[]> {
   const open = await recordDeliveries(
     db,
     sends.map((s) => s.delivery),
@@ -32,7 +37,7 @@ export async function enqueueSends(queue: NotifyQueue, db: Database, sends: read
       pending.slice(i, i + BATCH).map((s) => ({ body: { type: "send" as const, ...s }, contentType: "json" as const })),
     );
   }
-  return pending.length;
+  return pending.map((s) => s.delivery.id);
 }
 
 /** A check-in completed (called once its D1 batch has landed): its alerts are fanned out by the consumer. */

@@ -1,10 +1,11 @@
+import type { Database } from "../db/client";
 import { dbFor } from "../db/shards";
 import { dailyEmailCap, type EmailMessage, type SendResult } from "../email/send";
 import { readConfig } from "../lib/config";
-import { DailyCapReached, spendDailyCap } from "../lib/daily-caps";
+import { DailyCapReached, reserveDailyCap, spendDailyCap } from "../lib/daily-caps";
 import type { DeliveryKind } from "../shared/notifications";
 import { FALLBACK_CHANNEL, targetsFor } from "./channels/index";
-import { enqueueSends, notifyQueue } from "./enqueue";
+import { enqueueOpenSends, notifyQueue } from "./enqueue";
 import type { DeliveryRef, Notice, Target } from "./messages";
 
 /**
@@ -37,20 +38,54 @@ const DELIVERY: Record<MailNotice["kind"], { kind: DeliveryKind; label: string; 
   trial_ended: { kind: "reminder", label: "Trial ended", toMember: false },
 };
 
-export function queueMailer(env: Env, options: { capAsFailure?: boolean } = {}): Mailer {
-  return async (message: NoticeEmail): Promise<SendResult> => {
-    const id = message.dedupeKey;
-    const organizationId = message.organizationId;
-    if (!id || !organizationId) throw new Error("A queued email needs a dedupe key and an organization");
-    // The delivery row and the team that sizes the cap are in the organization's shard.
-    const db = await dbFor(env, organizationId);
-    try {
-      await spendDailyCap(db, organizationId, "email", await dailyEmailCap(db, organizationId));
-    } catch (error) {
-      if (options.capAsFailure && error instanceof DailyCapReached)
-        return { status: "failed", id, error: error.message };
-      throw error;
+/**
+ * A Mailer that can also take many messages at once (`queueMailer`'s): one cap reservation per
+ * organization and one delivery record and queue batch for all of them, instead of a few D1
+ * statements each. `sendAll` uses it when the mailer has it, else sends one by one.
+ */
+export type BatchMailer = Mailer & { many?: (messages: readonly NoticeEmail[]) => Promise<SendResult[]> };
+
+export async function sendAll(send: BatchMailer, messages: readonly NoticeEmail[]): Promise<SendResult[]> {
+  if (send.many) return send.many(messages);
+  const results: SendResult[] = [];
+  for (const message of messages) results.push(await send(message));
+  return results;
+}
+
+type Keyed = NoticeEmail & { dedupeKey: string; organizationId: string };
+
+function keyed(message: NoticeEmail): Keyed {
+  if (!message.dedupeKey || !message.organizationId)
+    throw new Error("A queued email needs a dedupe key and an organization");
+  return message as Keyed;
+}
+
+export function queueMailer(env: Env, options: { capAsFailure?: boolean } = {}): BatchMailer {
+  // Each organization's shard (its delivery rows and the team that sizes the cap) and the cap's
+  // size (a count of its active members) are read once per mailer, that is per request or
+  // schedule job: a job of 50 invitations in a 10,000-member organization read 10,000 rows for
+  // each of them.
+  const shards = new Map<string, Promise<Database>>();
+  const dbOf = (organizationId: string) => {
+    let db = shards.get(organizationId);
+    if (!db) {
+      db = dbFor(env, organizationId);
+      shards.set(organizationId, db);
     }
+    return db;
+  };
+  const caps = new Map<string, Promise<number>>();
+  const capOf = (organizationId: string) => {
+    let cap = caps.get(organizationId);
+    if (!cap) {
+      cap = dbOf(organizationId).then((db) => dailyEmailCap(db, organizationId));
+      caps.set(organizationId, cap);
+    }
+    return cap;
+  };
+
+  /** Where one message goes: a channel the organization chose for its members first, email behind it. */
+  const deliveryOf = async (message: Keyed): Promise<DeliveryRef> => {
     const what = DELIVERY[message.notice.kind];
     const byEmail: Target = { audience: "person", address: message.to };
     // A member's channels answer from D1 alone; one that fails leaves the email. A check-in's
@@ -58,15 +93,14 @@ export function queueMailer(env: Env, options: { capAsFailure?: boolean } = {}):
     const { found } =
       what.toMember && message.route !== "email"
         ? await targetsFor(
-            { env, db, config: readConfig(env) },
-            { purpose: "member", organizationId, email: message.to },
+            { env, db: await dbOf(message.organizationId), config: readConfig(env) },
+            { purpose: "member", organizationId: message.organizationId, email: message.to },
           )
         : { found: [] };
-    // A channel the organization chose for its members first; email otherwise, and behind it.
     const chosen = found.find((t) => t.channel !== FALLBACK_CHANNEL);
-    const delivery: DeliveryRef = {
-      id,
-      organizationId,
+    return {
+      id: message.dedupeKey,
+      organizationId: message.organizationId,
       kind: what.kind,
       ...(chosen
         ? {
@@ -77,11 +111,76 @@ export function queueMailer(env: Env, options: { capAsFailure?: boolean } = {}):
         : { channel: FALLBACK_CHANNEL, target: byEmail }),
       label: what.label,
     };
+  };
+
+  /** Hands the accepted messages to the queue: "sent", or "duplicate" for a key already delivered. */
+  const enqueue = async (messages: readonly Keyed[]): Promise<SendResult[]> => {
+    if (messages.length === 0) return [];
     try {
-      const enqueued = await enqueueSends(notifyQueue(env), db, [{ delivery, notice: message.notice }]);
-      return enqueued > 0 ? { status: "sent", id } : { status: "duplicate", id };
+      const sends = await Promise.all(
+        messages.map(async (message) => ({
+          db: await dbOf(message.organizationId),
+          delivery: await deliveryOf(message),
+          notice: message.notice,
+        })),
+      );
+      // Each shard records its organizations' deliveries (one batch per shard).
+      const enqueued = new Set<string>();
+      for (const [db, group] of Map.groupBy(sends, (send) => send.db)) {
+        const ids = await enqueueOpenSends(
+          notifyQueue(env),
+          db,
+          group.map(({ delivery, notice }) => ({ delivery, notice })),
+        );
+        for (const id of ids) enqueued.add(id);
+      }
+      return messages.map(({ dedupeKey: id }) =>
+        enqueued.has(id) ? { status: "sent", id } : { status: "duplicate", id },
+      );
     } catch (error) {
-      return { status: "failed", id, error: error instanceof Error ? error.message : "queue unavailable" };
+      const reason = error instanceof Error ? error.message : "queue unavailable";
+      return messages.map(({ dedupeKey: id }) => ({ status: "failed", id, error: reason }));
     }
   };
+
+  const one = async (message: NoticeEmail): Promise<SendResult> => {
+    const checked = keyed(message);
+    try {
+      const db = await dbOf(checked.organizationId);
+      await spendDailyCap(db, checked.organizationId, "email", await capOf(checked.organizationId));
+    } catch (error) {
+      if (options.capAsFailure && error instanceof DailyCapReached)
+        return { status: "failed", id: checked.dedupeKey, error: error.message };
+      throw error;
+    }
+    const [result] = await enqueue([checked]);
+    if (!result) throw new Error("enqueue answered nothing");
+    return result;
+  };
+
+  /**
+   * The same, for many: each organization's share of the cap reserved at once (what it refuses
+   * fails, or throws without `capAsFailure`, as one by one would), then one enqueue for all.
+   */
+  const many = async (messages: readonly NoticeEmail[]): Promise<SendResult[]> => {
+    const checked = messages.map(keyed);
+    const byOrganization = Map.groupBy(checked, (message) => message.organizationId);
+    const results = new Map<string, SendResult>();
+    const accepted: Keyed[] = [];
+    for (const [organizationId, group] of byOrganization) {
+      const limit = await capOf(organizationId);
+      const db = await dbOf(organizationId);
+      const granted = await reserveDailyCap(db, organizationId, "email", group.length, Date.now(), limit);
+      if (granted < group.length && !options.capAsFailure) throw new DailyCapReached("email", limit);
+      accepted.push(...group.slice(0, granted));
+      for (const message of group.slice(granted)) {
+        const error = new DailyCapReached("email", limit).message;
+        results.set(message.dedupeKey, { status: "failed", id: message.dedupeKey, error });
+      }
+    }
+    for (const result of await enqueue(accepted)) results.set(result.id, result);
+    return checked.map((message) => results.get(message.dedupeKey) ?? { status: "duplicate", id: message.dedupeKey });
+  };
+
+  return Object.assign(one, { many });
 }

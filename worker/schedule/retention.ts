@@ -13,7 +13,9 @@ import {
 import { retentionCutoffs } from "../shared/schedule";
 
 /**
- * Data retention (global settings). Raw data — transcripts and the per-pillar rows — goes
+ * Data retention (global settings). Raw data — transcripts and the per-pillar rows stored
+ * before issue 26 (new check-ins keep neither in D1; the transcript's own period is applied by
+ * its check-in object, worker/checkin/transcript-retention.ts) — goes
  * after rawDataDays; with anonymization on, blocker descriptions are cut to their theme
  * then too. Summaries — scores, blockers, resolved alerts and finished check-ins — go after
  * summaryDataDays. Every statement walks an index in time order and is bounded; whatever
@@ -104,6 +106,7 @@ export async function applyRetention(
         ),
     );
   }
+  // The rollups follow the score and blocker rows deleted here (their triggers, drizzle/0015_rollups.sql).
   const [messages, realTime, scores, blockers, alerts, checkInsDeleted, anonymized] = (await db.batch([
     first,
     ...statements,

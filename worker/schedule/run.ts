@@ -1,61 +1,67 @@
-import { and, count, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { runTrialLifecycle, type TrialLifecycleReport } from "../billing/lifecycle";
-import { deliveryOf, sendable } from "../checkin/delivery";
-import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
-import { checkIns, organizationSettings, organizations, subscriptions, teamMembers } from "../db/schema";
+import { subscriptions, teamMembers } from "../db/schema";
+import { PLATFORM_BINDING } from "../db/shards";
 import type { AppConfig } from "../lib/config";
 import { describeError, log } from "../lib/log";
 import { recordSignal } from "../lib/system-signals";
+import type { BatchMailer } from "../notify/mailer";
 import { getGlobalSettings } from "../settings/global";
 import { defaultsFor } from "../settings/organization";
-import { reminderDue } from "../shared/schedule";
-import type { OrganizationCheckInSettings } from "../shared/settings";
-import { DAY_MS } from "../shared/time";
 import { syncSubscriptionQuantity } from "../team/billing-sync";
-import { emailCheckIn, inviteDedupeKey, linkOf, type Mailer, reminderDedupeKey } from "../team/check-ins";
 import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
-import { runCreateStep } from "./create-step";
+import type { JobSink, ScheduleJob } from "./jobs";
 import { type OperationalRetentionReport, pruneOperationalRecords } from "./operational-retention";
 import { applyRetention } from "./retention";
+import { runJob } from "./run-job";
 
 /**
- * The Cron Trigger's run (every 15 minutes), in steps that are each idempotent, so a run
- * that dies half-way and the next run together do every thing exactly once:
+ * The Cron Trigger's run (every 15 minutes). Its own work is small and fixed whatever the
+ * number of salespeople: it starts four walks on the schedule queue (./jobs.ts), whose
+ * consumer does them a bounded batch per invocation, and does the few steps that are bounded
+ * by nature itself. Every step and job is idempotent, so a run or job that dies half-way and
+ * the next one together do every thing exactly once:
  *
  * 1. expire: pending check-ins past their max response time that nobody started (the
- *    check-in's own object closes the ones that were started);
+ *    check-in's own object closes the ones that were started) — ./expire-job.ts;
  * 2. create: for organizations with automatic check-ins on, one check-in per active member
  *    with an email who is due this period (a member without one is the Admin's to send; unique
- *    schedule_key per member and period; never a second link while one is open), from a
- *    cursor kept between runs, within a statement budget;
- * 3. invite: email every scheduled check-in not yet invited; the email's dedupe key is the
- *    check-in's, and invited_at is written only after the send, so a crash in between
- *    re-sends nothing (the outbox answers "duplicate") and the next run just marks it;
+ *    schedule_key per member and period; never a second link while one is open), within the
+ *    organization's daily check-in cap, and each batch's invitations — ./create-job.ts;
+ * 3. invite: every scheduled check-in still not invited (a batch that failed); the email's
+ *    dedupe key is the check-in's, and invited_at is written only after the send, so a crash
+ *    in between re-sends nothing (the queue answers "duplicate") — ./send-jobs.ts;
  * 4. remind: every reminder interval until answered or expired; reminder n has its own
- *    dedupe key, written the same way;
- * 5. reconcile: Pro subscriptions whose Stripe quantity lags the billable count;
- * 6. retain: once a day, delete raw data (transcripts, per-pillar rows) past the raw
+ *    dedupe key, written the same way — ./send-jobs.ts;
+ * 5. trial: the trial's reminders and ends (worker/billing/lifecycle.ts);
+ * 6. reconcile: Pro subscriptions whose Stripe quantity lags the billable count;
+ * 7. retain: once a day, delete raw data (transcripts, per-pillar rows) past the raw
  *    retention, and summaries past the summary retention (global settings); and the email
  *    log, rate-limit counters and audit log past theirs (./operational-retention.ts).
  *
- * Each step is bounded per run; what is left is picked up 15 minutes later.
+ * Steps 5–7 are bounded per run; what is left is picked up 15 minutes later. Steps 1–4 walk
+ * every database holding organizations' rows (worker/db/shards.ts): the run starts each walk
+ * once per shard, and each job names its shard. Reconcile and retention read every shard too.
  */
 
 export type ScheduleRunOptions = {
   /** The platform database. */
   db: Database;
   /**
-   * Every database holding organizations' rows (worker/db/shards.ts), each walked in turn by the
-   * steps over check-ins and members; default: the platform database alone.
+   * Every database holding organizations' rows (worker/db/shards.ts), by binding name, each
+   * walked by the jobs; default: the platform database alone.
    */
   shards?: { name: string; db: Database }[];
   config: AppConfig;
-  send: Mailer;
+  send: BatchMailer;
   now?: number;
   /** Run retention regardless of the hour (tests, a manual run). */
   forceRetention?: boolean;
+  /** Members per create job, check-ins per expire job (and per invite job, up to SEND_BATCH). */
   batchSize?: number;
+  /** The schedule queue; without it the jobs run in-process, here, before the run returns. */
+  jobs?: JobSink;
 };
 
 export type ScheduleRunReport = {
@@ -80,15 +86,12 @@ export type ScheduleRunReport = {
 };
 
 const RETENTION_HOUR_UTC = 3;
-/** A started chat still pending a day after its expiry is stuck, not in progress. */
-const STUCK_AFTER_MS = DAY_MS;
 
-type OrgSettingsRow = typeof organizationSettings.$inferSelect | null;
-
-function settingsOf(row: OrgSettingsRow, fallback: OrganizationCheckInSettings): OrganizationCheckInSettings {
-  if (!row) return fallback;
-  const { organizationId: _, updatedAt: __, ...settings } = row;
-  return settings;
+/** The cron step a job belongs to, as the report and the console name it. */
+function stepOf(job: ScheduleJob): string {
+  if (job.type === "organizations") return "create";
+  if (job.type === "scan") return job.step;
+  return job.type === "remind" ? "remind" : job.type;
 }
 
 /** One line for the console: the steps that failed, or what the run did. */
@@ -103,7 +106,7 @@ export function scheduleRunDetail(report: ScheduleRunReport): string {
 export async function runSchedule(options: ScheduleRunOptions): Promise<ScheduleRunReport> {
   const { config, send } = options;
   const platform = options.db;
-  const shards = options.shards ?? [{ name: "DB", db: platform }];
+  const shards = options.shards ?? [{ name: PLATFORM_BINDING, db: platform }];
   const now = options.now ?? Date.now();
   const limit = options.batchSize ?? 200;
   const global = await getGlobalSettings(platform);
@@ -128,131 +131,37 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
     }
   };
 
-  for (const { name, db } of shards) {
-    const label = shards.length > 1 ? ` (${name})` : "";
-    await step(`expire${label}`, async () => {
-      const expired = await changeCheckInStatus(
-        db,
-        and(
-          lte(checkIns.expiresAt, new Date(now)),
-          or(isNull(checkIns.startedAt), lt(checkIns.expiresAt, new Date(now - STUCK_AFTER_MS))),
-        ),
-        { status: "expired" },
-      ).returning({ id: checkIns.id });
-      report.expired += expired.length;
-    });
-
-    await step(`create${label}`, async () => {
-      // Bounded and resumable: a cursor between runs and a statement budget per run (./create-step.ts).
-      const cursor = name === "DB" ? undefined : `create:${name}`;
-      report.created += (await runCreateStep(db, config, now, limit, undefined, cursor)).created;
-    });
-
+  // Expiry, creation, invitations and reminders: started here, done by the schedule queue's
+  // consumer a batch per job (./jobs.ts). In-process (no queue: tests, a manual run) the same
+  // jobs run here, one after the other, and the report counts what they did.
+  const jobs: ScheduleJob[] = [];
+  const sink: JobSink = options.jobs ?? { send: async (more) => void jobs.push(...more) };
+  const start = (job: ScheduleJob) => sink.send([job]);
+  const labelOf = (shard: string) => (shards.length > 1 ? ` (${shard})` : "");
+  for (const { name: shard } of shards) {
+    const label = labelOf(shard);
+    await step(`expire${label}`, () => start({ type: "expire", shard, now, batchSize: limit }));
+    await step(`create${label}`, () => start({ type: "organizations", shard, now, batchSize: limit, after: "" }));
     await step(`invite${label}`, async () => {
       if (!origin) throw new Error("BETTER_AUTH_URL is not configured; invitations need the app's public origin");
-      const waiting = await db
-        .select({ checkIn: checkIns, member: teamMembers })
-        .from(checkIns)
-        .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
-        .where(
-          and(
-            eq(checkIns.status, "pending"),
-            sql`${checkIns.expiresAt} > ${now}`,
-            isNull(checkIns.invitedAt),
-            isNotNull(checkIns.scheduleKey),
-            // Only a check-in with an address to send to (a handed-over link has none).
-            or(isNull(checkIns.deliveryRoute), ne(checkIns.deliveryRoute, "handover")),
-          ),
-        )
-        .limit(limit);
-      const organizationsOf = await organizationFacts(platform, waiting);
-      for (const { checkIn, member } of waiting) {
-        // A suspended organization's links do not work: no email points at one.
-        const organizationName = organizationsOf.get(checkIn.organizationId);
-        if (organizationName === undefined) continue;
-        // The route and address stored when the check-in was created; never the member's address now.
-        const to = sendable(await deliveryOf(db, checkIn));
-        if (to === null) continue;
-        const result = await emailCheckIn(send, {
-          kind: "invite",
-          checkIn,
-          link: await linkOf(db, config, checkIn),
-          delivery: to,
-          firstName: member.firstName,
-          organizationId: checkIn.organizationId,
-          organizationName,
-          origin,
-          dedupeKey: inviteDedupeKey(checkIn.id),
-        });
-        // A failed delivery stays uninvited: the next run retries the same dedupe key.
-        if (result.status === "failed") continue;
-        await db
-          .update(checkIns)
-          .set({ invitedAt: new Date(now) })
-          .where(and(eq(checkIns.id, checkIn.id), isNull(checkIns.invitedAt)));
-        report.invited++;
-      }
+      await start({ type: "scan", shard, now, batchSize: limit, step: "invite", after: "" });
     });
-
     await step(`remind${label}`, async () => {
       if (!origin) throw new Error("BETTER_AUTH_URL is not configured; reminders need the app's public origin");
-      const open = await db
-        .select({
-          checkIn: checkIns,
-          member: teamMembers,
-          settings: organizationSettings,
-        })
-        .from(checkIns)
-        .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
-        .leftJoin(organizationSettings, eq(organizationSettings.organizationId, checkIns.organizationId))
-        .where(
-          and(
-            eq(checkIns.status, "pending"),
-            sql`${checkIns.expiresAt} > ${now}`,
-            isNotNull(checkIns.invitedAt),
-            isNull(checkIns.startedAt),
-            // A handed-over link (a member without an email) has nowhere to be reminded.
-            or(isNull(checkIns.deliveryRoute), ne(checkIns.deliveryRoute, "handover")),
-          ),
-        )
-        .limit(limit * 5);
-      const organizationsOf = await organizationFacts(platform, open);
-      for (const { checkIn, member, settings } of open) {
-        if (report.reminded >= limit) break;
-        const organizationName = organizationsOf.get(checkIn.organizationId);
-        if (organizationName === undefined) continue;
-        const resolved = settingsOf(settings, fallback);
-        const number = reminderDue({
-          autoReminders: resolved.autoReminders,
-          intervalHours: resolved.reminderIntervalHours,
-          invitedAt: checkIn.invitedAt?.getTime() ?? null,
-          startedAt: checkIn.startedAt?.getTime() ?? null,
-          expiresAt: checkIn.expiresAt.getTime(),
-          remindersSent: checkIn.reminderCount,
-          now,
-        });
-        if (number === null) continue;
-        const to = sendable(await deliveryOf(db, checkIn));
-        if (to === null) continue;
-        // The link already in the inbox (a check-in made before signed links gets one now).
-        const result = await emailCheckIn(send, {
-          kind: "reminder",
-          checkIn,
-          link: await linkOf(db, config, checkIn),
-          delivery: to,
-          firstName: member.firstName,
-          organizationId: checkIn.organizationId,
-          organizationName,
-          origin,
-          dedupeKey: reminderDedupeKey(checkIn.id, number),
-        });
-        if (result.status === "failed") continue;
-        await db
-          .update(checkIns)
-          .set({ reminderCount: number, lastRemindedAt: new Date(now) })
-          .where(and(eq(checkIns.id, checkIn.id), lt(checkIns.reminderCount, number)));
-        report.reminded++;
-      }
+      await start({ type: "scan", shard, now, batchSize: limit, step: "remind", after: "" });
+    });
+  }
+  const shardDbs = new Map(shards.map(({ name, db }) => [name, db]));
+  for (let job = jobs.shift(); job; job = jobs.shift()) {
+    const current = job;
+    await step(`${stepOf(current)}${labelOf(current.shard)}`, async () => {
+      const db = shardDbs.get(current.shard);
+      if (!db) throw new Error(`No database ${current.shard} in this run`);
+      const done = await runJob({ db, config, send, sink, origin, fallback }, current);
+      report.expired += done.expired ?? 0;
+      report.created += done.created ?? 0;
+      report.invited += done.invited ?? 0;
+      report.reminded += done.reminded ?? 0;
     });
   }
 
@@ -307,18 +216,4 @@ export async function runSchedule(options: ScheduleRunOptions): Promise<Schedule
   // The operator's system status reads the last run and its result (issue 25 §7).
   await recordSignal(platform, "schedule", report.errors.length === 0, scheduleRunDetail(report));
   return report;
-}
-
-/**
- * The name of each organization these rows belong to that may be emailed now (not suspended),
- * from the platform database: the shard's copy of the organization only anchors its rows.
- */
-async function organizationFacts(platform: Database, rows: { checkIn: { organizationId: string } }[]) {
-  const ids = [...new Set(rows.map((row) => row.checkIn.organizationId))];
-  if (ids.length === 0) return new Map<string, string>();
-  const found = await platform
-    .select({ id: organizations.id, name: organizations.name })
-    .from(organizations)
-    .where(and(inArray(organizations.id, ids), ne(organizations.status, "suspended")));
-  return new Map(found.map((row) => [row.id, row.name]));
 }

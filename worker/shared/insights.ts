@@ -134,7 +134,10 @@ export const salesStrengthProfileSchema = z.object({
   average: nullableNumber,
   /** People by their latest sales strength: strong ≥ 75, solid 60–74, developing < 60. */
   bands: z.object({ strong: z.number(), solid: z.number(), developing: z.number() }),
+  /** The strongest first; at most the Overview's 50 (issue 26). */
   people: z.array(z.object({ ...teamMemberRefShape, value: z.number() })),
+  /** How many people the bands count, when more than `people` lists (issue 26; absent otherwise). */
+  scored: z.optional(z.number()),
 });
 export type SalesStrengthProfile = z.infer<typeof salesStrengthProfileSchema>;
 
@@ -167,7 +170,13 @@ export const insightsResponseSchema = z.object({
   trend: z.array(trendPointSchema),
   blockers: z.array(blockerThemeSchema),
   alerts: z.object({ open: z.number(), items: z.array(alertItemSchema) }),
+  /**
+   * The ones who need you first: by risk, then stress, then name. At most 50 (issue 26: a
+   * 10,000-person team is not one table); `team.totalMembers` says how many there are.
+   */
   people: z.array(personRowSchema),
+  /** How many people are at each risk level, all of them (issue 26; absent from an older Worker). */
+  riskCounts: z.optional(z.object({ high: z.number(), watch: z.number(), ok: z.number(), unknown: z.number() })),
   salesStrength: salesStrengthProfileSchema,
   coaching: z.array(coachingActionSchema),
   /** An LLM is configured: GET /api/insights/coaching can enrich the actions. */

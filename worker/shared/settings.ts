@@ -9,6 +9,12 @@ import { DEFAULT_PILLAR_WEIGHTS, PILLARS, type Pillar } from "./pillars";
  * Global check-in settings (spec 2 §3, §9). The spec keeps them in the screen only; we
  * persist them in D1 (global_settings) and check-ins and schedules read them.
  */
+/** The bounds of every retention period in days (spec 2's raw and summary data, and transcripts). */
+export const RETENTION_DAYS = { min: 1, max: 3650 } as const;
+
+/** How long a completed chat's transcript is kept in its object unless Global Settings say otherwise. */
+export const DEFAULT_TRANSCRIPT_DAYS = 30;
+
 const pillarWeight = z.number().check(z.gte(0.5), z.lte(2));
 
 /** One weight per pillar of the registry (worker/shared/pillars.ts). */
@@ -32,11 +38,23 @@ export const globalSettingsSchema = z.object({
   maxResponseTime: z.int().check(z.gte(1), z.lte(2160)),
   pillarWeights: pillarWeightsSchema,
   conversationDefaults: conversationStyleSchema,
-  dataRetention: z.object({
-    rawDataDays: z.int().check(z.gte(1), z.lte(3650)),
-    summaryDataDays: z.int().check(z.gte(1), z.lte(3650)),
-    enableAnonymization: z.boolean(),
-  }),
+  dataRetention: z
+    .object({
+      rawDataDays: z.int().check(z.gte(RETENTION_DAYS.min), z.lte(RETENTION_DAYS.max)),
+      summaryDataDays: z.int().check(z.gte(RETENTION_DAYS.min), z.lte(RETENTION_DAYS.max)),
+      /**
+       * Days a completed chat's transcript stays in its check-in object before the object
+       * erases it (the only copy: D1 keeps no transcript). Raw data, so never past rawDataDays.
+       */
+      transcriptDays: z.int().check(z.gte(RETENTION_DAYS.min), z.lte(RETENTION_DAYS.max)),
+      enableAnonymization: z.boolean(),
+    })
+    .check(
+      z.refine((retention) => retention.transcriptDays <= retention.rawDataDays, {
+        message: "Transcripts are raw data: keep them no longer than raw data",
+        path: ["transcriptDays"],
+      }),
+    ),
 });
 
 export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
@@ -49,7 +67,12 @@ export const DEFAULT_GLOBAL_SETTINGS: GlobalSettings = {
   maxResponseTime: 72,
   pillarWeights: DEFAULT_PILLAR_WEIGHTS,
   conversationDefaults: { empathyLevel: "high", followUpStyle: "adaptive", closureStyle: "supportive" },
-  dataRetention: { rawDataDays: 365, summaryDataDays: 1095, enableAnonymization: true },
+  dataRetention: {
+    rawDataDays: 365,
+    summaryDataDays: 1095,
+    transcriptDays: DEFAULT_TRANSCRIPT_DAYS,
+    enableAnonymization: true,
+  },
 };
 
 /** An organization's own schedule (dashboard settings), starting from the global defaults. */

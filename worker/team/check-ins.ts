@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import * as z from "zod/mini";
 import {
   type Delivery,
   deliveryRow,
@@ -6,14 +7,13 @@ import {
   type SendableDelivery,
   slackDmInvitations,
 } from "../checkin/delivery";
-import { parsedRows } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { checkIns, type teamMembers } from "../db/schema";
 import { newCheckInId } from "../db/shards";
 import type { SendResult } from "../email/send";
 import type { AppConfig } from "../lib/config";
 import { appSecrets } from "../lib/keys";
-import type { Mailer } from "../notify/mailer";
+import type { Mailer, NoticeEmail } from "../notify/mailer";
 import type { CheckInListItem } from "../shared/team";
 import { checkInInviteEmail, checkInReminderEmail } from "./emails";
 import { type CheckInLink, checkInLink, storedCheckInLink } from "./link-token";
@@ -95,15 +95,23 @@ export async function insertCheckIn(
   config: AppConfig,
   input: NewCheckIn,
 ): Promise<{ id: string; link: CheckInLink; delivery: Delivery } | null> {
+  const prepared = await checkInInsert(db, config, input);
+  return prepared.inserted(await db.all(prepared.statement));
+}
+
+/**
+ * `insertCheckIn`'s statement, not yet run, for a caller that runs many in one D1 batch (the
+ * schedule's create job, `rawRowsInOneTrip`); `inserted` reads its rows.
+ */
+export async function checkInInsert(db: Database, config: AppConfig, input: NewCheckIn) {
   // The id names the shard it lives in, so the link alone finds it (worker/db/shards.ts).
   const id = newCheckInId(db);
   const link = await checkInLink(appSecrets(config), id);
   const slackDm = input.slackDm ?? (await slackDmInvitations(db, input.organizationId));
   // INSERT … SELECT … WHERE NOT EXISTS: the builder's insert cannot carry the condition, and one
-  // statement is what keeps two senders from opening two check-ins for one member.
-  const [delivery] = await parsedRows(
-    db,
-    sql`
+  // statement is what keeps two senders from opening two check-ins for one member. The open
+  // check is a seek on the member (index check_ins_member_open_idx, drizzle/0014).
+  const statement = sql`
     insert into check_ins (id, organization_id, team_member_id, sent_by, token_hash, status, schedule_key,
       duration_minutes, expires_at, invited_at, reminder_count, reach_out_requested, created_at,
       delivery_route, delivery_address)
@@ -117,10 +125,15 @@ export async function insertCheckIn(
         where team_member_id = ${input.teamMemberId} and status = 'pending' and expires_at > ${input.now}
       )
     on conflict do nothing
-    returning delivery_route as route, delivery_address as address`,
-    deliveryRow,
-  );
-  return delivery ? { id, link, delivery } : null;
+    returning delivery_route as route, delivery_address as address`;
+  return {
+    id,
+    statement,
+    inserted(rows: unknown): { id: string; link: CheckInLink; delivery: Delivery } | null {
+      const [delivery] = z.array(deliveryRow).parse(rows);
+      return delivery ? { id, link, delivery } : null;
+    },
+  };
 }
 
 export type CheckInEmail = {
@@ -138,7 +151,8 @@ export type CheckInEmail = {
   dedupeKey: string;
 };
 
-export async function emailCheckIn(send: Mailer, email: CheckInEmail): Promise<SendResult> {
+/** The invitation or reminder as the Mailer takes it (rendered, with its notice and dedupe key). */
+export function checkInNoticeEmail(email: CheckInEmail): NoticeEmail {
   const render = email.kind === "invite" ? checkInInviteEmail : checkInReminderEmail;
   const rendered = render({
     firstName: email.firstName,
@@ -147,7 +161,7 @@ export async function emailCheckIn(send: Mailer, email: CheckInEmail): Promise<S
     durationMinutes: email.checkIn.durationMinutes,
     expiresAt: email.checkIn.expiresAt,
   });
-  return send({
+  return {
     to: email.delivery.address,
     ...rendered,
     kind: email.kind === "invite" ? "check_in_invite" : "check_in_reminder",
@@ -156,7 +170,11 @@ export async function emailCheckIn(send: Mailer, email: CheckInEmail): Promise<S
     route: email.delivery.route,
     // What the queue keeps instead of the email: it renders the email again when it sends.
     notice: { kind: email.kind === "invite" ? "check_in_invite" : "check_in_reminder", checkInId: email.checkIn.id },
-  });
+  };
+}
+
+export function emailCheckIn(send: Mailer, email: CheckInEmail): Promise<SendResult> {
+  return send(checkInNoticeEmail(email));
 }
 
 export const inviteDedupeKey = (checkInId: string) => `check-in-invite:${checkInId}`;

@@ -107,7 +107,8 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
   const card = (pillar: string) => insights.pillars.find((c) => c.pillar === pillar);
   const morale = card("morale");
   const confidence = card("quota_confidence");
-  const atRisk = insights.people.filter((person) => person.risk === "high").length;
+  // Everyone's count (issue 26); an older Worker sent everyone, so count them.
+  const atRisk = insights.riskCounts?.high ?? insights.people.filter((person) => person.risk === "high").length;
   const ai = useAiCoaching(insights.range, insights.aiCoachingAvailable && insights.coaching.length > 0);
   // The AI's wording applies only to actions still current (same ids as the rules now give).
   const currentIds = new Set(insights.coaching.map((action) => action.id));
@@ -242,7 +243,7 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
           </Link>
         }
       >
-        <PeopleTable people={insights.people} />
+        <PeopleTable people={insights.people} total={insights.team.totalMembers} />
       </Panel>
     </>
   );

@@ -53,8 +53,11 @@ const TABLE_COLUMNS: readonly DataColumn[] = [
   { label: "Alerts", numeric: true },
 ];
 
-/** Everyone on the team, the ones who need you first, each linking to their own view. */
-export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
+/**
+ * The team, the ones who need you first, each linking to their own view. A large team's
+ * Overview lists its first 50 (issue 26); `total` says how many there are, the Team page has all.
+ */
+export function PeopleTable({ people, total = people.length }: { people: readonly PersonRow[]; total?: number }) {
   const [query, setQuery] = useState("");
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
@@ -68,6 +71,15 @@ export function PeopleTable({ people }: { people: readonly PersonRow[] }) {
 
   return (
     <div className="flex flex-col gap-3" data-testid="people">
+      {total > people.length ? (
+        <p className="text-sm text-soft" data-testid="people-shown">
+          The {people.length} who need you first, of {total.toLocaleString("en-US")}.{" "}
+          <Link to="/dashboard/team" className="link">
+            Everyone is on the Team page
+          </Link>
+          .
+        </p>
+      ) : null}
       {people.length > 8 ? (
         <label className="input input-sm w-full sm:max-w-xs">
           <span className="sr-only">Find a person</span>

@@ -65,7 +65,11 @@ export function SalesStrengthPanel({ profile }: { profile: SalesStrengthProfile 
       </ul>
       {profile.people.length > 8 ? (
         <button type="button" className="btn btn-ghost btn-sm self-start" onClick={() => setAll((value) => !value)}>
-          {all ? "Show fewer" : `Show all ${profile.people.length}`}
+          {all
+            ? "Show fewer"
+            : profile.scored && profile.scored > profile.people.length
+              ? `Show the top ${profile.people.length}`
+              : `Show all ${profile.people.length}`}
         </button>
       ) : null}
     </div>

@@ -197,11 +197,19 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <NumberField
               label="Raw data (days)"
-              hint="How long conversation transcripts are kept."
+              hint="How long per-pillar readings are kept."
               value={settings.dataRetention.rawDataDays}
               min={1}
               max={3650}
               onChange={(v) => setRetention({ rawDataDays: intFrom(v, settings.dataRetention.rawDataDays) })}
+            />
+            <NumberField
+              label="Transcripts (days)"
+              hint="A finished chat's transcript stays in its check-in this long, then is erased. It is the only copy, and no one can read it; at most the raw data days."
+              value={settings.dataRetention.transcriptDays}
+              min={1}
+              max={Math.min(3650, settings.dataRetention.rawDataDays)}
+              onChange={(v) => setRetention({ transcriptDays: intFrom(v, settings.dataRetention.transcriptDays) })}
             />
             <NumberField
               label="Summary data (days)"

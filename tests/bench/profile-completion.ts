@@ -1,0 +1,112 @@
+/**
+ * `node tests/bench/profile-completion.ts [check-ins]`: the bench's completion figure taken
+ * apart (issue 26 §6). The resilience run's check-ins (22 by default, no kills, no restart) are
+ * driven to their closing statement against the built app with the OpenAI stand-in, and each
+ * completion is split into: closing + 4 s (due) → the summary frame (the object's alarm, the
+ * judgement), and the summary → `completed` (the confirmation's round trip, the D1 batch). A V8
+ * CPU profile of the Worker over the run prints self time per function
+ * (tests/.artifacts/bench-profile/completion.cpuprofile).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import WebSocket from "ws";
+import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config.ts";
+import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
+import { freePort, startBuiltApp } from "../tools/app-server.ts";
+import { newBenchCheckIns, seedBenchCheckIns } from "./check-ins.ts";
+import { runResilience } from "./resilience.ts";
+import { summarize } from "./stats.ts";
+
+const count = Number(process.argv[2] ?? 22);
+const standIn = await startOpenAiStandIn({ firstTokenDelayMs: 300, tokenDelayMs: 30 });
+const checkIns = newBenchCheckIns(count, "completion");
+const port = await freePort();
+const inspectorPort = await freePort();
+const app = await startBuiltApp({
+  name: "bench-completion",
+  port,
+  inspectorPort,
+  vars: {
+    APP_ENV: "production",
+    BETTER_AUTH_SECRET: "completion-secret-0123456789abcdef0123456789",
+    BETTER_AUTH_URL: `http://127.0.0.1:${port}`,
+    OPENAI_API_KEY: process.env.EMBEDDED ? "" : "sk-completion",
+    OPENAI_BASE_URL: standIn.baseURL,
+    OPENAI_MODEL: "completion-model",
+  },
+  prepare: (stateDir) => seedBenchCheckIns(stateDir, checkIns),
+});
+const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as {
+  webSocketDebuggerUrl?: string;
+}[];
+const url = targets.find((t) => t.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
+if (!url) throw new Error("no inspector target");
+const devtools = new WebSocket(url);
+await new Promise((r) => devtools.once("open", r));
+let nextId = 1;
+const pending = new Map<number, (value: unknown) => void>();
+devtools.on("message", (data) => {
+  const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
+  if (message.id) pending.get(message.id)?.(message.result);
+});
+const call = (method: string, params: Record<string, unknown> = {}) =>
+  new Promise<unknown>((resolveCall) => {
+    const id = nextId++;
+    pending.set(id, resolveCall);
+    devtools.send(JSON.stringify({ id, method, params }));
+  });
+try {
+  if (!process.env.NO_PROFILE) {
+    await call("Profiler.enable");
+    await call("Profiler.setSamplingInterval", { interval: 200 });
+    await call("Profiler.start");
+  }
+  const run = await runResilience({
+    origin: app.origin,
+    checkIns,
+    killsPerCheckIn: 0,
+    messagesPerCheckIn: 12,
+    closingStatement: DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement,
+    restartAfterAcked: Number.POSITIVE_INFINITY,
+    restart: async () => {},
+  });
+  if (run.failures.length > 0) console.log(`failures: ${run.failures.join("; ")}`);
+  const due = (closing: number | null) => (closing === null ? null : closing + 4000);
+  const parts = run.chats.flatMap(({ chat, closingCreatedAt }) => {
+    const at = due(closingCreatedAt);
+    const { summaryAt, completedAt } = chat.stats;
+    return at !== null && summaryAt !== null && completedAt !== null
+      ? [{ total: completedAt - at, toSummary: summaryAt - at, toCompleted: completedAt - summaryAt }]
+      : [];
+  });
+  console.log(`completion_persist_ms (due → completed): ${JSON.stringify(summarize(parts.map((p) => p.total)))}`);
+  console.log(`  due → summary frame:                   ${JSON.stringify(summarize(parts.map((p) => p.toSummary)))}`);
+  console.log(`  summary → completed (confirm, D1):     ${JSON.stringify(summarize(parts.map((p) => p.toCompleted)))}`);
+  if (!process.env.NO_PROFILE) {
+    const { profile } = (await call("Profiler.stop")) as {
+      profile: {
+        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+        samples: number[];
+        timeDeltas: number[];
+      };
+    };
+    mkdirSync(resolve("tests/.artifacts/bench-profile"), { recursive: true });
+    writeFileSync(resolve("tests/.artifacts/bench-profile/completion.cpuprofile"), JSON.stringify(profile));
+    const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map<string, number>();
+    profile.samples.forEach((id, i) => {
+      const frame = byNode.get(id)?.callFrame;
+      const key = frame
+        ? `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber}`
+        : "?";
+      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    });
+    for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+      console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`);
+    }
+  }
+} finally {
+  devtools.close();
+  await app.stop();
+  await standIn.close();
+}

@@ -1,0 +1,90 @@
+import { createScheduledController } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { teamMemberResponseSchema } from "../../worker/shared/team";
+import { utcDay } from "../../worker/shared/time";
+import { createAdmin, requestAs, type TestAdmin } from "./auth-helpers";
+import { eventually } from "./notify-helpers";
+import { allRowsOf, DATABASES, type DatabaseName, rowsOf, shardOf } from "./shard-helpers";
+
+/**
+ * The schedule queue across shards (worker/schedule/jobs.ts, worker/db/shards.ts), as deployed:
+ * two organizations, each in its own shard, with automatic check-ins on. One cron run through
+ * the real schedule and notifications queues creates and invites each team in its own shard
+ * (ids naming it), nothing of theirs lands in another database, and the daily-cap counters are
+ * the platform's.
+ */
+const TEAM = 3;
+
+async function scheduledOrganization(company: string): Promise<TestAdmin> {
+  const admin = await createAdmin({ companyName: company });
+  for (let i = 0; i < TEAM; i++) {
+    const added = await requestAs(admin, "/api/team-members", {
+      method: "POST",
+      body: JSON.stringify({ firstName: `Rep${i}`, lastName: company, email: `rep${i}@${company}.example` }),
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    teamMemberResponseSchema.parse(await added.json());
+  }
+  const saved = await requestAs(admin, "/api/check-in-settings", {
+    method: "PUT",
+    body: JSON.stringify({
+      frequency: "weekly",
+      durationMinutes: 10,
+      autoReminders: true,
+      reminderIntervalHours: 24,
+      maxResponseHours: 72,
+      schedulingEnabled: true,
+    }),
+  });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  return admin;
+}
+
+describe("the schedule queue across shards", () => {
+  it("creates and invites each organization's team in its own shard, and nowhere else", {
+    timeout: 120_000,
+  }, async () => {
+    const north = await scheduledOrganization("northcron");
+    const south = await scheduledOrganization("southcron");
+    expect(await shardOf(north.organizationId)).toBe("DB_SHARD_0");
+    expect(await shardOf(south.organizationId)).toBe("DB_SHARD_1");
+    const now = Date.now();
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "*/15 * * * *" }), env);
+
+    for (const [admin, own, prefix] of [
+      [north, "DB_SHARD_0", "s0-"],
+      [south, "DB_SHARD_1", "s1-"],
+    ] as const) {
+      const organizationId = admin.organizationId;
+      const invited = `organization_id = '${organizationId}' and invited_at is not null`;
+      await eventually(async () => (await allRowsOf(own, "check_ins", invited)) === TEAM, 90_000);
+      const { results } = await DATABASES[own]
+        .prepare("select id from check_ins where organization_id = ?")
+        .bind(organizationId)
+        .all<{ id: string }>();
+      expect(results).toHaveLength(TEAM);
+      for (const { id } of results) expect(id.startsWith(prefix), id).toBe(true);
+      expect(
+        await allRowsOf(
+          own,
+          "notification_deliveries",
+          `organization_id = '${organizationId}' and kind = 'invitation'`,
+        ),
+      ).toBe(TEAM);
+      for (const other of Object.keys(DATABASES) as DatabaseName[]) {
+        if (other === own) continue;
+        for (const table of ["check_ins", "notification_deliveries"]) {
+          expect(await rowsOf(other, table, organizationId), `${table} in ${other}`).toBe(0);
+        }
+      }
+      // The day's check-in cap is counted in the platform database, once per check-in.
+      const cap = await env.DB.prepare("select count from rate_limits where key = ?")
+        .bind(`cap:check_in:${organizationId}:${utcDay(now)}`)
+        .first<{ count: number }>();
+      expect(cap?.count).toBe(TEAM);
+    }
+    for (const shard of ["DB_SHARD_0", "DB_SHARD_1"] as const) expect(await allRowsOf(shard, "rate_limits")).toBe(0);
+  });
+});
