@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { publicOrigin } from "../auth/auth";
+import { compactId } from "../db/compact-id";
 import { checkIns, riskAlerts } from "../db/schema";
 import { sendEmail } from "../email/send";
 import type { AppEnv } from "../lib/app-env";
@@ -191,7 +192,8 @@ export const checkInRoutes = new Hono<AppEnv>()
       c.var.db
         .insert(riskAlerts)
         .values({
-          id: `${record.id}-alert-reach_out`,
+          // One per check-in: a second request meets the first on (check_in_id, category).
+          id: compactId(),
           organizationId: record.organizationId,
           teamMemberId: record.teamMemberId,
           checkInId: record.id,
