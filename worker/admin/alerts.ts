@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from "dr
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName } from "../db/aggregates";
+import { openAlert } from "../db/alert-status";
 import type { Database } from "../db/client";
 import { organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
 import { notFound } from "../lib/errors";
@@ -53,7 +54,7 @@ export async function alertSummary(db: Database) {
   const [row] = await db
     .select({ total: count(), high: countWhere(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)) })
     .from(riskAlerts)
-    .where(ne(riskAlerts.status, "resolved"));
+    .where(openAlert);
   const totalActive = num(row?.total);
   const highPriority = num(row?.high);
   return { totalActive, highPriority, mediumLow: totalActive - highPriority };
@@ -71,7 +72,8 @@ export async function listAlerts(
   const { page, pageSize, offset } = pageWindow(query, ALERT_PAGE_SIZE);
   const conditions: SQL[] = [];
   const view = query.view ?? "active";
-  if (view === "active") conditions.push(ne(riskAlerts.status, "resolved"));
+  // Open as the index on (status, time) can seek it: the two statuses, not "not resolved".
+  if (view === "active") conditions.push(openAlert);
   if (view === "unread") conditions.push(eq(riskAlerts.status, "unread"));
   if (view === "resolved") conditions.push(eq(riskAlerts.status, "resolved"));
   if (query.priority === "high") conditions.push(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES));

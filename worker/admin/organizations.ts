@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, ne, or, type SQL, sql } from "drizzle-or
 import { organizationStatusSql } from "../billing/lifecycle";
 import { liveStripeSubscriptionSql } from "../billing/stripe-subscription";
 import { countWhere, epochMs, maxOf, qualified } from "../db/aggregates";
+import { openAlert } from "../db/alert-status";
 import type { Database } from "../db/client";
 import {
   checkIns,
@@ -165,7 +166,7 @@ export async function organizationDetail(db: Database, id: string): Promise<Orga
       })
       .from(checkIns)
       .where(eq(checkIns.organizationId, id)),
-    db.$count(riskAlerts, and(eq(riskAlerts.organizationId, id), ne(riskAlerts.status, "resolved"))),
+    db.$count(riskAlerts, and(eq(riskAlerts.organizationId, id), openAlert)),
     db
       .select({
         status: subscriptions.subscriptionStatus,

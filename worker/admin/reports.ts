@@ -2,6 +2,7 @@ import { type AnyColumn, and, between, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { avgOf, epochMs, fullName } from "../db/aggregates";
+import { anyAlert } from "../db/alert-status";
 import type { Database } from "../db/client";
 import { checkIns, organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
 import { recordAudit } from "../lib/audit";
@@ -74,7 +75,7 @@ async function organizationsReport(db: Database, range: ReportRange) {
         avgStress: meanDuring(sentimentScores.stress),
         alertsRaised: db.$count(
           riskAlerts,
-          and(ofOrganization(riskAlerts.organizationId), during(riskAlerts.createdAt)),
+          and(ofOrganization(riskAlerts.organizationId), anyAlert, during(riskAlerts.createdAt)),
         ),
       })
       .from(organizations)

@@ -18,6 +18,7 @@ import {
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { avgOf, countWhere, maxOf } from "../db/aggregates";
+import { openAlert } from "../db/alert-status";
 import type { Database } from "../db/client";
 import { organizations, riskAlerts, sentimentScores, userChallenges } from "../db/schema";
 import { zv } from "../lib/validate";
@@ -214,7 +215,7 @@ export async function companyComparison(
           )
           .as("blockers"),
         activeAlerts: db
-          .$count(riskAlerts, and(eq(riskAlerts.organizationId, organization), ne(riskAlerts.status, "resolved")))
+          .$count(riskAlerts, and(eq(riskAlerts.organizationId, organization), openAlert))
           .as("active_alerts"),
       })
       .from(sentimentScores)
