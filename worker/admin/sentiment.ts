@@ -11,7 +11,6 @@ import {
   inArray,
   lt,
   lte,
-  ne,
   type SQL,
   sql,
 } from "drizzle-orm";

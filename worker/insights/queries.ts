@@ -1,4 +1,4 @@
-import { type AnyColumn, and, count, countDistinct, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, countDistinct, desc, eq, gt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { avgOf, countWhere, epochMs, maxOf } from "../db/aggregates";
 import { anyAlert, openAlert, resolvedAlert } from "../db/alert-status";
