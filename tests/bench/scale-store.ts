@@ -1,5 +1,6 @@
 /**
- * Issue 26 §1–2 in `npm run bench` (or alone: `node tests/bench/scale-store.ts`):
+ * Issue 26 §1–2 in `npm run bench` (or alone: `node tests/bench/d1-bytes.ts` for the first,
+ * `node tests/bench/scale-store.ts` for the rest):
  *
  * - `d1_bytes_per_check_in`: the D1 bytes a completed check-in adds, measured on a copy of a
  *   run's D1 after the app stopped: SQLite's own page accounting (dbstat: each b-tree's bytes
@@ -47,6 +48,8 @@ export type BytesPerCheckIn = {
   check_ins: number;
   /** The completion's bytes by table and index (over 10 B each), largest first. */
   by_name: Record<string, number>;
+  /** The same by table, its indexes included, largest first. */
+  by_table: Record<string, number>;
 };
 
 /**
@@ -91,16 +94,32 @@ export function d1BytesPerCheckIn(stateDir: string, ids: readonly string[], scra
     db.prepare(`delete from check_ins where id in (${marks})`).run(...done);
     db.exec("vacuum");
     const none = bytesInUse(db);
+    const tableOf = new Map(
+      (db.prepare("select name, tbl_name from sqlite_master").all() as { name: string; tbl_name: string }[]).map(
+        (row) => [row.name, row.tbl_name],
+      ),
+    );
     const per = (bytes: number) => Math.round(bytes / Math.max(1, done.length));
     const byName = [...namesBefore]
       .map(([name, used]) => [name, per(used - (namesAfter.get(name) ?? 0))] as const)
       .filter(([, bytes]) => Math.abs(bytes) > 10)
       .sort((a, b) => b[1] - a[1]);
+    const byTable = new Map<string, number>();
+    for (const [name, used] of namesBefore) {
+      const table = tableOf.get(name) ?? name;
+      byTable.set(table, (byTable.get(table) ?? 0) + used - (namesAfter.get(name) ?? 0));
+    }
     return {
       completion: per(withCompletions - pending),
       check_in_row: per(pending - none),
       check_ins: done.length,
       by_name: Object.fromEntries(byName),
+      by_table: Object.fromEntries(
+        [...byTable]
+          .map(([table, bytes]) => [table, per(bytes)] as const)
+          .filter(([, bytes]) => Math.abs(bytes) > 10)
+          .sort((a, b) => b[1] - a[1]),
+      ),
     };
   } finally {
     db.close();

@@ -117,7 +117,10 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     const state = await env.DB.prepare("select conversation_state from check_ins where id = ?")
       .bind(checkIn.id)
       .first<{ conversation_state: string }>();
-    expect(JSON.parse(state?.conversation_state ?? "{}")).toMatchObject({ judged_by: "llm", fallback_used: false });
+    // D1 keeps the judges' disagreement only, when there is one: no counts, no judge (its log line has them).
+    expect(Object.keys(JSON.parse(state?.conversation_state ?? "null") ?? {}).filter((k) => k !== "review")).toEqual(
+      [],
+    );
   });
 
   /** A whole check-in with the provider, through completion; the stored scores row and check-in state. */
@@ -134,7 +137,12 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     const row = await env.DB.prepare("select conversation_state, needs_review from check_ins where id = ?")
       .bind(checkIn.id)
       .first<{ conversation_state: string; needs_review: number }>();
-    return { checkIn, scores, state: JSON.parse(row?.conversation_state ?? "{}"), needsReview: row?.needs_review };
+    return {
+      checkIn,
+      scores,
+      state: JSON.parse(row?.conversation_state ?? "null") as { review?: unknown } | null,
+      needsReview: row?.needs_review,
+    };
   }
 
   it("discards the judge's scores whose quote the salesperson never said, and the reader judges instead", async () => {
@@ -142,7 +150,8 @@ describe("a check-in with the OpenAI-compatible provider", () => {
       "Honestly a great week [[invent]], I feel relaxed and rested.",
       "Very confident, already at 120% of quota.",
     ]);
-    expect(state).toMatchObject({ judged_by: "lexicon" });
+    // The reader judged alone: nothing to disagree on, so D1 keeps no state for it.
+    expect(state).toBeNull();
     // The stand-in's stress of 78 would have raised a burnout alert; the reader reads a rested person.
     expect(scores?.stress).toBeLessThan(50);
     expect(await d1Count("risk_alerts", "check_in_id = ? and category = 'burnout'", checkIn.id)).toBe(0);
@@ -161,11 +170,12 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     // Its stress over the burnout line is held just under it: no answer told of strain (issue 24 §5).
     expect(scores).toMatchObject({ stress: RISK_LINES.burnoutStressAtLeast - 1, morale: DEFAULT_SCORES.morale });
     expect(DEFAULT_SCORES.stress).toBeGreaterThanOrEqual(RISK_LINES.burnoutStressAtLeast);
-    expect(state).toMatchObject({ judged_by: "llm" });
+    // The disagreement, and nothing else (the judge and the counts are in the completion's log line).
+    expect(Object.keys(state ?? {})).toEqual(["review"]);
     expect(needsReview).toBe(1);
-    const flagged = (state.review as { dimension: string; llm: number; reader: number }[]).map((r) => r.dimension);
+    const flagged = ((state?.review ?? []) as { dimension: string }[]).map((r) => r.dimension);
     expect(flagged).toContain("stress");
-    expect(JSON.stringify(state.review)).not.toContain("relaxed");
+    expect(JSON.stringify(state?.review)).not.toContain("relaxed");
   });
 
   it("falls back to the embedded interviewer with the banner when the provider fails, and stays there", async () => {
@@ -191,10 +201,16 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     );
     await travel(checkIn.id, 4000);
     await chat.confirmSummary();
-    const state = await env.DB.prepare("select conversation_state from check_ins where id = ?")
+    // Judged by the reader alone: the judge was never asked, nothing was disputed, no state kept in D1.
+    expect(
+      (await standInRequests()).some(
+        (r) => r.kind === "scores" && JSON.stringify(r.body).includes("Things are fine otherwise"),
+      ),
+    ).toBe(false);
+    const state = await env.DB.prepare("select conversation_state from check_ins where id = ? and status = 'completed'")
       .bind(checkIn.id)
-      .first<{ conversation_state: string }>();
-    expect(JSON.parse(state?.conversation_state ?? "{}")).toMatchObject({ judged_by: "lexicon", fallback_used: true });
+      .first<{ conversation_state: string | null }>();
+    expect(state).toEqual({ conversation_state: null });
   });
 
   it("treats an empty reply as a failure ('No response from AI service') and one cut mid-stream too", async () => {

@@ -163,6 +163,35 @@ describe("a completion", () => {
     expect(weeks.scores[0]?.responses).toBe(1);
   });
 
+  it("writes each row once, with compact ids, however often the batch is retried", async () => {
+    const checkIn = await createCheckIn();
+    const result = completionOf(checkIn, Date.now());
+    expect(result.alerts.length).toBeGreaterThan(0);
+    const rowsOf = async () => {
+      const ids = async (table: string) =>
+        (
+          await env.DB.prepare(`select id from ${table} where check_in_id = ? order by id`)
+            .bind(checkIn.id)
+            .all<{ id: string }>()
+        ).results.map((row) => row.id);
+      return {
+        scores: await ids("sentiment_scores"),
+        blockers: await ids("user_challenges"),
+        alerts: await ids("risk_alerts"),
+      };
+    };
+    await persistCompletion(env.DB, result);
+    const once = await rowsOf();
+    expect(once.scores).toHaveLength(1);
+    expect(once.blockers).toHaveLength(result.blockers.length);
+    expect(once.alerts).toHaveLength(result.alerts.length);
+    // Issue 26 §1: 16 random characters, not the check-in's id spelled again.
+    for (const id of [...once.scores, ...once.blockers, ...once.alerts]) expect(id).toMatch(/^[\w-]{16}$/);
+    // Retried, the batch draws new ids: its rows meet the stored ones on their keys per check-in.
+    await persistCompletion(env.DB, result);
+    expect(await rowsOf()).toEqual(once);
+  });
+
   it("of a check-in revoked meanwhile adds nothing", async () => {
     const checkIn = await createCheckIn({ status: "expired" });
     const completedAt = Date.now();

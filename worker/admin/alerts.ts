@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from "dr
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName } from "../db/aggregates";
+import { openAlert } from "../db/alert-status";
 import type { Database } from "../db/client";
 import { organizationNames } from "../db/fan-out";
 import { riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
@@ -70,7 +71,7 @@ export async function alertSummary(shards: readonly Database[]) {
     db
       .select({ total: count(), high: countWhere(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)) })
       .from(riskAlerts)
-      .where(ne(riskAlerts.status, "resolved")),
+      .where(openAlert),
   );
   const totalActive = rows.reduce((sum, row) => sum + num(row.total), 0);
   const highPriority = rows.reduce((sum, row) => sum + num(row.high), 0);
@@ -90,7 +91,8 @@ export async function listAlerts(
   const { page, pageSize, offset } = pageWindow(query, ALERT_PAGE_SIZE);
   const conditions: SQL[] = [];
   const view = query.view ?? "active";
-  if (view === "active") conditions.push(ne(riskAlerts.status, "resolved"));
+  // Open as the index on (status, time) can seek it: the two statuses, not "not resolved".
+  if (view === "active") conditions.push(openAlert);
   if (view === "unread") conditions.push(eq(riskAlerts.status, "unread"));
   if (view === "resolved") conditions.push(eq(riskAlerts.status, "resolved"));
   if (query.priority === "high") conditions.push(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES));

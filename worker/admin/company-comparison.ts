@@ -1,5 +1,6 @@
-import { type AnyColumn, and, asc, count, countDistinct, desc, eq, gte, ne, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, countDistinct, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import { maxOf } from "../db/aggregates";
+import { openAlert } from "../db/alert-status";
 import type { Database } from "../db/client";
 import { mergedPage, OrganizationNameCache, sumOf } from "../db/fan-out";
 import { organizations, riskAlerts, sentimentScores, userChallenges } from "../db/schema";
@@ -110,7 +111,7 @@ export async function companyComparison(
               )
               .as("blockers"),
             activeAlerts: shard
-              .$count(riskAlerts, and(eq(riskAlerts.organizationId, organization), ne(riskAlerts.status, "resolved")))
+              .$count(riskAlerts, and(eq(riskAlerts.organizationId, organization), openAlert))
               .as("active_alerts"),
           })
           .from(sentimentScores)

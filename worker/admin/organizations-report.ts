@@ -1,5 +1,6 @@
 import { type AnyColumn, and, between, count, eq, sql } from "drizzle-orm";
 import { avgOf } from "../db/aggregates";
+import { anyAlert } from "../db/alert-status";
 import type { Database } from "../db/client";
 import { inJsonList } from "../db/fan-out";
 import { checkIns, organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
@@ -66,7 +67,7 @@ async function shardFigures(shards: readonly Database[], ids: string[], range: R
         shard
           .select({ id: riskAlerts.organizationId, n: count().as("n") })
           .from(riskAlerts)
-          .where(and(inJsonList(riskAlerts.organizationId, ids), during(riskAlerts.createdAt)))
+          .where(and(inJsonList(riskAlerts.organizationId, ids), anyAlert, during(riskAlerts.createdAt)))
           .groupBy(riskAlerts.organizationId),
       ]),
     ),

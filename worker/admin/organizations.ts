@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { organizationStatusSql } from "../billing/lifecycle";
 import { liveStripeSubscriptionSql } from "../billing/stripe-subscription";
 import { countWhere, epochMs, maxOf, qualified } from "../db/aggregates";
+import { openAlert } from "../db/alert-status";
 import type { Database } from "../db/client";
 import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
 import { assignShard, deleteFromShard } from "../db/shards";
@@ -165,7 +166,7 @@ export async function organizationDetail(db: Database, id: string, shard = db): 
       })
       .from(checkIns)
       .where(eq(checkIns.organizationId, id)),
-    shard.$count(riskAlerts, and(eq(riskAlerts.organizationId, id), ne(riskAlerts.status, "resolved"))),
+    shard.$count(riskAlerts, and(eq(riskAlerts.organizationId, id), openAlert)),
     db
       .select({
         status: subscriptions.subscriptionStatus,

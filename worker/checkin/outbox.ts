@@ -2,7 +2,14 @@ import { describeError, log } from "../lib/log";
 import { SYNC_RETRY_MS } from "../shared/checkin-timer";
 import type { Schedule } from "./alarms";
 import type { CorrectedJudgement } from "./corrections";
-import { type CompletionResult, checkInExists, persistCompletion, persistExpiry, persistStart } from "./persist";
+import {
+  type CompletionResult,
+  checkInExists,
+  completionFacts,
+  persistCompletion,
+  persistExpiry,
+  persistStart,
+} from "./persist";
 import { exploredCount } from "./rules";
 import type { SessionStore } from "./store";
 
@@ -65,6 +72,8 @@ export class Outbox {
           const result = this.completionResult();
           // Revoked while the batch kept failing: no scores, and no transcript to keep either.
           if (!(await persistCompletion(d1, result)).landed) this.checkInGone = true;
+          // The chat's counts and its judge, for operators: D1 keeps none of them (persist.ts).
+          else log("info", "checkin_completed", completionFacts(result));
           await this.afterCompletion(result);
         } else if (kind === "expired") {
           await persistExpiry(d1, session.check_in_id);

@@ -2,15 +2,17 @@ import { and, eq, inArray, isNull, not, sql } from "drizzle-orm";
 import { chunkedInserts } from "../db/batch";
 import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
+import { compactId } from "../db/compact-id";
 import { checkIns, riskAlerts, scoreCorrections, sentimentScores, userChallenges } from "../db/schema";
 import { ratingOn } from "../scoring/self-ratings";
 import { type EvidenceField, SCORE_DIMENSIONS, SCORES, type ScoreDimension } from "../shared/pillars";
 import type { CorrectedJudgement } from "./corrections";
 
 /**
- * What the completion batch writes: the judgement (with the salesperson's corrections) and the
- * chat's counts, fixed once so a retried batch writes the same rows. Never the messages: the
- * transcript stays in the check-in object (README → Decisions "Transcripts stay in the check-in object").
+ * What the completion batch writes: the judgement (with the salesperson's corrections), fixed
+ * once so a retried batch writes the same rows, and the chat's counts (logged, not stored).
+ * Never the messages: the transcript stays in the check-in object (README → Decisions
+ * "Transcripts stay in the check-in object").
  */
 export type CompletionResult = CorrectedJudgement & {
   checkInId: string;
@@ -23,9 +25,23 @@ export type CompletionResult = CorrectedJudgement & {
   pillarsExplored: number;
 };
 
+/** What a completion's log line says (ids, counts and labels: never the salesperson's words). */
+export function completionFacts(result: CompletionResult) {
+  return {
+    checkInId: result.checkInId,
+    organizationId: result.organizationId,
+    questionsAsked: result.questionsAsked,
+    pillarsExplored: result.pillarsExplored,
+    judgedBy: result.judgedBy,
+    fallbackUsed: result.fallbackUsed,
+    needsReview: result.review.length > 0,
+  };
+}
+
 /**
- * The object's writes to D1. Each is idempotent (fixed ids, ON CONFLICT DO NOTHING on the
- * unique indexes, guarded updates), so a retried batch or an alarm that runs twice never
+ * The object's writes to D1. Each is idempotent (ON CONFLICT DO NOTHING on each table's key
+ * per check-in — one score row, one alert per category, one blocker per theme, one correction
+ * per score — and guarded updates), so a retried batch or an alarm that runs twice never
  * writes a row twice.
  */
 export async function persistStart(d1: D1Database, checkInId: string, startedAt: number) {
@@ -62,28 +78,25 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
   const base = { organizationId: result.organizationId, checkInId: result.checkInId };
   const { scores } = result;
 
-  const alertIds = result.alerts.map((a) => `${result.checkInId}-alert-${a.category}`);
+  // Compact random ids (db/compact-id.ts): a retried batch draws new ones, and its rows meet
+  // those already stored on their per-check-in keys (above persistStart) and are not inserted.
+  const alerts = result.alerts.map((a) => ({ ...a, id: compactId() }));
   const blockerRows = uniqueBlockers(result);
   const statements = [
     changeCheckInStatus(db, eq(checkIns.id, result.checkInId), {
       status: "completed",
       completedAt: recordedAt,
       ...(result.startedAt !== null ? { startedAt: new Date(result.startedAt) } : {}),
-      conversationState: {
-        session_id: result.checkInId,
-        questions_asked: result.questionsAsked,
-        pillars_explored: result.pillarsExplored,
-        judged_by: result.judgedBy,
-        fallback_used: result.fallbackUsed,
-        // Which scores the LLM and the reader disagreed on, in figures (never the salesperson's words).
-        ...(result.review.length > 0 ? { review: result.review } : {}),
-      },
+      // Only what D1's readers use: which scores the LLM and the reader disagreed on, in figures
+      // (never the salesperson's words), for the person page and the console's judgement. The
+      // chat's counts and which judge ran are in the completion's log line (README → Decisions).
+      conversationState: result.review.length > 0 ? { review: result.review } : null,
       needsReview: result.review.length > 0,
     }),
     db
       .insert(sentimentScores)
       .values({
-        id: `${result.checkInId}-score`,
+        id: compactId(),
         ...base,
         teamMemberId: result.teamMemberId,
         morale: scores.morale,
@@ -100,7 +113,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
       db,
       scoreCorrections,
       result.corrections.map((c) => ({
-        id: `${result.checkInId}-correction-${c.dimension}`,
+        id: compactId(),
         ...base,
         teamMemberId: result.teamMemberId,
         dimension: c.dimension,
@@ -119,8 +132,8 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ...chunkedInserts(
       db,
       riskAlerts,
-      result.alerts.map((a) => ({
-        id: `${result.checkInId}-alert-${a.category}`,
+      alerts.map((a) => ({
+        id: a.id,
         ...base,
         teamMemberId: result.teamMemberId,
         alertType: a.alertType,
@@ -131,7 +144,11 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
       })),
       { ignoreConflicts: true },
     ),
-    ...undoUnlessCompleted(db, result, alertIds),
+    ...undoUnlessCompleted(
+      db,
+      result,
+      alerts.map((a) => a.id),
+    ),
   ];
   // Last: whether the check-in is completed at this result's time (else it was revoked meanwhile).
   const landedRow = db
@@ -150,7 +167,8 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
 /**
  * The batch's closing statements: unless the check-in row says completed at this result's
  * time (set by this batch, or by an earlier run of it), delete what this batch inserted.
- * Alerts by their ids only: a reach-out alert raised before the revocation stays.
+ * Alerts by this batch's ids only: a reach-out alert raised before the revocation stays (the
+ * batch's own alert of that check-in and category met it and was not inserted).
  */
 function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: CompletionResult, alertIds: string[]) {
   const id = result.checkInId;
@@ -163,17 +181,14 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
   ];
 }
 
-/** The blocker rows, one per id and theme (the table's keys), so the rollup counts what lands. */
+/** The blocker rows, one per theme (the table's key per check-in), so the rollup counts what lands. */
 function uniqueBlockers(result: CompletionResult) {
-  const ids = new Set<string>();
   const themes = new Set<string>();
   const rows: { id: string; theme: string; description: string }[] = [];
   for (const b of result.blockers) {
-    const id = `${result.checkInId}-blocker-${slug(b.theme)}`;
-    if (ids.has(id) || themes.has(b.theme)) continue;
-    ids.add(id);
+    if (themes.has(b.theme)) continue;
     themes.add(b.theme);
-    rows.push({ id, theme: b.theme, description: b.description });
+    rows.push({ id: compactId(), theme: b.theme, description: b.description });
   }
   return rows;
 }
@@ -211,11 +226,4 @@ function confidenceColumns(result: CompletionResult): Partial<NewScoreRow> {
     burnoutRating: result.ratings.burnout,
     confidenceRating: result.ratings.confidence,
   };
-}
-
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { publicOrigin } from "../auth/auth";
+import { compactId } from "../db/compact-id";
 import { checkIns, riskAlerts } from "../db/schema";
 import { dbForCheckIn } from "../db/shards";
 import { sendEmail } from "../email/send";
@@ -235,7 +236,8 @@ export const checkInRoutes = new Hono<AppEnv>()
       c.var.db
         .insert(riskAlerts)
         .values({
-          id: `${record.id}-alert-reach_out`,
+          // One per check-in: a second request meets the first on (check_in_id, category).
+          id: compactId(),
           organizationId: record.organizationId,
           teamMemberId: record.teamMemberId,
           checkInId: record.id,

@@ -363,7 +363,13 @@ export const riskAlerts = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("risk_alerts_org_status_idx").on(t.organizationId, t.status, t.createdAt),
+    // An organization's alerts: the open ones (drizzle/0016), the resolved ones (drizzle/0018),
+    // each alert in one of the two (db/alert-status.ts says which a query reads).
+    index("risk_alerts_open_idx")
+      .on(t.organizationId, t.priority, sql`${t.createdAt} desc`, t.status)
+      .where(sql`${t.status} in ('unread', 'read')`),
+    index("risk_alerts_resolved_idx").on(t.organizationId, t.createdAt).where(sql`${t.status} = 'resolved'`),
+    // Every organization's, for the console and retention.
     index("risk_alerts_status_created_idx").on(t.status, t.createdAt),
     // Completion may be retried: one alert per check-in and category.
     uniqueIndex("risk_alerts_check_in_category_idx").on(t.checkInId, t.category),

@@ -1,6 +1,7 @@
-import { type AnyColumn, and, count, countDistinct, desc, eq, gt, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, countDistinct, desc, eq, gt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { avgOf, countWhere, epochMs, maxOf } from "../db/aggregates";
+import { anyAlert, openAlert, resolvedAlert } from "../db/alert-status";
 import {
   bindPlain,
   type PlainRows,
@@ -376,8 +377,6 @@ function toMember(row: Awaited<ReturnType<typeof memberPeopleQuery>>[number]): M
   return { ...person, latest, email: row.email, previous, latestDiscussed, previousDiscussed };
 }
 
-const OPEN_ALERT = inArray(riskAlerts.status, ["unread", "read"]);
-
 /** The alert list's order: most urgent first, newest first within a priority. */
 const alertOrder = () => [
   sql`case ${riskAlerts.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`,
@@ -451,7 +450,7 @@ const teamView = (db: Database) => {
     db
       .select(plainFields({ open: count().as("open") }))
       .from(riskAlerts)
-      .where(and(ofOrganization, OPEN_ALERT)),
+      .where(and(ofOrganization, openAlert)),
     // Whether any check-in was ever sent, and any answered: one index entry answers each.
     db
       .select(plainFields({ present: sql<number>`1`.as("present") }))
@@ -559,7 +558,8 @@ const memberView = (db: Database) =>
       and(
         eq(riskAlerts.organizationId, P.organizationId),
         eq(riskAlerts.teamMemberId, P.memberId),
-        sql`(${OPEN_ALERT} or ${gt(riskAlerts.createdAt, P.rangeStart)})`,
+        // Open ones, and those resolved in the window (db/alert-status.ts: one index each).
+        sql`(${openAlert} or (${resolvedAlert} and ${gt(riskAlerts.createdAt, P.rangeStart)}))`,
       ),
     )
       .orderBy(sql`${riskAlerts.status} = 'resolved'`, ...alertOrder())
@@ -616,8 +616,7 @@ export async function alertList(
     db,
     and(
       eq(riskAlerts.organizationId, organizationId),
-      status === "open" ? OPEN_ALERT : undefined,
-      status === "resolved" ? eq(riskAlerts.status, "resolved") : undefined,
+      status === "open" ? openAlert : status === "resolved" ? resolvedAlert : anyAlert,
       teamMemberId ? eq(riskAlerts.teamMemberId, teamMemberId) : undefined,
     ),
   )
