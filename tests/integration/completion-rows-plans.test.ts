@@ -32,12 +32,12 @@ const WHOLE_TABLE_BY_DESIGN: { fragment: RegExp; why: string }[] = [
   },
   {
     fragment:
-      /from "risk_alerts" left join "organizations".* order by "risk_alerts"."created_at" desc, "risk_alerts"."id" limit/,
-    why: "the console's alert list, view 'all' and a priority: every alert, newest first",
+      /from "risk_alerts" left join "team_members" .* order by "risk_alerts"."created_at" desc, "risk_alerts"."id" limit/,
+    why: "the console's alert list, view 'all' and a priority: every alert of the shard, newest first",
   },
   {
-    fragment: /from "risk_alerts" inner join "organizations" .* order by "risk_alerts"."created_at" desc limit/,
-    why: "the console's recent activity: every organization's newest alerts",
+    fragment: /^select "id", "organization_id", "message", "created_at" as "at" from "risk_alerts" order by "risk_alerts"."created_at" desc limit/,
+    why: "the console's recent activity: every organization's newest alerts in the shard",
   },
   {
     fragment: /from "risk_alerts" left join .* where "risk_alerts"."created_at" between \? and \? order by/,
