@@ -1,7 +1,8 @@
-import { createScheduledController } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
+import type { ScheduleJob } from "../../worker/schedule/jobs";
 import { teamMemberResponseSchema } from "../../worker/shared/team";
 import { utcDay } from "../../worker/shared/time";
 import { createAdmin, requestAs, type TestAdmin } from "./auth-helpers";
@@ -86,5 +87,38 @@ describe("the schedule queue across shards", () => {
       expect(cap?.count).toBe(TEAM);
     }
     for (const shard of ["DB_SHARD_0", "DB_SHARD_1"] as const) expect(await allRowsOf(shard, "rate_limits")).toBe(0);
+  });
+
+  it("drops a job naming a database the Worker does not have, and runs nothing for it", async () => {
+    const admin = await scheduledOrganization("nowherecron");
+    const job: ScheduleJob = {
+      type: "create",
+      shard: "DB_SHARD_9",
+      now: Date.now(),
+      batchSize: 50,
+      organizationId: admin.organizationId,
+      after: "",
+    };
+    const batch = createMessageBatch<ScheduleJob>("undertone-schedule", [
+      { id: "job-nowhere", timestamp: new Date(), attempts: 1, body: job },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<unknown>, env);
+    const result = await getQueueResult(batch as MessageBatch<unknown>, ctx);
+    expect(result.explicitAcks).toEqual(["job-nowhere"]);
+    expect(result.retryMessages).toEqual([]);
+    for (const name of Object.keys(DATABASES) as DatabaseName[]) {
+      expect(await rowsOf(name, "check_ins", admin.organizationId), name).toBe(0);
+    }
+    // The same job naming the organization's own shard creates its team's check-ins.
+    const own = await shardOf(admin.organizationId);
+    const valid = createMessageBatch<ScheduleJob>("undertone-schedule", [
+      { id: "job-own", timestamp: new Date(), attempts: 1, body: { ...job, shard: own ?? "DB" } },
+    ]);
+    await worker.queue(valid as MessageBatch<unknown>, env);
+    expect((await getQueueResult(valid as MessageBatch<unknown>, createExecutionContext())).explicitAcks).toEqual([
+      "job-own",
+    ]);
+    expect(await rowsOf((own ?? "DB") as DatabaseName, "check_ins", admin.organizationId)).toBe(TEAM);
   });
 });

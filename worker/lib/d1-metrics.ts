@@ -66,11 +66,21 @@ export function countingD1(d1: D1Database): D1Database {
   return handle;
 }
 
-/** The Worker's env with every D1 binding counting: the platform database and each shard (worker/db/shards.ts). */
+const countingEnvs = new WeakMap<Env, Env>();
+
+/**
+ * The Worker's env with every D1 binding counting: the platform database and each shard
+ * (worker/db/shards.ts). One per env object, like the handles above: what is cached per env
+ * (better-auth's instance, worker/auth/auth.ts) is built once, not per request.
+ */
 export function countingEnv(env: Env): Env {
+  const existing = countingEnvs.get(env);
+  if (existing) return existing;
   const counted: Record<string, unknown> = { ...env };
   for (const [name, binding] of Object.entries(env)) {
     if (/^DB(_SHARD_\d{1,3})?$/.test(name)) counted[name] = countingD1(binding as D1Database);
   }
-  return counted as unknown as Env;
+  const wrapped = counted as unknown as Env;
+  countingEnvs.set(env, wrapped);
+  return wrapped;
 }
