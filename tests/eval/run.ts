@@ -8,7 +8,7 @@
  * leave-one-writer-out figure for the dev writers (each judged by weights trained without
  * it, tests/eval/lowo.ts) and the dev − test gaps.
  * `--dev`: dev writers only (test writers' files are not read); `--no-lowo`: skip the
- * leave-one-writer-out (it trains one model per dev writer); `--misses W03` lists one DEV writer's
+ * leave-one-writer-out (it trains eleven models); `--misses W03` lists one DEV writer's
  * misses. Test writers' misses are never printed (they are never read while the reader changes).
  */
 import { fileURLToPath } from "node:url";

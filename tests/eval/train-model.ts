@@ -2,9 +2,8 @@
  * Training the reader's model from labelled check-ins (issue 24 item 3), shared by
  * `npm run train` (all dev writers) and the evaluation's leave-one-writer-out (all dev
  * writers but one). Feature selection uses only the writers it trains on: a term counts
- * when at least `minWriters` of them (8, about half) used it, so one writer's turns of phrase
- * are never learnt as if everyone spoke that way (5 and 11 did worse on writers left out:
- * README → Decisions).
+ * when at least MIN_WRITERS of them used it, so one writer's turns of phrase are never
+ * learnt as if everyone spoke that way.
  */
 import type { Dimension, ModelFile, RatingKind } from "../tools/judge-types.ts";
 import type { Band, BandPillar, Case } from "./cases.ts";
@@ -27,7 +26,7 @@ export type TrainOptions = FitOptions & {
   /** Weights smaller than this are left out of the file. */
   prune: number;
 };
-export const TRAIN: TrainOptions = { ...FIT, minWriters: 8, teamWeight: 0.4, prune: 0.01 };
+export const TRAIN: TrainOptions = { ...FIT, minWriters: 5, teamWeight: 0.4, prune: 0.01 };
 
 export type Featured = Case & {
   features: { vector: Map<string, number>; ratings: Record<RatingKind, number | null> };
@@ -36,15 +35,7 @@ export type Featured = Case & {
 /** The score each one-tap rating speaks to. */
 export const RATING_DIMENSION: Record<RatingKind, Dimension> = { burnout: "stress", confidence: "confidence" };
 
-/**
- * P(rating = v | band), v = 1…5, as an ordinal (cumulative-logit) model: a rating is a
- * latent level, logistic around a location per band (low ≤ mid ≤ high), cut into five by
- * four shared thresholds; fitted by maximum likelihood on the training check-ins that carry
- * the rating, one pseudo-count per rating and band. A higher rating therefore always moves
- * the band up, never down. The counted table it replaced was not ordinal: writers' depleted
- * people who deny it tapped a 1 more often than their middling ones, so a 1 raised stress
- * (README → Decisions).
- */
+/** P(rating = v | band), v = 1…5, from the training check-ins with that rating, Laplace-smoothed. */
 function likelihoodOf(cases: readonly Featured[], kind: RatingKind): [number, number, number][] {
   const counts = [1, 2, 3, 4, 5].map(() => [1, 1, 1]);
   for (const c of cases) {
@@ -54,50 +45,12 @@ function likelihoodOf(cases: readonly Featured[], kind: RatingKind): [number, nu
     const band = Y[c.expected[DIMENSION_LABEL[RATING_DIMENSION[kind]]]];
     if (row) row[band] = (row[band] as number) + 1;
   }
-  const logLikelihood = (p: readonly number[]) =>
-    ordinalTable(p).reduce(
-      (sum, row, v) => sum + row.reduce((s, q, k) => s + (counts[v]?.[k] ?? 0) * Math.log(q), 0),
-      0,
-    );
-  // Gradient ascent by central differences, the step growing after a gain and halved after a loss: six parameters, fifteen cells.
-  let params = [-1.5, 0, 0, 0, 0, 0];
-  let best = logLikelihood(params);
-  let step = 0.5;
-  for (let t = 0; t < 3000 && step > 1e-9; t++) {
-    const gradient = params.map((_, i) => {
-      const up = [...params];
-      const down = [...params];
-      up[i] = (up[i] as number) + 1e-6;
-      down[i] = (down[i] as number) - 1e-6;
-      return (logLikelihood(up) - logLikelihood(down)) / 2e-6;
-    });
-    const norm = Math.sqrt(gradient.reduce((s, g) => s + g * g, 0));
-    if (norm < 1e-8) break;
-    const next = params.map((p, i) => p + (step * (gradient[i] as number)) / norm);
-    const value = logLikelihood(next);
-    if (value > best) {
-      params = next;
-      best = value;
-      step *= 1.2;
-    } else step /= 2;
-  }
-  return ordinalTable(params).map((row) => row.map((q) => Number(q.toPrecision(4)))) as [number, number, number][];
-}
-
-/** The five-by-three table of an ordinal model: the first threshold, three gaps, and two location steps (logs). */
-function ordinalTable(p: readonly number[]): number[][] {
-  const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
-  const thresholds = [p[0] as number];
-  for (let i = 1; i < 4; i++) thresholds.push((thresholds[i - 1] as number) + Math.exp(p[i] as number));
-  const locations = [0, Math.exp(p[4] as number)];
-  locations.push((locations[1] as number) + Math.exp(p[5] as number));
-  return [0, 1, 2, 3, 4].map((v) =>
-    locations.map((mu) => {
-      const above = v === 4 ? 1 : sigmoid((thresholds[v] as number) - mu);
-      const below = v === 0 ? 0 : sigmoid((thresholds[v - 1] as number) - mu);
-      return Math.max(above - below, 1e-12);
-    }),
-  );
+  const perBand = [0, 1, 2].map((b) => counts.reduce((sum, row) => sum + (row[b] as number), 0));
+  return counts.map((row) => row.map((n, b) => Math.round((n / (perBand[b] as number)) * 10_000) / 10_000)) as [
+    number,
+    number,
+    number,
+  ][];
 }
 
 export function trainModel(cases: readonly Featured[], options: TrainOptions = TRAIN): ModelFile {

@@ -20,8 +20,8 @@ export type ModelFile = {
   targets: Partial<Record<ScoreDimension, { weights: [number[], number[], number[]]; bias: [number, number, number] }>>;
   /**
    * Per one-tap rating (burnout speaks to stress, confidence to confidence): P(rating = 1…5 |
-   * band) for each band (low, mid, high), per band a binomial fitted on the training
-   * check-ins that carry it, so a higher rating always moves the band up (tests/eval/train-model.ts).
+   * band) for each band (low, mid, high), counted on the training check-ins that carry it
+   * (Laplace-smoothed).
    */
   ratings: Record<RatingKind, { likelihood: [number, number, number][] }>;
 };
@@ -68,7 +68,7 @@ export function bandProbabilities(model: TargetModel, vector: ReadonlyMap<string
 /**
  * The words' band probabilities with a rating weighed in (issue 24 §6): Bayes' rule with the
  * rating's own likelihood per band, so a 5 on burnout moves stress up whatever was said, and
- * by how much follows how ratings went with each band in the training check-ins (some who
+ * by how much ratings of that value went with each band in the training check-ins (some who
  * deny burnout tap a 2, few who are fine tap a 4).
  */
 export function withRating(
