@@ -36,7 +36,8 @@ const WHOLE_TABLE_BY_DESIGN: { fragment: RegExp; why: string }[] = [
     why: "the console's alert list, view 'all' and a priority: every alert of the shard, newest first",
   },
   {
-    fragment: /^select "id", "organization_id", "message", "created_at" as "at" from "risk_alerts" order by "risk_alerts"."created_at" desc limit/,
+    fragment:
+      /^select "id", "organization_id", "message", "created_at" as "at" from "risk_alerts" order by "risk_alerts"."created_at" desc limit/,
     why: "the console's recent activity: every organization's newest alerts in the shard",
   },
   {
