@@ -8,10 +8,10 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import WebSocket from "ws";
 import { freePort, startBuiltApp } from "../tools/app-server.ts";
 import { signIn } from "../tools/insights-timing.ts";
 import { cpuSeconds } from "./cpu.ts";
+import { startProfile } from "./inspector.ts";
 import { operatorCookie } from "./scale-store.ts";
 import { ensureSeeded10k, SCALE_ADMIN, SCALE_OPERATOR, SCALE_STATE_NAME } from "./seed-10k.ts";
 import { summarize } from "./stats.ts";
@@ -34,31 +34,6 @@ const app = await startBuiltApp({
     EMAIL_API_KEY: "",
   },
 });
-type Call = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
-let call: Call | null = null;
-let devtools: WebSocket | null = null;
-if (process.env.PROFILE) {
-  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as {
-    webSocketDebuggerUrl?: string;
-  }[];
-  const url = targets.find((t) => t.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
-  if (!url) throw new Error("no inspector target");
-  const socket = new WebSocket(url);
-  devtools = socket;
-  await new Promise((r) => socket.once("open", r));
-  let nextId = 1;
-  const pending = new Map<number, (value: unknown) => void>();
-  socket.on("message", (data) => {
-    const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
-    if (message.id) pending.get(message.id)?.(message.result);
-  });
-  call = (method, params = {}) =>
-    new Promise((resolveCall) => {
-      const id = nextId++;
-      pending.set(id, resolveCall);
-      socket.send(JSON.stringify({ id, method, params }));
-    });
-}
 try {
   const admin = await signIn(app.origin, SCALE_ADMIN.email, SCALE_ADMIN.password);
   const operator = await operatorCookie(app.origin);
@@ -71,11 +46,7 @@ try {
     ["console.activity", operator, "/api/admin/stats/activity"],
     ["console.organizations", operator, "/api/admin/organizations?page=1&pageSize=5"],
   ];
-  if (call) {
-    await call("Profiler.enable");
-    await call("Profiler.setSamplingInterval", { interval: 200 });
-    await call("Profiler.start");
-  }
+  const profiler = process.env.PROFILE ? await startProfile(inspectorPort, 200) : null;
   for (const [name, cookie, path] of pages.filter(([name]) => !process.env.ONLY || name.startsWith(process.env.ONLY))) {
     for (let i = 0; i < 3; i++)
       await fetch(`${app.origin}${path}`, { headers: { cookie } }).then((r) => r.arrayBuffer());
@@ -96,30 +67,12 @@ try {
       `${name.padEnd(22)} wall p50 ${s.p50} p95 ${s.p95} ms · workerd CPU ${cpuMs.toFixed(1)} ms/request · ${rows} rows read · ${bytes} bytes`,
     );
   }
-  if (call) {
-    const { profile } = (await call("Profiler.stop")) as {
-      profile: {
-        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-        samples: number[];
-        timeDeltas: number[];
-      };
-    };
+  if (profiler) {
+    const { profile, summary } = await profiler.stop(30);
     mkdirSync(resolve("tests/.artifacts/bench-profile"), { recursive: true });
     writeFileSync(resolve("tests/.artifacts/bench-profile/10k.cpuprofile"), JSON.stringify(profile));
-    const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-    const self = new Map<string, number>();
-    profile.samples.forEach((id, i) => {
-      const frame = byNode.get(id)?.callFrame;
-      const key = frame
-        ? `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber}`
-        : "?";
-      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
-    });
-    for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
-      console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`);
-    }
+    for (const { ms, where } of summary.top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${where}`);
   }
 } finally {
-  devtools?.close();
   await app.stop();
 }

@@ -9,11 +9,11 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import WebSocket from "ws";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config.ts";
 import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp } from "../tools/app-server.ts";
 import { newBenchCheckIns, seedBenchCheckIns } from "./check-ins.ts";
+import { startProfile } from "./inspector.ts";
 import { runResilience } from "./resilience.ts";
 import { summarize } from "./stats.ts";
 
@@ -36,31 +36,8 @@ const app = await startBuiltApp({
   },
   prepare: (stateDir) => seedBenchCheckIns(stateDir, checkIns),
 });
-const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as {
-  webSocketDebuggerUrl?: string;
-}[];
-const url = targets.find((t) => t.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
-if (!url) throw new Error("no inspector target");
-const devtools = new WebSocket(url);
-await new Promise((r) => devtools.once("open", r));
-let nextId = 1;
-const pending = new Map<number, (value: unknown) => void>();
-devtools.on("message", (data) => {
-  const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
-  if (message.id) pending.get(message.id)?.(message.result);
-});
-const call = (method: string, params: Record<string, unknown> = {}) =>
-  new Promise<unknown>((resolveCall) => {
-    const id = nextId++;
-    pending.set(id, resolveCall);
-    devtools.send(JSON.stringify({ id, method, params }));
-  });
+const profiler = process.env.NO_PROFILE ? null : await startProfile(inspectorPort, 200);
 try {
-  if (!process.env.NO_PROFILE) {
-    await call("Profiler.enable");
-    await call("Profiler.setSamplingInterval", { interval: 200 });
-    await call("Profiler.start");
-  }
   const run = await runResilience({
     origin: app.origin,
     checkIns,
@@ -82,31 +59,13 @@ try {
   console.log(`completion_persist_ms (due → completed): ${JSON.stringify(summarize(parts.map((p) => p.total)))}`);
   console.log(`  due → summary frame:                   ${JSON.stringify(summarize(parts.map((p) => p.toSummary)))}`);
   console.log(`  summary → completed (confirm, D1):     ${JSON.stringify(summarize(parts.map((p) => p.toCompleted)))}`);
-  if (!process.env.NO_PROFILE) {
-    const { profile } = (await call("Profiler.stop")) as {
-      profile: {
-        nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-        samples: number[];
-        timeDeltas: number[];
-      };
-    };
+  if (profiler) {
+    const { profile, summary } = await profiler.stop(30);
     mkdirSync(resolve("tests/.artifacts/bench-profile"), { recursive: true });
     writeFileSync(resolve("tests/.artifacts/bench-profile/completion.cpuprofile"), JSON.stringify(profile));
-    const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-    const self = new Map<string, number>();
-    profile.samples.forEach((id, i) => {
-      const frame = byNode.get(id)?.callFrame;
-      const key = frame
-        ? `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber}`
-        : "?";
-      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
-    });
-    for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
-      console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`);
-    }
+    for (const { ms, where } of summary.top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${where}`);
   }
 } finally {
-  devtools.close();
   await app.stop();
   await standIn.close();
 }
