@@ -313,6 +313,21 @@ export async function ageCompletedChat(checkInId: string, ms: number): Promise<b
   return runDurableObjectAlarm(stub);
 }
 
+/**
+ * Completion sets the "erase" check for at once, so the runtime's own alarm may run it while a
+ * test moves the clock (it awaits D1 for Global Settings). Runs the check and waits until the
+ * object has settled on a future erase time, so later clock moves are not undone.
+ */
+export async function settleEraseCheck(checkInId: string) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    await runDurableObjectAlarm(sessionStub(checkInId));
+    const { schedule } = await objectTables(checkInId);
+    if (schedule.some((row) => row.kind === "erase" && row.run_at > Date.now())) return;
+    await sleep(25);
+  }
+  throw new Error(`check-in ${checkInId} never scheduled its erase`);
+}
+
 export async function d1Count(table: string, where: string, ...binds: unknown[]) {
   const row = await env.DB.prepare(`select count(*) as n from ${table} where ${where}`)
     .bind(...binds)

@@ -1,4 +1,3 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
@@ -15,7 +14,7 @@ import {
   d1Count,
   objectMessages,
   objectTables,
-  sessionStub,
+  settleEraseCheck,
   travel,
 } from "./checkin-helpers";
 
@@ -72,7 +71,7 @@ describe("a completed check-in's transcript", () => {
     try {
       const checkIn = await completedChat();
       // The erase check right after completion reads the setting and waits for its day.
-      await runDurableObjectAlarm(sessionStub(checkIn.id));
+      await settleEraseCheck(checkIn.id);
       expect((await objectMessages(checkIn.id)).length).toBeGreaterThan(0);
       const { schedule, session } = await objectTables(checkIn.id);
       expect(schedule).toEqual([{ kind: "erase", run_at: Number(session?.completed_at) + 7 * DAY_MS }]);
@@ -95,7 +94,7 @@ describe("a completed check-in's transcript", () => {
     await env.DB.prepare("delete from global_settings").run();
     expect((await getGlobalSettings(db)).dataRetention.transcriptDays).toBe(30);
     const checkIn = await completedChat();
-    await runDurableObjectAlarm(sessionStub(checkIn.id));
+    await settleEraseCheck(checkIn.id);
     await ageCompletedChat(checkIn.id, 29 * DAY_MS);
     expect((await objectMessages(checkIn.id)).length).toBeGreaterThan(0);
     await ageCompletedChat(checkIn.id, DAY_MS);

@@ -45,8 +45,7 @@ export class TranscriptRetention {
    * otherwise sets the alarm for that time. Returns true when the storage was erased.
    */
   async eraseIfDue(now: number): Promise<boolean> {
-    const completedAt = this.store.session()?.completed_at;
-    if (completedAt === null || completedAt === undefined) return false;
+    if (this.completedAt() === undefined) return false;
     let days: number;
     try {
       days = (await getGlobalSettings(this.platform)).dataRetention.transcriptDays;
@@ -55,6 +54,9 @@ export class TranscriptRetention {
       this.schedule.set("erase", now + RETRY_MS);
       return false;
     }
+    // Read again after the D1 await: other events may have run on the object meanwhile.
+    const completedAt = this.completedAt();
+    if (completedAt === undefined) return false;
     const due = completedAt + days * DAY_MS;
     if (now < due) {
       this.schedule.set("erase", due);
@@ -63,5 +65,10 @@ export class TranscriptRetention {
     await this.schedule.disarm();
     await this.storage.deleteAll();
     return true;
+  }
+
+  private completedAt(): number | undefined {
+    this.store.refresh();
+    return this.store.session()?.completed_at ?? undefined;
   }
 }
