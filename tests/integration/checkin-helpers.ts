@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, expect } from "vitest";
+import { CHAT_REFILL_PER_SECOND } from "../../worker/checkin/limits";
 import { hashCheckInToken, newCheckInToken } from "../../worker/checkin/token";
 import { parseServerFrame, type ServerFrame } from "../../worker/shared/checkin-protocol";
 import { checkInLinkToken } from "../../worker/team/link-token";
@@ -333,6 +334,11 @@ export async function d1Count(table: string, where: string, ...binds: unknown[])
     .bind(...binds)
     .first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+/** Frames the chat's token bucket (worker/checkin/limits.ts) has refilled since `started`, rounded up. */
+export function refilledSince(started: number): number {
+  return Math.ceil(((Date.now() - started) / 1000) * CHAT_REFILL_PER_SECOND);
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,6 +3,7 @@
 import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { CHAT_BURST } from "../../worker/checkin/limits";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { SUMMARY_WAIT_MS } from "../../worker/shared/check-in-summary";
 import { MAX_MESSAGE_CHARS } from "../../worker/shared/checkin-protocol";
@@ -13,6 +14,7 @@ import {
   d1Count,
   objectMessages,
   objectTables,
+  refilledSince,
   sessionStub,
   travel,
   upgrade,
@@ -271,13 +273,15 @@ describe("the protocol's guarantees", () => {
   it("throttles a flooding client", async () => {
     const checkIn = await createCheckIn();
     const chat = await open(checkIn);
+    const started = Date.now();
     for (let i = 0; i < 40; i++) chat.send({ type: "message", clientId: `flood-${i}-xxxx`, content: `message ${i}` });
     const acks = () => chat.frames.filter((f) => f.type === "ack").length;
     const refused = () => chat.frames.filter((f) => f.type === "error" && f.code === "rate_limited").length;
     // Every frame is answered, an ack or a refusal (waited for, not timed: the machine may be busy).
     await expect.poll(() => acks() + refused(), { timeout: 10_000 }).toBe(40);
     expect(refused()).toBeGreaterThan(0);
-    expect(acks()).toBeLessThanOrEqual(21);
+    // One burst, plus what the bucket refilled while a busy machine delivered the flood.
+    expect(acks()).toBeLessThanOrEqual(CHAT_BURST + 1 + refilledSince(started));
   });
 
   it("shows the same conversation in several tabs", async () => {
