@@ -2,8 +2,8 @@
  * Training the reader's model from labelled check-ins (issue 24 item 3), shared by
  * `npm run train` (all dev writers) and the evaluation's leave-one-writer-out (all dev
  * writers but one). Feature selection uses only the writers it trains on: a term counts
- * when at least MIN_WRITERS of them used it, so one writer's turns of phrase are never
- * learnt as if everyone spoke that way.
+ * when at least `minWriters` of them (8, about half) used it, so one writer's turns of phrase
+ * are never learnt as if everyone spoke that way (README → Decisions has 5 and 11).
  */
 import type { Dimension, ModelFile, RatingKind } from "../tools/judge-types.ts";
 import type { Band, BandPillar, Case } from "./cases.ts";
@@ -26,7 +26,7 @@ export type TrainOptions = FitOptions & {
   /** Weights smaller than this are left out of the file. */
   prune: number;
 };
-export const TRAIN: TrainOptions = { ...FIT, minWriters: 5, teamWeight: 0.4, prune: 0.01 };
+export const TRAIN: TrainOptions = { ...FIT, minWriters: 8, teamWeight: 0.4, prune: 0.01 };
 
 export type Featured = Case & {
   features: { vector: Map<string, number>; ratings: Record<RatingKind, number | null> };
@@ -35,23 +35,34 @@ export type Featured = Case & {
 /** The score each one-tap rating speaks to. */
 export const RATING_DIMENSION: Record<RatingKind, Dimension> = { burnout: "stress", confidence: "confidence" };
 
-/** P(rating = v | band), v = 1…5, from the training check-ins with that rating, Laplace-smoothed. */
-function likelihoodOf(cases: readonly Featured[], kind: RatingKind): [number, number, number][] {
-  const counts = [1, 2, 3, 4, 5].map(() => [1, 1, 1]);
-  for (const c of cases) {
-    const value = c.features.ratings[kind];
-    if (value === null) continue;
-    const row = counts[value - 1];
-    const band = Y[c.expected[DIMENSION_LABEL[RATING_DIMENSION[kind]]]];
-    if (row) row[band] = (row[band] as number) + 1;
-  }
-  const perBand = [0, 1, 2].map((b) => counts.reduce((sum, row) => sum + (row[b] as number), 0));
-  return counts.map((row) => row.map((n, b) => Math.round((n / (perBand[b] as number)) * 10_000) / 10_000)) as [
-    number,
-    number,
-    number,
-  ][];
-}
+/**
+ * P(rating = v | band low, mid, high), v = 1…5, per one-tap rating: set by hand from what each
+ * scale's anchors say, checked against the dev writers' check-ins, and kept in order. Counted
+ * from the labels instead, the table was not ordinal (a 1 on burnout went with high stress more
+ * often than with mid, a 2 on confidence read lower than a 1; README → Decisions). Burnout: a 3
+ * or more is the single-item measure's own line ("definitely burning out"), so it is rare below
+ * high strain (in the dev writers' check-ins, 56 ratings of 3–5, all labelled high), while a 1
+ * or 2 comes from every band, strained people who deny it among them (56 of 107). Confidence:
+ * the anchors name the bands (1–2 unlikely, 3 either way, 4–5 likely). Each column sums to 1,
+ * and the ratio of a higher band to a lower one rises with the rating, so a higher rating never
+ * lowers the band (tests/unit/trained-reader.test.ts holds the shipped file to both).
+ */
+export const RATING_LIKELIHOOD: Record<RatingKind, [number, number, number][]> = {
+  burnout: [
+    [0.6, 0.3, 0.14],
+    [0.37, 0.62, 0.31],
+    [0.02, 0.05, 0.3],
+    [0.008, 0.022, 0.17],
+    [0.002, 0.008, 0.08],
+  ],
+  confidence: [
+    [0.3, 0.03, 0.003],
+    [0.58, 0.07, 0.0075],
+    [0.1, 0.7, 0.08],
+    [0.015, 0.13, 0.4],
+    [0.005, 0.07, 0.5095],
+  ],
+};
 
 export function trainModel(cases: readonly Featured[], options: TrainOptions = TRAIN): ModelFile {
   const writersOf = new Map<string, Set<string>>();
@@ -99,8 +110,8 @@ export function trainModel(cases: readonly Featured[], options: TrainOptions = T
     keys: keys.filter((_, i) => used[i]),
     targets,
     ratings: {
-      burnout: { likelihood: likelihoodOf(cases, "burnout") },
-      confidence: { likelihood: likelihoodOf(cases, "confidence") },
+      burnout: { likelihood: RATING_LIKELIHOOD.burnout },
+      confidence: { likelihood: RATING_LIKELIHOOD.confidence },
     },
   };
 }

@@ -211,6 +211,20 @@ describe("the shipped weights", () => {
       judgeCheckIn([...mixed, ...rate("confidence", value)], { memberName: "Ana" }).scores.confidence;
     expect(confidence(5)).toBeGreaterThan(confidence(1));
   });
+
+  it("reads the ratings in order: a higher rating never makes a higher band less likely against a lower one", () => {
+    for (const { likelihood } of Object.values(shippedModel().ratings)) {
+      for (const band of [0, 1, 2]) {
+        expect(likelihood.reduce((sum, row) => sum + (row[band] as number), 0)).toBeCloseTo(1, 6);
+      }
+      for (const band of [0, 1] as const) {
+        const ratios = likelihood.map((row) => (row[band + 1] as number) / (row[band] as number));
+        ratios.slice(1).forEach((ratio, v) => {
+          expect(ratio).toBeGreaterThanOrEqual(ratios[v] as number);
+        });
+      }
+    }
+  });
 });
 
 describe("the weights file is checked when the Worker loads it", () => {

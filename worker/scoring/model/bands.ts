@@ -20,8 +20,9 @@ export type ModelFile = {
   targets: Partial<Record<ScoreDimension, { weights: [number[], number[], number[]]; bias: [number, number, number] }>>;
   /**
    * Per one-tap rating (burnout speaks to stress, confidence to confidence): P(rating = 1…5 |
-   * band) for each band (low, mid, high), counted on the training check-ins that carry it
-   * (Laplace-smoothed).
+   * band) for each band (low, mid, high), set from the scales' anchors by `npm run train`
+   * (tests/eval/train-model.ts says why they are not counted), in order: a higher rating never
+   * lowers the band.
    */
   ratings: Record<RatingKind, { likelihood: [number, number, number][] }>;
 };
@@ -67,9 +68,9 @@ export function bandProbabilities(model: TargetModel, vector: ReadonlyMap<string
 
 /**
  * The words' band probabilities with a rating weighed in (issue 24 §6): Bayes' rule with the
- * rating's own likelihood per band, so a 5 on burnout moves stress up whatever was said, and
- * by how much ratings of that value went with each band in the training check-ins (some who
- * deny burnout tap a 2, few who are fine tap a 4).
+ * rating's own likelihood per band, so a 5 on burnout moves stress up whatever was said, by
+ * how much the scale says a rating of that value goes with each band (some who deny burnout
+ * tap a 2, few who are fine tap a 4).
  */
 export function withRating(
   probabilities: readonly [number, number, number],
