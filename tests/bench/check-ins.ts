@@ -1,7 +1,8 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { localD1File } from "../../build-tools/d1-databases.ts";
+import { compactId } from "../../worker/db/compact-id.ts";
 import { runWrangler } from "../tools/app-server.ts";
 
 /**
@@ -11,7 +12,8 @@ import { runWrangler } from "../tools/app-server.ts";
  * the object accepts (120 minutes), so the closing alarm never fires during a run. Their
  * organization lives in a shard (`BENCH_SHARD`), as every new organization does
  * (worker/db/shards.ts): its row and map entry in the platform database, the rest in the shard,
- * and each check-in's id names the shard (`s0-…`).
+ * and each check-in's id names the shard (`s0-…`), its random part a compact id as the app
+ * draws it (worker/db/shards.ts#newCheckInId).
  */
 export type BenchCheckIn = { id: string; token: string; teamMemberId: string; firstName: string };
 
@@ -23,11 +25,14 @@ export const BENCH_SHARD = "DB_SHARD_0";
 /** A check-in id in that shard: the link route and the object find the shard from it. */
 export const inBenchShard = (id: string) => `s${BENCH_SHARD.slice(9)}-${id}`;
 
+/** A new check-in's id in that shard, spelled as the app spells one it creates there. */
+export const newBenchCheckInId = () => inBenchShard(compactId());
+
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 export function newBenchCheckIns(count: number, prefix: string): BenchCheckIn[] {
   return Array.from({ length: count }, (_, index) => ({
-    id: inBenchShard(randomUUID()),
+    id: newBenchCheckInId(),
     token: randomBytes(32).toString("base64url"),
     teamMemberId: `${prefix}-member-${index}`,
     firstName: `Rep${index}`,

@@ -26,7 +26,7 @@ export const SCALE_STATE_NAME = "scale-10k";
  * 2: seeded through drizzle/0016's triggers (and its summaries); 3: in a shard. A state of an
  * older version is seeded again.
  */
-const SEED_VERSION = 3;
+const SEED_VERSION = 4;
 const MEMBERS = 10_000;
 const WEEKS = 52;
 const DAY_MS = 86_400_000;
@@ -135,14 +135,14 @@ export async function ensureSeeded10k(log: (line: string) => void) {
        values (?, ?, ?, ?, 'completed', ?, 10, ?, ?, 0, ?, ?, 0, ?, ?)`,
     );
     const score = db.prepare(
-      `insert into sentiment_scores (id, organization_id, check_in_id, team_member_id, morale, confidence, stress,
+      `insert into sentiment_scores (organization_id, check_in_id, team_member_id, morale, confidence, stress,
          sales_strength, blockers, conversation_quality_score, recorded_at, morale_evidence, confidence_evidence,
          stress_evidence, sales_strength_evidence, blockers_evidence)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const blocker = db.prepare(
-      `insert into user_challenges (id, organization_id, check_in_id, team_member_id, theme, description, created_at)
-       values (?, ?, ?, ?, ?, ?, ?)`,
+      `insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at)
+       values (?, ?, ?, ?, ?, ?)`,
     );
     const alert = db.prepare(
       `insert into risk_alerts (id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, created_at)
@@ -190,7 +190,6 @@ export async function ensureSeeded10k(log: (line: string) => void) {
         const noise = () => (random() - 0.5) * 16;
         const stress = clamp(mood.stress + noise());
         score.run(
-          `${id}-score`,
           ORG,
           id,
           memberId,
@@ -210,7 +209,7 @@ export async function ensureSeeded10k(log: (line: string) => void) {
         add("sentiment_scores");
         if (stress > 55 || random() > 0.8) {
           const theme = THEMES[Math.floor(random() * THEMES.length)] ?? "CRM admin";
-          blocker.run(`${id}-blocker`, ORG, id, memberId, theme, theme, completedAt);
+          blocker.run(ORG, id, memberId, theme, theme, completedAt);
           add("user_challenges");
         }
         if (w === WEEKS - 1 && stress >= 70) {

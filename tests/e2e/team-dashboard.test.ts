@@ -55,7 +55,7 @@ describe("team, check-in and dashboard", () => {
 
       // The salesperson, in their own browser, on a phone, from the email.
       const url = await emailedCheckInLink(origin, email);
-      expect(url).toMatch(new RegExp(`^${origin}/check-in/s\\d{1,3}-[0-9a-f-]{36}\\?token=[\\w-]{43}$`));
+      expect(url).toMatch(new RegExp(`^${origin}/check-in/s\\d{1,3}-[\\w-]{16}\\?token=[\\w-]{43}$`));
       await rep.page.goto(url);
       await startCheckIn(rep.page);
       await rep.page.getByRole("heading", { name: "Your check-in, Riley" }).waitFor();

@@ -113,7 +113,6 @@ export async function buildPlatform(prefix: string, orgs: OrgSpec[], now = Date.
           createdAt: at(score.daysAgo + 1),
         }),
         db.insert(sentimentScores).values({
-          id: `${checkInId}-score`,
           organizationId: orgId,
           checkInId,
           teamMemberId: memberId,
@@ -144,7 +143,6 @@ export async function buildPlatform(prefix: string, orgs: OrgSpec[], now = Date.
       const checkInId = `${prefix}-ci-${o}-0`;
       statements.push(
         db.insert(userChallenges).values({
-          id: `${prefix}-blocker-${o}-${b}`,
           organizationId: orgId,
           checkInId,
           teamMemberId: memberId,

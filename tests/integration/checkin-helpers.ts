@@ -71,11 +71,11 @@ export async function insertCompletedCheckIn(input: {
       "insert into check_in_messages (id, check_in_id, organization_id, seq, content, sender, timestamp) values (?, ?, ?, 0, ?, 'user', ?)",
     ).bind(crypto.randomUUID(), checkInId, organizationId, input.transcript, now - 1500),
     env.DB.prepare(
-      "insert into sentiment_scores (id, organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, ?, 30, 35, 80, 60, 40, 70, ?)",
-    ).bind(crypto.randomUUID(), organizationId, checkInId, teamMemberId, now - 1000),
+      "insert into sentiment_scores (organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, 30, 35, 80, 60, 40, 70, ?)",
+    ).bind(organizationId, checkInId, teamMemberId, now - 1000),
     env.DB.prepare(
-      "insert into user_challenges (id, organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, ?, 'Pricing approvals', 'Slow pricing approvals', ?)",
-    ).bind(crypto.randomUUID(), organizationId, checkInId, teamMemberId, now - 1000),
+      "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, 'Pricing approvals', 'Slow pricing approvals', ?)",
+    ).bind(organizationId, checkInId, teamMemberId, now - 1000),
     env.DB.prepare(
       "insert into risk_alerts (id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, created_at) values (?, ?, ?, ?, 'retention', 'urgent', 'burnout', ?, ?)",
     ).bind(

@@ -219,7 +219,6 @@ describe("disputes and corrections through the API", () => {
       conversationState: { review: [{ dimension: "stress", llm: 82, reader: 40 }] },
     });
     await db.insert(sentimentScores).values({
-      id: `${id}-score`,
       organizationId: admin.organizationId,
       checkInId: id,
       teamMemberId: member.id,

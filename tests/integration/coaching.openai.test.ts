@@ -22,20 +22,12 @@ async function seedTeam(admin: TestAdmin, theme: string) {
       "insert into check_ins (id, organization_id, team_member_id, token_hash, status, expires_at, completed_at, created_at) values (?, ?, ?, 'h', 'completed', ?, ?, ?)",
     ).bind(checkIn, admin.organizationId, member, now + 1000, now - 1000, now - 2000),
     env.DB.prepare(
-      "insert into sentiment_scores (id, organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, ?, 30, 35, 82, 60, 30, 70, ?)",
-    ).bind(crypto.randomUUID(), admin.organizationId, checkIn, member, now - 1000),
+      "insert into sentiment_scores (organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, 30, 35, 82, 60, 30, 70, ?)",
+    ).bind(admin.organizationId, checkIn, member, now - 1000),
     ...[1, 2].map((n) =>
       env.DB.prepare(
-        "insert into user_challenges (id, organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, ?, ?, ?, ?)",
-      ).bind(
-        `${checkIn}-${n}`,
-        admin.organizationId,
-        checkIn,
-        member,
-        `${theme} ${n === 1 ? "" : "(again)"}`.trim(),
-        theme,
-        now - 1000,
-      ),
+        "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, ?, ?, ?)",
+      ).bind(admin.organizationId, checkIn, member, `${theme} ${n === 1 ? "" : "(again)"}`.trim(), theme, now - 1000),
     ),
   ]);
   return member;

@@ -34,7 +34,6 @@ describe("a pillar nobody talked about", () => {
     });
     // Morale and stress were talked about; confidence, sales strength and blockers were not.
     await db.insert(sentimentScores).values({
-      id: `quiet-${member.id}-score`,
       organizationId: admin.organizationId,
       checkInId: `quiet-${member.id}`,
       teamMemberId: member.id,

@@ -56,7 +56,6 @@ beforeAll(async () => {
     });
     const [morale, confidence, stress, salesStrength, blockers] = score;
     scoreRows.push({
-      id: `${id}-score`,
       organizationId: org,
       checkInId: id,
       teamMemberId: member,
@@ -70,7 +69,6 @@ beforeAll(async () => {
     });
     for (const theme of themes) {
       challengeRows.push({
-        id: `${id}-${theme}`,
         organizationId: org,
         checkInId: id,
         teamMemberId: member,

@@ -128,7 +128,7 @@ async function everyone(organizationId: string, at: number, weeks: number): Prom
        (select count(*) from check_ins c where c.team_member_id = tm.id and c.created_at > ?2 and c.status = 'completed')
          as completed
      from team_members tm
-     left join sentiment_scores l on l.id = (select s.id from sentiment_scores s where s.team_member_id = tm.id
+     left join sentiment_scores l on l.check_in_id = (select s.check_in_id from sentiment_scores s where s.team_member_id = tm.id
        order by s.recorded_at desc limit 1)
      where tm.organization_id = ?1
      order by tm.first_name collate nocase, tm.last_name collate nocase, tm.id`,
@@ -333,9 +333,9 @@ describe("a person's risk from member_scores", () => {
            values (?, ?, ?, ?, 'completed', ?, ?, ?)`,
         ).bind(`${lines}-ci-${i}`, lines, `${lines}-${i}`, `h${i}`, at + DAY_MS, at - HOUR_MS, at),
         env.DB.prepare(
-          `insert into sentiment_scores (id, organization_id, check_in_id, team_member_id, morale, confidence, stress,
-             sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, ?, ?, ?, ?, 70, 70, 80, ?)`,
-        ).bind(`${lines}-s-${i}`, lines, `${lines}-ci-${i}`, `${lines}-${i}`, c.morale, c.confidence, c.stress, at),
+          `insert into sentiment_scores (organization_id, check_in_id, team_member_id, morale, confidence, stress,
+             sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, ?, ?, ?, 70, 70, 80, ?)`,
+        ).bind(lines, `${lines}-ci-${i}`, `${lines}-${i}`, c.morale, c.confidence, c.stress, at),
         ...(c.alert
           ? [
               env.DB.prepare(
@@ -363,19 +363,10 @@ describe("coaching for a team larger than the people it reads", () => {
     // (Ids made here: D1 binds a JS number as a real, and `||` would write "0.0".)
     const statements = Array.from({ length: 56 }, (_, m) =>
       env.DB.prepare(
-        `insert into sentiment_scores (id, organization_id, check_in_id, team_member_id, morale, confidence, stress,
+        `insert into sentiment_scores (organization_id, check_in_id, team_member_id, morale, confidence, stress,
            sales_strength, blockers, conversation_quality_score, recorded_at)
-         values (?, ?, ?, ?, 40, ?, ?, ?, 70, 80, ?)`,
-      ).bind(
-        `${org}-ci-${m}-51-late`,
-        org,
-        `${org}-ci-${m}-51`,
-        `${org}-tm-${m}`,
-        20 + (m % 15),
-        70 + (m % 20),
-        50 + (m % 9),
-        at - m * 1000,
-      ),
+         values (?, ?, ?, 40, ?, ?, ?, 70, 80, ?)`,
+      ).bind(org, `${org}-ci-${m}-51`, `${org}-tm-${m}`, 20 + (m % 15), 70 + (m % 20), 50 + (m % 9), at - m * 1000),
     );
     // A score row per check-in: the late ones replace the last week's.
     await env.DB.batch([
@@ -483,8 +474,8 @@ describe("the triggers", () => {
     await run(`delete from sentiment_scores where organization_id = ? and recorded_at < ?`, org, now - 45 * WEEK_MS);
     await run(`update check_ins set status = 'expired' where id = ?`, `${org}-extra-0`);
     await run(
-      `insert into user_challenges (id, organization_id, check_in_id, team_member_id, theme, description, created_at)
-       values ('late-blocker', ?1, ?1 || '-ci-11-50', ?1 || '-tm-11', 'Compensation', 'Compensation', ?2)`,
+      `insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at)
+       values (?1, ?1 || '-ci-11-50', ?1 || '-tm-11', 'Compensation', 'Compensation', ?2)`,
       org,
       now - 9 * DAY_MS,
     );

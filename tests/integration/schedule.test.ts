@@ -84,7 +84,7 @@ describe("the Cron run", () => {
     )
       .bind(org.id)
       .first<{ text: string }>();
-    expect(email?.text).toMatch(/http:\/\/localhost:5173\/check-in\/[0-9a-f-]{36}\?token=[\w-]{43}/);
+    expect(email?.text).toMatch(/http:\/\/localhost:5173\/check-in\/[\w-]{16}\?token=[\w-]{43}/);
   });
 
   it("reminds every interval until answered, then expires after the max response time", async () => {
@@ -194,14 +194,14 @@ describe("the Cron run", () => {
           "insert into check_in_messages (id, check_in_id, organization_id, seq, content, sender, timestamp) values (?, ?, ?, 0, 'private words', 'user', ?)",
         ).bind(`${id}-msg`, id, org.id, at),
         env.DB.prepare(
-          "insert into sentiment_scores (id, organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, ?, 60, 60, 40, 70, 70, 60, ?)",
-        ).bind(`${id}-score`, org.id, id, member, at),
+          "insert into sentiment_scores (organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, 60, 60, 40, 70, 70, 60, ?)",
+        ).bind(org.id, id, member, at),
         env.DB.prepare(
           "insert into real_time_sentiment (id, organization_id, check_in_id, team_member_id, pillar, sentiment_score, confidence_level, concern_level, recorded_at) values (?, ?, ?, ?, 'job_satisfaction', 60, 80, 'low', ?)",
         ).bind(`${id}-rt`, org.id, id, member, at),
         env.DB.prepare(
-          "insert into user_challenges (id, organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, ?, 'CRM admin', 'My own words about the CRM', ?)",
-        ).bind(`${id}-blocker`, org.id, id, member, at),
+          "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, 'CRM admin', 'My own words about the CRM', ?)",
+        ).bind(org.id, id, member, at),
       );
     }
     await env.DB.batch(statements);
@@ -214,13 +214,13 @@ describe("the Cron run", () => {
     expect(await countRows("check_ins", `organization_id = '${org.id}'`)).toBe(2);
     // Anonymization (on by default): the old blocker keeps its theme, not the words.
     const blockers = await env.DB.prepare(
-      "select id, description from user_challenges where organization_id = ? order by created_at",
+      "select check_in_id, description from user_challenges where organization_id = ? order by created_at",
     )
       .bind(org.id)
-      .all<{ id: string; description: string }>();
+      .all<{ check_in_id: string; description: string }>();
     expect(blockers.results).toEqual([
-      { id: `${org.id}-old-blocker`, description: "CRM admin" },
-      { id: `${org.id}-recent-blocker`, description: "My own words about the CRM" },
+      { check_in_id: `${org.id}-old`, description: "CRM admin" },
+      { check_in_id: `${org.id}-recent`, description: "My own words about the CRM" },
     ]);
   });
 });

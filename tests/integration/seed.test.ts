@@ -11,7 +11,7 @@ describe("POST /api/dev/seed", () => {
     expect(first.status).toBe(200);
     const firstBody = (await first.json()) as SeedBody;
     expect(firstBody.created).toBe(true);
-    expect(firstBody.checkInUrl).toMatch(/^http:\/\/localhost\/check-in\/[0-9a-f-]{36}\?token=[\w-]{43}$/);
+    expect(firstBody.checkInUrl).toMatch(/^http:\/\/localhost\/check-in\/[\w-]{16}\?token=[\w-]{43}$/);
 
     const tables = ["organizations", "user", "team_members", "sentiment_scores", "real_time_sentiment", "risk_alerts"];
     const before = Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await count(t)] as const)));

@@ -63,8 +63,8 @@ describe("organizations live in shards", () => {
   it("assigns each new organization a shard of its own, the least loaded, and names it in its check-ins' ids", async () => {
     expect(await shardOf(first.admin.organizationId)).toBe("DB_SHARD_0");
     expect(await shardOf(second.admin.organizationId)).toBe("DB_SHARD_1");
-    expect(first.checkInId).toMatch(/^s0-/);
-    expect(second.checkInId).toMatch(/^s1-/);
+    expect(first.checkInId).toMatch(/^s0-[\w-]{16}$/);
+    expect(second.checkInId).toMatch(/^s1-[\w-]{16}$/);
   });
 
   it("places every table: the platform's or an organization's (a migration's new table must say which)", async () => {

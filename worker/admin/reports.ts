@@ -54,7 +54,8 @@ async function sentimentReport(db: Database, shards: readonly Database[], range:
     shard
       .select({
         at: epochMs(sentimentScores.recordedAt),
-        id: sentimentScores.id,
+        // The merge's tie-break: a score row is keyed by its check-in (drizzle/0019).
+        id: sentimentScores.checkInId,
         organizationId: sentimentScores.organizationId,
         member: fullName(teamMembers.firstName, teamMembers.lastName),
         checkInId: sentimentScores.checkInId,
@@ -68,7 +69,7 @@ async function sentimentReport(db: Database, shards: readonly Database[], range:
       .from(sentimentScores)
       .innerJoin(teamMembers, eq(teamMembers.id, sentimentScores.teamMemberId))
       .where(between(sentimentScores.recordedAt, new Date(range.from), new Date(range.to)))
-      .orderBy(sentimentScores.recordedAt, sentimentScores.id)
+      .orderBy(sentimentScores.recordedAt, sentimentScores.checkInId)
       .limit(limit)
       .offset(offset),
   );

@@ -98,11 +98,11 @@ export async function sentimentSummary(shards: readonly Database[], now = Date.n
   const d30 = at(now - 30 * DAY_MS);
   const until = at(now);
   const recorded = sentimentScores.recordedAt;
-  const newest = [desc(recorded), desc(sentimentScores.id)];
+  const newest = [desc(recorded), desc(sentimentScores.checkInId)];
   const heads = await Promise.all(
     shards.map((db) =>
       db
-        .select({ at: epochMs(recorded), id: sentimentScores.id })
+        .select({ at: epochMs(recorded), id: sentimentScores.checkInId })
         .from(sentimentScores)
         .orderBy(...newest)
         .limit(SENTIMENT_SAMPLE_SIZE),

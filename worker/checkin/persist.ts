@@ -96,7 +96,6 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     db
       .insert(sentimentScores)
       .values({
-        id: compactId(),
         ...base,
         teamMemberId: result.teamMemberId,
         morale: scores.morale,
@@ -184,11 +183,11 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
 /** The blocker rows, one per theme (the table's key per check-in), so the rollup counts what lands. */
 function uniqueBlockers(result: CompletionResult) {
   const themes = new Set<string>();
-  const rows: { id: string; theme: string; description: string }[] = [];
+  const rows: { theme: string; description: string }[] = [];
   for (const b of result.blockers) {
     if (themes.has(b.theme)) continue;
     themes.add(b.theme);
-    rows.push({ id: compactId(), theme: b.theme, description: b.description });
+    rows.push({ theme: b.theme, description: b.description });
   }
   return rows;
 }

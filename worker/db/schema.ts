@@ -256,14 +256,14 @@ export const checkInMessages = sqliteTable(
   (t) => [uniqueIndex("check_in_messages_seq_idx").on(t.checkInId, t.seq)],
 );
 
+/** One row per answered check-in, keyed by it (drizzle/0019: no id of its own, no reader needs one). */
 export const sentimentScores = sqliteTable(
   "sentiment_scores",
   {
-    id: text("id").primaryKey(),
-    organizationId: orgId(),
     checkInId: text("check_in_id")
-      .notNull()
+      .primaryKey()
       .references(() => checkIns.id, { onDelete: "cascade" }),
+    organizationId: orgId(),
     /** The salesperson (spec: user_id); salespeople are team members here. */
     teamMemberId: text("team_member_id")
       .notNull()
@@ -302,7 +302,6 @@ export const sentimentScores = sqliteTable(
     confidenceRating: integer("confidence_rating"),
   },
   (t) => [
-    uniqueIndex("sentiment_scores_check_in_idx").on(t.checkInId),
     // Covering: the dashboard's weekly means read the index alone, never the table.
     index("sentiment_scores_org_recorded_idx").on(
       t.organizationId,
@@ -376,26 +375,25 @@ export const riskAlerts = sqliteTable(
   ],
 );
 
-/** Blockers a salesperson named, grouped by theme on the dashboard. */
+/** Blockers a salesperson named, grouped by theme on the dashboard: one per check-in and theme, its key (drizzle/0019). */
 export const userChallenges = sqliteTable(
   "user_challenges",
   {
-    id: text("id").primaryKey(),
-    organizationId: orgId(),
     checkInId: text("check_in_id")
       .notNull()
       .references(() => checkIns.id, { onDelete: "cascade" }),
+    theme: text("theme").notNull(),
+    organizationId: orgId(),
     teamMemberId: text("team_member_id")
       .notNull()
       .references(() => teamMembers.id, { onDelete: "cascade" }),
-    theme: text("theme").notNull(),
     description: text("description").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.checkInId, t.theme] }),
     // Covering: blocker counts and themes per week come from the index alone.
     index("user_challenges_org_created_idx").on(t.organizationId, t.createdAt, t.theme, t.teamMemberId),
-    uniqueIndex("user_challenges_check_in_theme_idx").on(t.checkInId, t.theme),
     index("user_challenges_created_idx").on(t.createdAt),
   ],
 );

@@ -1,5 +1,6 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { createDb, type Database, linkPlatform } from "./client";
+import { compactId } from "./compact-id";
 import { organizationShards, organizations, trials } from "./schema";
 
 /**
@@ -65,18 +66,29 @@ export function shardDb(env: Env, shard: string): Database {
   return db;
 }
 
+/** A check-in id's shard prefix (`s1-`). */
+const CHECK_IN_SHARD = /^s(\d{1,3})-/;
+
 /**
- * A new check-in's id, which names its shard (`s1-<uuid>` lives in DB_SHARD_1; a bare uuid in
- * the platform database): the public link carries only the id, and the link route, the
- * check-in's object and the queue find the shard from it without reading the map.
+ * A new check-in's id, which names its shard (`s1-<compact id>` lives in DB_SHARD_1; a bare
+ * compact id in the platform database): the public link carries only the id, and the link
+ * route, the check-in's object and the queue find the shard from it without reading the map.
+ * The random part is a compact id (db/compact-id.ts, 96 bits) rather than a UUID: the id is
+ * repeated in every row and index a completion writes (README → Decisions, "Check-in ids are
+ * short"). A bare one is drawn again in the rare case it reads like a shard's prefix. Ids made
+ * before (`s1-<uuid>`, a bare uuid) keep working: only the prefix is ever parsed.
  */
 export function newCheckInId(db: Database): string {
-  const shard = shardNamesOfHandles.get(db) ?? PLATFORM_BINDING;
-  const uuid = crypto.randomUUID();
-  return shard === PLATFORM_BINDING ? uuid : `s${shard.slice(9)}-${uuid}`;
+  return checkInIdIn(shardNamesOfHandles.get(db) ?? PLATFORM_BINDING);
 }
 
-const CHECK_IN_SHARD = /^s(\d{1,3})-/;
+/** A new check-in id in the database bound as `shard` (`draw` gives the random part). */
+export function checkInIdIn(shard: string, draw: () => string = compactId): string {
+  if (shard !== PLATFORM_BINDING) return `s${shard.slice(9)}-${draw()}`;
+  let id = draw();
+  while (CHECK_IN_SHARD.test(id)) id = draw();
+  return id;
+}
 
 /**
  * The handle of the shard a check-in id names. An id naming a shard this Worker does not have

@@ -183,7 +183,6 @@ async function seedHistory(env: Env, db: Database, now: number) {
       });
       const scores = { morale, confidence, stress, sales_strength: salesStrength, blockers };
       scoreRows.push({
-        id: `${id}-score`,
         organizationId: DEMO_ORG_ID,
         checkInId: id,
         teamMemberId: member.id,
@@ -213,7 +212,6 @@ async function seedHistory(env: Env, db: Database, now: number) {
       for (const index of themes) {
         const [theme, description] = BLOCKER_THEMES[index] ?? ["Other", "Unspecified blocker"];
         challengeRows.push({
-          id: `${id}-blocker-${index}`,
           organizationId: DEMO_ORG_ID,
           checkInId: id,
           teamMemberId: member.id,

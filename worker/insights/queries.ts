@@ -229,10 +229,10 @@ const latest = alias(sentimentScores, "l");
 const previous = alias(sentimentScores, "p");
 const scoreOf = alias(sentimentScores, "s");
 
-/** The id of a member's n-th newest check-in score (0 = the latest), an index seek per person. */
+/** The check-in of a member's n-th newest score (0 = the latest), an index seek per person. */
 const nthScoreId = (db: Database, n: number) => {
   const newest = db
-    .select({ id: scoreOf.id })
+    .select({ id: scoreOf.checkInId })
     .from(scoreOf)
     .where(eq(scoreOf.teamMemberId, teamMembers.id))
     .orderBy(desc(scoreOf.recordedAt))
@@ -304,8 +304,8 @@ const memberPeopleQuery = (db: Database) =>
   db
     .select(plainFields(memberFields(db)))
     .from(teamMembers)
-    .leftJoin(latest, eq(latest.id, nthScoreId(db, 0)))
-    .leftJoin(previous, eq(previous.id, nthScoreId(db, 1)))
+    .leftJoin(latest, eq(latest.checkInId, nthScoreId(db, 0)))
+    .leftJoin(previous, eq(previous.checkInId, nthScoreId(db, 1)))
     .where(and(eq(teamMembers.organizationId, P.organizationId), eq(teamMembers.id, P.memberId)));
 
 export type PersonBase = Omit<PersonRow, "openAlerts" | "risk">;

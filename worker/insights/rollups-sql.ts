@@ -54,6 +54,6 @@ export const REBUILD_ROLLUPS_SQL = [
      (select count(*) from risk_alerts a where a.team_member_id = tm.id and a.organization_id = tm.organization_id
        and a.status in ('unread', 'read') and a.category in ('burnout', 'low_morale', 'reach_out'))
    from team_members tm
-   left join sentiment_scores l on l.id = (select s.id from sentiment_scores s where s.team_member_id = tm.id
+   left join sentiment_scores l on l.check_in_id = (select s.check_in_id from sentiment_scores s where s.team_member_id = tm.id
      order by s.recorded_at desc limit 1)`,
 ] as const;

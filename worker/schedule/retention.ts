@@ -21,6 +21,9 @@ import { retentionCutoffs } from "../shared/schedule";
  * summaryDataDays. Every statement walks an index in time order and is bounded; whatever
  * is left goes in tomorrow's run.
  */
+/** A blocker row has no id of its own (keyed by check-in and theme, drizzle/0019): a statement on one table names its rows by rowid. */
+const rowid = sql`rowid`;
+
 export async function applyRetention(
   db: Database,
   now: number,
@@ -40,7 +43,7 @@ export async function applyRetention(
       .orderBy(checkIns.expiresAt)
       .limit(limit);
   /** The oldest rows of `table` older than the summary cut-off, `limit` of them. */
-  const oldest = (table: SQLiteTable, id: SQLiteColumn, column: SQLiteColumn, where?: SQL) =>
+  const oldest = (table: SQLiteTable, id: SQLiteColumn | SQL, column: SQLiteColumn, where?: SQL) =>
     db
       .select({ id })
       .from(table)
@@ -61,10 +64,13 @@ export async function applyRetention(
       ),
     db
       .delete(sentimentScores)
-      .where(inArray(sentimentScores.id, oldest(sentimentScores, sentimentScores.id, sentimentScores.recordedAt))),
-    db
-      .delete(userChallenges)
-      .where(inArray(userChallenges.id, oldest(userChallenges, userChallenges.id, userChallenges.createdAt))),
+      .where(
+        inArray(
+          sentimentScores.checkInId,
+          oldest(sentimentScores, sentimentScores.checkInId, sentimentScores.recordedAt),
+        ),
+      ),
+    db.delete(userChallenges).where(inArray(rowid, oldest(userChallenges, rowid, userChallenges.createdAt))),
     db
       .delete(riskAlerts)
       .where(
@@ -95,9 +101,9 @@ export async function applyRetention(
         .set({ description: sql`${userChallenges.theme}` })
         .where(
           inArray(
-            userChallenges.id,
+            rowid,
             db
-              .select({ id: userChallenges.id })
+              .select({ id: rowid })
               .from(userChallenges)
               .where(and(lt(userChallenges.createdAt, raw), ne(userChallenges.description, userChallenges.theme)))
               .orderBy(userChallenges.createdAt)
