@@ -88,6 +88,23 @@ describe("insights on 200 members × 52 weeks", () => {
     }
   });
 
+  it("lists people by reading each one's range once, and the coaching's low morale in the dashboard's order", async () => {
+    for (const range of INSIGHT_RANGES) {
+      const weeks = RANGE_WEEKS[range];
+      const [top, coaching] = teamStatements(db, fixture.organizationId, now, weeks).summaries.people;
+      if (!top || !coaching) throw new Error("the Overview's people statements are missing");
+      // 50 people, each one walk of their weekly check-ins in the range (two walks read 1,550 rows at 12 weeks).
+      const { meta } = await env.DB.prepare(top.sql)
+        .bind(...top.params)
+        .all();
+      expect(meta.rows_read).toBeLessThanOrEqual(50 * (weeks + 1) + 300);
+      // Low morale is high risk: its first 20 come from the risk index in order, not all of them sorted.
+      const plan = await planOf(coaching);
+      expect(plan.join("\n")).not.toMatch(/member_scores_morale_idx|morale<\?/);
+      expect(plan.join("\n")).toMatch(/member_scores_risk_idx \(organization_id=\? AND risk_key>\? AND risk_key<\?\)/);
+    }
+  });
+
   it("answers D1's rows as they come exactly as Drizzle would map them", async () => {
     for (const range of INSIGHT_RANGES) {
       const member = `${fixture.organizationId}-tm-7`;

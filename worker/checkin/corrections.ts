@@ -1,6 +1,8 @@
 import { type CheckInJudgement, judgeCheckIn } from "../scoring/judge-check-in";
+import type { TranscriptMessage } from "../scoring/judgement";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../scoring/real-time";
 import { type RiskAlertDraft, riskAlertsFor } from "../scoring/risk";
+import { type ReaderJudgement, readerJudgement } from "../scoring/trained-reader";
 import { type Band, bandOf, type CheckInSummary, SUMMARY_SCALES } from "../shared/check-in-summary";
 import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
 import type { SessionStore } from "./store";
@@ -19,10 +21,34 @@ export type CorrectedJudgement = CheckInJudgement & {
   corrections: Correction[];
 };
 
-/** The judgement the summary shows and the completion stores: fixed once the summary is shown. */
-export function judgementOf(store: SessionStore): CheckInJudgement {
+/** The reader's judgement of a transcript, with what it read (a later message makes it stale). */
+export type ReadAhead = { messages: number; last: TranscriptMessage | undefined; reader: ReaderJudgement };
+
+/** Reads the transcript as it stands (the closing statement's wait: summary.ts). */
+export function readAhead(store: SessionStore): ReadAhead {
+  const transcript = store.transcript();
+  return { messages: transcript.length, last: transcript.at(-1), reader: readerJudgement(transcript) };
+}
+
+/**
+ * The judgement the summary shows and the completion stores: fixed once the summary is shown.
+ * The reader's part is the read-ahead's when the transcript is still the one it read (messages are
+ * only ever appended: same count, same last message).
+ */
+export function judgementOf(store: SessionStore, ahead?: ReadAhead): CheckInJudgement {
   const session = store.requireSession();
-  return judgeCheckIn(store.transcript(), { memberName: session.full_name, llm: store.judgement() });
+  const transcript = store.transcript();
+  const last = transcript.at(-1);
+  const fresh =
+    ahead !== undefined &&
+    ahead.messages === transcript.length &&
+    ahead.last?.sender === last?.sender &&
+    ahead.last?.content === last?.content;
+  return judgeCheckIn(transcript, {
+    memberName: session.full_name,
+    llm: store.judgement(),
+    ...(fresh ? { reader: ahead.reader } : {}),
+  });
 }
 
 /** Which score an alert category is drawn from. */

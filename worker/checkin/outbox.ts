@@ -56,8 +56,12 @@ export class Outbox {
     return this.sql.exec<{ n: number }>("select count(*) as n from pending_writes").one().n === 0;
   }
 
-  /** Runs the queued writes in order. Returns true when the queue is empty. */
-  async flush(): Promise<boolean> {
+  /**
+   * Runs the queued writes in order. Returns true when the queue is empty. `landed` runs the
+   * moment the completion batch is in D1, before the notifications queue is told (the
+   * salesperson's `completed` frame waits for D1, not for the alert notices: issue 26 §6).
+   */
+  async flush(landed: () => void = () => undefined): Promise<boolean> {
     const pending = this.sql
       .exec<{ kind: WriteKind }>("select kind from pending_writes order by created_at, kind")
       .toArray();
@@ -73,7 +77,10 @@ export class Outbox {
           // Revoked while the batch kept failing: no scores, and no transcript to keep either.
           if (!(await persistCompletion(d1, result)).landed) this.checkInGone = true;
           // The chat's counts and its judge, for operators: D1 keeps none of them (persist.ts).
-          else log("info", "checkin_completed", completionFacts(result));
+          else {
+            landed();
+            log("info", "checkin_completed", completionFacts(result));
+          }
           await this.afterCompletion(result);
         } else if (kind === "expired") {
           await persistExpiry(d1, session.check_in_id);

@@ -380,6 +380,15 @@ export class CheckInSession extends DurableObject<Env> {
     this.broadcast({ type: "assistant.done", messageId, content });
     this.clock.broadcastTimer(now);
     this.replies.startJudging();
+    // After this turn (its frames leave first): the reader's judgement, ahead of the summary.
+    // Optional: without it (evicted, or it failed) the summary reads the transcript itself.
+    setTimeout(() => {
+      try {
+        this.summary.readAhead();
+      } catch (error) {
+        log("warn", "checkin_read_ahead_failed", { error });
+      }
+    }, 0);
   }
 
   private async complete(now: number) {
@@ -388,9 +397,16 @@ export class CheckInSession extends DurableObject<Env> {
       this.outbox.enqueue("completion", now);
     }
     if (!this.store.session()) return;
-    const landed = await this.outbox.flush();
-    this.broadcast({ type: "completed" });
-    closeAll(this.ctx.getWebSockets(), 1000, "Check-in completed");
+    // Once the batch is in D1 (or, if it failed, once the retry is scheduled: the object holds it).
+    let told = false;
+    const tell = () => {
+      if (told) return;
+      told = true;
+      this.broadcast({ type: "completed" });
+      closeAll(this.ctx.getWebSockets(), 1000, "Check-in completed");
+    };
+    const landed = await this.outbox.flush(tell);
+    tell();
     if (landed) this.cleanUp();
   }
 

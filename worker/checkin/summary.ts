@@ -2,7 +2,15 @@ import type { CheckInJudgement } from "../scoring/judge-check-in";
 import { BANDS, type Band, type CheckInSummary, SUMMARY_WAIT_MS } from "../shared/check-in-summary";
 import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
 import type { Schedule } from "./alarms";
-import { type CorrectedJudgement, type Corrections, judgementOf, summaryOf, withCorrections } from "./corrections";
+import {
+  type CorrectedJudgement,
+  type Corrections,
+  judgementOf,
+  type ReadAhead,
+  readAhead,
+  summaryOf,
+  withCorrections,
+} from "./corrections";
 import type { SessionStore } from "./store";
 
 /**
@@ -13,8 +21,15 @@ import type { SessionStore } from "./store";
  * `corrections` table (labels only) until the completion batch stores them.
  */
 export class ClosingSummary {
-  /** The transcript is fixed once the chat closes, so the judgement is computed once per instance. */
+  /** The transcript is fixed once the summary is shown, so the judgement is computed once per instance. */
   private judged: CheckInJudgement | undefined;
+  /**
+   * The reader's judgement, read while the closing statement is shown (those 4 s are idle): the
+   * summary then only reconciles it with the LLM's, instead of reading every answer at the
+   * summary alarm, where it delayed the salesperson's summary and, locally, every other
+   * object's confirmation (issue 26 §6). Stale, and read again, if a message came after it.
+   */
+  private ahead: ReadAhead | undefined;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -24,6 +39,14 @@ export class ClosingSummary {
 
   reset() {
     this.judged = undefined;
+    this.ahead = undefined;
+  }
+
+  /** While the closing statement is shown: the reader's part of the judgement, ahead of the summary. */
+  readAhead() {
+    const session = this.store.session();
+    if (session?.status !== "closing" || session.summary_at !== null || this.judged) return;
+    this.ahead = readAhead(this.store);
   }
 
   /** The summary alarm fired: from now on the judgement is fixed, and the chat waits for the salesperson. */
@@ -72,7 +95,8 @@ export class ClosingSummary {
   }
 
   private judgement(): CheckInJudgement {
-    this.judged ??= judgementOf(this.store);
+    this.judged ??= judgementOf(this.store, this.ahead);
+    this.ahead = undefined;
     return this.judged;
   }
 

@@ -27,6 +27,11 @@ export type JudgeOptions = {
   llm?: { count: number; judgement: Judgement } | null;
   /** The reader's weights: the shipped ones unless given (the evaluation's leave-one-writer-out). */
   model?: ModelFile;
+  /**
+   * The reader's judgement of this very transcript, when it was read ahead (the check-in object
+   * reads it while the closing statement is shown: checkin/summary.ts); read here otherwise.
+   */
+  reader?: ReaderJudgement;
 };
 
 export type RealTimeRow = {
@@ -63,7 +68,7 @@ function completeLlmJudgement(transcript: readonly TranscriptMessage[], llm: Jud
 /** Judges one conversation (oldest message first, each with the pillar of its question). */
 export function judgeCheckIn(transcript: readonly TranscriptMessage[], options: JudgeOptions): CheckInJudgement {
   const userMessages = transcript.filter((m) => m.sender === "user").map((m) => m.content);
-  const reader = readerJudgement(transcript, options.model);
+  const reader = options.reader ?? readerJudgement(transcript, options.model);
   // The reader always judges: it fills what the LLM could not back, and is what the LLM is checked against.
   const llm = completeLlmJudgement(transcript, options.llm);
   const { judgement, review } = llm ? reconcile(llm, reader, userMessages) : { judgement: reader, review: [] };
