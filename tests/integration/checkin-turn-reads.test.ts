@@ -1,13 +1,14 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { MAX_MODEL_REPLIES, ModelBudget } from "../../worker/checkin/model-budget";
 import { REMEMBERED_QUESTIONS } from "../../worker/checkin/rules";
 import { SessionStore } from "../../worker/checkin/store";
 import { chatOpener, createCheckIn, sessionStub } from "./checkin-helpers";
 
 /**
  * What a turn reads from the check-in object's storage (issue 26 §6, README → Performance):
- * the messages in one statement, the last questions kept in memory between messages. Both
- * must read exactly what the storage holds, after an eviction and after an outside change.
+ * the messages in one statement, the last questions and the model-call count kept in memory
+ * between messages. Each must read exactly what the storage holds, after an eviction and after an outside change.
  */
 
 const open = chatOpener();
@@ -118,5 +119,29 @@ describe("a turn's reads of the object's storage", () => {
     expect(answers.length + 1).toBeGreaterThan(REMEMBERED_QUESTIONS);
     expect(stored).toHaveLength(REMEMBERED_QUESTIONS);
     expect(remembered).toEqual(stored);
+  });
+
+  it("keeps the chat's model-call count as stored, and reads it again after a refresh", async () => {
+    await runInDurableObject(sessionStub(crypto.randomUUID()), async (_instance, state) => {
+      const sql = state.storage.sql;
+      const noD1 = () => {
+        throw new Error("the block is reserved already: no D1 here");
+      };
+      const replies = () => sql.exec<{ replies: number }>("select replies from model_budget").one().replies;
+      sql.exec("update model_budget set reserved = 5");
+      const budget = new ModelBudget(sql, noD1);
+      for (let turn = 1; turn <= 2; turn++) {
+        expect(await budget.take("reply", "org-x")).toBe(true);
+        budget.save();
+        expect(replies()).toBe(turn);
+      }
+      // A restarted object counts on from what is stored.
+      const restarted = new ModelBudget(sql, noD1);
+      expect(restarted.spent()).toEqual({ replies: 2, judged: 0, reserved: 3 });
+      // Changed from outside: the next event's refresh reads it again (here: the chat's replies are used up).
+      sql.exec("update model_budget set replies = ?", MAX_MODEL_REPLIES);
+      restarted.refresh();
+      expect(await restarted.take("reply", "org-x")).toBe(false);
+    });
   });
 });
