@@ -13,6 +13,7 @@ import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.ts";
 import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds, descendants } from "./cpu.ts";
+import { type CpuProfile, summarizeProfile } from "./inspector.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
 import { summarize } from "./stats.ts";
 import { lateAfterOpens, tokenOverheads } from "./streaming.ts";
@@ -174,35 +175,14 @@ if (!profiling) {
   await standIn.close();
   process.exit(0);
 }
-const { profile } = (await call("Profiler.stop")) as {
-  profile: {
-    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
-    startTime: number;
-    endTime: number;
-    samples: number[];
-    timeDeltas: number[];
-  };
-};
+const { profile } = (await call("Profiler.stop")) as { profile: CpuProfile };
 devtools.close();
 writeFileSync(resolve("tests/.artifacts/bench-profile/app.cpuprofile"), JSON.stringify(profile));
-const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-const self = new Map<string, number>();
-let total = 0;
-profile.samples.forEach((id, i) => {
-  const node = byNode.get(id);
-  const dt = profile.timeDeltas[i] ?? 0;
-  total += dt;
-  const frame = node?.callFrame;
-  const key = frame ? `${frame.functionName || "(anonymous)"} ${frame.url.split("/").pop()}:${frame.lineNumber}` : "?";
-  self.set(key, (self.get(key) ?? 0) + dt);
-});
-const idle = self.get("(idle) :-1") ?? 0;
+const summary = summarizeProfile(profile, 40);
 console.log(`ack ${JSON.stringify(summarize(result.ackMs))}; ${result.sent} sent; wall ${(wall / 1000).toFixed(1)} s`);
 console.log(
-  `profiled ${(total / 1e6).toFixed(1)} s, busy ${((total - idle) / 1e6).toFixed(1)} s (${(((total - idle) / total) * 100).toFixed(0)} %)`,
+  `profiled ${(summary.totalMs / 1000).toFixed(1)} s, busy ${(summary.busyMs / 1000).toFixed(1)} s (${((summary.busyMs / summary.totalMs) * 100).toFixed(0)} %); gaps between samples left out: ${(summary.gapMs / 1000).toFixed(1)} s (inspector.ts)`,
 );
-for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
-  console.log(`${(us / 1000).toFixed(0).padStart(7)} ms  ${key}`);
-}
+for (const { ms, where } of summary.top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${where}`);
 await app.stop();
 await standIn.close();

@@ -1,4 +1,4 @@
-import { runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_MODEL_REPLIES } from "../../worker/checkin/model-budget";
@@ -76,10 +76,12 @@ describe("model calls are capped where they are made", () => {
     await chat.say("Honestly a long week.");
     // One block taken from the organization's day for the first reply.
     expect(await usedToday(checkIn.organizationId)).toBe(10);
-    // As if the chat had already had all but one of its replies.
+    // As if the chat had already had all but one of its replies. The running object keeps its
+    // count in memory between messages; restarted (evicted), it counts from what is stored.
     await runInDurableObject(sessionStub(checkIn.id), (_instance, state) => {
       state.storage.sql.exec("update model_budget set replies = ?", MAX_MODEL_REPLIES - 1);
     });
+    await evictDurableObject(sessionStub(checkIn.id));
     await chat.say("Quota is a stretch this quarter.");
     expect(chat.frames.some((f) => f.type === "fallback")).toBe(false);
     await chat.say("Pricing approvals take days.");

@@ -20,6 +20,11 @@ type Row = { replies: number; judged: number; reserved: number };
 export class ModelBudget {
   /** What `take` counted and `save` has not written yet. */
   private pending: Row | null = null;
+  /**
+   * The row as stored: read once per event (like the session row, store.ts) and kept in step by
+   * `save`, so a turn reads no row (every statement is also a span in the runtime's trace).
+   */
+  private stored: Row | undefined;
 
   constructor(
     private readonly sql: SqlStorage,
@@ -28,7 +33,13 @@ export class ModelBudget {
   ) {}
 
   private row(): Row {
-    return this.pending ?? this.sql.exec<Row>("select replies, judged, reserved from model_budget where id = 1").one();
+    this.stored ??= this.sql.exec<Row>("select replies, judged, reserved from model_budget where id = 1").one();
+    return this.pending ?? this.stored;
+  }
+
+  /** A new event: the row is read again on first use (storage may have been changed from outside). */
+  refresh() {
+    this.stored = undefined;
   }
 
   /** Model calls made so far in this chat (the tests read it). */
@@ -75,11 +86,13 @@ export class ModelBudget {
       judged,
       reserved,
     );
+    this.stored = this.pending;
     this.pending = null;
   }
 
   /** The object's storage was deleted: nothing is owed to it. */
   reset() {
     this.pending = null;
+    this.stored = undefined;
   }
 }

@@ -109,12 +109,20 @@ export class Replies {
     );
   }
 
+  /**
+   * The watchdog stays scheduled across turns and re-arms itself from the alarm while a turn
+   * runs, instead of being set and cleared around every turn (two alarm writes per message).
+   * Scheduled only (the caller arms): the chat's first message sets it with the closing time,
+   * so its one commit and one alarm write carry both (README → Performance).
+   */
+  scheduleWatchdog(now: number) {
+    if (!this.parts.schedule.has("watchdog")) this.parts.schedule.set("watchdog", now + WATCHDOG_MS);
+  }
+
   private async runTurns() {
     const { schedule } = this.parts;
-    // The watchdog stays scheduled across turns and re-arms itself from the alarm while a turn
-    // runs, instead of being set and cleared around every turn (two alarm writes per message).
     if (!schedule.has("watchdog")) {
-      schedule.set("watchdog", Date.now() + WATCHDOG_MS);
+      this.scheduleWatchdog(Date.now());
       schedule.arm();
     }
     try {

@@ -103,11 +103,17 @@ export class CheckInSession extends DurableObject<Env> {
 
   // ── Entry points ────────────────────────────────────────────────────────────
 
+  /** A new event (not a message): what the parts keep of storage is read again on first use. */
+  private refresh() {
+    this.store.refresh();
+    this.budget.refresh();
+  }
+
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return new Response("Expected a WebSocket upgrade", { status: 426 });
     }
-    this.store.refresh();
+    this.refresh();
     const init = this.store.session() ? null : sessionInitFrom(request);
     if (!(await this.ensureStarted(init))) return new Response("Check-in session not found", { status: 404 });
     // Only the owner's device once the chat is owned, and a few tabs at most.
@@ -133,7 +139,7 @@ export class CheckInSession extends DurableObject<Env> {
 
   /** "Start my check-in" (POST /api/check-in/:id/claim): the first browser to claim owns the chat. */
   async claimChat(init: SessionInit, request: ClaimRequest): Promise<ClaimOutcome> {
-    this.store.refresh();
+    this.refresh();
     await this.ensureStarted(sessionInitSchema.safeParse(init).data ?? null);
     // A move: the new device's view begins after what was said, and the reply under way (handover.ts).
     const claimed = this.ownership.claim(request, Date.now(), () => ({
@@ -149,7 +155,7 @@ export class CheckInSession extends DurableObject<Env> {
 
   /** The old device answers "Show it the conversation so far?" (POST /api/check-in/:id/handover). */
   async decideHandover(deviceHash: string, approve: boolean): Promise<"approved" | "declined" | "none"> {
-    this.store.refresh();
+    this.refresh();
     const decided = this.ownership.handover.decide(deviceHash, approve, Date.now());
     if (decided.outcome !== "none") {
       // The new device's tabs redraw: with the conversation so far, or told it stays hidden.
@@ -224,7 +230,7 @@ export class CheckInSession extends DurableObject<Env> {
   }
 
   override async alarm(): Promise<void> {
-    this.store.refresh();
+    this.refresh();
     const now = Date.now();
     for (const kind of this.schedule.takeDue(now)) {
       if (kind === "closing") {
@@ -264,7 +270,7 @@ export class CheckInSession extends DurableObject<Env> {
   }
 
   private end(code: number, reason: string, closedReason?: ClosedReason) {
-    this.store.refresh();
+    this.refresh();
     const session = this.store.session();
     if (!session || session.status === "completed" || session.status === "expired") return;
     // Not settled: the interrupted reply is dropped with the rest.
@@ -345,6 +351,8 @@ export class CheckInSession extends DurableObject<Env> {
     // After the ack: sending while paused resumes (spec 2 §4), other tabs catch up, the clock starts.
     if (pausedAt !== null) this.clock.resume(now);
     if (starting) {
+      // The first reply's watchdog goes with the closing time: one commit and one alarm write for both.
+      this.replies.scheduleWatchdog(now);
       this.clock.scheduleClosing(now);
       this.clock.broadcastTimer(now);
       this.ctx.waitUntil(this.outbox.flush());

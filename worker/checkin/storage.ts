@@ -296,25 +296,39 @@ export function migrateStorage(
 ): number {
   return storage.transactionSync(() => {
     const sql = storage.sql;
-    sql.exec(VERSION_TABLE);
-    // No row: a new object, or one made before versioning (version 0).
-    const from =
-      sql.exec<{ version: number }>("select version from schema_version where id = 1").toArray()[0]?.version ?? 0;
+    // One read says which object this is: new (neither table), made before versioning (no
+    // version table: version 0), or versioned. A new object then runs a single script: every
+    // statement is also a span in the runtime's trace, and every check-in is a new object.
+    const tables = new Set(
+      sql
+        .exec<{ name: string }>(
+          "select name from sqlite_master where type = 'table' and name in ('schema_version', 'session')",
+        )
+        .toArray()
+        .map((row) => row.name),
+    );
+    const versioned = tables.has("schema_version");
+    const from = versioned
+      ? (sql.exec<{ version: number }>("select version from schema_version where id = 1").toArray()[0]?.version ?? 0)
+      : 0;
     const pending = migrations.filter((migration) => migration.version > from);
     if (pending.length === 0) return from;
     migrations.forEach((migration, index) => {
       if (migration.version !== index + 1) throw new Error(`migration ${index + 1} is numbered ${migration.version}`);
     });
-    const empty =
-      from === 0 &&
-      sql.exec("select 1 from sqlite_master where type = 'table' and name = 'session'").toArray().length === 0;
+    const empty = from === 0 && !tables.has("session");
     const steps = empty && fresh?.version === migrations.length ? [fresh] : pending;
-    for (const migration of steps) sql.exec(migration.sql);
     const to = steps.at(-1)?.version ?? from;
-    sql.exec(
-      "insert into schema_version (id, version) values (1, ?) on conflict(id) do update set version = excluded.version",
-      to,
-    );
+    if (!Number.isInteger(to)) throw new Error(`migration version ${to} is not an integer`);
+    // The version is this code's own number, so the record goes in the same script.
+    const record = `insert into schema_version (id, version) values (1, ${to}) on conflict(id) do update set version = excluded.version;`;
+    if (steps.length === 1 && steps[0]) {
+      sql.exec(`${versioned ? "" : `${VERSION_TABLE};\n`}${steps[0].sql};\n${record}`);
+    } else {
+      if (!versioned) sql.exec(VERSION_TABLE);
+      for (const migration of steps) sql.exec(migration.sql);
+      sql.exec(record);
+    }
     return to;
   });
 }

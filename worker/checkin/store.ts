@@ -152,12 +152,22 @@ function stateOf(row: Pick<StoredRow, StateColumn>): SessionState {
 /** The latest message and the latest question: read on every message, so kept in memory too. */
 type Tail = { lastSender: "user" | "assistant" | null; questionPillar: Pillar | null };
 
+/** The ratings asked so far, and whether the latest question was one (the interviewers ask each once). */
+export type RatingsAsked = { asked: RatingKind[]; lastWasRating: boolean };
+
+/** What a turn reads of the conversation: the transcript, the answers not yet counted, the ratings asked. */
+export type TurnMessages = { transcript: TranscriptMessage[]; answers: FreshAnswer[]; ratings: RatingsAsked };
+
+type RememberedQuestion = AskedQuestion & { seq: number };
+
 export class SessionStore {
   private state: SessionState | null | undefined;
   private facts: SessionFacts | undefined;
   private tail: Tail | undefined;
   /** The salesperson's messages and characters so far (the chat's caps), counted once per event. */
   private totals: UserTotals | undefined;
+  /** The last questions (the repetition check), as stored: read once per event, kept in step by `rememberQuestion`. */
+  private asked: RememberedQuestion[] | undefined;
 
   /** The tables exist already: the object migrated its storage before building its parts (storage.ts). */
   constructor(private readonly sql: SqlStorage) {}
@@ -168,6 +178,7 @@ export class SessionStore {
     this.facts = undefined;
     this.tail = undefined;
     this.totals = undefined;
+    this.asked = undefined;
   }
 
   // ── The session row ────────────────────────────────────────────────────────
@@ -176,6 +187,7 @@ export class SessionStore {
   refresh() {
     this.state = undefined;
     this.totals = undefined;
+    this.asked = undefined;
   }
 
   /** The check-in starts: its facts from the Worker, the configuration and bank from D1 (as their loaders validated them). */
@@ -353,14 +365,8 @@ export class SessionStore {
   }
 
   /** The ratings asked so far, and whether the latest question was one (the interviewers ask each once). */
-  ratingsAsked(): { asked: RatingKind[]; lastWasRating: boolean } {
-    const rows = this.sql
-      .exec<{ rating: string | null }>("select rating from messages where sender = 'assistant' order by seq")
-      .toArray();
-    return {
-      asked: rows.flatMap((r) => ratingOf(r.rating) ?? []),
-      lastWasRating: ratingOf(rows.at(-1)?.rating ?? null) !== null,
-    };
+  ratingsAsked(): RatingsAsked {
+    return this.turnMessages(Number.MAX_SAFE_INTEGER).ratings;
   }
 
   /** The seq the next message will get: where a moved chat's new device starts to see (handover.ts). */
@@ -387,44 +393,75 @@ export class SessionStore {
   }
 
   transcript(): TranscriptMessage[] {
-    return this.sql
-      .exec<{ sender: "user" | "assistant"; content: string; pillar: Pillar | null; rating: string | null }>(
-        "select sender, content, pillar, rating from messages order by seq",
-      )
-      .toArray()
-      .map((m) => {
-        const rating = ratingOf(m.rating);
-        return { sender: m.sender, content: m.content, pillar: m.pillar, ...(rating ? { rating } : {}) };
-      });
+    return this.turnMessages(Number.MAX_SAFE_INTEGER).transcript;
   }
 
   /** User messages after `seq`, each with the time of the question before it. */
   answersAfter(seq: number): FreshAnswer[] {
-    return this.sql
-      .exec<{ seq: number; content: string; pillar: Pillar | null; created_at: number; asked_at: number | null }>(
-        `select m.seq, m.content, m.pillar, m.created_at,
-           (select q.created_at from messages q where q.sender = 'assistant' and q.seq < m.seq order by q.seq desc limit 1) as asked_at
-         from messages m where m.sender = 'user' and m.seq > ? order by m.seq`,
-        seq,
+    return this.turnMessages(seq).answers;
+  }
+
+  /**
+   * Everything a turn reads of the messages in one pass over the table (one statement instead
+   * of three: every statement is also a span in the runtime's trace, README → Performance):
+   * the transcript, the user messages after `processedSeq` each with the time of the question
+   * before it, and the ratings asked.
+   */
+  turnMessages(processedSeq: number): TurnMessages {
+    const rows = this.sql
+      .exec<Pick<MessageRow, "seq" | "sender" | "content" | "created_at" | "pillar"> & { rating: string | null }>(
+        "select seq, sender, content, created_at, pillar, rating from messages order by seq",
       )
-      .toArray()
-      .map((a) => ({ seq: a.seq, content: a.content, pillar: a.pillar, createdAt: a.created_at, askedAt: a.asked_at }));
+      .toArray();
+    const transcript: TranscriptMessage[] = [];
+    const answers: FreshAnswer[] = [];
+    const asked: RatingKind[] = [];
+    let askedAt: number | null = null;
+    let lastWasRating = false;
+    for (const m of rows) {
+      const rating = ratingOf(m.rating);
+      transcript.push({ sender: m.sender, content: m.content, pillar: m.pillar, ...(rating ? { rating } : {}) });
+      if (m.sender === "assistant") {
+        askedAt = m.created_at;
+        lastWasRating = rating !== null;
+        if (rating) asked.push(rating);
+      } else if (m.seq > processedSeq) {
+        answers.push({ seq: m.seq, content: m.content, pillar: m.pillar, createdAt: m.created_at, askedAt });
+      }
+    }
+    return { transcript, answers, ratings: { asked, lastWasRating } };
   }
 
   // ── The last questions (repetition check) ───────────────────────────────────
 
+  /** Keeps the last REMEMBERED_QUESTIONS questions: the oldest goes only once there are more (no delete before). */
   rememberQuestion(question: AskedQuestion) {
-    this.sql.exec("insert into asked_questions (content, theme) values (?, ?)", question.content, question.theme);
-    this.sql.exec(
-      "delete from asked_questions where seq not in (select seq from asked_questions order by seq desc limit ?)",
-      REMEMBERED_QUESTIONS,
-    );
+    const asked = this.remembered();
+    const { seq } = this.sql
+      .exec<{ seq: number }>(
+        "insert into asked_questions (content, theme) values (?, ?) returning seq",
+        question.content,
+        question.theme,
+      )
+      .one();
+    asked.push({ seq, content: question.content, theme: question.theme });
+    const over = asked.length - REMEMBERED_QUESTIONS;
+    if (over > 0) {
+      const oldestKept = asked[over]?.seq ?? seq;
+      this.sql.exec("delete from asked_questions where seq < ?", oldestKept);
+      asked.splice(0, over);
+    }
   }
 
   lastAsked(): AskedQuestion[] {
-    return this.sql
-      .exec<AskedQuestion>("select content, theme from asked_questions order by seq")
+    return this.remembered().map((q) => ({ content: q.content, theme: q.theme }));
+  }
+
+  private remembered(): RememberedQuestion[] {
+    this.asked ??= this.sql
+      .exec<RememberedQuestion>("select seq, content, theme from asked_questions order by seq")
       .toArray()
-      .map((q) => ({ content: q.content, theme: q.theme }));
+      .map((q) => ({ seq: q.seq, content: q.content, theme: q.theme }));
+    return this.asked;
   }
 }

@@ -17,20 +17,26 @@ export type TurnPlan =
   | { kind: "reply"; session: SessionState; absorbed: AbsorbedProgress; request: InterviewRequest };
 
 /** The answers not yet credited to their pillars (nothing written: the caller stores it). */
-export function absorbedProgress(store: SessionStore, session: SessionState): AbsorbedProgress {
-  return absorbAnswers(session.pillar_progress, session.processed_seq, store.answersAfter(session.processed_seq));
+export function absorbedProgress(
+  store: SessionStore,
+  session: SessionState,
+  answers = store.answersAfter(session.processed_seq),
+): AbsorbedProgress {
+  return absorbAnswers(session.pillar_progress, session.processed_seq, answers);
 }
 
 export function planTurn(store: SessionStore, now: number): TurnPlan {
   const session = store.requireSession();
-  const absorbed = absorbedProgress(store, session);
+  // The messages are read once for the whole plan (store.turnMessages).
+  const { transcript, answers, ratings } = store.turnMessages(session.processed_seq);
+  const absorbed = absorbedProgress(store, session, answers);
   const elapsed = elapsedMs(timerOf(session), now);
   const progress = session.target_ms > 0 ? elapsed / session.target_ms : 1;
   if (closureReached(progress, exploredCount(absorbed.progress), session.questions_asked)) return { kind: "close" };
   const request = interviewRequest({
     checkInId: session.check_in_id,
     firstName: session.first_name,
-    messages: store.transcript().map((m) => ({ role: m.sender, content: m.content })),
+    messages: transcript.map((m) => ({ role: m.sender, content: m.content })),
     elapsedMs: elapsed,
     targetMs: session.target_ms,
     questionsAsked: session.questions_asked,
@@ -39,7 +45,7 @@ export function planTurn(store: SessionStore, now: number): TurnPlan {
     askedBankIds: session.asked_bank_ids,
     currentPillar: store.questionPillar(),
     facts: store.sessionFacts(),
-    ratings: store.ratingsAsked(),
+    ratings,
   });
   return { kind: "reply", session, absorbed, request };
 }
