@@ -8,12 +8,11 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import WebSocket from "ws";
 import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.ts";
 import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds, descendants } from "./cpu.ts";
-import { type CpuProfile, summarizeProfile } from "./inspector.ts";
+import { startProfile } from "./inspector.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
 import { summarize } from "./stats.ts";
 import { lateAfterOpens, tokenOverheads } from "./streaming.ts";
@@ -54,33 +53,9 @@ const floor = process.env.FLOOR
       inspectorPort: floorInspector,
     })
   : null;
-type Target = { webSocketDebuggerUrl?: string; title?: string; url?: string };
-const targets = (await (
-  await fetch(`http://127.0.0.1:${process.env.FLOOR ? floorInspector : inspectorPort}/json`)
-).json()) as Target[];
-console.log(targets.map((t) => `${t.title} ${t.webSocketDebuggerUrl}`).join("\n"));
-const target = targets.find((t) => t.webSocketDebuggerUrl);
-if (!target?.webSocketDebuggerUrl) throw new Error("no inspector target");
-const devtools = new WebSocket(target.webSocketDebuggerUrl);
-await new Promise((r) => devtools.once("open", r));
-let nextId = 1;
-const pending = new Map<number, (value: unknown) => void>();
-devtools.on("message", (data) => {
-  const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
-  if (message.id) pending.get(message.id)?.(message.result);
-});
-const call = (method: string, params: Record<string, unknown> = {}) =>
-  new Promise<unknown>((resolveCall) => {
-    const id = nextId++;
-    pending.set(id, resolveCall);
-    devtools.send(JSON.stringify({ id, method, params }));
-  });
 const profiling = !process.env.NO_PROFILE;
-if (profiling) {
-  await call("Profiler.enable");
-  await call("Profiler.setSamplingInterval", { interval: 500 });
-  await call("Profiler.start");
-}
+// The measured side's isolate (the app's, or the floor's with FLOOR set), sampled every 500 µs.
+const profiler = profiling ? await startProfile(process.env.FLOOR ? floorInspector : inspectorPort) : null;
 const slotsUrls = Array.from({ length: slots }, (_, s) =>
   floor
     ? Array.from(
@@ -167,7 +142,7 @@ const slow = result.ackMs.flatMap((ms, i) =>
   ms > 100 ? [`${(((result.ackSentAt[i] ?? 0) - t0) / 1000).toFixed(1)}s:${ms.toFixed(0)}`] : [],
 );
 console.log(`slow acks (sent at: ms): ${slow.join(" ")}`);
-if (!profiling) {
+if (!profiler) {
   console.log(
     `ack ${JSON.stringify(summarize(result.ackMs))}; ${result.sent} sent; wall ${(wall / 1000).toFixed(1)} s`,
   );
@@ -175,10 +150,8 @@ if (!profiling) {
   await standIn.close();
   process.exit(0);
 }
-const { profile } = (await call("Profiler.stop")) as { profile: CpuProfile };
-devtools.close();
+const { profile, summary } = await profiler.stop(40);
 writeFileSync(resolve("tests/.artifacts/bench-profile/app.cpuprofile"), JSON.stringify(profile));
-const summary = summarizeProfile(profile, 40);
 console.log(`ack ${JSON.stringify(summarize(result.ackMs))}; ${result.sent} sent; wall ${(wall / 1000).toFixed(1)} s`);
 console.log(
   `profiled ${(summary.totalMs / 1000).toFixed(1)} s, busy ${(summary.busyMs / 1000).toFixed(1)} s (${((summary.busyMs / summary.totalMs) * 100).toFixed(0)} %); gaps between samples left out: ${(summary.gapMs / 1000).toFixed(1)} s (inspector.ts)`,
