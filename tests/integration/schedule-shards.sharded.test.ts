@@ -3,11 +3,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import type { ScheduleJob } from "../../worker/schedule/jobs";
-import { teamMemberResponseSchema } from "../../worker/shared/team";
 import { utcDay } from "../../worker/shared/time";
-import { createAdmin, requestAs, type TestAdmin } from "./auth-helpers";
+import type { TestAdmin } from "./auth-helpers";
 import { eventually } from "./notify-helpers";
-import { allRowsOf, DATABASES, type DatabaseName, rowsOf, shardOf } from "./shard-helpers";
+import { allRowsOf, DATABASES, type DatabaseName, organizationWithTeam, rowsOf, shardOf } from "./shard-helpers";
 
 /**
  * The schedule queue across shards (worker/schedule/jobs.ts, worker/db/shards.ts), as deployed:
@@ -19,28 +18,8 @@ import { allRowsOf, DATABASES, type DatabaseName, rowsOf, shardOf } from "./shar
 const TEAM = 3;
 
 async function scheduledOrganization(company: string): Promise<TestAdmin> {
-  const admin = await createAdmin({ companyName: company });
-  for (let i = 0; i < TEAM; i++) {
-    const added = await requestAs(admin, "/api/team-members", {
-      method: "POST",
-      body: JSON.stringify({ firstName: `Rep${i}`, lastName: company, email: `rep${i}@${company}.example` }),
-    });
-    expect(added.status, await added.clone().text()).toBe(201);
-    teamMemberResponseSchema.parse(await added.json());
-  }
-  const saved = await requestAs(admin, "/api/check-in-settings", {
-    method: "PUT",
-    body: JSON.stringify({
-      frequency: "weekly",
-      durationMinutes: 10,
-      autoReminders: true,
-      reminderIntervalHours: 24,
-      maxResponseHours: 72,
-      schedulingEnabled: true,
-    }),
-  });
-  expect(saved.status, await saved.clone().text()).toBe(200);
-  return admin;
+  const names = Array.from({ length: TEAM }, (_, i) => `Rep${i}`);
+  return (await organizationWithTeam(company, names, true)).admin;
 }
 
 describe("the schedule queue across shards", () => {

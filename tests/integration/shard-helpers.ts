@@ -108,13 +108,17 @@ export async function deliverNotice(body: NotifyMessage) {
 }
 
 /**
- * Sign-up, a team of two, settings saved, one check-in completed by Jordan (distressed: alerts)
- * whose closing summary he corrects (morale: "mixed", not "low"), its alerts delivered.
+ * An Admin's sign-up, a team added through the API (first names as given, the company as last
+ * name) and the check-in settings saved as the defaults, automatic check-ins on or off.
  */
-export async function runFlow(company: string): Promise<Flow> {
+export async function organizationWithTeam(
+  company: string,
+  firstNames: readonly string[],
+  schedulingEnabled: boolean,
+): Promise<{ admin: TestAdmin; memberIds: string[] }> {
   const admin = await createAdmin({ companyName: company });
   const memberIds: string[] = [];
-  for (const name of ["Jordan", "Riley"]) {
+  for (const name of firstNames) {
     const added = await requestAs(admin, "/api/team-members", {
       method: "POST",
       body: JSON.stringify({ firstName: name, lastName: company, email: `${name.toLowerCase()}@${company}.example` }),
@@ -130,10 +134,19 @@ export async function runFlow(company: string): Promise<Flow> {
       autoReminders: true,
       reminderIntervalHours: 24,
       maxResponseHours: 72,
-      schedulingEnabled: false,
+      schedulingEnabled,
     }),
   });
   expect(saved.status, await saved.clone().text()).toBe(200);
+  return { admin, memberIds };
+}
+
+/**
+ * Sign-up, a team of two, settings saved, one check-in completed by Jordan (distressed: alerts)
+ * whose closing summary he corrects (morale: "mixed", not "low"), its alerts delivered.
+ */
+export async function runFlow(company: string): Promise<Flow> {
+  const { admin, memberIds } = await organizationWithTeam(company, ["Jordan", "Riley"], false);
   const id = await sendCheckIn(admin, memberIds[0] ?? "");
   const link = await linkOf(id);
   const { cookie } = await claimChat(link);
