@@ -45,7 +45,8 @@ export class TranscriptRetention {
    * otherwise sets the alarm for that time. Returns true when the storage was erased.
    */
   async eraseIfDue(now: number): Promise<boolean> {
-    if (this.completedAt() === undefined) return false;
+    // The alarm handler has just read the session row: its copy is current here.
+    if (this.store.session()?.completed_at == null) return false;
     let days: number;
     try {
       days = (await getGlobalSettings(this.platform)).dataRetention.transcriptDays;
@@ -55,8 +56,9 @@ export class TranscriptRetention {
       return false;
     }
     // Read again after the D1 await: other events may have run on the object meanwhile.
-    const completedAt = this.completedAt();
-    if (completedAt === undefined) return false;
+    this.store.refresh();
+    const completedAt = this.store.session()?.completed_at;
+    if (completedAt == null) return false;
     const due = completedAt + days * DAY_MS;
     if (now < due) {
       this.schedule.set("erase", due);
@@ -65,10 +67,5 @@ export class TranscriptRetention {
     await this.schedule.disarm();
     await this.storage.deleteAll();
     return true;
-  }
-
-  private completedAt(): number | undefined {
-    this.store.refresh();
-    return this.store.session()?.completed_at ?? undefined;
   }
 }
