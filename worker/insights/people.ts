@@ -130,6 +130,24 @@ export function memberCoachingStatements(organizationId: string, memberId: strin
   ];
 }
 
+/** A person's latest score columns, as TOP_PEOPLE and COACHING select them. */
+const latestColumns = {
+  recorded_at: nullableNumber,
+  morale: nullableNumber,
+  confidence: nullableNumber,
+  stress: nullableNumber,
+  sales_strength: nullableNumber,
+  blockers: nullableNumber,
+};
+const latestOf = (row: z.output<z.ZodMiniObject<typeof latestColumns>>) => ({
+  morale: row.morale,
+  confidence: row.confidence,
+  stress: row.stress,
+  salesStrength: row.sales_strength,
+  blockers: row.blockers,
+  recordedAt: row.recorded_at,
+});
+
 const personRow = z.object({
   id: z.string(),
   first_name: z.string(),
@@ -137,12 +155,7 @@ const personRow = z.object({
   job_title: z.nullable(z.string()),
   region: z.nullable(z.string()),
   status: z.enum(TEAM_MEMBER_STATUSES),
-  recorded_at: nullableNumber,
-  morale: nullableNumber,
-  confidence: nullableNumber,
-  stress: nullableNumber,
-  sales_strength: nullableNumber,
-  blockers: nullableNumber,
+  ...latestColumns,
   uncertain: z.nullable(z.string()),
   corrected: z.nullable(z.string()),
   previous_stress: nullableNumber,
@@ -159,16 +172,7 @@ function toPerson(row: z.output<typeof personRow>): PersonRow {
     jobTitle: row.job_title,
     region: row.region,
     status: row.status,
-    latest: snapshot({
-      morale: row.morale,
-      confidence: row.confidence,
-      stress: row.stress,
-      salesStrength: row.sales_strength,
-      blockers: row.blockers,
-      recordedAt: row.recorded_at,
-      uncertain: row.uncertain,
-      corrected: row.corrected,
-    }),
+    latest: snapshot({ ...latestOf(row), uncertain: row.uncertain, corrected: row.corrected }),
     previousStress: row.previous_stress,
     completedInRange: row.sent_completed % SENT_UNIT,
     sentInRange: Math.floor(row.sent_completed / SENT_UNIT),
@@ -185,12 +189,7 @@ const coachingRow = z.object({
   first_name: z.string(),
   last_name: z.string(),
   status: z.enum(TEAM_MEMBER_STATUSES),
-  recorded_at: nullableNumber,
-  morale: nullableNumber,
-  confidence: nullableNumber,
-  stress: nullableNumber,
-  sales_strength: nullableNumber,
-  blockers: nullableNumber,
+  ...latestColumns,
   previous_stress: nullableNumber,
 });
 
@@ -201,14 +200,7 @@ export const coachingRows = (result: D1Result | undefined): CoachingPerson[] =>
     firstName: row.first_name,
     lastName: row.last_name,
     status: row.status,
-    latest: snapshot({
-      morale: row.morale,
-      confidence: row.confidence,
-      stress: row.stress,
-      salesStrength: row.sales_strength,
-      blockers: row.blockers,
-      recordedAt: row.recorded_at,
-    }),
+    latest: snapshot(latestOf(row)),
     previousStress: row.previous_stress,
   }));
 
