@@ -10,7 +10,15 @@ import { memberInsightsResponseSchema } from "../../worker/shared/insights";
 import { SELF_RATINGS } from "../../worker/shared/self-rating";
 import { teamMemberResponseSchema } from "../../worker/shared/team";
 import { createAdmin, createSuperAdmin, requestAs } from "./auth-helpers";
-import { type ChatClient, chatOpener, createCheckIn, d1Count, objectTables, travel } from "./checkin-helpers";
+import {
+  type ChatClient,
+  chatOpener,
+  createCheckIn,
+  d1Count,
+  objectTables,
+  renderedAlert,
+  travel,
+} from "./checkin-helpers";
 
 /**
  * Issue 24 items 6–8 through the real socket, object, alarms and D1: the one-tap ratings
@@ -148,10 +156,10 @@ describe("the closing summary", () => {
       (f) => f.type === "summary" && f.summary.readings.some((r) => r.corrected === "high"),
     );
     await chat.confirmSummary();
-    const alert = await env.DB.prepare("select message from risk_alerts where check_in_id = ? and category = 'burnout'")
-      .bind(checkIn.id)
-      .first<{ message: string }>();
+    const alert = await renderedAlert(checkIn.id, "burnout");
     expect(alert?.message).toContain(CORRECTED_NOTE);
+    // Stored as its facts, the note's code among them: no message, no id (drizzle/0021).
+    expect(alert?.stored).toMatchObject({ id: null, message: null, facts: expect.stringMatching(/^\d+(,[^,]+)*,!c$/) });
   });
 
   it("completes by itself two minutes later with the corrections made, when the tab was closed", async () => {

@@ -15,6 +15,7 @@ import {
   objectMessages,
   objectTables,
   refilledSince,
+  renderedAlert,
   sessionStub,
   travel,
   upgrade,
@@ -464,11 +465,9 @@ describe("POST /api/check-in/:id/reach-out", () => {
       .run();
     expect((await api(path, { method: "POST" })).status).toBe(200);
     expect(await d1Count("risk_alerts", "check_in_id = ? and category = 'reach_out'", checkIn.id)).toBe(1);
-    const alert = await env.DB.prepare("select alert_type, priority, message from risk_alerts where check_in_id = ?")
-      .bind(checkIn.id)
-      .first<{ alert_type: string; priority: string; message: string }>();
-    expect(alert).toMatchObject({ alert_type: "other", priority: "medium" });
-    expect(alert?.message).toContain("Casey Tester");
+    const alert = await renderedAlert(checkIn.id, "reach_out");
+    expect(alert).toMatchObject({ alertType: "other", priority: "medium", stored: { id: null, message: null } });
+    expect(alert?.message).toBe("Casey Tester asked for their manager to reach out after their check-in.");
     expect(await d1Count("check_ins", "id = ? and reach_out_requested = 1", checkIn.id)).toBe(1);
   });
 });

@@ -32,12 +32,12 @@ const WHOLE_TABLE_BY_DESIGN: { fragment: RegExp; why: string }[] = [
   },
   {
     fragment:
-      /from "risk_alerts" left join "team_members" .* order by "risk_alerts"."created_at" desc, "risk_alerts"."id" limit/,
+      /from "risk_alerts" left join "team_members" .* order by "risk_alerts"."created_at" desc, coalesce\("risk_alerts"."id", "risk_alerts"."check_in_id" \|\| '\.' \|\| "risk_alerts"."category"\) limit/,
     why: "the console's alert list, view 'all' and a priority: every alert of the shard, newest first",
   },
   {
     fragment:
-      /^select "id", "organization_id", "message", "created_at" as "at" from "risk_alerts" order by "risk_alerts"."created_at" desc limit/,
+      /^select coalesce\("risk_alerts"."id", [^)]*\), "risk_alerts"."organization_id", "risk_alerts"."category", .* from "risk_alerts" left join "team_members" on "team_members"."id" = "risk_alerts"."team_member_id" order by "risk_alerts"."created_at" desc limit/,
     why: "the console's recent activity: every organization's newest alerts in the shard",
   },
   {

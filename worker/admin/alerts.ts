@@ -2,7 +2,9 @@ import { and, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from "dr
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName } from "../db/aggregates";
+import { alertId, alertIdIs } from "../db/alert-id";
 import { openAlert } from "../db/alert-status";
+import { alertTextFields, renderedMessage, withMessage } from "../db/alert-text";
 import type { Database } from "../db/client";
 import { organizationNames } from "../db/fan-out";
 import { riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
@@ -31,10 +33,10 @@ const HIGH_PRIORITY_TYPES: AlertType[] = ["retention", "performance"];
  * reads every shard (worker/db/shards.ts) and merges.
  */
 const alertFields = {
-  id: riskAlerts.id,
+  id: alertId,
   alert_type: riskAlerts.alertType,
   category: riskAlerts.category,
-  message: riskAlerts.message,
+  ...alertTextFields,
   status: riskAlerts.status,
   created_at: epochMs(riskAlerts.createdAt),
   organization_id: riskAlerts.organizationId,
@@ -103,8 +105,9 @@ export async function listAlerts(
     acrossShards(shards, (shard) =>
       alertRows(shard)
         .where(where)
-        .orderBy(desc(riskAlerts.createdAt), riskAlerts.id)
-        .limit(offset + pageSize),
+        .orderBy(desc(riskAlerts.createdAt), alertId)
+        .limit(offset + pageSize)
+        .then((found) => found.map(withMessage)),
     ),
     Promise.all(shards.map((shard) => shard.$count(riskAlerts, where))),
   ]);
@@ -119,7 +122,11 @@ export async function notifications(db: Database, shards: readonly Database[]): 
   const [counts, rows] = await Promise.all([
     Promise.all(shards.map((shard) => shard.$count(riskAlerts, unread))),
     acrossShards(shards, (shard) =>
-      alertRows(shard).where(unread).orderBy(desc(riskAlerts.createdAt), riskAlerts.id).limit(NOTIFICATION_LIST_LIMIT),
+      alertRows(shard)
+        .where(unread)
+        .orderBy(desc(riskAlerts.createdAt), alertId)
+        .limit(NOTIFICATION_LIST_LIMIT)
+        .then((found) => found.map(withMessage)),
     ),
   ]);
   const newest = await withOrganizationNames(db, rows.sort(newestFirst).slice(0, NOTIFICATION_LIST_LIMIT));
@@ -139,7 +146,7 @@ export async function notifications(db: Database, shards: readonly Database[]): 
 
 /** The shard holding this alert, if any (an alert's id does not always name its check-in's shard). */
 async function shardOfAlert(shards: readonly Database[], id: string): Promise<Database | null> {
-  const found = await Promise.all(shards.map((shard) => shard.$count(riskAlerts, eq(riskAlerts.id, id))));
+  const found = await Promise.all(shards.map((shard) => shard.$count(riskAlerts, alertIdIs(id))));
   return shards[found.findIndex((n) => n > 0)] ?? null;
 }
 
@@ -150,12 +157,13 @@ export async function alertDetail(
 ): Promise<AlertDetail | null> {
   const db = await shardOfAlert(shards, id);
   if (!db) return null;
-  const [alertRow] = await db
+  const [found] = await db
     .select({ ...alertFields, team_member_id: riskAlerts.teamMemberId, resolved_by: riskAlerts.resolvedBy })
     .from(riskAlerts)
     .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
-    .where(eq(riskAlerts.id, id));
-  if (!alertRow) return null;
+    .where(alertIdIs(id));
+  if (!found) return null;
+  const alertRow = withMessage(found);
   const [[member], [scores], [resolver]] = await Promise.all([
     alertRow.team_member_id
       ? db
@@ -227,8 +235,8 @@ export const alertRoutes = new Hono<ConsoleEnv>()
     const updated = await db
       .update(riskAlerts)
       .set({ status: "read" })
-      .where(and(eq(riskAlerts.id, id), eq(riskAlerts.status, "unread")))
-      .returning({ id: riskAlerts.id, organizationId: riskAlerts.organizationId });
+      .where(and(alertIdIs(id), eq(riskAlerts.status, "unread")))
+      .returning({ organizationId: riskAlerts.organizationId });
     if (updated.length === 0) return c.json({ ok: true as const });
     c.set("audit", {
       action: "alert.read",
@@ -245,16 +253,23 @@ export const alertRoutes = new Hono<ConsoleEnv>()
     const updated = await db
       .update(riskAlerts)
       .set({ status: "resolved", resolvedAt: new Date(), resolvedBy: c.var.user.id })
-      .where(and(eq(riskAlerts.id, id), ne(riskAlerts.status, "resolved")))
-      .returning({ id: riskAlerts.id, organizationId: riskAlerts.organizationId, message: riskAlerts.message });
+      .where(and(alertIdIs(id), ne(riskAlerts.status, "resolved")))
+      .returning({
+        organizationId: riskAlerts.organizationId,
+        category: riskAlerts.category,
+        message: riskAlerts.message,
+        facts: riskAlerts.facts,
+        teamMemberId: riskAlerts.teamMemberId,
+      });
     const resolved = updated[0];
     if (!resolved) return c.json({ ok: true as const });
+    const message = await renderedMessage(db, resolved);
     c.set("audit", {
       action: "alert.resolve",
       targetType: "alert",
       targetId: id,
       organizationId: resolved.organizationId,
-      details: { message: resolved.message },
+      details: { message },
     });
     return c.json({ ok: true as const });
   });

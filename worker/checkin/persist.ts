@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, not, sql } from "drizzle-orm";
+import { storedAlertText } from "../db/alert-text";
 import { chunkedInserts } from "../db/batch";
 import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
@@ -78,9 +79,6 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
   const base = { organizationId: result.organizationId, checkInId: result.checkInId };
   const { scores } = result;
 
-  // Compact random ids (db/compact-id.ts): a retried batch draws new ones, and its rows meet
-  // those already stored on their per-check-in keys (above persistStart) and are not inserted.
-  const alerts = result.alerts.map((a) => ({ ...a, id: compactId() }));
   const blockerRows = uniqueBlockers(result);
   const statements = [
     changeCheckInStatus(db, eq(checkIns.id, result.checkInId), {
@@ -131,14 +129,11 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ...chunkedInserts(
       db,
       riskAlerts,
-      alerts.map((a) => ({
-        id: a.id,
+      result.alerts.map((a) => ({
         ...base,
         teamMemberId: result.teamMemberId,
-        alertType: a.alertType,
-        priority: a.priority,
         category: a.category,
-        message: a.message,
+        ...storedAlertText(a),
         createdAt: recordedAt,
       })),
       { ignoreConflicts: true },
@@ -146,7 +141,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ...undoUnlessCompleted(
       db,
       result,
-      alerts.map((a) => a.id),
+      result.alerts.map((a) => a.category),
     ),
   ];
   // Last: whether the check-in is completed at this result's time (else it was revoked meanwhile).
@@ -166,17 +161,23 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
 /**
  * The batch's closing statements: unless the check-in row says completed at this result's
  * time (set by this batch, or by an earlier run of it), delete what this batch inserted.
- * Alerts by this batch's ids only: a reach-out alert raised before the revocation stays (the
- * batch's own alert of that check-in and category met it and was not inserted).
+ * Alerts of this batch's categories only (a completion raises no reach-out alert): a reach-out
+ * alert raised before the revocation stays.
  */
-function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: CompletionResult, alertIds: string[]) {
+function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: CompletionResult, categories: string[]) {
   const id = result.checkInId;
   const landed = sql`exists (select 1 from check_ins where id = ${id} and status = 'completed' and completed_at = ${result.completedAt})`;
   return [
     db.delete(sentimentScores).where(and(eq(sentimentScores.checkInId, id), not(landed))),
     db.delete(scoreCorrections).where(and(eq(scoreCorrections.checkInId, id), not(landed))),
     db.delete(userChallenges).where(and(eq(userChallenges.checkInId, id), not(landed))),
-    ...(alertIds.length > 0 ? [db.delete(riskAlerts).where(and(inArray(riskAlerts.id, alertIds), not(landed)))] : []),
+    ...(categories.length > 0
+      ? [
+          db
+            .delete(riskAlerts)
+            .where(and(eq(riskAlerts.checkInId, id), inArray(riskAlerts.category, categories), not(landed))),
+        ]
+      : []),
   ];
 }
 

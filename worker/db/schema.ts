@@ -344,18 +344,49 @@ export const realTimeSentiment = sqliteTable(
   ],
 );
 
+/** An alert's type and priority, fixed by its category (worker/scoring/risk.ts): computed, not stored. */
+const BY_CATEGORY = (pairs: Record<"burnout" | "low_morale" | "low_confidence", string>, otherwise: string) =>
+  sql.raw(
+    `case "category" ${Object.entries(pairs)
+      .map(([category, value]) => `when '${category}' then '${value}'`)
+      .join(" ")} else '${otherwise}' end`,
+  );
+
+/**
+ * Risk alerts (drizzle/0021, issue 26 §1). A new alert stores no id, no message, type or
+ * priority: its id is `{check_in_id}.{category}` (db/alert-id.ts), its message is rendered from
+ * `facts` and the member's name (scoring/alert-facts.ts), its type and priority are computed from
+ * its category. Alerts written before keep their id and message, and their type and priority
+ * where those differ from their category's (`legacy_*`).
+ */
 export const riskAlerts = sqliteTable(
   "risk_alerts",
   {
-    id: text("id").primaryKey(),
+    /** Only alerts written before drizzle/0021: alertIdOf spells the others'. */
+    legacyId: text("id"),
     organizationId: orgId(),
     teamMemberId: text("team_member_id").references(() => teamMembers.id, { onDelete: "cascade" }),
     checkInId: text("check_in_id").references(() => checkIns.id, { onDelete: "cascade" }),
-    alertType: text("alert_type", { enum: ALERT_TYPES }).notNull(),
-    priority: text("priority", { enum: ALERT_PRIORITIES }).notNull(),
     /** What crossed which line: burnout, low_morale, low_confidence, blockers, reach_out. */
     category: text("category").notNull(),
-    message: text("message").notNull(),
+    /** What the message says, encoded (scoring/alert-facts.ts); null where `message` is stored. */
+    facts: text("facts"),
+    /** The rendered message: alerts written before drizzle/0021, or facts that have no code. */
+    message: text("message"),
+    legacyAlertType: text("legacy_alert_type", { enum: ALERT_TYPES }),
+    legacyPriority: text("legacy_priority", { enum: ALERT_PRIORITIES }),
+    alertType: text("alert_type", { enum: ALERT_TYPES })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce("legacy_alert_type", ${BY_CATEGORY({ burnout: "retention", low_morale: "retention", low_confidence: "performance" }, "other")})`,
+        { mode: "virtual" },
+      ),
+    priority: text("priority", { enum: ALERT_PRIORITIES })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce("legacy_priority", ${BY_CATEGORY({ burnout: "urgent", low_morale: "urgent", low_confidence: "high" }, "medium")})`,
+        { mode: "virtual" },
+      ),
     status: text("status", { enum: ALERT_STATUSES }).notNull().default("unread"),
     resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
     resolvedBy: text("resolved_by"),
@@ -370,8 +401,10 @@ export const riskAlerts = sqliteTable(
     index("risk_alerts_resolved_idx").on(t.organizationId, t.createdAt).where(sql`${t.status} = 'resolved'`),
     // Every organization's, for the console and retention.
     index("risk_alerts_status_created_idx").on(t.status, t.createdAt),
-    // Completion may be retried: one alert per check-in and category.
+    // Completion may be retried: one alert per check-in and category. Also the new alerts' ids.
     uniqueIndex("risk_alerts_check_in_category_idx").on(t.checkInId, t.category),
+    // The ids of alerts written before drizzle/0021 (the others store none).
+    uniqueIndex("risk_alerts_id_idx").on(t.legacyId).where(sql`${t.legacyId} is not null`),
   ],
 );
 

@@ -73,12 +73,7 @@ export async function applyRetention(
     db.delete(userChallenges).where(inArray(rowid, oldest(userChallenges, rowid, userChallenges.createdAt))),
     db
       .delete(riskAlerts)
-      .where(
-        inArray(
-          riskAlerts.id,
-          oldest(riskAlerts, riskAlerts.id, riskAlerts.createdAt, eq(riskAlerts.status, "resolved")),
-        ),
-      ),
+      .where(inArray(rowid, oldest(riskAlerts, rowid, riskAlerts.createdAt, eq(riskAlerts.status, "resolved")))),
     // A finished check-in past the summary window takes whatever rows it still has with it.
     db
       .delete(checkIns)
