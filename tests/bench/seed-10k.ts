@@ -141,7 +141,7 @@ export async function ensureSeeded10k(log: (line: string) => void) {
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const blocker = db.prepare(
-      `insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at)
+      `insert into user_challenges (organization_id, check_in_id, team_member_id, theme, own_description, created_at)
        values (?, ?, ?, ?, ?, ?)`,
     );
     const alert = db.prepare(
@@ -210,7 +210,7 @@ export async function ensureSeeded10k(log: (line: string) => void) {
         add("sentiment_scores");
         if (stress > 55 || random() > 0.8) {
           const theme = THEMES[Math.floor(random() * THEMES.length)] ?? "CRM admin";
-          blocker.run(ORG, id, memberId, theme, theme, completedAt);
+          blocker.run(ORG, id, memberId, theme, null, completedAt); // its theme's description (drizzle/0022)
           add("user_challenges");
         }
         if (w === WEEKS - 1 && stress >= 70) {

@@ -147,7 +147,7 @@ export async function buildPlatform(prefix: string, orgs: OrgSpec[], now = Date.
           checkInId,
           teamMemberId: memberId,
           theme: `Theme ${b}`,
-          description: "Something in the way",
+          ownDescription: "Something in the way",
           createdAt: at(blocker.daysAgo),
         }),
       );

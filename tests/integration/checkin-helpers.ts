@@ -76,7 +76,7 @@ export async function insertCompletedCheckIn(input: {
       "insert into sentiment_scores (organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, 30, 35, 80, 60, 40, 70, ?)",
     ).bind(organizationId, checkInId, teamMemberId, now - 1000),
     env.DB.prepare(
-      "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, 'Pricing approvals', 'Slow pricing approvals', ?)",
+      "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, own_description, created_at) values (?, ?, ?, 'Pricing approvals', 'Slow pricing approvals', ?)",
     ).bind(organizationId, checkInId, teamMemberId, now - 1000),
     env.DB.prepare(
       "insert into risk_alerts (organization_id, team_member_id, check_in_id, category, facts, created_at) values (?, ?, ?, 'burnout', '80', ?)",

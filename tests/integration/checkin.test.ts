@@ -4,6 +4,7 @@ import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm } from 
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CHAT_BURST } from "../../worker/checkin/limits";
+import { BLOCKER_THEMES } from "../../worker/language/themes";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { SUMMARY_WAIT_MS } from "../../worker/shared/check-in-summary";
 import { MAX_MESSAGE_CHARS } from "../../worker/shared/checkin-protocol";
@@ -208,10 +209,18 @@ describe("a whole check-in with the embedded interviewer", () => {
       .bind(checkIn.id)
       .all<{ theme: string }>();
     expect(themes.results.map((t) => t.theme)).toEqual(expect.arrayContaining(["CRM admin", "Pricing approvals"]));
-    // The blocker rows never carry the salesperson's own words.
-    const descriptions = await env.DB.prepare("select description from user_challenges where check_in_id = ?")
+    // The blocker rows never carry the salesperson's own words: their description is their theme's,
+    // read from the theme, not stored (drizzle/0022, issue 26 §1).
+    const descriptions = await env.DB.prepare(
+      "select theme, description, own_description from user_challenges where check_in_id = ? order by theme",
+    )
       .bind(checkIn.id)
-      .all<{ description: string }>();
+      .all<{ theme: string; description: string; own_description: string | null }>();
+    expect(descriptions.results).toEqual(
+      BLOCKER_THEMES.filter((b) => themes.results.some((t) => t.theme === b.theme))
+        .sort((a, b) => (a.theme < b.theme ? -1 : 1))
+        .map((b) => ({ theme: b.theme, description: b.description, own_description: null })),
+    );
     for (const { description } of descriptions.results) expect(ANSWERS.join(" ")).not.toContain(description);
 
     // Once D1 has the rest, the object keeps the transcript and nothing the chat alone needed;

@@ -73,7 +73,7 @@ beforeAll(async () => {
         checkInId: id,
         teamMemberId: member,
         theme,
-        description: theme,
+        ownDescription: theme,
         createdAt: at,
       });
     }

@@ -474,7 +474,7 @@ describe("the triggers", () => {
     await run(`delete from sentiment_scores where organization_id = ? and recorded_at < ?`, org, now - 45 * WEEK_MS);
     await run(`update check_ins set status = 'expired' where id = ?`, `${org}-extra-0`);
     await run(
-      `insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at)
+      `insert into user_challenges (organization_id, check_in_id, team_member_id, theme, own_description, created_at)
        values (?1, ?1 || '-ci-11-50', ?1 || '-tm-11', 'Compensation', 'Compensation', ?2)`,
       org,
       now - 9 * DAY_MS,

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName } from "../db/aggregates";
 import { alertId, alertIdIs } from "../db/alert-id";
-import { openAlert } from "../db/alert-status";
+import { OPEN_BY_STATUS, resolvedAlert, unreadAlert } from "../db/alert-status";
 import { alertTextFields, renderedMessage, withMessage } from "../db/alert-text";
 import type { Database } from "../db/client";
 import { organizationNames } from "../db/fan-out";
@@ -67,13 +67,17 @@ async function withOrganizationNames(platform: Database, rows: AlertRow[]): Prom
 const newestFirst = (a: AlertRow, b: AlertRow) =>
   b.created_at - a.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Active means not yet resolved (unread or read). */
+/** Active means not yet resolved (unread or read): each status by its own index (db/alert-status.ts). */
 export async function alertSummary(shards: readonly Database[]) {
   const rows = await acrossShards(shards, (db) =>
-    db
-      .select({ total: count(), high: countWhere(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)) })
-      .from(riskAlerts)
-      .where(openAlert),
+    Promise.all(
+      OPEN_BY_STATUS.map((status) =>
+        db
+          .select({ total: count(), high: countWhere(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)) })
+          .from(riskAlerts)
+          .where(status),
+      ),
+    ).then((parts) => parts.flat()),
   );
   const totalActive = rows.reduce((sum, row) => sum + num(row.total), 0);
   const highPriority = rows.reduce((sum, row) => sum + num(row.high), 0);
@@ -91,25 +95,37 @@ export async function listAlerts(
   },
 ) {
   const { page, pageSize, offset } = pageWindow(query, ALERT_PAGE_SIZE);
-  const conditions: SQL[] = [];
   const view = query.view ?? "active";
-  // Open as the index on (status, time) can seek it: the two statuses, not "not resolved".
-  if (view === "active") conditions.push(openAlert);
-  if (view === "unread") conditions.push(eq(riskAlerts.status, "unread"));
-  if (view === "resolved") conditions.push(eq(riskAlerts.status, "resolved"));
-  if (query.priority === "high") conditions.push(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES));
-  if (query.priority === "medium_low") conditions.push(notInArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES));
-  const where = and(...conditions);
-  // Each shard's first offset + pageSize rows, merged: the page is among them.
+  const priority =
+    query.priority === "high"
+      ? inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)
+      : query.priority === "medium_low"
+        ? notInArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)
+        : undefined;
+  // Each status as its index seeks it (db/alert-status.ts): active is the unread and the read, apart.
+  const statuses: (SQL | undefined)[] =
+    view === "active"
+      ? [...OPEN_BY_STATUS]
+      : view === "unread"
+        ? [unreadAlert]
+        : view === "resolved"
+          ? [resolvedAlert]
+          : [undefined];
+  const wheres = statuses.map((status) => and(status, priority));
+  // Each shard's (and status's) first offset + pageSize rows, merged: the page is among them.
   const [rows, totals] = await Promise.all([
     acrossShards(shards, (shard) =>
-      alertRows(shard)
-        .where(where)
-        .orderBy(desc(riskAlerts.createdAt), alertId)
-        .limit(offset + pageSize)
-        .then((found) => found.map(withMessage)),
+      Promise.all(
+        wheres.map((where) =>
+          alertRows(shard)
+            .where(where)
+            .orderBy(desc(riskAlerts.createdAt), alertId)
+            .limit(offset + pageSize)
+            .then((found) => found.map(withMessage)),
+        ),
+      ).then((parts) => parts.flat()),
     ),
-    Promise.all(shards.map((shard) => shard.$count(riskAlerts, where))),
+    Promise.all(shards.flatMap((shard) => wheres.map((where) => shard.$count(riskAlerts, where)))),
   ]);
   const pageRows = rows.sort(newestFirst).slice(offset, offset + pageSize);
   const total = totals.reduce((sum, n) => sum + n, 0);
@@ -118,12 +134,11 @@ export async function listAlerts(
 
 /** The bell: how many are unread, and the newest 5 (spec 2 §2, §9). */
 export async function notifications(db: Database, shards: readonly Database[]): Promise<Notifications> {
-  const unread = eq(riskAlerts.status, "unread");
   const [counts, rows] = await Promise.all([
-    Promise.all(shards.map((shard) => shard.$count(riskAlerts, unread))),
+    Promise.all(shards.map((shard) => shard.$count(riskAlerts, unreadAlert))),
     acrossShards(shards, (shard) =>
       alertRows(shard)
-        .where(unread)
+        .where(unreadAlert)
         .orderBy(desc(riskAlerts.createdAt), alertId)
         .limit(NOTIFICATION_LIST_LIMIT)
         .then((found) => found.map(withMessage)),

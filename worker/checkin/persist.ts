@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNull, not, sql } from "drizzle-orm";
 import { storedAlertText } from "../db/alert-text";
 import { chunkedInserts } from "../db/batch";
+import { storedBlockerDescription } from "../db/blocker-text";
 import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
 import { compactId } from "../db/compact-id";
 import { checkIns, riskAlerts, scoreCorrections, sentimentScores, userChallenges } from "../db/schema";
+import { encodeDimensions, encodeReview } from "../db/score-flags";
 import { ratingOn } from "../scoring/self-ratings";
 import { type EvidenceField, SCORE_DIMENSIONS, SCORES, type ScoreDimension } from "../shared/pillars";
 import type { CorrectedJudgement } from "./corrections";
@@ -88,7 +90,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
       // Only what D1's readers use: which scores the LLM and the reader disagreed on, in figures
       // (never the salesperson's words), for the person page and the console's judgement. The
       // chat's counts and which judge ran are in the completion's log line (README → Decisions).
-      conversationState: result.review.length > 0 ? { review: result.review } : null,
+      conversationState: encodeReview(result.review),
       needsReview: result.review.length > 0,
     }),
     db
@@ -184,11 +186,11 @@ function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: Completion
 /** The blocker rows, one per theme (the table's key per check-in), so the rollup counts what lands. */
 function uniqueBlockers(result: CompletionResult) {
   const themes = new Set<string>();
-  const rows: { theme: string; description: string }[] = [];
+  const rows: { theme: string; ownDescription: string | null }[] = [];
   for (const b of result.blockers) {
     if (themes.has(b.theme)) continue;
     themes.add(b.theme);
-    rows.push({ theme: b.theme, description: b.description });
+    rows.push({ theme: b.theme, ownDescription: storedBlockerDescription(b) });
   }
   return rows;
 }
@@ -221,8 +223,8 @@ function confidenceColumns(result: CompletionResult): Partial<NewScoreRow> {
     ...(Object.fromEntries(
       SCORE_DIMENSIONS.map((d) => [AGREEMENT_FIELD[d], Math.round(confidence[d].agreement * 100)]),
     ) as Record<(typeof AGREEMENT_FIELD)[ScoreDimension], number>),
-    uncertain: SCORE_DIMENSIONS.filter((d) => confidence[d].uncertain),
-    corrected: result.corrections.map((c) => c.dimension),
+    uncertain: encodeDimensions(SCORE_DIMENSIONS.filter((d) => confidence[d].uncertain)),
+    corrected: encodeDimensions(result.corrections.map((c) => c.dimension)),
     burnoutRating: result.ratings.burnout,
     confidenceRating: result.ratings.confidence,
   };

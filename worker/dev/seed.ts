@@ -3,6 +3,7 @@ import { hashPassword } from "../auth/password";
 import { checkInPath, hashCheckInToken, newCheckInToken } from "../checkin/token";
 import { storedAlertText } from "../db/alert-text";
 import { chunkedInserts, runBatch } from "../db/batch";
+import { storedBlockerDescription } from "../db/blocker-text";
 import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import {
@@ -218,7 +219,7 @@ async function seedHistory(env: Env, db: Database, now: number) {
           checkInId: id,
           teamMemberId: member.id,
           theme,
-          description,
+          ownDescription: storedBlockerDescription({ theme, description }),
           createdAt: new Date(completedAt),
         });
       }
