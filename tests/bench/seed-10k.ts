@@ -141,12 +141,13 @@ export async function ensureSeeded10k(log: (line: string) => void) {
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const blocker = db.prepare(
-      `insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at)
+      `insert into user_challenges (organization_id, check_in_id, team_member_id, theme, own_description, created_at)
        values (?, ?, ?, ?, ?, ?)`,
     );
     const alert = db.prepare(
-      `insert into risk_alerts (id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, created_at)
-       values (?, ?, ?, ?, 'retention', 'urgent', 'burnout', ?, ?)`,
+      // As the app writes one (drizzle/0021): its facts, no id or message.
+      `insert into risk_alerts (organization_id, team_member_id, check_in_id, category, facts, created_at)
+       values (?, ?, ?, 'burnout', ?, ?)`,
     );
     const THEMES = ["Pricing approvals", "CRM admin", "Lead quality", "Territory changes", "Product gaps"];
     const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
@@ -209,11 +210,11 @@ export async function ensureSeeded10k(log: (line: string) => void) {
         add("sentiment_scores");
         if (stress > 55 || random() > 0.8) {
           const theme = THEMES[Math.floor(random() * THEMES.length)] ?? "CRM admin";
-          blocker.run(ORG, id, memberId, theme, theme, completedAt);
+          blocker.run(ORG, id, memberId, theme, null, completedAt); // its theme's description (drizzle/0022)
           add("user_challenges");
         }
         if (w === WEEKS - 1 && stress >= 70) {
-          alert.run(`${id}-alert-burnout`, ORG, memberId, id, `Person ${m} shows burnout risk.`, completedAt);
+          alert.run(ORG, memberId, id, String(stress), completedAt);
           add("risk_alerts");
         }
       }

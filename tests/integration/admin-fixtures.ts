@@ -147,19 +147,20 @@ export async function buildPlatform(prefix: string, orgs: OrgSpec[], now = Date.
           checkInId,
           teamMemberId: memberId,
           theme: `Theme ${b}`,
-          description: "Something in the way",
+          ownDescription: "Something in the way",
           createdAt: at(blocker.daysAgo),
         }),
       );
     }
     for (const [a, alert] of (org.alerts ?? []).entries()) {
       statements.push(
+        // Written as before drizzle/0021 (a stored id, message, type and priority).
         db.insert(riskAlerts).values({
-          id: `${prefix}-alert-${o}-${a}`,
+          legacyId: `${prefix}-alert-${o}-${a}`,
           organizationId: orgId,
           teamMemberId: memberId,
-          alertType: alert.type,
-          priority: alert.type === "retention" ? "urgent" : alert.type === "performance" ? "high" : "medium",
+          legacyAlertType: alert.type,
+          legacyPriority: alert.type === "retention" ? "urgent" : alert.type === "performance" ? "high" : "medium",
           category: `category-${a}`,
           message: alert.message ?? `${org.name} alert ${a}`,
           status: alert.status ?? "unread",

@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, expect } from "vitest";
 import { CHAT_REFILL_PER_SECOND } from "../../worker/checkin/limits";
 import { hashCheckInToken, newCheckInToken } from "../../worker/checkin/token";
+import { alertMessageOf } from "../../worker/scoring/alert-facts";
 import { parseServerFrame, type ServerFrame } from "../../worker/shared/checkin-protocol";
 import { checkInLinkToken } from "../../worker/team/link-token";
 import { ownTableNames } from "./object-storage";
@@ -60,7 +61,8 @@ export async function insertCompletedCheckIn(input: {
   transcript: string;
 }): Promise<{ checkInId: string; alertId: string }> {
   const checkInId = crypto.randomUUID();
-  const alertId = crypto.randomUUID();
+  // Stored as the completion stores one (drizzle/0021): its facts, addressed by check-in and category.
+  const alertId = `${checkInId}.burnout`;
   const { organizationId, teamMemberId } = input;
   const now = Date.now();
   await env.DB.batch([
@@ -74,18 +76,11 @@ export async function insertCompletedCheckIn(input: {
       "insert into sentiment_scores (organization_id, check_in_id, team_member_id, morale, confidence, stress, sales_strength, blockers, conversation_quality_score, recorded_at) values (?, ?, ?, 30, 35, 80, 60, 40, 70, ?)",
     ).bind(organizationId, checkInId, teamMemberId, now - 1000),
     env.DB.prepare(
-      "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, 'Pricing approvals', 'Slow pricing approvals', ?)",
+      "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, own_description, created_at) values (?, ?, ?, 'Pricing approvals', 'Slow pricing approvals', ?)",
     ).bind(organizationId, checkInId, teamMemberId, now - 1000),
     env.DB.prepare(
-      "insert into risk_alerts (id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, created_at) values (?, ?, ?, ?, 'retention', 'urgent', 'burnout', ?, ?)",
-    ).bind(
-      alertId,
-      organizationId,
-      teamMemberId,
-      checkInId,
-      `${input.memberName} shows burnout risk (stress 80/100).`,
-      now - 1000,
-    ),
+      "insert into risk_alerts (organization_id, team_member_id, check_in_id, category, facts, created_at) values (?, ?, ?, 'burnout', '80', ?)",
+    ).bind(organizationId, teamMemberId, checkInId, now - 1000),
   ]);
   return { checkInId, alertId };
 }
@@ -342,3 +337,33 @@ export function refilledSince(started: number): number {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A stored alert as every reader renders it (scoring/alert-facts.ts), and what its row stores:
+ * an alert a completion writes since drizzle/0021 stores its facts, no message and no id.
+ */
+export async function renderedAlert(checkInId: string, category: string) {
+  const row = await env.DB.prepare(
+    `select a.id, a.message, a.facts, a.category, a.alert_type, a.priority, tm.first_name, tm.last_name
+     from risk_alerts a left join team_members tm on tm.id = a.team_member_id where a.check_in_id = ? and a.category = ?`,
+  )
+    .bind(checkInId, category)
+    .first<{
+      id: string | null;
+      message: string | null;
+      facts: string | null;
+      category: string;
+      alert_type: string;
+      priority: string;
+      first_name: string | null;
+      last_name: string | null;
+    }>();
+  if (!row) return null;
+  const text = { category: row.category, message: row.message, facts: row.facts };
+  return {
+    stored: { id: row.id, message: row.message, facts: row.facts },
+    alertType: row.alert_type,
+    priority: row.priority,
+    message: alertMessageOf({ ...text, firstName: row.first_name, lastName: row.last_name }),
+  };
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CORRECTED_NOTE } from "../../worker/checkin/corrections";
 import { createDb } from "../../worker/db/client";
 import { checkIns, sentimentScores } from "../../worker/db/schema";
+import { decodeDimensions } from "../../worker/db/score-flags";
 import { SUMMARY_SCALES, SUMMARY_WAIT_MS } from "../../worker/shared/check-in-summary";
 import { ERROR_MESSAGES, type ServerFrame } from "../../worker/shared/checkin-protocol";
 import { judgementOverviewSchema } from "../../worker/shared/console/judgement";
@@ -10,7 +11,15 @@ import { memberInsightsResponseSchema } from "../../worker/shared/insights";
 import { SELF_RATINGS } from "../../worker/shared/self-rating";
 import { teamMemberResponseSchema } from "../../worker/shared/team";
 import { createAdmin, createSuperAdmin, requestAs } from "./auth-helpers";
-import { type ChatClient, chatOpener, createCheckIn, d1Count, objectTables, travel } from "./checkin-helpers";
+import {
+  type ChatClient,
+  chatOpener,
+  createCheckIn,
+  d1Count,
+  objectTables,
+  renderedAlert,
+  travel,
+} from "./checkin-helpers";
 
 /**
  * Issue 24 items 6–8 through the real socket, object, alarms and D1: the one-tap ratings
@@ -125,7 +134,9 @@ describe("the closing summary", () => {
       .bind(checkIn.id)
       .first<{ stress: number; corrected: string; stress_agreement: number }>();
     expect(scores?.stress).toBe(SUMMARY_SCALES.stress.bands.middle.score);
-    expect(JSON.parse(scores?.corrected ?? "[]")).toEqual(["stress"]);
+    // One letter per corrected score (db/score-flags.ts): stress.
+    expect(scores?.corrected).toBe("s");
+    expect(decodeDimensions(scores?.corrected)).toEqual(["stress"]);
     expect(scores?.stress_agreement).toBe(100);
     const kept = await env.DB.prepare(
       "select dimension, read_band, chosen_band from score_corrections where check_in_id = ?",
@@ -148,10 +159,10 @@ describe("the closing summary", () => {
       (f) => f.type === "summary" && f.summary.readings.some((r) => r.corrected === "high"),
     );
     await chat.confirmSummary();
-    const alert = await env.DB.prepare("select message from risk_alerts where check_in_id = ? and category = 'burnout'")
-      .bind(checkIn.id)
-      .first<{ message: string }>();
+    const alert = await renderedAlert(checkIn.id, "burnout");
     expect(alert?.message).toContain(CORRECTED_NOTE);
+    // Stored as its facts, the note's code among them: no message, no id (drizzle/0021).
+    expect(alert?.stored).toMatchObject({ id: null, message: null, facts: expect.stringMatching(/^\d+(,[^,]+)*,!c$/) });
   });
 
   it("completes by itself two minutes later with the corrections made, when the tab was closed", async () => {
@@ -195,64 +206,81 @@ describe("the closing summary", () => {
   });
 });
 
+/**
+ * The flags as a completion stores them now (db/score-flags.ts, issue 26 §1) and as rows written
+ * before stored them (JSON): the API says the same of both.
+ */
+const STORED_FLAGS = [
+  { form: "compact", review: "stress:82:40", uncertain: "sa", corrected: "c" },
+  {
+    form: "JSON, as rows written before",
+    review: JSON.stringify({ review: [{ dimension: "stress", llm: 82, reader: 40 }] }),
+    uncertain: JSON.stringify(["stress", "sales_strength"]),
+    corrected: JSON.stringify(["confidence"]),
+  },
+];
+
 describe("disputes and corrections through the API", () => {
-  it("the person page's API says which readings are uncertain, disputed and corrected; another organization gets 404", async () => {
-    const admin = await createAdmin({ companyName: "Disputed Readings Co" });
-    const other = await createAdmin({ companyName: "Other Co" });
-    const added = await requestAs(admin, "/api/team-members", {
-      method: "POST",
-      body: JSON.stringify({ firstName: "Dee", lastName: "Sputed", email: `dee-${Date.now()}@disputed.example` }),
-    });
-    const member = teamMemberResponseSchema.parse(await added.json()).member;
-    const at = new Date(Date.now() - 60 * 60 * 1000);
-    const db = createDb(env.DB);
-    const id = `disputed-${member.id}`;
-    await db.insert(checkIns).values({
-      id,
-      organizationId: admin.organizationId,
-      teamMemberId: member.id,
-      tokenHash: `hash-${id}`,
-      status: "completed",
-      expiresAt: new Date(at.getTime() + 86_400_000),
-      completedAt: at,
-      needsReview: true,
-      conversationState: { review: [{ dimension: "stress", llm: 82, reader: 40 }] },
-    });
-    await db.insert(sentimentScores).values({
-      organizationId: admin.organizationId,
-      checkInId: id,
-      teamMemberId: member.id,
-      morale: 55,
-      confidence: 30,
-      stress: 82,
-      salesStrength: 70,
-      blockers: 60,
-      conversationQualityScore: 70,
-      recordedAt: at,
-      uncertain: ["stress", "sales_strength"],
-      corrected: ["confidence"],
-    });
-    const response = await requestAs(admin, `/api/insights/members/${member.id}`);
-    expect(response.status).toBe(200);
-    const body = memberInsightsResponseSchema.parse(await response.json());
-    expect(body.latest).toMatchObject({
-      uncertain: ["stress", "sales_strength"],
-      corrected: ["confidence"],
-      disputed: [{ dimension: "stress", llm: 82, reader: 40 }],
-    });
-    const card = (pillar: string) => body.pillars.find((c) => c.pillar === pillar);
-    expect(card("burnout_risks")).toMatchObject({ uncertain: true, disputed: true });
-    expect(card("quota_confidence")).toMatchObject({ corrected: true });
-    expect(card("quota_confidence")?.uncertain).toBeUndefined();
-    expect(card("morale")?.uncertain).toBeUndefined();
-    // The team overview marks the uncertain scores too.
-    const team = (await (await requestAs(admin, "/api/insights")).json()) as {
-      people: { id: string; latest: { uncertain?: string[] } | null }[];
-    };
-    expect(team.people.find((p) => p.id === member.id)?.latest?.uncertain).toEqual(["stress", "sales_strength"]);
-    // Tenancy: another organization's admin sees nothing of it.
-    expect((await requestAs(other, `/api/insights/members/${member.id}`)).status).toBe(404);
-  });
+  it.each(STORED_FLAGS)(
+    "the person page's API says which readings are uncertain, disputed and corrected ($form); another organization gets 404",
+    async (stored) => {
+      const admin = await createAdmin({ companyName: "Disputed Readings Co" });
+      const other = await createAdmin({ companyName: "Other Co" });
+      const added = await requestAs(admin, "/api/team-members", {
+        method: "POST",
+        body: JSON.stringify({ firstName: "Dee", lastName: "Sputed", email: `dee-${Date.now()}@disputed.example` }),
+      });
+      const member = teamMemberResponseSchema.parse(await added.json()).member;
+      const at = new Date(Date.now() - 60 * 60 * 1000);
+      const db = createDb(env.DB);
+      const id = `disputed-${member.id}`;
+      await db.insert(checkIns).values({
+        id,
+        organizationId: admin.organizationId,
+        teamMemberId: member.id,
+        tokenHash: `hash-${id}`,
+        status: "completed",
+        expiresAt: new Date(at.getTime() + 86_400_000),
+        completedAt: at,
+        needsReview: true,
+        conversationState: stored.review,
+      });
+      await db.insert(sentimentScores).values({
+        organizationId: admin.organizationId,
+        checkInId: id,
+        teamMemberId: member.id,
+        morale: 55,
+        confidence: 30,
+        stress: 82,
+        salesStrength: 70,
+        blockers: 60,
+        conversationQualityScore: 70,
+        recordedAt: at,
+        uncertain: stored.uncertain,
+        corrected: stored.corrected,
+      });
+      const response = await requestAs(admin, `/api/insights/members/${member.id}`);
+      expect(response.status).toBe(200);
+      const body = memberInsightsResponseSchema.parse(await response.json());
+      expect(body.latest).toMatchObject({
+        uncertain: ["stress", "sales_strength"],
+        corrected: ["confidence"],
+        disputed: [{ dimension: "stress", llm: 82, reader: 40 }],
+      });
+      const card = (pillar: string) => body.pillars.find((c) => c.pillar === pillar);
+      expect(card("burnout_risks")).toMatchObject({ uncertain: true, disputed: true });
+      expect(card("quota_confidence")).toMatchObject({ corrected: true });
+      expect(card("quota_confidence")?.uncertain).toBeUndefined();
+      expect(card("morale")?.uncertain).toBeUndefined();
+      // The team overview marks the uncertain scores too.
+      const team = (await (await requestAs(admin, "/api/insights")).json()) as {
+        people: { id: string; latest: { uncertain?: string[] } | null }[];
+      };
+      expect(team.people.find((p) => p.id === member.id)?.latest?.uncertain).toEqual(["stress", "sales_strength"]);
+      // Tenancy: another organization's admin sees nothing of it.
+      expect((await requestAs(other, `/api/insights/members/${member.id}`)).status).toBe(404);
+    },
+  );
 
   it("the console counts corrections per score and lists disputed check-ins; only for the operator", async () => {
     const operator = await createSuperAdmin();

@@ -4,6 +4,7 @@ import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm } from 
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CHAT_BURST } from "../../worker/checkin/limits";
+import { BLOCKER_THEMES } from "../../worker/language/themes";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { SUMMARY_WAIT_MS } from "../../worker/shared/check-in-summary";
 import { MAX_MESSAGE_CHARS } from "../../worker/shared/checkin-protocol";
@@ -15,6 +16,7 @@ import {
   objectMessages,
   objectTables,
   refilledSince,
+  renderedAlert,
   sessionStub,
   travel,
   upgrade,
@@ -207,10 +209,18 @@ describe("a whole check-in with the embedded interviewer", () => {
       .bind(checkIn.id)
       .all<{ theme: string }>();
     expect(themes.results.map((t) => t.theme)).toEqual(expect.arrayContaining(["CRM admin", "Pricing approvals"]));
-    // The blocker rows never carry the salesperson's own words.
-    const descriptions = await env.DB.prepare("select description from user_challenges where check_in_id = ?")
+    // The blocker rows never carry the salesperson's own words: their description is their theme's,
+    // read from the theme, not stored (drizzle/0022, issue 26 §1).
+    const descriptions = await env.DB.prepare(
+      "select theme, description, own_description from user_challenges where check_in_id = ? order by theme",
+    )
       .bind(checkIn.id)
-      .all<{ description: string }>();
+      .all<{ theme: string; description: string; own_description: string | null }>();
+    expect(descriptions.results).toEqual(
+      BLOCKER_THEMES.filter((b) => themes.results.some((t) => t.theme === b.theme))
+        .sort((a, b) => (a.theme < b.theme ? -1 : 1))
+        .map((b) => ({ theme: b.theme, description: b.description, own_description: null })),
+    );
     for (const { description } of descriptions.results) expect(ANSWERS.join(" ")).not.toContain(description);
 
     // Once D1 has the rest, the object keeps the transcript and nothing the chat alone needed;
@@ -464,11 +474,9 @@ describe("POST /api/check-in/:id/reach-out", () => {
       .run();
     expect((await api(path, { method: "POST" })).status).toBe(200);
     expect(await d1Count("risk_alerts", "check_in_id = ? and category = 'reach_out'", checkIn.id)).toBe(1);
-    const alert = await env.DB.prepare("select alert_type, priority, message from risk_alerts where check_in_id = ?")
-      .bind(checkIn.id)
-      .first<{ alert_type: string; priority: string; message: string }>();
-    expect(alert).toMatchObject({ alert_type: "other", priority: "medium" });
-    expect(alert?.message).toContain("Casey Tester");
+    const alert = await renderedAlert(checkIn.id, "reach_out");
+    expect(alert).toMatchObject({ alertType: "other", priority: "medium", stored: { id: null, message: null } });
+    expect(alert?.message).toBe("Casey Tester asked for their manager to reach out after their check-in.");
     expect(await d1Count("check_ins", "id = ? and reach_out_requested = 1", checkIn.id)).toBe(1);
   });
 });

@@ -26,7 +26,7 @@ async function seedTeam(admin: TestAdmin, theme: string) {
     ).bind(admin.organizationId, checkIn, member, now - 1000),
     ...[1, 2].map((n) =>
       env.DB.prepare(
-        "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, ?, ?, ?)",
+        "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, own_description, created_at) values (?, ?, ?, ?, ?, ?)",
       ).bind(admin.organizationId, checkIn, member, `${theme} ${n === 1 ? "" : "(again)"}`.trim(), theme, now - 1000),
     ),
   ]);

@@ -163,7 +163,7 @@ describe("a completion", () => {
     expect(weeks.scores[0]?.responses).toBe(1);
   });
 
-  it("writes each row once, keyed by its check-in or with a compact id, however often the batch is retried", async () => {
+  it("writes each row once, keyed by its check-in, however often the batch is retried", async () => {
     const checkIn = await createCheckIn();
     const result = completionOf(checkIn, Date.now());
     expect(result.alerts.length).toBeGreaterThan(0);
@@ -177,7 +177,10 @@ describe("a completion", () => {
       return {
         scores: await keys("sentiment_scores", "rowid"),
         blockers: await keys("user_challenges", "theme"),
-        alerts: await keys("risk_alerts", "id"),
+        alerts: await keys(
+          "risk_alerts",
+          "category || ':' || coalesce(id, '-') || ':' || coalesce(message, '-') || ':' || facts",
+        ),
       };
     };
     await persistCompletion(env.DB, result);
@@ -185,10 +188,10 @@ describe("a completion", () => {
     expect(once.scores).toHaveLength(1);
     expect(once.blockers).toHaveLength(result.blockers.length);
     expect(once.alerts).toHaveLength(result.alerts.length);
-    // Issue 26 §1: an alert's id is 16 random characters, not the check-in's id spelled again;
-    // a score and a blocker have no id of their own (drizzle/0019), only their key per check-in.
-    for (const id of once.alerts) expect(id).toMatch(/^[\w-]{16}$/);
-    // Retried, the batch draws new ids: its rows meet the stored ones on their keys per check-in.
+    // Issue 26 §1: an alert stores no id and no message, only its facts (drizzle/0021); a score and
+    // a blocker have no id of their own (drizzle/0019): each is keyed by its check-in.
+    for (const key of once.alerts) expect(key).toMatch(/^[a-z_]+:-:-:\d+(,[^,:]+)*$/);
+    // Retried, the batch's rows meet the stored ones on their keys per check-in.
     await persistCompletion(env.DB, result);
     expect(await rowsOf()).toEqual(once);
   });

@@ -68,7 +68,7 @@ beforeAll(async () => {
               (?1 || '-new-3', ?1, 'Émile', 'Roux', 'new3@x.test', 'inactive')`,
     ).bind(org),
     env.DB.prepare(
-      `insert into risk_alerts (id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, created_at)
+      `insert into risk_alerts (id, organization_id, team_member_id, check_in_id, legacy_alert_type, legacy_priority, category, message, created_at)
        values (?1 || '-reach', ?1, ?1 || '-tm-12', ?1 || '-ci-12-51', 'other', 'medium', 'reach_out', 'Reach out', ?2),
               (?1 || '-nobody', ?1, null, null, 'other', 'low', 'blockers', 'No one', ?2),
               (?1 || '-new-alert', ?1, ?1 || '-new-2', null, 'retention', 'urgent', 'burnout', 'Burnout', ?2)`,
@@ -339,7 +339,7 @@ describe("a person's risk from member_scores", () => {
         ...(c.alert
           ? [
               env.DB.prepare(
-                `insert into risk_alerts (id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, created_at)
+                `insert into risk_alerts (id, organization_id, team_member_id, check_in_id, legacy_alert_type, legacy_priority, category, message, created_at)
                  values (?, ?, ?, ?, 'other', 'medium', ?, 'Line', ?)`,
               ).bind(`${lines}-a-${i}`, lines, `${lines}-${i}`, `${lines}-ci-${i}`, c.alert, at),
             ]
@@ -474,7 +474,7 @@ describe("the triggers", () => {
     await run(`delete from sentiment_scores where organization_id = ? and recorded_at < ?`, org, now - 45 * WEEK_MS);
     await run(`update check_ins set status = 'expired' where id = ?`, `${org}-extra-0`);
     await run(
-      `insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at)
+      `insert into user_challenges (organization_id, check_in_id, team_member_id, theme, own_description, created_at)
        values (?1, ?1 || '-ci-11-50', ?1 || '-tm-11', 'Compensation', 'Compensation', ?2)`,
       org,
       now - 9 * DAY_MS,

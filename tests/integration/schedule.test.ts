@@ -200,7 +200,7 @@ describe("the Cron run", () => {
           "insert into real_time_sentiment (id, organization_id, check_in_id, team_member_id, pillar, sentiment_score, confidence_level, concern_level, recorded_at) values (?, ?, ?, ?, 'job_satisfaction', 60, 80, 'low', ?)",
         ).bind(`${id}-rt`, org.id, id, member, at),
         env.DB.prepare(
-          "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, description, created_at) values (?, ?, ?, 'CRM admin', 'My own words about the CRM', ?)",
+          "insert into user_challenges (organization_id, check_in_id, team_member_id, theme, own_description, created_at) values (?, ?, ?, 'CRM admin', 'My own words about the CRM', ?)",
         ).bind(org.id, id, member, at),
       );
     }

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ALERT_ID_SQL } from "../../worker/db/alert-id";
 import { CLOSED_NOT_ME_CODE, notMeInfoSchema } from "../../worker/shared/checkin-protocol";
 import { platformStatsSchema } from "../../worker/shared/console/overview";
 import { insightsResponseSchema } from "../../worker/shared/insights";
@@ -202,7 +203,8 @@ describe("organizations live in shards", () => {
     expect(detail.status).toBe(200);
     const resolved = await requestAs(operator, `/api/admin/alerts/${fromSecond?.id}/resolve`, { method: "POST" });
     expect(resolved.status).toBe(200);
-    const row = await env.DB_SHARD_1.prepare("select status from risk_alerts where id = ?")
+    // The id as the app spells it (db/alert-id.ts): a new alert stores none of its own.
+    const row = await env.DB_SHARD_1.prepare(`select status from risk_alerts where ${ALERT_ID_SQL} = ?`)
       .bind(fromSecond?.id)
       .first<{ status: string }>();
     expect(row?.status).toBe("resolved");

@@ -27,7 +27,7 @@ async function snapshot() {
   const rows = await env.DB.batch([
     env.DB.prepare("select * from team_members where organization_id = ? order by id").bind(owner.organizationId),
     env.DB.prepare("select * from check_ins where organization_id = ? order by id").bind(owner.organizationId),
-    env.DB.prepare("select * from risk_alerts where organization_id = ? order by id").bind(owner.organizationId),
+    env.DB.prepare("select * from risk_alerts where organization_id = ? order by rowid").bind(owner.organizationId),
   ]);
   return JSON.stringify(rows.map((r) => r.results));
 }
@@ -133,7 +133,9 @@ describe("alerts", () => {
     const resolved = await requestAs(owner, `/api/alerts/${alertId}/resolve`, { method: "POST" });
     expect(resolved.status).toBe(200);
     expect(await resolved.json()).toMatchObject({ alert: { id: alertId, status: "resolved" } });
-    const row = await env.DB.prepare("select status, resolved_by from risk_alerts where id = ?")
+    const row = await env.DB.prepare(
+      "select status, resolved_by from risk_alerts where check_in_id || '.' || category = ?",
+    )
       .bind(alertId)
       .first<{ status: string; resolved_by: string }>();
     expect(row).toEqual({ status: "resolved", resolved_by: owner.userId });

@@ -2,7 +2,9 @@ import { and, count, desc, eq, inArray, ne, notInArray, type SQL, sql } from "dr
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName } from "../db/aggregates";
-import { openAlert } from "../db/alert-status";
+import { alertId, alertIdIs } from "../db/alert-id";
+import { OPEN_BY_STATUS, resolvedAlert, unreadAlert } from "../db/alert-status";
+import { alertTextFields, renderedMessage, withMessage } from "../db/alert-text";
 import type { Database } from "../db/client";
 import { organizationNames } from "../db/fan-out";
 import { riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
@@ -31,10 +33,10 @@ const HIGH_PRIORITY_TYPES: AlertType[] = ["retention", "performance"];
  * reads every shard (worker/db/shards.ts) and merges.
  */
 const alertFields = {
-  id: riskAlerts.id,
+  id: alertId,
   alert_type: riskAlerts.alertType,
   category: riskAlerts.category,
-  message: riskAlerts.message,
+  ...alertTextFields,
   status: riskAlerts.status,
   created_at: epochMs(riskAlerts.createdAt),
   organization_id: riskAlerts.organizationId,
@@ -65,13 +67,17 @@ async function withOrganizationNames(platform: Database, rows: AlertRow[]): Prom
 const newestFirst = (a: AlertRow, b: AlertRow) =>
   b.created_at - a.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** Active means not yet resolved (unread or read). */
+/** Active means not yet resolved (unread or read): each status by its own index (db/alert-status.ts). */
 export async function alertSummary(shards: readonly Database[]) {
   const rows = await acrossShards(shards, (db) =>
-    db
-      .select({ total: count(), high: countWhere(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)) })
-      .from(riskAlerts)
-      .where(openAlert),
+    Promise.all(
+      OPEN_BY_STATUS.map((status) =>
+        db
+          .select({ total: count(), high: countWhere(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)) })
+          .from(riskAlerts)
+          .where(status),
+      ),
+    ).then((parts) => parts.flat()),
   );
   const totalActive = rows.reduce((sum, row) => sum + num(row.total), 0);
   const highPriority = rows.reduce((sum, row) => sum + num(row.high), 0);
@@ -89,24 +95,37 @@ export async function listAlerts(
   },
 ) {
   const { page, pageSize, offset } = pageWindow(query, ALERT_PAGE_SIZE);
-  const conditions: SQL[] = [];
   const view = query.view ?? "active";
-  // Open as the index on (status, time) can seek it: the two statuses, not "not resolved".
-  if (view === "active") conditions.push(openAlert);
-  if (view === "unread") conditions.push(eq(riskAlerts.status, "unread"));
-  if (view === "resolved") conditions.push(eq(riskAlerts.status, "resolved"));
-  if (query.priority === "high") conditions.push(inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES));
-  if (query.priority === "medium_low") conditions.push(notInArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES));
-  const where = and(...conditions);
-  // Each shard's first offset + pageSize rows, merged: the page is among them.
+  const priority =
+    query.priority === "high"
+      ? inArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)
+      : query.priority === "medium_low"
+        ? notInArray(riskAlerts.alertType, HIGH_PRIORITY_TYPES)
+        : undefined;
+  // Each status as its index seeks it (db/alert-status.ts): active is the unread and the read, apart.
+  const statuses: (SQL | undefined)[] =
+    view === "active"
+      ? [...OPEN_BY_STATUS]
+      : view === "unread"
+        ? [unreadAlert]
+        : view === "resolved"
+          ? [resolvedAlert]
+          : [undefined];
+  const wheres = statuses.map((status) => and(status, priority));
+  // Each shard's (and status's) first offset + pageSize rows, merged: the page is among them.
   const [rows, totals] = await Promise.all([
     acrossShards(shards, (shard) =>
-      alertRows(shard)
-        .where(where)
-        .orderBy(desc(riskAlerts.createdAt), riskAlerts.id)
-        .limit(offset + pageSize),
+      Promise.all(
+        wheres.map((where) =>
+          alertRows(shard)
+            .where(where)
+            .orderBy(desc(riskAlerts.createdAt), alertId)
+            .limit(offset + pageSize)
+            .then((found) => found.map(withMessage)),
+        ),
+      ).then((parts) => parts.flat()),
     ),
-    Promise.all(shards.map((shard) => shard.$count(riskAlerts, where))),
+    Promise.all(shards.flatMap((shard) => wheres.map((where) => shard.$count(riskAlerts, where)))),
   ]);
   const pageRows = rows.sort(newestFirst).slice(offset, offset + pageSize);
   const total = totals.reduce((sum, n) => sum + n, 0);
@@ -115,11 +134,14 @@ export async function listAlerts(
 
 /** The bell: how many are unread, and the newest 5 (spec 2 §2, §9). */
 export async function notifications(db: Database, shards: readonly Database[]): Promise<Notifications> {
-  const unread = eq(riskAlerts.status, "unread");
   const [counts, rows] = await Promise.all([
-    Promise.all(shards.map((shard) => shard.$count(riskAlerts, unread))),
+    Promise.all(shards.map((shard) => shard.$count(riskAlerts, unreadAlert))),
     acrossShards(shards, (shard) =>
-      alertRows(shard).where(unread).orderBy(desc(riskAlerts.createdAt), riskAlerts.id).limit(NOTIFICATION_LIST_LIMIT),
+      alertRows(shard)
+        .where(unreadAlert)
+        .orderBy(desc(riskAlerts.createdAt), alertId)
+        .limit(NOTIFICATION_LIST_LIMIT)
+        .then((found) => found.map(withMessage)),
     ),
   ]);
   const newest = await withOrganizationNames(db, rows.sort(newestFirst).slice(0, NOTIFICATION_LIST_LIMIT));
@@ -139,7 +161,7 @@ export async function notifications(db: Database, shards: readonly Database[]): 
 
 /** The shard holding this alert, if any (an alert's id does not always name its check-in's shard). */
 async function shardOfAlert(shards: readonly Database[], id: string): Promise<Database | null> {
-  const found = await Promise.all(shards.map((shard) => shard.$count(riskAlerts, eq(riskAlerts.id, id))));
+  const found = await Promise.all(shards.map((shard) => shard.$count(riskAlerts, alertIdIs(id))));
   return shards[found.findIndex((n) => n > 0)] ?? null;
 }
 
@@ -150,12 +172,13 @@ export async function alertDetail(
 ): Promise<AlertDetail | null> {
   const db = await shardOfAlert(shards, id);
   if (!db) return null;
-  const [alertRow] = await db
+  const [found] = await db
     .select({ ...alertFields, team_member_id: riskAlerts.teamMemberId, resolved_by: riskAlerts.resolvedBy })
     .from(riskAlerts)
     .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
-    .where(eq(riskAlerts.id, id));
-  if (!alertRow) return null;
+    .where(alertIdIs(id));
+  if (!found) return null;
+  const alertRow = withMessage(found);
   const [[member], [scores], [resolver]] = await Promise.all([
     alertRow.team_member_id
       ? db
@@ -227,8 +250,8 @@ export const alertRoutes = new Hono<ConsoleEnv>()
     const updated = await db
       .update(riskAlerts)
       .set({ status: "read" })
-      .where(and(eq(riskAlerts.id, id), eq(riskAlerts.status, "unread")))
-      .returning({ id: riskAlerts.id, organizationId: riskAlerts.organizationId });
+      .where(and(alertIdIs(id), eq(riskAlerts.status, "unread")))
+      .returning({ organizationId: riskAlerts.organizationId });
     if (updated.length === 0) return c.json({ ok: true as const });
     c.set("audit", {
       action: "alert.read",
@@ -245,16 +268,23 @@ export const alertRoutes = new Hono<ConsoleEnv>()
     const updated = await db
       .update(riskAlerts)
       .set({ status: "resolved", resolvedAt: new Date(), resolvedBy: c.var.user.id })
-      .where(and(eq(riskAlerts.id, id), ne(riskAlerts.status, "resolved")))
-      .returning({ id: riskAlerts.id, organizationId: riskAlerts.organizationId, message: riskAlerts.message });
+      .where(and(alertIdIs(id), ne(riskAlerts.status, "resolved")))
+      .returning({
+        organizationId: riskAlerts.organizationId,
+        category: riskAlerts.category,
+        message: riskAlerts.message,
+        facts: riskAlerts.facts,
+        teamMemberId: riskAlerts.teamMemberId,
+      });
     const resolved = updated[0];
     if (!resolved) return c.json({ ok: true as const });
+    const message = await renderedMessage(db, resolved);
     c.set("audit", {
       action: "alert.resolve",
       targetType: "alert",
       targetId: id,
       organizationId: resolved.organizationId,
-      details: { message: resolved.message },
+      details: { message },
     });
     return c.json({ ok: true as const });
   });

@@ -5,6 +5,7 @@ import { epochMs } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { mergedPage, OrganizationNameCache, sumOf } from "../db/fan-out";
 import { checkIns, scoreCorrections } from "../db/schema";
+import { decodeReview } from "../db/score-flags";
 import { allShardDbs } from "../db/shards";
 import { BANDS, type Band } from "../shared/check-in-summary";
 import {
@@ -85,7 +86,7 @@ export async function judgementOverview(
       checkInId: row.checkInId,
       organizationName: names.get(row.organizationId) ?? "Unknown Organization",
       completedAt: num(row.completedAt),
-      disputes: Array.isArray(row.state?.review) ? row.state.review : [],
+      disputes: decodeReview(row.state),
     })),
     disputedTotal: sumOf(perShard, ([, , , , [row]]) => num(row?.n)),
   };

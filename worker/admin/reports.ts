@@ -2,6 +2,8 @@ import { between, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { epochMs, fullName } from "../db/aggregates";
+import { alertId } from "../db/alert-id";
+import { alertTextFields, withMessage } from "../db/alert-text";
 import type { Database } from "../db/client";
 import { mergeSorted, OrganizationNameCache } from "../db/fan-out";
 import { riskAlerts, sentimentScores, teamMembers } from "../db/schema";
@@ -107,21 +109,22 @@ async function alertsReport(db: Database, shards: readonly Database[], range: Re
     shard
       .select({
         at: epochMs(riskAlerts.createdAt),
-        id: riskAlerts.id,
+        id: alertId,
         organizationId: riskAlerts.organizationId,
         alertType: riskAlerts.alertType,
         category: riskAlerts.category,
         status: riskAlerts.status,
         member: sql<string | null>`nullif(${fullName(teamMembers.firstName, teamMembers.lastName)}, '')`,
-        message: riskAlerts.message,
+        ...alertTextFields,
         resolvedAt: epochMs<true>(riskAlerts.resolvedAt),
       })
       .from(riskAlerts)
       .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
       .where(between(riskAlerts.createdAt, new Date(range.from), new Date(range.to)))
-      .orderBy(riskAlerts.createdAt, riskAlerts.id)
+      .orderBy(riskAlerts.createdAt, alertId)
       .limit(limit)
-      .offset(offset),
+      .offset(offset)
+      .then((found) => found.map(withMessage)),
   );
   return {
     headers: [

@@ -2,6 +2,8 @@ import { count, desc, eq, gte, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName, sumOf } from "../db/aggregates";
+import { alertId } from "../db/alert-id";
+import { alertTextFields, withMessage } from "../db/alert-text";
 import type { Database } from "../db/client";
 import { organizationNames } from "../db/fan-out";
 import { auditLogs, memberCounts, organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
@@ -132,7 +134,7 @@ export async function recentActivity(
     orgs,
     accounts,
     completed.map((c) => ({ ...c, organization: nameOf(c.organizationId) })),
-    alerts.map((a) => ({ ...a, organization: nameOf(a.organizationId) })),
+    alerts.map((a) => ({ ...withMessage(a), organization: nameOf(a.organizationId) })),
     actions,
     limit,
   );
@@ -155,12 +157,14 @@ function shardActivity(db: Database, limit: number) {
       .limit(limit),
     db
       .select({
-        id: riskAlerts.id,
+        id: alertId,
         organizationId: riskAlerts.organizationId,
-        message: riskAlerts.message,
+        category: riskAlerts.category,
+        ...alertTextFields,
         at: epochMs(riskAlerts.createdAt).as("at"),
       })
       .from(riskAlerts)
+      .leftJoin(teamMembers, eq(teamMembers.id, riskAlerts.teamMemberId))
       .orderBy(desc(riskAlerts.createdAt))
       .limit(limit),
   ]);

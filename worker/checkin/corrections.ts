@@ -1,7 +1,7 @@
 import { type CheckInJudgement, judgeCheckIn } from "../scoring/judge-check-in";
 import type { TranscriptMessage } from "../scoring/judgement";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../scoring/real-time";
-import { type RiskAlertDraft, riskAlertsFor } from "../scoring/risk";
+import { alertDraft, type RiskAlertDraft, riskAlertsFor } from "../scoring/risk";
 import { type ReaderJudgement, readerJudgement } from "../scoring/trained-reader";
 import { type Band, bandOf, type CheckInSummary, SUMMARY_SCALES } from "../shared/check-in-summary";
 import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
@@ -59,8 +59,7 @@ const ALERT_DIMENSION: Partial<Record<RiskAlertDraft["category"], ScoreDimension
   blockers: "blockers",
 };
 
-export const CORRECTED_NOTE = "The salesperson corrected this reading in their check-in summary.";
-export const DISPUTED_NOTE = "The AI judge and the built-in reader disagreed on this score: treat it as uncertain.";
+export { CORRECTED_NOTE, DISPUTED_NOTE } from "../scoring/alert-facts";
 
 /** The stored judgement: the salesperson's corrections applied, and the alerts' notes. */
 export function withCorrections(
@@ -97,9 +96,9 @@ export function withCorrections(
     ...fromCorrected.filter((a) => changed.has(ALERT_DIMENSION[a.category] as ScoreDimension)),
   ].map((alert) => {
     const dimension = ALERT_DIMENSION[alert.category];
-    if (dimension && changed.has(dimension)) return { ...alert, message: `${alert.message} ${CORRECTED_NOTE}` };
-    if (dimension && disputed.has(dimension)) return { ...alert, message: `${alert.message} ${DISPUTED_NOTE}` };
-    return alert;
+    const note =
+      dimension && changed.has(dimension) ? "corrected" : dimension && disputed.has(dimension) ? "disputed" : null;
+    return note ? alertDraft(alert.category, memberName, { ...alert.facts, note }) : alert;
   });
   return {
     ...judgement,

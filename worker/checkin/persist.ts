@@ -1,9 +1,12 @@
 import { and, eq, inArray, isNull, not, sql } from "drizzle-orm";
+import { storedAlertText } from "../db/alert-text";
 import { chunkedInserts } from "../db/batch";
+import { storedBlockerDescription } from "../db/blocker-text";
 import { changeCheckInStatus } from "../db/check-in-status";
 import { createDb } from "../db/client";
 import { compactId } from "../db/compact-id";
 import { checkIns, riskAlerts, scoreCorrections, sentimentScores, userChallenges } from "../db/schema";
+import { encodeDimensions, encodeReview } from "../db/score-flags";
 import { ratingOn } from "../scoring/self-ratings";
 import { type EvidenceField, SCORE_DIMENSIONS, SCORES, type ScoreDimension } from "../shared/pillars";
 import type { CorrectedJudgement } from "./corrections";
@@ -78,9 +81,6 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
   const base = { organizationId: result.organizationId, checkInId: result.checkInId };
   const { scores } = result;
 
-  // Compact random ids (db/compact-id.ts): a retried batch draws new ones, and its rows meet
-  // those already stored on their per-check-in keys (above persistStart) and are not inserted.
-  const alerts = result.alerts.map((a) => ({ ...a, id: compactId() }));
   const blockerRows = uniqueBlockers(result);
   const statements = [
     changeCheckInStatus(db, eq(checkIns.id, result.checkInId), {
@@ -90,7 +90,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
       // Only what D1's readers use: which scores the LLM and the reader disagreed on, in figures
       // (never the salesperson's words), for the person page and the console's judgement. The
       // chat's counts and which judge ran are in the completion's log line (README → Decisions).
-      conversationState: result.review.length > 0 ? { review: result.review } : null,
+      conversationState: encodeReview(result.review),
       needsReview: result.review.length > 0,
     }),
     db
@@ -131,14 +131,11 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ...chunkedInserts(
       db,
       riskAlerts,
-      alerts.map((a) => ({
-        id: a.id,
+      result.alerts.map((a) => ({
         ...base,
         teamMemberId: result.teamMemberId,
-        alertType: a.alertType,
-        priority: a.priority,
         category: a.category,
-        message: a.message,
+        ...storedAlertText(a),
         createdAt: recordedAt,
       })),
       { ignoreConflicts: true },
@@ -146,7 +143,7 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
     ...undoUnlessCompleted(
       db,
       result,
-      alerts.map((a) => a.id),
+      result.alerts.map((a) => a.category),
     ),
   ];
   // Last: whether the check-in is completed at this result's time (else it was revoked meanwhile).
@@ -166,28 +163,34 @@ export async function persistCompletion(d1: D1Database, result: CompletionResult
 /**
  * The batch's closing statements: unless the check-in row says completed at this result's
  * time (set by this batch, or by an earlier run of it), delete what this batch inserted.
- * Alerts by this batch's ids only: a reach-out alert raised before the revocation stays (the
- * batch's own alert of that check-in and category met it and was not inserted).
+ * Alerts of this batch's categories only (a completion raises no reach-out alert): a reach-out
+ * alert raised before the revocation stays.
  */
-function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: CompletionResult, alertIds: string[]) {
+function undoUnlessCompleted(db: ReturnType<typeof createDb>, result: CompletionResult, categories: string[]) {
   const id = result.checkInId;
   const landed = sql`exists (select 1 from check_ins where id = ${id} and status = 'completed' and completed_at = ${result.completedAt})`;
   return [
     db.delete(sentimentScores).where(and(eq(sentimentScores.checkInId, id), not(landed))),
     db.delete(scoreCorrections).where(and(eq(scoreCorrections.checkInId, id), not(landed))),
     db.delete(userChallenges).where(and(eq(userChallenges.checkInId, id), not(landed))),
-    ...(alertIds.length > 0 ? [db.delete(riskAlerts).where(and(inArray(riskAlerts.id, alertIds), not(landed)))] : []),
+    ...(categories.length > 0
+      ? [
+          db
+            .delete(riskAlerts)
+            .where(and(eq(riskAlerts.checkInId, id), inArray(riskAlerts.category, categories), not(landed))),
+        ]
+      : []),
   ];
 }
 
 /** The blocker rows, one per theme (the table's key per check-in), so the rollup counts what lands. */
 function uniqueBlockers(result: CompletionResult) {
   const themes = new Set<string>();
-  const rows: { theme: string; description: string }[] = [];
+  const rows: { theme: string; ownDescription: string | null }[] = [];
   for (const b of result.blockers) {
     if (themes.has(b.theme)) continue;
     themes.add(b.theme);
-    rows.push({ theme: b.theme, description: b.description });
+    rows.push({ theme: b.theme, ownDescription: storedBlockerDescription(b) });
   }
   return rows;
 }
@@ -220,8 +223,8 @@ function confidenceColumns(result: CompletionResult): Partial<NewScoreRow> {
     ...(Object.fromEntries(
       SCORE_DIMENSIONS.map((d) => [AGREEMENT_FIELD[d], Math.round(confidence[d].agreement * 100)]),
     ) as Record<(typeof AGREEMENT_FIELD)[ScoreDimension], number>),
-    uncertain: SCORE_DIMENSIONS.filter((d) => confidence[d].uncertain),
-    corrected: result.corrections.map((c) => c.dimension),
+    uncertain: encodeDimensions(SCORE_DIMENSIONS.filter((d) => confidence[d].uncertain)),
+    corrected: encodeDimensions(result.corrections.map((c) => c.dimension)),
     burnoutRating: result.ratings.burnout,
     confidenceRating: result.ratings.confidence,
   };

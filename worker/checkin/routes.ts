@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { publicOrigin } from "../auth/auth";
-import { compactId } from "../db/compact-id";
+import { storedAlertText } from "../db/alert-text";
 import { checkIns, riskAlerts } from "../db/schema";
 import { dbForCheckIn } from "../db/shards";
 import { sendEmail } from "../email/send";
@@ -236,15 +236,12 @@ export const checkInRoutes = new Hono<AppEnv>()
       c.var.db
         .insert(riskAlerts)
         .values({
-          // One per check-in: a second request meets the first on (check_in_id, category).
-          id: compactId(),
+          // One per check-in: a second request meets the first on (check_in_id, category), its id.
           organizationId: record.organizationId,
           teamMemberId: record.teamMemberId,
           checkInId: record.id,
-          alertType: alert.alertType,
-          priority: alert.priority,
           category: alert.category,
-          message: alert.message,
+          ...storedAlertText(alert),
         })
         .onConflictDoNothing(),
     ]);

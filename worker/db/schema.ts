@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { BLOCKER_THEMES } from "../language/themes";
 import type { AiAgentConfig } from "../shared/ai-config";
 import { STRIPE_EVENT_OUTCOMES } from "../shared/billing";
 import { SYSTEM_SIGNALS } from "../shared/console/system";
@@ -220,7 +221,8 @@ export const checkIns = sqliteTable(
     needsReview: integer("needs_review", { mode: "boolean" }).notNull().default(false),
     /** The admin (a user of the platform database, so no foreign key) who sent it; null when the schedule created it. */
     sentBy: text("sent_by"),
-    conversationState: text("conversation_state", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** A completed check-in's judge/reader disagreement, compact (db/score-flags.ts); null without one. */
+    conversationState: text("conversation_state"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -294,9 +296,9 @@ export const sentimentScores = sqliteTable(
     stressAgreement: integer("stress_agreement"),
     salesStrengthAgreement: integer("sales_strength_agreement"),
     blockersAgreement: integer("blockers_agreement"),
-    uncertain: text("uncertain", { mode: "json" }).$type<string[]>(),
+    uncertain: text("uncertain"),
     /** The scores the salesperson corrected in their closing summary: stored as their own reading. */
-    corrected: text("corrected", { mode: "json" }).$type<string[]>(),
+    corrected: text("corrected"),
     /** The one-tap ratings given (1–5), null where skipped or not asked. */
     burnoutRating: integer("burnout_rating"),
     confidenceRating: integer("confidence_rating"),
@@ -344,18 +346,49 @@ export const realTimeSentiment = sqliteTable(
   ],
 );
 
+/** An alert's type and priority, fixed by its category (worker/scoring/risk.ts): computed, not stored. */
+const BY_CATEGORY = (pairs: Record<"burnout" | "low_morale" | "low_confidence", string>, otherwise: string) =>
+  sql.raw(
+    `case "category" ${Object.entries(pairs)
+      .map(([category, value]) => `when '${category}' then '${value}'`)
+      .join(" ")} else '${otherwise}' end`,
+  );
+
+/**
+ * Risk alerts (drizzle/0021, issue 26 §1). A new alert stores no id, no message, type or
+ * priority: its id is `{check_in_id}.{category}` (db/alert-id.ts), its message is rendered from
+ * `facts` and the member's name (scoring/alert-facts.ts), its type and priority are computed from
+ * its category. Alerts written before keep their id and message, and their type and priority
+ * where those differ from their category's (`legacy_*`).
+ */
 export const riskAlerts = sqliteTable(
   "risk_alerts",
   {
-    id: text("id").primaryKey(),
+    /** Only alerts written before drizzle/0021: alertIdOf spells the others'. */
+    legacyId: text("id"),
     organizationId: orgId(),
     teamMemberId: text("team_member_id").references(() => teamMembers.id, { onDelete: "cascade" }),
     checkInId: text("check_in_id").references(() => checkIns.id, { onDelete: "cascade" }),
-    alertType: text("alert_type", { enum: ALERT_TYPES }).notNull(),
-    priority: text("priority", { enum: ALERT_PRIORITIES }).notNull(),
     /** What crossed which line: burnout, low_morale, low_confidence, blockers, reach_out. */
     category: text("category").notNull(),
-    message: text("message").notNull(),
+    /** What the message says, encoded (scoring/alert-facts.ts); null where `message` is stored. */
+    facts: text("facts"),
+    /** The rendered message: alerts written before drizzle/0021, or facts that have no code. */
+    message: text("message"),
+    legacyAlertType: text("legacy_alert_type", { enum: ALERT_TYPES }),
+    legacyPriority: text("legacy_priority", { enum: ALERT_PRIORITIES }),
+    alertType: text("alert_type", { enum: ALERT_TYPES })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce("legacy_alert_type", ${BY_CATEGORY({ burnout: "retention", low_morale: "retention", low_confidence: "performance" }, "other")})`,
+        { mode: "virtual" },
+      ),
+    priority: text("priority", { enum: ALERT_PRIORITIES })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce("legacy_priority", ${BY_CATEGORY({ burnout: "urgent", low_morale: "urgent", low_confidence: "high" }, "medium")})`,
+        { mode: "virtual" },
+      ),
     status: text("status", { enum: ALERT_STATUSES }).notNull().default("unread"),
     resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
     resolvedBy: text("resolved_by"),
@@ -368,14 +401,32 @@ export const riskAlerts = sqliteTable(
       .on(t.organizationId, t.priority, sql`${t.createdAt} desc`, t.status)
       .where(sql`${t.status} in ('unread', 'read')`),
     index("risk_alerts_resolved_idx").on(t.organizationId, t.createdAt).where(sql`${t.status} = 'resolved'`),
-    // Every organization's, for the console and retention.
-    index("risk_alerts_status_created_idx").on(t.status, t.createdAt),
-    // Completion may be retried: one alert per check-in and category.
+    // Every organization's, for the console and retention (drizzle/0022): one by time per status,
+    // no status in them (a new alert's entry is the unread one's).
+    index("risk_alerts_unread_idx").on(t.createdAt).where(sql`${t.status} = 'unread'`),
+    index("risk_alerts_read_idx").on(t.createdAt).where(sql`${t.status} = 'read'`),
+    index("risk_alerts_resolved_time_idx").on(t.createdAt).where(sql`${t.status} = 'resolved'`),
+    // Completion may be retried: one alert per check-in and category. Also the new alerts' ids.
     uniqueIndex("risk_alerts_check_in_category_idx").on(t.checkInId, t.category),
+    // The ids of alerts written before drizzle/0021 (the others store none).
+    uniqueIndex("risk_alerts_id_idx").on(t.legacyId).where(sql`${t.legacyId} is not null`),
   ],
 );
 
-/** Blockers a salesperson named, grouped by theme on the dashboard: one per check-in and theme, its key (drizzle/0019). */
+/**
+ * A blocker theme's fixed description (language/themes.ts), in SQL: what a blocker row that stores
+ * none reads (drizzle/0022 holds the same CASE; tests/integration/blocker-descriptions.test.ts
+ * reads every theme's through it).
+ */
+export const BLOCKER_DESCRIPTION = sql.raw(
+  `case "theme" ${BLOCKER_THEMES.map((b) => `when '${b.theme}' then '${b.description}'`).join(" ")} end`,
+);
+
+/**
+ * Blockers a salesperson named, grouped by theme on the dashboard: one per check-in and theme, its
+ * key (drizzle/0019). A row whose description is its theme's fixed one stores none (drizzle/0022,
+ * issue 26 §1): `description` is computed, the stored `own_description` or else the theme's.
+ */
 export const userChallenges = sqliteTable(
   "user_challenges",
   {
@@ -387,7 +438,11 @@ export const userChallenges = sqliteTable(
     teamMemberId: text("team_member_id")
       .notNull()
       .references(() => teamMembers.id, { onDelete: "cascade" }),
-    description: text("description").notNull(),
+    /** Null when the description is the theme's fixed one (db/blocker-text.ts decides). */
+    ownDescription: text("own_description"),
+    description: text("description")
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce("own_description", ${BLOCKER_DESCRIPTION})`, { mode: "virtual" }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { hashPassword } from "../auth/password";
 import { checkInPath, hashCheckInToken, newCheckInToken } from "../checkin/token";
+import { storedAlertText } from "../db/alert-text";
 import { chunkedInserts, runBatch } from "../db/batch";
+import { storedBlockerDescription } from "../db/blocker-text";
 import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import {
@@ -18,6 +20,7 @@ import {
 } from "../db/schema";
 import { assignShard, dbFor, newCheckInId } from "../db/shards";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../scoring/real-time";
+import { alertDraft } from "../scoring/risk";
 import { DAY_MS, WEEK_MS } from "../shared/time";
 import { clampScore, seededRandom } from "./random";
 
@@ -216,34 +219,36 @@ async function seedHistory(env: Env, db: Database, now: number) {
           checkInId: id,
           teamMemberId: member.id,
           theme,
-          description,
+          ownDescription: storedBlockerDescription({ theme, description }),
           createdAt: new Date(completedAt),
         });
       }
       const recent = week >= WEEKS - 2;
       if (recent && (stress >= 70 || morale < 35)) {
+        const alert =
+          stress >= 70
+            ? alertDraft("burnout", `${member.first} ${member.last}`, { figure: stress, reasons: [] })
+            : alertDraft("low_morale", `${member.first} ${member.last}`, { figure: morale, reasons: [] });
         alertRows.push({
-          id: `${id}-alert-burnout`,
           organizationId: DEMO_ORG_ID,
           teamMemberId: member.id,
           checkInId: id,
-          alertType: "retention",
-          priority: "urgent",
-          category: "burnout",
-          message: `${member.first} ${member.last} shows burnout risk: stress ${stress}, morale ${morale}.`,
+          category: alert.category,
+          ...storedAlertText(alert),
           createdAt: new Date(completedAt),
         });
       }
       if (recent && confidence < 40) {
+        const alert = alertDraft("low_confidence", `${member.first} ${member.last}`, {
+          figure: confidence,
+          reasons: [],
+        });
         alertRows.push({
-          id: `${id}-alert-confidence`,
           organizationId: DEMO_ORG_ID,
           teamMemberId: member.id,
           checkInId: id,
-          alertType: "performance",
-          priority: "high",
-          category: "low_confidence",
-          message: `${member.first} ${member.last} has low quota confidence (${confidence}).`,
+          category: alert.category,
+          ...storedAlertText(alert),
           createdAt: new Date(completedAt),
         });
       }
@@ -251,14 +256,13 @@ async function seedHistory(env: Env, db: Database, now: number) {
   }
   // An older alert a manager already handled, so the history shows resolution too.
   alertRows.push({
-    id: "demo-alert-resolved",
     organizationId: DEMO_ORG_ID,
     teamMemberId: "demo-tm-priya",
     checkInId: "demo-ci-priya-0",
-    alertType: "retention",
-    priority: "urgent",
     category: "low_morale",
-    message: "Priya Raman reported low morale (38) and feeling isolated from the team.",
+    ...storedAlertText(
+      alertDraft("low_morale", "Priya Raman", { figure: 34, reasons: ["friction in the team", "lost motivation"] }),
+    ),
     status: "resolved",
     resolvedAt: new Date(now - 5 * WEEK_MS),
     resolvedBy: adminId,

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ALERT_ID_SQL } from "../db/alert-id";
 import { ALERT_PRIORITIES, ALERT_STATUSES, ALERT_TYPES } from "../shared/domain";
 import { nullableNumber, rowsOf, type Statement } from "./statements";
 
@@ -11,12 +12,15 @@ import { nullableNumber, rowsOf, type Statement } from "./statements";
  */
 export const OPEN = "status in ('unread', 'read')";
 
-/** The ids of the first ?2 open alerts of organization ?1, in the dashboard's order, as `(select …)`. */
+/**
+ * The first ?2 open alerts of organization ?1, in the dashboard's order, as `(select …)`: these
+ * columns and `id_`, the alert's id (db/alert-id.ts, ties are broken by it).
+ */
 export const firstOpenAlerts = (columns: string, limit: string) => {
   const ofPriority = (priority: string) =>
-    `select * from (select ${columns}, created_at as at_, id as id_ from risk_alerts where organization_id = ?1 and ${OPEN}
-       and priority = '${priority}' order by created_at desc, id limit ${limit})`;
-  return `(select ${columns} from (${ALERT_PRIORITIES.map(ofPriority).join(" union all ")})
+    `select * from (select ${columns}, created_at as at_, ${ALERT_ID_SQL} as id_ from risk_alerts where organization_id = ?1 and ${OPEN}
+       and priority = '${priority}' order by created_at desc, id_ limit ${limit})`;
+  return `(select ${columns}, id_ from (${ALERT_PRIORITIES.map(ofPriority).join(" union all ")})
     order by ${PRIORITY_ORDER}, at_ desc, id_ limit ${limit})`;
 };
 
@@ -24,11 +28,11 @@ export const firstOpenAlerts = (columns: string, limit: string) => {
 export const PRIORITY_ORDER = `case priority ${ALERT_PRIORITIES.map((p, i) => `when '${p}' then ${i}`).join(" ")} else ${ALERT_PRIORITIES.length} end`;
 
 /** ?1 organization, ?2 how many: the alerts with their salesperson's name (every alert list's columns). */
-const FIRST_OPEN = `select o.id, o.team_member_id, tm.first_name, tm.last_name, o.category, o.alert_type, o.priority,
-    o.message, o.status, o.created_at, o.resolved_at
-  from ${firstOpenAlerts("id, team_member_id, category, alert_type, priority, message, status, created_at, resolved_at", "?2")} as o
+const FIRST_OPEN = `select o.id_ as id, o.team_member_id, tm.first_name, tm.last_name, o.category, o.alert_type, o.priority,
+    o.message, o.facts, o.status, o.created_at, o.resolved_at
+  from ${firstOpenAlerts("team_member_id, category, alert_type, priority, message, facts, status, created_at, resolved_at", "?2")} as o
   left join team_members tm on tm.id = o.team_member_id
-  order by ${PRIORITY_ORDER.replace("priority", "o.priority")}, o.created_at desc, o.id`;
+  order by ${PRIORITY_ORDER.replace("priority", "o.priority")}, o.created_at desc, o.id_`;
 
 export const openAlertStatement = (organizationId: string, limit: number): Statement => ({
   sql: FIRST_OPEN,
@@ -43,7 +47,8 @@ const alertRow = z.object({
   category: z.string(),
   alert_type: z.enum(ALERT_TYPES),
   priority: z.enum(ALERT_PRIORITIES),
-  message: z.string(),
+  message: z.nullable(z.string()),
+  facts: z.nullable(z.string()),
   status: z.enum(ALERT_STATUSES),
   created_at: z.number(),
   resolved_at: nullableNumber,

@@ -1,6 +1,7 @@
 import { type AnyColumn, and, count, countDistinct, desc, eq, gt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { avgOf, countWhere, epochMs, maxOf } from "../db/aggregates";
+import { alertId, alertIdIs } from "../db/alert-id";
 import { anyAlert, openAlert, resolvedAlert } from "../db/alert-status";
 import {
   bindPlain,
@@ -12,6 +13,7 @@ import {
 } from "../db/batch";
 import type { Database } from "../db/client";
 import { checkIns, riskAlerts, sentimentScores, teamMembers, userChallenges } from "../db/schema";
+import { alertMessageOf } from "../scoring/alert-facts";
 import {
   type AlertItem,
   type BlockerTheme,
@@ -382,7 +384,7 @@ const alertOrder = () => [
   sql`case ${riskAlerts.priority} when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`,
   desc(riskAlerts.createdAt),
   // Ties by id, as people.ts picks the people of the first twenty.
-  riskAlerts.id,
+  alertId,
 ];
 
 /** An alert with its salesperson's name: every alert list reads these columns. */
@@ -390,14 +392,16 @@ const alertsWhere = (db: Database, where: SQL | undefined) =>
   db
     .select(
       plainFields({
-        id: riskAlerts.id,
+        id: alertId.as("id"),
         team_member_id: riskAlerts.teamMemberId,
         first_name: teamMembers.firstName,
         last_name: teamMembers.lastName,
         category: riskAlerts.category,
         alert_type: riskAlerts.alertType,
         priority: riskAlerts.priority,
+        // The stored message, if any: toAlertItem renders the others (scoring/alert-facts.ts).
         message: riskAlerts.message,
+        facts: riskAlerts.facts,
         status: riskAlerts.status,
         created_at: epochMs(riskAlerts.createdAt).as("created_at"),
         resolved_at: epochMs<true>(riskAlerts.resolvedAt).as("resolved_at"),
@@ -418,7 +422,13 @@ function toAlertItem(row: Awaited<ReturnType<typeof alertsWhere>>[number] | Open
     category: row.category,
     alertType: row.alert_type,
     priority: row.priority,
-    message: row.message,
+    message: alertMessageOf({
+      category: row.category,
+      message: row.message,
+      facts: row.facts,
+      firstName: row.first_name,
+      lastName: row.last_name,
+    }),
     status: row.status,
     createdAt: new Date(row.created_at).toISOString(),
     resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at).toISOString(),
@@ -627,6 +637,6 @@ export async function alertList(
 
 /** One of the organization's alerts, or null (→ 404): another organization's reads as absent. */
 export async function alertById(db: Database, organizationId: string, id: string): Promise<AlertItem | null> {
-  const [row] = await alertsWhere(db, and(eq(riskAlerts.id, id), eq(riskAlerts.organizationId, organizationId)));
+  const [row] = await alertsWhere(db, and(alertIdIs(id), eq(riskAlerts.organizationId, organizationId)));
   return row ? toAlertItem(row) : null;
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
 import { providerFor } from "../ai/choose-provider";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
+import { alertIdIs } from "../db/alert-id";
 import { riskAlerts } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
@@ -70,7 +71,7 @@ export const alertRoutes = new Hono<AdminEnv>()
       .set({ status: "resolved", resolvedAt: now, resolvedBy: user.id })
       .where(
         and(
-          eq(riskAlerts.id, id),
+          alertIdIs(id),
           eq(riskAlerts.organizationId, organizationId),
           inArray(riskAlerts.status, ["unread", "read"]),
         ),

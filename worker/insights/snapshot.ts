@@ -1,6 +1,6 @@
-import * as z from "zod/mini";
+import { decodeDimensions, decodeReview } from "../db/score-flags";
 import { DEFAULT_SALES_STRENGTH, type ScoreSnapshot } from "../shared/insights";
-import { SCORE_DIMENSIONS, type ScoreDimension } from "../shared/pillars";
+import type { ScoreDimension } from "../shared/pillars";
 
 /** A stored check-in's scores as the wire's snapshot; null without one (recordedAt null). */
 export type SnapshotColumns = {
@@ -28,27 +28,14 @@ export function snapshot(columns: SnapshotColumns): ScoreSnapshot | null {
   };
 }
 
-const storedDimensions = z.array(z.enum(SCORE_DIMENSIONS));
-const storedReview = z.object({
-  review: z.array(z.object({ dimension: z.enum(SCORE_DIMENSIONS), llm: z.number(), reader: z.number() })),
-});
-
-/** A stored JSON list of dimensions, as an optional field (absent when empty or unreadable). */
+/** A stored list of scores, as an optional field (absent when empty or unreadable). */
 function dimensionList<K extends "uncertain" | "corrected">(key: K, raw: string | null | undefined) {
-  const parsed = raw ? storedDimensions.safeParse(safeJson(raw)) : null;
-  return parsed?.success && parsed.data.length > 0 ? ({ [key]: parsed.data } as Record<K, ScoreDimension[]>) : {};
+  const dimensions = decodeDimensions(raw);
+  return dimensions.length > 0 ? ({ [key]: dimensions } as Record<K, ScoreDimension[]>) : {};
 }
 
-/** The disagreement stored with a check-in marked for review (conversation_state.review). */
+/** The disagreement stored with a check-in marked for review (conversation_state). */
 export function disputedOf(raw: string | null): Pick<ScoreSnapshot, "disputed"> {
-  const parsed = raw ? storedReview.safeParse(safeJson(raw)) : null;
-  return parsed?.success && parsed.data.review.length > 0 ? { disputed: parsed.data.review } : {};
-}
-
-function safeJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const review = decodeReview(raw);
+  return review.length > 0 ? { disputed: review } : {};
 }

@@ -1,6 +1,7 @@
 import { and, eq, exists, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { resolvedAlert } from "../db/alert-status";
 import type { Database } from "../db/client";
 import {
   checkInMessages,
@@ -71,14 +72,7 @@ export async function applyRetention(
         ),
       ),
     db.delete(userChallenges).where(inArray(rowid, oldest(userChallenges, rowid, userChallenges.createdAt))),
-    db
-      .delete(riskAlerts)
-      .where(
-        inArray(
-          riskAlerts.id,
-          oldest(riskAlerts, riskAlerts.id, riskAlerts.createdAt, eq(riskAlerts.status, "resolved")),
-        ),
-      ),
+    db.delete(riskAlerts).where(inArray(rowid, oldest(riskAlerts, rowid, riskAlerts.createdAt, resolvedAlert))),
     // A finished check-in past the summary window takes whatever rows it still has with it.
     db
       .delete(checkIns)
@@ -98,7 +92,7 @@ export async function applyRetention(
     statements.push(
       db
         .update(userChallenges)
-        .set({ description: sql`${userChallenges.theme}` })
+        .set({ ownDescription: sql`${userChallenges.theme}` })
         .where(
           inArray(
             rowid,

@@ -8,14 +8,14 @@ import type { Reading } from "./reading";
  */
 export type AlertReasons = { burnout: string[]; low_morale: string[]; low_confidence: string[] };
 
-const STRAIN_THEMES: Partial<Record<TopicId, string>> = {
+export const STRAIN_THEMES: Partial<Record<TopicId, string>> = {
   workload: "long hours",
   energy: "exhaustion or poor sleep",
   rest: "no real time off",
   stress: "pressure",
   capacity: "covering for missing people",
 };
-const MORALE_THEMES: Partial<Record<TopicId, string>> = {
+export const MORALE_THEMES: Partial<Record<TopicId, string>> = {
   career: "doubts about their future here",
   motivation: "lost motivation",
   manager: "friction with their manager",
@@ -23,7 +23,7 @@ const MORALE_THEMES: Partial<Record<TopicId, string>> = {
   comp: "compensation",
   territory: "a territory change",
 };
-const DOUBT_THEMES: Partial<Record<TopicId, string>> = {
+export const DOUBT_THEMES: Partial<Record<TopicId, string>> = {
   quota: "the number",
   pipeline: "a thin pipeline",
   deals: "deals slipping",

@@ -1,5 +1,6 @@
 import { type AlertPriority, type AlertType, alertPriorityForType } from "../shared/domain";
 import type { DimensionScores } from "../shared/pillars";
+import { type AlertCategory, type AlertFacts, renderAlertMessage } from "./alert-facts";
 import type { AlertReasons } from "./alert-reasons";
 
 /**
@@ -22,20 +23,34 @@ export const RISK_LINES = {
 } as const;
 
 export type RiskAlertDraft = {
-  category: "burnout" | "low_morale" | "low_confidence" | "blockers" | "reach_out";
+  category: AlertCategory;
   alertType: AlertType;
   priority: AlertPriority;
+  /** What the message says, stored in place of it (alert-facts.ts). */
+  facts: AlertFacts;
+  /** The message as every reader renders it for this name and these facts. */
   message: string;
 };
 
-function draft(category: RiskAlertDraft["category"], alertType: AlertType, message: string): RiskAlertDraft {
-  return { category, alertType, priority: alertPriorityForType(alertType), message };
-}
+/** The type (and so the priority) of each category's alerts: fixed (the table above). */
+export const ALERT_TYPE_OF: Record<AlertCategory, AlertType> = {
+  burnout: "retention",
+  low_morale: "retention",
+  low_confidence: "performance",
+  blockers: "other",
+  reach_out: "other",
+};
 
-/** " (stress 78/100): long hours, exhaustion or poor sleep; 4 signs of strain in 2 answers." */
-function why(figure: string, reasons: readonly string[] = []): string {
-  const themes = reasons.slice(0, 4).join(", ");
-  return themes ? ` (${figure}): ${themes}.` : ` (${figure}).`;
+/** An alert's draft for this person: its message rendered from its facts. */
+export function alertDraft(category: AlertCategory, personName: string, facts: AlertFacts): RiskAlertDraft {
+  const alertType = ALERT_TYPE_OF[category];
+  return {
+    category,
+    alertType,
+    priority: alertPriorityForType(alertType),
+    facts,
+    message: renderAlertMessage(category, personName, facts),
+  };
 }
 
 /**
@@ -51,44 +66,28 @@ export function riskAlertsFor(
   const alerts: RiskAlertDraft[] = [];
   if (scores.stress >= RISK_LINES.burnoutStressAtLeast) {
     alerts.push(
-      draft(
-        "burnout",
-        "retention",
-        `${personName} shows burnout risk in their latest check-in${why(`stress ${scores.stress}/100`, reasons.burnout)}`,
-      ),
+      alertDraft("burnout", personName, { figure: scores.stress, reasons: (reasons.burnout ?? []).slice(0, 4) }),
     );
   }
   if (scores.morale < RISK_LINES.lowMoraleBelow) {
     alerts.push(
-      draft(
-        "low_morale",
-        "retention",
-        `${personName} reported low morale in their latest check-in${why(`morale ${scores.morale}/100`, reasons.low_morale)}`,
-      ),
+      alertDraft("low_morale", personName, { figure: scores.morale, reasons: (reasons.low_morale ?? []).slice(0, 4) }),
     );
   }
   if (scores.confidence < RISK_LINES.lowConfidenceBelow) {
     alerts.push(
-      draft(
-        "low_confidence",
-        "performance",
-        `${personName} has low quota confidence${why(`${scores.confidence}/100`, reasons.low_confidence)}`,
-      ),
+      alertDraft("low_confidence", personName, {
+        figure: scores.confidence,
+        reasons: (reasons.low_confidence ?? []).slice(0, 4),
+      }),
     );
   }
   if (scores.blockers < RISK_LINES.blockersBelow) {
-    const named = blockerThemes.length > 0 ? `: ${blockerThemes.slice(0, 3).join(", ")}` : "";
-    alerts.push(
-      draft(
-        "blockers",
-        "other",
-        `${personName} is held back by several blockers (blockers ${scores.blockers}/100)${named}.`,
-      ),
-    );
+    alerts.push(alertDraft("blockers", personName, { figure: scores.blockers, reasons: blockerThemes.slice(0, 3) }));
   }
   return alerts;
 }
 
 export function reachOutAlert(personName: string): RiskAlertDraft {
-  return draft("reach_out", "other", `${personName} asked for their manager to reach out after their check-in.`);
+  return alertDraft("reach_out", personName, { figure: 0, reasons: [] });
 }
