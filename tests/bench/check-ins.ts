@@ -15,10 +15,14 @@ import { runWrangler } from "../tools/app-server.ts";
  * and each check-in's id names the shard (`s0-…`), its random part a compact id as the app
  * draws it (worker/db/shards.ts#newCheckInId).
  */
-export type BenchCheckIn = { id: string; token: string; teamMemberId: string; firstName: string };
+export type BenchCheckIn = { id: string; token: string; teamMemberId: string; firstName: string; email: string };
 
-/** Not the insights fixture's organization ("bench-org"): the load must not change its figures. */
-export const BENCH_ORGANIZATION_ID = "bench-load-org";
+/**
+ * Not the insights fixture's organization ("bench-org"): the load must not change its figures.
+ * 16 characters, as long as the compact id the app gives a new organization (worker/db/compact-id.ts),
+ * so the bytes a check-in's rows take are what the app's would (issue 26 §1).
+ */
+export const BENCH_ORGANIZATION_ID = "benchLoadOrg0001";
 
 /** The shard the bench's organizations live in. */
 export const BENCH_SHARD = "DB_SHARD_0";
@@ -34,8 +38,10 @@ export function newBenchCheckIns(count: number, prefix: string): BenchCheckIn[] 
   return Array.from({ length: count }, (_, index) => ({
     id: newBenchCheckInId(),
     token: randomBytes(32).toString("base64url"),
-    teamMemberId: `${prefix}-member-${index}`,
+    // A compact id, as the app gives a new member: the row holds what the app's would.
+    teamMemberId: compactId(),
     firstName: `Rep${index}`,
+    email: `${prefix}-member-${index}@bench.undertone.dev`,
   }));
 }
 
@@ -48,7 +54,7 @@ export function checkInsSql(checkIns: readonly BenchCheckIn[], durationMinutes =
   for (const c of checkIns) {
     const tokenHash = createHash("sha256").update(c.token).digest("hex");
     lines.push(
-      `insert into team_members (id, organization_id, first_name, last_name, email) values (${quote(c.teamMemberId)}, ${quote(BENCH_ORGANIZATION_ID)}, ${quote(c.firstName)}, 'Bench', ${quote(`${c.teamMemberId}@bench.undertone.dev`)});`,
+      `insert into team_members (id, organization_id, first_name, last_name, email) values (${quote(c.teamMemberId)}, ${quote(BENCH_ORGANIZATION_ID)}, ${quote(c.firstName)}, 'Bench', ${quote(c.email)});`,
       `insert into check_ins (id, organization_id, team_member_id, token_hash, status, duration_minutes, expires_at) values (${quote(c.id)}, ${quote(BENCH_ORGANIZATION_ID)}, ${quote(c.teamMemberId)}, ${quote(tokenHash)}, 'pending', ${durationMinutes}, ${expiresAt});`,
     );
   }

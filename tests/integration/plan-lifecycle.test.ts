@@ -53,6 +53,8 @@ describe("every organization starts on a 14-day trial", () => {
     });
     const created = (await response.json()) as { id: string; status: string; access: string };
     expect(created).toMatchObject({ status: "trial", access: "active" });
+    // A compact id, not a UUID: it sits in every row its check-ins write (issue 26 §1).
+    expect(created.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(await countRows("trials", `organization_id = '${created.id}' and chosen_at is null`)).toBe(1);
   });
 });

@@ -46,6 +46,9 @@ describe("team members CRUD", () => {
       lastCheckIn: null,
     });
     expect(body.plan).toMatchObject({ plan: "trial", limit: 3, activeCount: 1, canAdd: true });
+    // Compact ids, not UUIDs, for the member and its organization: both sit in every row a check-in writes (issue 26 §1).
+    expect(body.member.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(admin.organizationId).toMatch(/^[A-Za-z0-9_-]{16}$/);
 
     const list = teamListResponseSchema.parse(await (await requestAs(admin, "/api/team-members")).json());
     expect(list.members.map((m) => m.email)).toEqual(["maya@northwind.example"]);

@@ -4,6 +4,7 @@ import { liveStripeSubscriptionSql } from "../billing/stripe-subscription";
 import { countWhere, epochMs, maxOf, qualified } from "../db/aggregates";
 import { openAlert } from "../db/alert-status";
 import type { Database } from "../db/client";
+import { compactId } from "../db/compact-id";
 import { checkIns, organizations, riskAlerts, subscriptions, teamMembers, trials, user } from "../db/schema";
 import { assignShard, deleteFromShard } from "../db/shards";
 import { dailyLimits } from "../lib/daily-caps";
@@ -223,7 +224,7 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
 
 /** Spec 2 §4: new organizations default to status active and tier basic. */
 export async function createOrganization(env: Env, db: Database, input: OrganizationInput): Promise<AdminOrganization> {
-  const id = crypto.randomUUID();
+  const id = compactId();
   const now = new Date();
   await db.insert(organizations).values({
     id,

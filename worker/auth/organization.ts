@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { compactId } from "../db/compact-id";
 import { organizations, user as userTable } from "../db/schema";
 import { assignShard } from "../db/shards";
 import { COMPANY_NAME_MAX_LENGTH } from "../shared/auth";
@@ -24,7 +25,7 @@ export function defaultOrganizationName(owner: Pick<Owner, "email" | "firstName"
 export async function recordFoundedOrganization(env: Env, db: Database, ownerId: string, name: string): Promise<void> {
   await db
     .insert(organizations)
-    .values({ id: crypto.randomUUID(), name: name.trim().slice(0, COMPANY_NAME_MAX_LENGTH), createdBy: ownerId })
+    .values({ id: compactId(), name: name.trim().slice(0, COMPANY_NAME_MAX_LENGTH), createdBy: ownerId })
     .onConflictDoNothing();
   const [founded] = await db
     .select({ id: organizations.id })
@@ -51,7 +52,7 @@ export async function ensureOrganization(env: Env, db: Database, owner: Owner): 
 
   await db
     .insert(organizations)
-    .values({ id: crypto.randomUUID(), name: defaultOrganizationName(owner), createdBy: owner.id })
+    .values({ id: compactId(), name: defaultOrganizationName(owner), createdBy: owner.id })
     .onConflictDoNothing();
   const [founded] = await db
     .select({ id: organizations.id, name: organizations.name })

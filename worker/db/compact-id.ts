@@ -3,7 +3,9 @@
  * bytes in base64url, 16 characters (96 bits: unguessable where it is shown, an alert's id,
  * and no collision in any number of rows D1 can hold). It replaced ids spelled from the
  * check-in's id (`{checkInId}-alert-burnout`, 52 characters), which every row and its primary
- * key index stored again (issue 26 §1). Ids are opaque to clients; older rows keep theirs.
+ * key index stored again (issue 26 §1). New organizations and team members take one too, in
+ * place of a UUID (36 characters): their ids sit in every row and index a check-in writes.
+ * Ids are opaque to clients; older rows keep theirs.
  */
 export const COMPACT_ID_LENGTH = 16;
 

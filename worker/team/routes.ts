@@ -2,6 +2,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import type { Database } from "../db/client";
+import { compactId } from "../db/compact-id";
 import { checkIns, teamMembers } from "../db/schema";
 import { ApiError, conflict, notFound } from "../lib/errors";
 import { zv } from "../lib/validate";
@@ -125,7 +126,7 @@ const underTrialLimit = (organizationId: string) =>
 export async function insertTeamMember(db: Database, organizationId: string, input: TeamMemberCreate): Promise<string> {
   const plan = await teamPlan(db, organizationId);
   if (!plan.canAdd) throw limitReached();
-  const id = crypto.randomUUID();
+  const id = compactId();
   const now = Date.now();
   try {
     // INSERT … SELECT … WHERE: the builder's insert cannot carry the condition (one statement, no race).
