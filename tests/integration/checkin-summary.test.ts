@@ -113,6 +113,8 @@ describe("the closing summary", () => {
     expect(summary.blockers).toEqual(expect.arrayContaining(["Pricing approvals"]));
     const stress = summary.readings.find((r) => r.dimension === "stress");
     expect(stress?.read).toBe("high");
+    // Answers bore on workload, so a doubt about it is "heavy (not sure)", never "didn't hear enough".
+    expect(stress?.heard).toBe(true);
 
     // Once the summary is up the conversation is fixed: a new message is refused.
     chat.send({ type: "message", clientId: crypto.randomUUID(), content: "One more thing!" });

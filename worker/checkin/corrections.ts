@@ -122,6 +122,7 @@ export function summaryOf(judgement: CheckInJudgement, corrections: Corrections,
         read,
         ...(chosen && (chosen !== read || uncertain) ? { corrected: chosen } : {}),
         uncertain,
+        heard: judgement.confidence[dimension].evidence > 0,
       };
     }),
     blockers: [...new Set(judgement.blockers.map((b) => b.theme))],

@@ -88,8 +88,22 @@ export const summaryReadingSchema = z.object({
   corrected: z.optional(z.enum(BANDS)),
   /** Too little or conflicting evidence: the manager sees "uncertain", and so does the rep. */
   uncertain: z.boolean(),
+  /** Some answer bore on it: an uncertain reading was heard both ways, not missed (absent from older objects). */
+  heard: z.optional(z.boolean()),
 });
 export type SummaryReading = z.infer<typeof summaryReadingSchema>;
+
+/**
+ * The line the salesperson reads: their correction; an uncertain reading they spoke to, with
+ * the band the manager will see beside its doubt ("Workload: heavy (not sure)"); one nobody
+ * spoke to; or the band.
+ */
+export function readingSentence(reading: SummaryReading): string {
+  if (reading.corrected) return bandSentence(reading.dimension, reading.corrected);
+  if (!reading.uncertain) return bandSentence(reading.dimension, reading.read);
+  if (reading.heard) return `${bandSentence(reading.dimension, reading.read)} (not sure)`;
+  return `${SUMMARY_SCALES[reading.dimension].label}: not sure — we didn't hear enough to tell`;
+}
 
 export const checkInSummarySchema = z.object({
   readings: z.array(summaryReadingSchema),

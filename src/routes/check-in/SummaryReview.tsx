@@ -1,8 +1,8 @@
 import {
   BANDS,
   type Band,
-  bandSentence,
   type CheckInSummary,
+  readingSentence,
   SUMMARY_SCALES,
   type SummaryReading,
 } from "@shared/check-in-summary";
@@ -77,11 +77,7 @@ function ReadingRow({
   const pickerId = useId();
   const scale = SUMMARY_SCALES[reading.dimension];
   const shown = reading.corrected ?? reading.read;
-  const text = reading.corrected
-    ? bandSentence(reading.dimension, reading.corrected)
-    : reading.uncertain
-      ? `${scale.label}: not sure — we didn't hear enough to tell`
-      : bandSentence(reading.dimension, reading.read);
+  const text = readingSentence(reading);
   return (
     <li className="py-2.5" data-dimension={reading.dimension}>
       <div className="flex flex-wrap items-center justify-between gap-2">
