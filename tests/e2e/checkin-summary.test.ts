@@ -49,10 +49,19 @@ describe("the check-in's ratings and closing summary", () => {
       await startCheckIn(page);
       const answers = [...ANSWERS];
       await answerUntilRating(page, answers);
+      const burnoutGroup = () => page.getByRole("group", { name: /Rate your level of burnout/ }).count();
+      // Which rating comes first follows the pillars' order, which global settings an earlier file in
+      // this worker may have changed (the console's test adds bank questions and moves a weight):
+      // a confidence rating that comes first is answered by typing, the way the second one is below.
+      const confidenceFirst = (await burnoutGroup()) === 0;
+      if (confidenceFirst) {
+        await answer(page, "4", 10_000);
+        await answerUntilRating(page, answers);
+      }
       // The group is labelled, each anchor is a button a screen reader names.
       const group = ratingGroup(page);
       expect(await group.getByRole("button").count()).toBe(6);
-      expect(await page.getByRole("group", { name: /Rate your level of burnout/ }).count()).toBe(1);
+      expect(await burnoutGroup()).toBe(1);
       expect(await axeViolations(page, "rating buttons")).toEqual([]);
       await page.screenshot({ path: "/tmp/undertone-rating-375.png", fullPage: false });
       // Keyboard: Shift+Tab from the message box reaches Skip, then the anchors; Enter sends the one focused.
@@ -64,9 +73,11 @@ describe("the check-in's ratings and closing summary", () => {
       expect(await page.locator('li[data-sender="user"]').last().textContent()).toContain("3 · Definitely burning out");
       await expect.poll(() => group.count()).toBe(0);
 
-      // The second rating answered by typing, as before.
-      await answerUntilRating(page, answers);
-      await answer(page, "4", 10_000);
+      // The second rating answered by typing, as before (unless it came first).
+      if (!confidenceFirst) {
+        await answerUntilRating(page, answers);
+        await answer(page, "4", 10_000);
+      }
       // On to the closing statement (12 questions).
       const closed = () => page.getByText("Thank you for sharing so openly today.").count();
       for (let text = answers.shift(); text !== undefined && (await closed()) === 0; text = answers.shift()) {
