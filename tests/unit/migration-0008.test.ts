@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
-import { fileURLToPath } from "node:url";
+import type { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { MIGRATION_FILES, migrate, migratedBefore } from "./migrations";
 
 /**
  * drizzle/0008_nomail.sql makes team_members.email nullable on a database that already has
@@ -9,27 +8,10 @@ import { describe, expect, it } from "vitest";
  * (PRAGMA foreign_keys = ON, each file in one transaction), so the migration must not
  * delete a team_members row: check_ins and everything under it would cascade away.
  */
-const DIR = fileURLToPath(new URL("../../drizzle/", import.meta.url).href);
-const files = readdirSync(DIR)
-  .filter((name) => name.endsWith(".sql"))
-  .sort();
-
-function migrate(db: DatabaseSync, names: string[]) {
-  for (const name of names) {
-    db.exec("BEGIN");
-    db.exec(readFileSync(`${DIR}${name}`, "utf8"));
-    db.exec("COMMIT");
-  }
-}
 
 /** The database as it was before 0008: a member with an email and a check-in of theirs. */
 function databaseBefore0008(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
-  db.exec("PRAGMA foreign_keys = ON");
-  migrate(
-    db,
-    files.filter((name) => name < "0008"),
-  );
+  const db = migratedBefore("0008");
   db.exec(`
     insert into organizations (id, name) values ('org', 'Acme');
     insert into team_members (id, organization_id, first_name, last_name, email, job_title)
@@ -44,7 +26,7 @@ const count = (db: DatabaseSync, sql: string) => Number((db.prepare(sql).get() a
 
 describe("migration 0008: team_members.email nullable", () => {
   it("keeps every member and check-in, the foreign keys and the unique index; nulls do not collide", () => {
-    expect(files).toContain("0008_nomail.sql");
+    expect(MIGRATION_FILES).toContain("0008_nomail.sql");
     const db = databaseBefore0008();
     migrate(db, ["0008_nomail.sql"]);
 

@@ -1,35 +1,17 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
-import { fileURLToPath } from "node:url";
+import type { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { TRIAL_DAYS } from "../../worker/shared/domain";
+import { MIGRATION_FILES, migrate, migratedBefore } from "./migrations";
 
 /**
  * drizzle/0012_billing.sql (issue 25 §2): every organization is on a trial from the moment it
  * exists (a trigger), and the organizations from before it get a plan they can live with: one
  * that ran without a plan gets 14 days from the migration, not an instant stop.
  */
-const DIR = fileURLToPath(new URL("../../drizzle/", import.meta.url).href);
-const files = readdirSync(DIR)
-  .filter((name) => name.endsWith(".sql"))
-  .sort();
 const DAY = 86_400_000;
 
-function migrate(db: DatabaseSync, names: string[]) {
-  for (const name of names) {
-    db.exec("BEGIN");
-    db.exec(readFileSync(`${DIR}${name}`, "utf8"));
-    db.exec("COMMIT");
-  }
-}
-
 function databaseBefore0012(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
-  db.exec("PRAGMA foreign_keys = ON");
-  migrate(
-    db,
-    files.filter((name) => name < "0012"),
-  );
+  const db = migratedBefore("0012");
   const longAgo = Date.now() - 90 * DAY;
   db.exec(`
     insert into organizations (id, name, status, created_at) values
@@ -53,7 +35,7 @@ const trialOf = (db: DatabaseSync, organizationId: string) =>
 
 describe("migration 0012: every organization on a trial, a paid plan or blocked", () => {
   it("gives the organizations from before a trial row each, the no-plan ones 14 days from now", () => {
-    expect(files).toContain("0012_billing.sql");
+    expect(MIGRATION_FILES).toContain("0012_billing.sql");
     const db = databaseBefore0012();
     const before = Date.now();
     migrate(db, ["0012_billing.sql"]);

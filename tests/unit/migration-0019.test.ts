@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
-import { fileURLToPath } from "node:url";
+import type { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { REBUILD_ROLLUPS_SQL } from "../../worker/insights/rollups-sql";
+import { MIGRATION_FILES, migrate, migratedBefore } from "./migrations";
 
 /**
  * drizzle/0019_keyed_by_check_in.sql (issue 26 §1): sentiment_scores and user_challenges are
@@ -10,10 +9,6 @@ import { REBUILD_ROLLUPS_SQL } from "../../worker/insights/rollups-sql";
  * (all but its id), the summaries their triggers kept stay as they were, and the triggers work
  * on the new tables as before: the summaries then equal a rebuild from the rows.
  */
-const DIR = fileURLToPath(new URL("../../drizzle/", import.meta.url).href);
-const files = readdirSync(DIR)
-  .filter((name) => name.endsWith(".sql"))
-  .sort();
 const MIGRATION = "0019_keyed_by_check_in.sql";
 const HOUR = 3_600_000;
 const SUMMARIES = [
@@ -26,24 +21,11 @@ const SUMMARIES = [
   "theme_reporter_hours",
 ];
 
-function migrate(db: DatabaseSync, names: string[]) {
-  for (const name of names) {
-    db.exec("BEGIN");
-    db.exec(readFileSync(`${DIR}${name}`, "utf8"));
-    db.exec("COMMIT");
-  }
-}
-
 const at = Date.UTC(2026, 10, 2, 9);
 
 /** A database at 0018 with two members' check-ins, scores and blockers, written as the app wrote them then. */
 function databaseBefore0019(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
-  db.exec("PRAGMA foreign_keys = ON");
-  migrate(
-    db,
-    files.filter((name) => name < "0019"),
-  );
+  const db = migratedBefore("0019");
   db.exec(`
     insert into organizations (id, name) values ('org', 'Org');
     insert into team_members (id, organization_id, first_name, last_name, email) values
@@ -92,7 +74,7 @@ const columnsOf = (db: DatabaseSync, table: string) =>
 
 describe("migration 0019: scores and blockers keyed by their check-in", () => {
   it("keeps every row (all but its id) and every summary, with no id column or index left", () => {
-    expect(files).toContain(MIGRATION);
+    expect(MIGRATION_FILES).toContain(MIGRATION);
     const db = databaseBefore0019();
     const scoreColumns = (columnsOf(db, "sentiment_scores") as [string, number][])
       .map(([name]) => name)

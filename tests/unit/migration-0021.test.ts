@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
-import { fileURLToPath } from "node:url";
+import type { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { migrate, migratedBefore } from "./migrations";
 
 /**
  * drizzle/0021_alert_facts.sql (issue 26 §1): risk_alerts is rebuilt so a new alert stores no id,
@@ -9,30 +8,13 @@ import { describe, expect, it } from "vitest";
  * priority exactly (a type or priority its category would not give is kept in `legacy_*`), the
  * member summaries its triggers keep stay as they were, and the triggers work on the new table.
  */
-const DIR = fileURLToPath(new URL("../../drizzle/", import.meta.url).href);
-const files = readdirSync(DIR)
-  .filter((name) => name.endsWith(".sql"))
-  .sort();
 const MIGRATION = "0021_alert_facts.sql";
-
-function migrate(db: DatabaseSync, names: string[]) {
-  for (const name of names) {
-    db.exec("BEGIN");
-    db.exec(readFileSync(`${DIR}${name}`, "utf8"));
-    db.exec("COMMIT");
-  }
-}
 
 const COLUMNS =
   "id, organization_id, team_member_id, check_in_id, alert_type, priority, category, message, status, resolved_at, resolved_by, created_at";
 
 function databaseBefore0021(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
-  db.exec("PRAGMA foreign_keys = ON");
-  migrate(
-    db,
-    files.filter((name) => name < MIGRATION),
-  );
+  const db = migratedBefore(MIGRATION);
   db.exec(`
     insert into organizations (id, name) values ('org', 'Org');
     insert into team_members (id, organization_id, first_name, last_name, email) values ('ana', 'org', 'Ana', 'A', 'ana@x.test');

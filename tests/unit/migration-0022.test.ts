@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
-import { fileURLToPath } from "node:url";
+import type { DatabaseSync } from "node:sqlite";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { BLOCKER_DESCRIPTION } from "../../worker/db/schema";
 import { BLOCKER_THEMES } from "../../worker/language/themes";
+import { migrate, migratedBefore, migrationSql } from "./migrations";
 
 /**
  * drizzle/0022_blocker_descriptions.sql (issue 26 §1): user_challenges is rebuilt so a blocker
@@ -12,27 +11,10 @@ import { BLOCKER_THEMES } from "../../worker/language/themes";
  * description, the rollups its triggers keep stay as they were and still follow. The status index
  * of every organization's alerts becomes three partial indexes, one per status.
  */
-const DIR = fileURLToPath(new URL("../../drizzle/", import.meta.url).href);
-const files = readdirSync(DIR)
-  .filter((name) => name.endsWith(".sql"))
-  .sort();
 const MIGRATION = "0022_blocker_descriptions.sql";
 
-function migrate(db: DatabaseSync, names: string[]) {
-  for (const name of names) {
-    db.exec("BEGIN");
-    db.exec(readFileSync(`${DIR}${name}`, "utf8"));
-    db.exec("COMMIT");
-  }
-}
-
 function databaseBefore0022(): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
-  db.exec("PRAGMA foreign_keys = ON");
-  migrate(
-    db,
-    files.filter((name) => name < MIGRATION),
-  );
+  const db = migratedBefore(MIGRATION);
   db.exec(`
     insert into organizations (id, name) values ('org', 'Org');
     insert into team_members (id, organization_id, first_name, last_name, email) values ('ana', 'org', 'Ana', 'A', 'ana@x.test');
@@ -97,7 +79,7 @@ describe("drizzle/0022: a blocker's description is its theme's", () => {
   });
 
   it("computes the description with the schema's own expression, and moves the alerts' status index", () => {
-    const sql = readFileSync(`${DIR}${MIGRATION}`, "utf8");
+    const sql = migrationSql(MIGRATION);
     const expression = new SQLiteSyncDialect().sqlToQuery(BLOCKER_DESCRIPTION).sql;
     expect(sql).toContain(`GENERATED ALWAYS AS (coalesce("own_description", ${expression})) VIRTUAL`);
     const db = databaseBefore0022();
