@@ -3,6 +3,7 @@ import { type Database, platformOf } from "../db/client";
 import { checkIns, organizations, rateLimits, teamMembers } from "../db/schema";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
+import { personName } from "../scoring/alert-facts";
 import { CLOSED_NOT_ME_CODE, CLOSED_NOT_ME_MESSAGE } from "../shared/checkin-protocol";
 import type { DeliveryRoute } from "../shared/domain";
 import type { SessionInit } from "./init";
@@ -152,7 +153,8 @@ export function sessionInit(record: CheckInRecord): SessionInit {
     organizationId: record.organizationId,
     teamMemberId: record.teamMemberId,
     firstName: record.firstName,
-    fullName: `${record.firstName} ${record.lastName}`.trim(),
+    // Spelt as every alert reader spells it, so a message rendered now reads the same later.
+    fullName: personName(record.firstName, record.lastName),
     durationMinutes: record.durationMinutes,
     expiresAt: record.expiresAt.getTime(),
   };
