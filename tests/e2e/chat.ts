@@ -23,6 +23,23 @@ export async function startCheckIn(page: Page) {
 
 /** The closing summary (issue 24 §7): confirmed as shown; then the chat says it is submitted. */
 export async function confirmSummary(page: Page, timeout = 20_000) {
-  await page.getByRole("button", { name: "Confirm and submit" }).click({ timeout });
+  try {
+    await page.getByRole("button", { name: "Confirm and submit" }).click({ timeout });
+  } catch (error) {
+    // What the chat showed instead: the turns so far and the last replies, to tell a chat that
+    // never closed from a summary that never came.
+    const turns = await conversation(page)
+      .locator("li[data-sender]")
+      .evaluateAll((items) =>
+        items.map((li) => `${li.getAttribute("data-sender")}: ${(li.textContent ?? "").slice(0, 160)}`),
+      );
+    await page.screenshot({ path: `tests/.artifacts/summary-missing-${Date.now()}.png`, fullPage: true });
+    throw new Error(
+      `No "Confirm and submit" after ${turns.length} turns; the last ones:\n${turns.slice(-4).join("\n")}`,
+      {
+        cause: error,
+      },
+    );
+  }
   await page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout });
 }
