@@ -2,7 +2,7 @@
  * Training the reader's model from labelled check-ins (issue 24 item 3), shared by
  * `npm run train` (all dev writers) and the evaluation's leave-one-writer-out (all dev
  * writers but one). Feature selection uses only the writers it trains on: a term counts
- * when at least `minWriters` of them (10 of the 27 dev writers; 8 when there were 15) used it, so one writer's turns of phrase
+ * when at least `minWriters` of them (10 of the 31 dev writers, as of the 27; 8 when there were 15) used it, so one writer's turns of phrase
  * are never learnt as if everyone spoke that way (README → Decisions has 5 and 11).
  */
 import type { Dimension, ModelFile, RatingKind } from "../tools/judge-types.ts";
