@@ -78,6 +78,35 @@ describe("a burnout alert needs two answers or a rating (issue 24 §5)", () => {
     expect(burnout(rated)).toBe(true);
   });
 
+  it("keeps alerted stress firm once high is the majority; under it, or without the alert, it stays uncertain", () => {
+    // Stress: one strained answer moves high by `push` against mid; two answers raise the alert.
+    const split = (push: number): ModelFile => {
+      const base = strainModel();
+      return { ...base, targets: { ...base.targets, stress: { weights: [[0], [0], [push]], bias: [-9, 0, 0] } } };
+    };
+    const two = [ask("burnout_risks"), say(STRAIN), ask("morale"), say(STRAIN)];
+    // P(high) = e^(push·log 3) / (1 + e^(push·log 3)): push 0.3 → 0.58 (a majority), push 0.1 → 0.53, push 0 → 0.5 (a tie: mid).
+    const majority = readerJudgement(two, split(0.3)).confidence.stress;
+    expect(majority.agreement).toBeGreaterThanOrEqual(0.5);
+    expect(majority.agreement).toBeLessThan(0.6);
+    expect(majority.uncertain).toBe(false);
+    expect(
+      judgeCheckIn(two, { memberName: "Ana", model: split(0.3) }).alerts.some((a) => a.category === "burnout"),
+    ).toBe(true);
+    // The same split from one answer: high without the alert's evidence stays uncertain.
+    const one = [ask("burnout_risks"), say(STRAIN), ask("morale"), say(CALM)];
+    expect(readerJudgement(one, split(0.6)).confidence.stress.uncertain).toBe(true);
+    // Morale at the same probability, with no alert to back it, stays uncertain.
+    const base = strainModel();
+    const morale: ModelFile = {
+      ...base,
+      targets: { ...base.targets, morale: { weights: [[0.3], [0], [0]], bias: [0, 0, -9] } },
+    };
+    const low = readerJudgement(two, morale).confidence.morale;
+    expect(low.agreement).toBeLessThan(0.6);
+    expect(low.uncertain).toBe(true);
+  });
+
   it("holds an LLM's stress just under the line without that evidence", () => {
     const llm: Judgement = { raw: { stress: 90 }, blockers: [], judgedBy: "llm" };
     const one = [ask("burnout_risks"), say(STRAIN), ask("morale"), say(CALM)];

@@ -37,6 +37,12 @@ export function shippedModel(): ModelFile {
 const EVIDENCE_MIN = 0.15;
 /** Below this probability of its band a score is shown as uncertain, not as a firm band. */
 export const UNCERTAIN_BELOW = 0.6;
+/**
+ * High stress that raises the burnout alert (strain in two answers, or a rating) is firm once
+ * high is the majority: the manager is warned at urgent priority on that reading, and calling
+ * it uncertain beside the alert would say two things at once.
+ */
+export const ALERTED_FIRM_FROM = 0.5;
 /** A burnout alert needs this many answers pointing to strain, or a burnout rating (issue 24 §5). */
 export const ALERT_ANSWERS = 2;
 
@@ -114,7 +120,10 @@ export function readerJudgement(
     confidence[dimension] = {
       evidence: bearing,
       agreement: Math.round(probability * 100) / 100,
-      uncertain: bearing === 0 || probability < UNCERTAIN_BELOW || (dimension === "stress" && band === 2 && !alerted),
+      uncertain:
+        bearing === 0 ||
+        probability < (alerted ? ALERTED_FIRM_FROM : UNCERTAIN_BELOW) ||
+        (dimension === "stress" && band === 2 && !alerted),
     };
   }
   return {
