@@ -72,6 +72,36 @@ describe("a turn's reads of the object's storage", () => {
     });
   });
 
+  it("keeps the messages it read as stored across messages, and reads them again after a refresh", async () => {
+    await runInDurableObject(sessionStub(crypto.randomUUID()), (_instance, state) => {
+      const sql = state.storage.sql;
+      const store = new SessionStore(sql);
+      store.insertAssistant("a1", "How was the week?", "morale", 1_000);
+      // Read once here; from now on the turn's reads come from the instance's copy.
+      expect(store.turnMessages(0)).toEqual(readTheOldWay(sql, 0));
+      store.insertUser("u1", "c1", "Busy but fine.", 2_000, "morale");
+      expect(store.insertUser("u1-again", "c1", "Busy but fine.", 2_500, "morale")).toBe(false);
+      store.insertAssistant("a2", "How confident are you, 1 to 5?", "quota_confidence", 3_000, "confidence");
+      // A reply stored twice (a retried turn) is one message.
+      store.insertAssistant("a2", "How confident are you, 1 to 5?", "quota_confidence", 3_000, "confidence");
+      store.insertUser("u2", "c2", "A 4.", 4_000, "quota_confidence");
+      const seqs = sql
+        .exec<{ seq: number }>("select seq from messages order by seq")
+        .toArray()
+        .map((r) => r.seq);
+      for (const processed of [0, ...seqs]) {
+        expect(store.turnMessages(processed)).toEqual(readTheOldWay(sql, processed));
+      }
+      // A new instance over the same storage (an eviction) reads what is stored.
+      expect(new SessionStore(sql).turnMessages(0)).toEqual(readTheOldWay(sql, 0));
+      // Changed from outside: the next event's refresh reads it again.
+      sql.exec("delete from messages where id = 'u2'");
+      store.refresh();
+      expect(store.turnMessages(0)).toEqual(readTheOldWay(sql, 0));
+      expect(store.turnMessages(0).transcript).toHaveLength(3);
+    });
+  });
+
   it("keeps the last questions as stored, trimmed, and reads them again after a refresh", async () => {
     await runInDurableObject(sessionStub(crypto.randomUUID()), (_instance, state) => {
       const sql = state.storage.sql;
