@@ -1,9 +1,11 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MAX_MODEL_REPLIES, ModelBudget } from "../../worker/checkin/model-budget";
-import { REMEMBERED_QUESTIONS } from "../../worker/checkin/rules";
+import { withSentiment } from "../../worker/checkin/progress";
+import { NEUTRAL_SENTIMENT, PROBE_BELOW, REMEMBERED_QUESTIONS } from "../../worker/checkin/rules";
 import { SessionStore } from "../../worker/checkin/store";
-import { chatOpener, createCheckIn, sessionStub } from "./checkin-helpers";
+import { sentimentOf } from "../../worker/language/lexicon";
+import { chatOpener, createCheckIn, objectTables, sessionStub, travel } from "./checkin-helpers";
 
 /**
  * What a turn reads from the check-in object's storage (issue 26 §6, README → Performance):
@@ -149,6 +151,34 @@ describe("a turn's reads of the object's storage", () => {
     expect(answers.length + 1).toBeGreaterThan(REMEMBERED_QUESTIONS);
     expect(stored).toHaveLength(REMEMBERED_QUESTIONS);
     expect(remembered).toEqual(stored);
+  });
+
+  it("reads the answers' sentiment into the pillars' progress once, when the chat closes", async () => {
+    const checkIn = await createCheckIn({ durationMinutes: 10 });
+    const chat = await open(checkIn);
+    // The greeting asks about morale: a hard week is this pillar's first answer.
+    const answer = "Honestly a rough week, I'm exhausted and behind on everything.";
+    expect(sentimentOf(answer).score).toBeLessThan(PROBE_BELOW);
+    await chat.say(answer);
+    await chat.say("The CRM is so slow it eats an hour a day.");
+    // The stored progress, and what reading every stored answer's sentiment into it gives.
+    const progressNow = async () =>
+      runInDurableObject(sessionStub(checkIn.id), (_instance, state) => {
+        const store = new SessionStore(state.storage.sql);
+        const progress = store.requireSession().pillar_progress;
+        return { progress, read: withSentiment(progress, store.answersAfter(0)) };
+      });
+    // During the chat no turn reads the sentiment: nothing the interviewer plans with uses it.
+    const during = (await progressNow()).progress;
+    expect(during.morale.explored).toBe(true);
+    expect(during.morale.sentimentScore).toBe(NEUTRAL_SENTIMENT);
+    // The closing (95 % of the time) reads every answer's.
+    await travel(checkIn.id, 9.6 * 60_000);
+    expect((await objectTables(checkIn.id)).session?.status).toBe("closing");
+    const { progress: closed, read } = await progressNow();
+    expect(closed.morale.sentimentScore).toBe(sentimentOf(answer).score);
+    expect(closed.morale.needsMoreExploration).toBe(true);
+    expect(closed).toEqual(read);
   });
 
   it("keeps the chat's model-call count as stored, and reads it again after a refresh", async () => {
