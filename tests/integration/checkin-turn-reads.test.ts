@@ -1,9 +1,11 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MAX_MODEL_REPLIES, ModelBudget } from "../../worker/checkin/model-budget";
-import { REMEMBERED_QUESTIONS } from "../../worker/checkin/rules";
+import { withSentiment } from "../../worker/checkin/progress";
+import { NEUTRAL_SENTIMENT, PROBE_BELOW, REMEMBERED_QUESTIONS } from "../../worker/checkin/rules";
 import { SessionStore } from "../../worker/checkin/store";
-import { chatOpener, createCheckIn, sessionStub } from "./checkin-helpers";
+import { sentimentOf } from "../../worker/language/lexicon";
+import { chatOpener, createCheckIn, objectTables, sessionStub, travel } from "./checkin-helpers";
 
 /**
  * What a turn reads from the check-in object's storage (issue 26 §6, README → Performance):
@@ -72,6 +74,36 @@ describe("a turn's reads of the object's storage", () => {
     });
   });
 
+  it("keeps the messages it read as stored across messages, and reads them again after a refresh", async () => {
+    await runInDurableObject(sessionStub(crypto.randomUUID()), (_instance, state) => {
+      const sql = state.storage.sql;
+      const store = new SessionStore(sql);
+      store.insertAssistant("a1", "How was the week?", "morale", 1_000);
+      // Read once here; from now on the turn's reads come from the instance's copy.
+      expect(store.turnMessages(0)).toEqual(readTheOldWay(sql, 0));
+      store.insertUser("u1", "c1", "Busy but fine.", 2_000, "morale");
+      expect(store.insertUser("u1-again", "c1", "Busy but fine.", 2_500, "morale")).toBe(false);
+      store.insertAssistant("a2", "How confident are you, 1 to 5?", "quota_confidence", 3_000, "confidence");
+      // A reply stored twice (a retried turn) is one message.
+      store.insertAssistant("a2", "How confident are you, 1 to 5?", "quota_confidence", 3_000, "confidence");
+      store.insertUser("u2", "c2", "A 4.", 4_000, "quota_confidence");
+      const seqs = sql
+        .exec<{ seq: number }>("select seq from messages order by seq")
+        .toArray()
+        .map((r) => r.seq);
+      for (const processed of [0, ...seqs]) {
+        expect(store.turnMessages(processed)).toEqual(readTheOldWay(sql, processed));
+      }
+      // A new instance over the same storage (an eviction) reads what is stored.
+      expect(new SessionStore(sql).turnMessages(0)).toEqual(readTheOldWay(sql, 0));
+      // Changed from outside: the next event's refresh reads it again.
+      sql.exec("delete from messages where id = 'u2'");
+      store.refresh();
+      expect(store.turnMessages(0)).toEqual(readTheOldWay(sql, 0));
+      expect(store.turnMessages(0).transcript).toHaveLength(3);
+    });
+  });
+
   it("keeps the last questions as stored, trimmed, and reads them again after a refresh", async () => {
     await runInDurableObject(sessionStub(crypto.randomUUID()), (_instance, state) => {
       const sql = state.storage.sql;
@@ -119,6 +151,34 @@ describe("a turn's reads of the object's storage", () => {
     expect(answers.length + 1).toBeGreaterThan(REMEMBERED_QUESTIONS);
     expect(stored).toHaveLength(REMEMBERED_QUESTIONS);
     expect(remembered).toEqual(stored);
+  });
+
+  it("reads the answers' sentiment into the pillars' progress once, when the chat closes", async () => {
+    const checkIn = await createCheckIn({ durationMinutes: 10 });
+    const chat = await open(checkIn);
+    // The greeting asks about morale: a hard week is this pillar's first answer.
+    const answer = "Honestly a rough week, I'm exhausted and behind on everything.";
+    expect(sentimentOf(answer).score).toBeLessThan(PROBE_BELOW);
+    await chat.say(answer);
+    await chat.say("The CRM is so slow it eats an hour a day.");
+    // The stored progress, and what reading every stored answer's sentiment into it gives.
+    const progressNow = async () =>
+      runInDurableObject(sessionStub(checkIn.id), (_instance, state) => {
+        const store = new SessionStore(state.storage.sql);
+        const progress = store.requireSession().pillar_progress;
+        return { progress, read: withSentiment(progress, store.answersAfter(0)) };
+      });
+    // During the chat no turn reads the sentiment: nothing the interviewer plans with uses it.
+    const during = (await progressNow()).progress;
+    expect(during.morale.explored).toBe(true);
+    expect(during.morale.sentimentScore).toBe(NEUTRAL_SENTIMENT);
+    // The closing (95 % of the time) reads every answer's.
+    await travel(checkIn.id, 9.6 * 60_000);
+    expect((await objectTables(checkIn.id)).session?.status).toBe("closing");
+    const { progress: closed, read } = await progressNow();
+    expect(closed.morale.sentimentScore).toBe(sentimentOf(answer).score);
+    expect(closed.morale.needsMoreExploration).toBe(true);
+    expect(closed).toEqual(read);
   });
 
   it("keeps the chat's model-call count as stored, and reads it again after a refresh", async () => {

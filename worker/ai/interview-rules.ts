@@ -96,6 +96,9 @@ export function rememberQuestion(lastAsked: readonly AskedQuestion[], question: 
   return [...lastAsked, question].slice(-REMEMBERED_QUESTIONS);
 }
 
+/** A pillar's sentiment before any answer on it: neutral. */
+export const NEUTRAL_SENTIMENT = 50;
+
 export type PillarProgress = {
   questionsAsked: number;
   timeSpentMs: number;
@@ -110,7 +113,7 @@ export function emptyPillarProgress(): Record<Pillar, PillarProgress> {
   const entry = (): PillarProgress => ({
     questionsAsked: 0,
     timeSpentMs: 0,
-    sentimentScore: 50,
+    sentimentScore: NEUTRAL_SENTIMENT,
     explored: false,
     needsMoreExploration: false,
     topics: [],

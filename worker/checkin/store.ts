@@ -160,6 +160,9 @@ export type TurnMessages = { transcript: TranscriptMessage[]; answers: FreshAnsw
 
 type RememberedQuestion = AskedQuestion & { seq: number };
 
+/** A message as a turn reads it. */
+type TurnRow = Pick<MessageRow, "seq" | "sender" | "content" | "created_at" | "pillar" | "rating">;
+
 export class SessionStore {
   private state: SessionState | null | undefined;
   private facts: SessionFacts | undefined;
@@ -168,6 +171,11 @@ export class SessionStore {
   private totals: UserTotals | undefined;
   /** The last questions (the repetition check), as stored: read once per event, kept in step by `rememberQuestion`. */
   private asked: RememberedQuestion[] | undefined;
+  /**
+   * The messages a turn reads, as stored: read once per event, kept in step by the two inserts
+   * (a turn read the whole table again, one statement and every row, for each message).
+   */
+  private turnRows: TurnRow[] | undefined;
 
   /** The tables exist already: the object migrated its storage before building its parts (storage.ts). */
   constructor(private readonly sql: SqlStorage) {}
@@ -179,6 +187,7 @@ export class SessionStore {
     this.tail = undefined;
     this.totals = undefined;
     this.asked = undefined;
+    this.turnRows = undefined;
   }
 
   // ── The session row ────────────────────────────────────────────────────────
@@ -188,6 +197,7 @@ export class SessionStore {
     this.state = undefined;
     this.totals = undefined;
     this.asked = undefined;
+    this.turnRows = undefined;
   }
 
   /** The check-in starts: its facts from the Worker, the configuration and bank from D1 (as their loaders validated them). */
@@ -287,8 +297,8 @@ export class SessionStore {
 
   /** Stores a user message unless its clientId is already stored (one statement on the hot path); true if stored. */
   insertUser(id: string, clientId: string, content: string, at: number, pillar: Pillar | null): boolean {
-    const stored = this.sql
-      .exec(
+    const [stored] = this.sql
+      .exec<{ seq: number }>(
         `insert into messages (id, client_id, sender, content, created_at, pillar) values (?, ?, 'user', ?, ?, ?)
          on conflict(client_id) do nothing returning seq`,
         id,
@@ -297,23 +307,27 @@ export class SessionStore {
         at,
         pillar,
       )
-      .toArray().length;
-    if (stored > 0) {
+      .toArray();
+    if (stored) {
       this.tail = { ...this.readTail(), lastSender: "user" };
       if (this.totals) this.totals = { count: this.totals.count + 1, chars: this.totals.chars + content.length };
+      this.turnRows?.push({ seq: stored.seq, sender: "user", content, created_at: at, pillar, rating: null });
     }
-    return stored > 0;
+    return stored !== undefined;
   }
 
   insertAssistant(id: string, content: string, pillar: Pillar | null, at: number, rating: RatingKind | null = null) {
-    this.sql.exec(
-      "insert into messages (id, sender, content, created_at, pillar, rating) values (?, 'assistant', ?, ?, ?, ?) on conflict(id) do nothing",
-      id,
-      content,
-      at,
-      pillar,
-      rating,
-    );
+    const [stored] = this.sql
+      .exec<{ seq: number }>(
+        "insert into messages (id, sender, content, created_at, pillar, rating) values (?, 'assistant', ?, ?, ?, ?) on conflict(id) do nothing returning seq",
+        id,
+        content,
+        at,
+        pillar,
+        rating,
+      )
+      .toArray();
+    if (stored) this.turnRows?.push({ seq: stored.seq, sender: "assistant", content, created_at: at, pillar, rating });
     this.tail = { lastSender: "assistant", questionPillar: pillar };
   }
 
@@ -408,18 +422,14 @@ export class SessionStore {
    * before it, and the ratings asked.
    */
   turnMessages(processedSeq: number): TurnMessages {
-    const rows = this.sql
-      .exec<Pick<MessageRow, "seq" | "sender" | "content" | "created_at" | "pillar"> & { rating: string | null }>(
-        "select seq, sender, content, created_at, pillar, rating from messages order by seq",
-      )
-      .toArray();
+    const rows = this.readTurnRows();
     const transcript: TranscriptMessage[] = [];
     const answers: FreshAnswer[] = [];
     const asked: RatingKind[] = [];
     let askedAt: number | null = null;
     let lastWasRating = false;
     for (const m of rows) {
-      const rating = ratingOf(m.rating);
+      const rating = m.rating;
       transcript.push({ sender: m.sender, content: m.content, pillar: m.pillar, ...(rating ? { rating } : {}) });
       if (m.sender === "assistant") {
         askedAt = m.created_at;
@@ -430,6 +440,16 @@ export class SessionStore {
       }
     }
     return { transcript, answers, ratings: { asked, lastWasRating } };
+  }
+
+  private readTurnRows(): TurnRow[] {
+    this.turnRows ??= this.sql
+      .exec<Omit<TurnRow, "rating"> & { rating: string | null }>(
+        "select seq, sender, content, created_at, pillar, rating from messages order by seq",
+      )
+      .toArray()
+      .map((m) => ({ ...m, rating: ratingOf(m.rating) }));
+    return this.turnRows;
   }
 
   // ── The last questions (repetition check) ───────────────────────────────────

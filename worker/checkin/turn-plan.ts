@@ -3,7 +3,7 @@ import { interviewRequest } from "../ai/interview-request";
 import type { InterviewProvider, InterviewRequest, PlannedReply } from "../ai/provider";
 import { COMPLETION_DELAY_MS } from "../shared/checkin-timer";
 import { timerOf } from "./frames";
-import { type AbsorbedProgress, absorbAnswers, withQuestionCounted } from "./progress";
+import { type AbsorbedProgress, absorbAnswers, withQuestionCounted, withSentiment } from "./progress";
 import { closureReached, elapsedMs, exploredCount, phaseFor } from "./rules";
 import type { SessionState, SessionStore } from "./store";
 
@@ -91,11 +91,15 @@ export function recordReply(
 /**
  * Stores the mandatory closing message (the configured closing statement) and the status
  * `closing`. The last answers count for the scores' pillar coverage even though no reply
- * follows them.
+ * follows them, and every answer's sentiment is read into the pillars' progress now, once
+ * (`withSentiment`).
  */
 export function recordClosing(store: SessionStore, session: SessionState, now: number) {
   const absorbed = absorbedProgress(store, session);
-  if (absorbed.changed) store.update({ pillar_progress: absorbed.progress, processed_seq: absorbed.processedSeq });
+  store.update({
+    pillar_progress: withSentiment(absorbed.progress, store.answersAfter(0)),
+    processed_seq: absorbed.processedSeq,
+  });
   const content = closingFor(store.sessionFacts().config, session.first_name);
   const messageId = crypto.randomUUID();
   store.insertAssistant(messageId, content, null, now);
