@@ -164,6 +164,20 @@ describe("the interviewer's reaction to each answer", () => {
     expect(reply.text).not.toContain(answer.text.replace(/[.!?]+$/, ""));
   });
 
+  it("hears a negating subject deny its whole clause: no warmth for 'nothing feels like a win'", () => {
+    const denied = [
+      ["Nothing feels like a win lately, I'm miserable.", "blockers"],
+      ["Nothing about this quarter feels good.", "morale"],
+      ["Nobody on the team is happy right now.", "team_dynamics"],
+    ] as const;
+    for (const [text, pillar] of denied) {
+      expect(readAnswer(text, pillar).polarity, text).toBe("negative");
+      expect(reflectionOf(replyTo(text, pillar)), text).not.toMatch(WARM);
+    }
+    // Close to its subject, a negation still reads as before: "nothing is wrong" is fine.
+    expect(readAnswer("Nothing is wrong, the week went well.").polarity).not.toBe("negative");
+  });
+
   it("meets the reported worried answer with doubt, not congratulations", () => {
     const reply = replyTo(
       "I'm not sure I'll hit my number this quarter, maybe 60% confident at best.",

@@ -368,7 +368,11 @@ function phraseAt(tokens: readonly string[], start: number): { phrase: Phrase; l
 const HARD_TO = new Set(["hard", "tough", "difficult"]);
 const TO_BE = new Set(["be", "feel", "get", "stay"]);
 
+/** "Nothing feels like a win", "nobody here is happy": a negating subject denies its whole clause. */
+const NEGATING_SUBJECTS = new Set(["nothing", "nothing's", "nobody", "none"]);
+
 function negatedAt(tokens: readonly string[], start: number, window: number): boolean {
+  if (start > window && NEGATING_SUBJECTS.has(tokens[0] ?? "")) return true;
   if (TO_BE.has(tokens[start - 1] ?? "") && tokens[start - 2] === "to" && HARD_TO.has(tokens[start - 3] ?? "")) {
     return true;
   }
