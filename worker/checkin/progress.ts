@@ -19,7 +19,7 @@ export type FreshAnswer = {
   askedAt: number | null;
 };
 
-export type AbsorbedProgress = { progress: ProgressByPillar; processedSeq: number; changed: boolean };
+export type AbsorbedProgress = { progress: ProgressByPillar; processedSeq: number };
 
 /**
  * Credits each answer to the pillar of the question it answers (explored, time spent, its
@@ -46,7 +46,7 @@ export function absorbAnswers(
     if (theme && !entry.topics.includes(theme.id)) entry.topics.push(theme.id);
     if (theme && theme.pillar !== pillar && progress[theme.pillar]) progress[theme.pillar].explored = true;
   }
-  return { progress, processedSeq: lastSeq, changed: answers.length > 0 };
+  return { progress, processedSeq: lastSeq };
 }
 
 /**
