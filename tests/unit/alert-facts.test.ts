@@ -53,6 +53,7 @@ const before = {
   reachOut: (name: string) => `${name} asked for their manager to reach out after their check-in.`,
   corrected: "The salesperson corrected this reading in their check-in summary.",
   disputed: "The AI judge and the built-in reader disagreed on this score: treat it as uncertain.",
+  uncertain: "The evidence for this score was weak or mixed: treat it as uncertain.",
 };
 
 const reading = (over: Partial<Reading>): Reading => ({ strain: 0, concerns: [], signals: [], ...over }) as Reading;
@@ -135,6 +136,36 @@ describe("an alert's message rendered from its facts", () => {
     expect(byCategory.low_morale?.message).toBe(`${oldCorrected.low_morale} ${before.corrected}`);
     for (const alert of corrected.alerts)
       expect(readBack(alert.category, "Casey Tester", alert.facts)).toBe(alert.message);
+  });
+
+  it("says so when the score that raised it reads as uncertain (the person page's word for it)", () => {
+    const scores = { morale: 27, confidence: 30, stress: 80, sales_strength: 60, blockers: 60 };
+    const reasons = alertReasonsOf(READINGS[2] ?? []);
+    const uncertain = new Set(["morale", "confidence"]);
+    const judgement = {
+      scores,
+      alerts: riskAlertsFor(scores, "Casey Tester", [], reasons),
+      review: [{ dimension: "confidence" }],
+      blockers: [],
+      confidence: Object.fromEntries(
+        ["morale", "confidence", "stress", "sales_strength", "blockers"].map((d) => [
+          d,
+          { agreement: 0.5, uncertain: uncertain.has(d) },
+        ]),
+      ),
+    } as unknown as Parameters<typeof withCorrections>[0];
+    const judged = withCorrections(judgement, {}, "Casey Tester");
+    const old = Object.fromEntries(
+      before.alerts(scores, "Casey Tester", [], reasons).map((a) => [a.category, a.message]),
+    );
+    const byCategory = Object.fromEntries(judged.alerts.map((a) => [a.category, a]));
+    expect(byCategory.low_morale?.message).toBe(`${old.low_morale} ${before.uncertain}`);
+    // A dispute says more than weak evidence, and a firm score adds nothing.
+    expect(byCategory.low_confidence?.message).toBe(`${old.low_confidence} ${before.disputed}`);
+    expect(byCategory.burnout?.message).toBe(old.burnout);
+    for (const alert of judged.alerts)
+      expect(readBack(alert.category, "Casey Tester", alert.facts)).toBe(alert.message);
+    expect(decodeAlertFacts("27,!u")).toEqual({ figure: 27, reasons: [], note: "uncertain" });
   });
 
   it("stores a few bytes where the sentence took a hundred", () => {

@@ -1,3 +1,4 @@
+import type { AlertNote } from "../scoring/alert-facts";
 import { type CheckInJudgement, judgeCheckIn } from "../scoring/judge-check-in";
 import type { TranscriptMessage } from "../scoring/judgement";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "../scoring/real-time";
@@ -59,7 +60,19 @@ const ALERT_DIMENSION: Partial<Record<RiskAlertDraft["category"], ScoreDimension
   blockers: "blockers",
 };
 
-export { CORRECTED_NOTE, DISPUTED_NOTE } from "../scoring/alert-facts";
+export { CORRECTED_NOTE, DISPUTED_NOTE, UNCERTAIN_NOTE } from "../scoring/alert-facts";
+
+/** What an alert adds about its score: the salesperson's own reading, a dispute, or weak evidence. */
+function noteFor(
+  dimension: ScoreDimension,
+  corrected: ReadonlySet<ScoreDimension>,
+  disputed: ReadonlySet<ScoreDimension>,
+  confidence: CheckInJudgement["confidence"],
+): AlertNote | null {
+  if (corrected.has(dimension)) return "corrected";
+  if (disputed.has(dimension)) return "disputed";
+  return confidence[dimension]?.uncertain ? "uncertain" : null;
+}
 
 /** The stored judgement: the salesperson's corrections applied, and the alerts' notes. */
 export function withCorrections(
@@ -96,8 +109,7 @@ export function withCorrections(
     ...fromCorrected.filter((a) => changed.has(ALERT_DIMENSION[a.category] as ScoreDimension)),
   ].map((alert) => {
     const dimension = ALERT_DIMENSION[alert.category];
-    const note =
-      dimension && changed.has(dimension) ? "corrected" : dimension && disputed.has(dimension) ? "disputed" : null;
+    const note = dimension ? noteFor(dimension, changed, disputed, confidence) : null;
     return note ? alertDraft(alert.category, memberName, { ...alert.facts, note }) : alert;
   });
   return {

@@ -14,12 +14,21 @@ export type AlertFacts = {
   figure: number;
   /** Why, in fixed labels (alert-reasons.ts), or the blocker themes for `blockers`. */
   reasons: readonly string[];
-  /** The note a corrected or disputed score adds (corrections.ts). */
-  note?: "corrected" | "disputed";
+  /** The note a corrected, disputed or uncertain score adds (corrections.ts). */
+  note?: AlertNote;
 };
 
 export const CORRECTED_NOTE = "The salesperson corrected this reading in their check-in summary.";
 export const DISPUTED_NOTE = "The AI judge and the built-in reader disagreed on this score: treat it as uncertain.";
+/** The person page calls this score "Uncertain"; the alert it raised says the same (issue 24 §5). */
+export const UNCERTAIN_NOTE = "The evidence for this score was weak or mixed: treat it as uncertain.";
+
+export type AlertNote = "corrected" | "disputed" | "uncertain";
+const NOTE_TEXT: Record<AlertNote, string> = {
+  corrected: CORRECTED_NOTE,
+  disputed: DISPUTED_NOTE,
+  uncertain: UNCERTAIN_NOTE,
+};
 
 /** " (stress 78/100): long hours, exhaustion or poor sleep; 4 signs of strain in 2 answers." */
 function why(figure: string, reasons: readonly string[]): string {
@@ -46,7 +55,7 @@ function sentence(category: AlertCategory, name: string, { figure, reasons }: Al
 
 /** The one text of an alert, for its person's name and its facts: every writer and reader uses it. */
 export function renderAlertMessage(category: AlertCategory, name: string, facts: AlertFacts): string {
-  const note = facts.note === "corrected" ? CORRECTED_NOTE : facts.note === "disputed" ? DISPUTED_NOTE : null;
+  const note = facts.note ? NOTE_TEXT[facts.note] : null;
   const text = sentence(category, name, facts);
   return note ? `${text} ${note}` : text;
 }
@@ -113,10 +122,13 @@ function decodeReason(token: string): string | null {
   return counts.length === expected ? COUNTED[key].render(counts.map(Number)) : null;
 }
 
-const NOTES = { corrected: "!c", disputed: "!d" } as const;
+/** APPEND ONLY, like FACT_LABELS: a stored note's code keeps its meaning. */
+const NOTES: Record<AlertNote, string> = { corrected: "!c", disputed: "!d", uncertain: "!u" };
+const noteOfCode = (code: string | undefined): AlertNote | undefined =>
+  (Object.keys(NOTES) as AlertNote[]).find((note) => NOTES[note] === code);
 
 /**
- * `figure,token,…[,!c|!d]`: null when a fact has no code (a label not in FACT_LABELS), and the
+ * `figure,token,…[,!c|!d|!u]`: null when a fact has no code (a label not in FACT_LABELS), and the
  * writer then stores the rendered message instead (persist.ts).
  */
 export function encodeAlertFacts(facts: AlertFacts): string | null {
@@ -131,7 +143,7 @@ export function decodeAlertFacts(text: string): AlertFacts | null {
   const [figureText = "", ...rest] = text.split(",");
   if (!/^\d{1,3}$/.test(figureText)) return null;
   const last = rest.at(-1);
-  const note = last === NOTES.corrected ? "corrected" : last === NOTES.disputed ? "disputed" : undefined;
+  const note = noteOfCode(last);
   const reasons = (note ? rest.slice(0, -1) : rest).map(decodeReason);
   if (reasons.some((r) => r === null)) return null;
   return { figure: Number(figureText), reasons: reasons as string[], ...(note ? { note } : {}) };
