@@ -91,6 +91,10 @@ describe("the check-in's ratings and closing summary", () => {
       expect(text).toMatch(/Workload: (heavy|stretched|manageable)/);
       for (const said of ANSWERS) expect(text).not.toContain(said.slice(0, 25));
       expect(await axeViolations(page, "closing summary")).toEqual([]);
+      // The conversation scrolls, not the page: its screen-reader labels stay inside the scroller
+      // (without it, twelve turns made a 375 px page four screens tall and mostly blank).
+      const heights = await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]);
+      expect(heights[0]).toBe(heights[1]);
       await page.screenshot({ path: "/tmp/undertone-summary-375.png", fullPage: true });
 
       // Mark workload wrong, by keyboard, and pick "manageable".

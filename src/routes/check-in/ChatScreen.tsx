@@ -93,7 +93,7 @@ export function ChatScreen({
       ) : null}
 
       <ReplyAnnouncer messages={view.messages} />
-      <main className="flex-1 overflow-y-auto">
+      <main className="relative flex-1 overflow-y-auto">
         <div className="mx-auto flex max-w-2xl flex-col gap-3 px-4 py-4">
           {!view.synced ? (
             <div className="flex items-center justify-center gap-2 py-12 text-sm text-soft" role="status">
