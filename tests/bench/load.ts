@@ -50,6 +50,8 @@ export type LoadResult = {
   ackMs: number[];
   /** When each acknowledged message was sent (epoch ms), in the order of ackMs. */
   ackSentAt: number[];
+  /** Each acknowledged message's place in its conversation (0: the one that starts the check-in), in the order of ackMs. */
+  ackPosition: number[];
   sent: number;
   acked: number;
   errors: string[];
@@ -64,6 +66,7 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
     label: target.label,
     ackMs: [],
     ackSentAt: [],
+    ackPosition: [],
     sent: 0,
     acked: 0,
     errors: [],
@@ -83,7 +86,13 @@ export async function runLoad(target: LoadTarget, options: LoadOptions): Promise
   return result;
 }
 
-type OpenConversation = { socket: BenchSocket; pending: Map<string, { at: number; content: string }>; done: boolean };
+type OpenConversation = {
+  socket: BenchSocket;
+  pending: Map<string, { at: number; content: string; position: number }>;
+  /** Messages sent on it so far: the first starts the check-in (a slot's first conversation begins part-way). */
+  sent: number;
+  done: boolean;
+};
 
 async function runSlot(
   label: string,
@@ -130,7 +139,7 @@ async function runSlot(
     const clientId = `bench-${slot}-${k}-${Math.random().toString(36).slice(2, 10)}`;
     const content = `${label} slot ${slot}, message ${k}: steady week, two demos booked and a renewal that looks likely to close.`;
     const at = conversation.socket.send({ type: "message", clientId, content });
-    conversation.pending.set(clientId, { at, content });
+    conversation.pending.set(clientId, { at, content, position: conversation.sent++ });
     result.sent++;
   }
   // Let the last acks and replies arrive, then hang up.
@@ -147,7 +156,7 @@ async function runSlot(
 async function openConversation(url: string, result: LoadResult): Promise<OpenConversation> {
   const socket = await BenchSocket.open(url);
   result.openedAt.push(clock());
-  const conversation: OpenConversation = { socket, pending: new Map(), done: false };
+  const conversation: OpenConversation = { socket, pending: new Map(), sent: 0, done: false };
   let lastAcked = "";
   const traces = new Map<string, ReplyTrace>();
   socket.on(({ at, frame }: Received) => {
@@ -158,6 +167,7 @@ async function openConversation(url: string, result: LoadResult): Promise<OpenCo
         conversation.pending.delete(String(frame.clientId));
         result.ackMs.push(at - sent.at);
         result.ackSentAt.push(sent.at);
+        result.ackPosition.push(sent.position);
         result.acked++;
         lastAcked = sent.content;
         return;
