@@ -36,15 +36,16 @@ export class ProfileRequestError extends Error {
   }
 }
 
-/** GET /api/me: the profile, or null when there is no session (401). */
+/** GET /api/me: the profile, or null when there is no session (204 for the probe; 401 without it). */
 export async function fetchProfile(signal?: AbortSignal): Promise<MeResponse | null> {
   const timeout = AbortSignal.timeout(PROFILE_REQUEST_TIMEOUT_MS);
   const response = await fetch("/api/me", {
     credentials: "same-origin",
-    headers: { Accept: "application/json" },
+    // No session is then a 204, which the browser does not log as an error (worker/auth/routes.ts).
+    headers: { Accept: "application/json", "X-Session-Probe": "1" },
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
-  if (response.status === 401) return null;
+  if (response.status === 204 || response.status === 401) return null;
   if (!response.ok) throw new ProfileRequestError(response.status, `Profile request failed (${response.status})`);
   const parsed = meResponseSchema.safeParse(await response.json());
   if (!parsed.success) throw new ProfileRequestError(response.status, "Unexpected profile response");

@@ -128,6 +128,32 @@ describe("landing page", () => {
     }
   });
 
+  test("a signed-out visitor's landing, login and sign-up pages log no console error (the session probe is a 204)", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+      });
+      const probes: number[] = [];
+      page.on("response", (response) => {
+        if (new URL(response.url()).pathname === "/api/me") probes.push(response.status());
+      });
+      await page.goto("/");
+      await page.goto("/login");
+      // The prerendered login loads its script at the first touch: focusing a field starts the auth check.
+      await page.getByLabel("Email").focus();
+      await expect.poll(() => probes.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await page.goto("/signup");
+      await page.getByLabel("Email").waitFor();
+      await expect.poll(() => probes.length, { timeout: 10_000 }).toBeGreaterThan(1);
+      expect(new Set(probes)).toEqual(new Set([204]));
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("the mobile menu at 375 px opens, closes and its links work", async () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {

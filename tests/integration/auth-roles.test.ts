@@ -142,6 +142,22 @@ describe("the middleware contract (worker/auth/middleware.ts)", () => {
     expect(body.user).toMatchObject({ id: admin.userId, role: "Admin", organizationId: admin.organizationId });
   });
 
+  it("GET /api/me: 401 without a session; the page's probe (X-Session-Probe: 1) gets 204 instead, and the profile with one", async () => {
+    const probe = { "X-Session-Probe": "1" };
+    const anonymous = await request("/api/me");
+    expect(anonymous.status).toBe(401);
+    const probed = await request("/api/me", { headers: probe });
+    expect(probed.status).toBe(204);
+    expect(await probed.text()).toBe("");
+    // Any other value is not the probe.
+    expect((await request("/api/me", { headers: { "X-Session-Probe": "yes" } })).status).toBe(401);
+
+    const admin = await createAdmin();
+    const signedIn = await requestAs(admin, "/api/me", { headers: probe });
+    expect(signedIn.status).toBe(200);
+    expect(((await signedIn.json()) as { user: { id: string } }).user.id).toBe(admin.userId);
+  });
+
   it("requireAdmin: the organization comes from the session's user row", async () => {
     const admin = await createAdmin();
     const response = await call("/admin", admin.cookie);

@@ -185,7 +185,20 @@ export const authRoutes = new Hono<AppEnv>()
   });
 
 /** GET /api/me — the signed-in user (role corrected by the server), their session and organization. */
-export const meRoutes = new Hono<UserEnv>().use(requireUser).get("/", async (c) => {
+/**
+ * The page's own start asks "who is signed in?" with `X-Session-Probe: 1`, and for it no session
+ * is an answer (204, no body), not an error: the browser logs every 401 as a console error, on
+ * every signed-out visit to the landing and login pages. Without the header, 401 as before.
+ */
+export const SESSION_PROBE_HEADER = "X-Session-Probe";
+const noSessionIsAnAnswer = createMiddleware(async (c, next) => {
+  await next();
+  if (c.res.status === 401 && c.req.header(SESSION_PROBE_HEADER) === "1") {
+    c.res = new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  }
+});
+
+export const meRoutes = new Hono<UserEnv>().use(noSessionIsAnAnswer, requireUser).get("/", async (c) => {
   const { user, session } = c.var;
   const [organization] = user.organizationId
     ? await c.var.platform

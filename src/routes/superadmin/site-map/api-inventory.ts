@@ -50,7 +50,7 @@ export const API_GROUPS = {
   },
   "/api/me": {
     name: "Current User",
-    description: "The signed-in user's profile and organization",
+    description: "The signed-in user's profile and organization (204 to the page's session probe when signed out)",
     access: "authenticated",
     category: "User",
     kind: "api",
