@@ -72,6 +72,10 @@ describe("npm run dev, as a newcomer tries it", () => {
         const url = width === 375 ? link : await freshDemoLink();
         const context = await browser.newContext({ viewport: { width, height: 850 } });
         const page = await context.newPage();
+        const warnings: string[] = [];
+        page.on("console", (message) => {
+          if (message.type() === "error" || message.type() === "warning") warnings.push(message.text());
+        });
         try {
           await page.goto(url);
           // The development build (StrictMode's doubled effects), not the production one.
@@ -85,6 +89,8 @@ describe("npm run dev, as a newcomer tries it", () => {
           // A reload in development mode (effects doubled again) keeps the chat.
           await page.reload();
           await page.getByText("two renewals signed").waitFor({ timeout: 60_000 });
+          // The doubled effect opens one socket, not one it then closes while still connecting.
+          expect(warnings.filter((text) => /WebSocket/.test(text))).toEqual([]);
         } finally {
           await context.close();
         }

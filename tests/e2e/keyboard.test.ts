@@ -262,7 +262,8 @@ describe("keyboard only", () => {
       await tabTo(page, /^Start my check-in$/);
       await page.keyboard.press("Enter");
       await page.getByLabel("Your message").waitFor();
-      await tabTo(page, /Your message/);
+      // The answer box takes the focus as the chat opens: the first words typed land in it.
+      await expect.poll(async () => (await focused(page)).name, { timeout: 10_000 }).toMatch(/Your message/);
       await page.keyboard.type("A busy week, mostly good.");
       await page.keyboard.press("Enter");
       await page.locator("li[data-sender='user']").first().waitFor();

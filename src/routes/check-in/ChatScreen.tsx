@@ -1,6 +1,6 @@
 import type { Band } from "@shared/check-in-summary";
 import type { ChatMessage, CheckInInfo } from "@shared/checkin-protocol";
-import { formatClock, progressOf, timerText } from "@shared/checkin-timer";
+import { formatClock, progressOf, TIMER_TEXTS, timerText } from "@shared/checkin-timer";
 import type { ScoreDimension } from "@shared/pillars";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { LogoMark } from "@/components/LogoMark";
@@ -23,6 +23,8 @@ type Props = {
   reachOutPath: string;
   /** Shown above the conversation (a moved chat's note about the earlier messages). */
   notice?: ReactNode;
+  /** The chat was just started by a press on this page: the answer box takes the focus. */
+  focusComposer?: boolean;
 };
 
 export const FALLBACK_BANNER = "AI service is experiencing issues. Using fallback mode.";
@@ -38,6 +40,7 @@ export function ChatScreen({
   onConfirm,
   reachOutPath,
   notice,
+  focusComposer = false,
 }: Props) {
   const messages = visibleMessages(view);
   const userHasSpoken = messages.some((m) => m.sender === "user");
@@ -63,7 +66,8 @@ export function ChatScreen({
           </a>
           <div className="min-w-0 flex-1">
             <h1 className="truncate font-semibold leading-tight">Your check-in, {info.firstName}</h1>
-            <p className="truncate text-xs text-muted">
+            {/* Wraps rather than cuts "private" off on a phone. */}
+            <p className="text-xs leading-snug text-muted">
               {info.organizationName} · about {info.durationMinutes} minutes · private
             </p>
           </div>
@@ -149,6 +153,7 @@ export function ChatScreen({
           online={view.link === "open"}
           maxChars={maxChars}
           onSend={onSend}
+          focusWhenReady={focusComposer}
         />
       ) : null}
     </div>
@@ -205,7 +210,8 @@ function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => 
           <span className="flex items-center gap-2">
             {/* Announced when its words change (a phase boundary or pause), never each second. */}
             <span className="font-medium" data-testid="timer-text" role="status">
-              {timerText(progress)}
+              {/* The conversation is over however early it closed: the spec's words for its end. */}
+              {view.status === "closing" ? TIMER_TEXTS.wrapping : timerText(progress)}
             </span>
             {view.timer.paused ? (
               <span className="badge badge-warning badge-xs" data-testid="timer-paused">
@@ -244,7 +250,9 @@ function Composer({
   online,
   maxChars,
   onSend,
+  focusWhenReady,
 }: {
+  focusWhenReady: boolean;
   disabled: boolean;
   sending: boolean;
   online: boolean;
@@ -252,6 +260,15 @@ function Composer({
   onSend: (content: string) => void;
 }) {
   const [text, setText] = useState("");
+  const box = useRef<HTMLTextAreaElement>(null);
+  const focused = useRef(false);
+  // After "Start my check-in" the answer box takes the focus once it can be typed in, so a
+  // keyboard user's first words are not typed into the page.
+  useEffect(() => {
+    if (!focusWhenReady || disabled || focused.current) return;
+    focused.current = true;
+    box.current?.focus();
+  }, [focusWhenReady, disabled]);
   const tooLong = text.trim().length > maxChars;
   // A message waiting for its acknowledgement does not hold the next one back: both stay in
   // the outbox, in order, and go out (again) as soon as the link answers.
@@ -285,10 +302,11 @@ function Composer({
             Your message
           </label>
           <textarea
+            ref={box}
             id="checkin-message"
             className={`textarea textarea-bordered max-h-40 min-h-11 w-full resize-none text-base ${tooLong ? "textarea-error" : ""}`}
             rows={1}
-            placeholder={disabled ? "The check-in is wrapping up…" : "Type your answer…"}
+            placeholder={disabled ? "Wrapping up…" : "Type your answer…"}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}

@@ -36,7 +36,7 @@ type Load =
   | { state: "error"; message: string; title?: string }
   | { state: "start"; info: CheckInInfo | null; link: Link }
   | { state: "elsewhere"; details: OpenElsewhere; link: Link }
-  | { state: "ready"; info: CheckInInfo; link: Link };
+  | { state: "ready"; info: CheckInInfo; link: Link; started?: boolean };
 
 export function linkFromLocation(location: Pick<Location, "pathname" | "search">): Link {
   const id = decodeURIComponent(location.pathname.replace(/^\/check-in\/?/, "").split("/")[0] ?? "");
@@ -149,7 +149,7 @@ function CheckInChatPage() {
           `/check-in/${encodeURIComponent(link.id)}?token=${encodeURIComponent(link.token)}`,
         );
       setStarting({ kind: "idle" });
-      setLoad({ state: "ready", info, link: { ...link, claim: "" } });
+      setLoad({ state: "ready", info, link: { ...link, claim: "" }, started: true });
     } catch (error) {
       const details = elsewhereOf(error);
       if (details) {
@@ -214,10 +214,20 @@ function CheckInChatPage() {
       />
     );
   }
-  return <LiveChat info={load.info} link={load.link} onOwnership={recheck} />;
+  return <LiveChat info={load.info} link={load.link} onOwnership={recheck} started={load.started === true} />;
 }
 
-function LiveChat({ info, link, onOwnership }: { info: CheckInInfo; link: Link; onOwnership: (link: Link) => void }) {
+function LiveChat({
+  info,
+  link,
+  onOwnership,
+  started,
+}: {
+  info: CheckInInfo;
+  link: Link;
+  onOwnership: (link: Link) => void;
+  started: boolean;
+}) {
   const [view, dispatch] = useReducer(chatReducer, initialChat);
   const connection = useRef<CheckInConnection | null>(null);
 
@@ -265,6 +275,7 @@ function LiveChat({ info, link, onOwnership }: { info: CheckInInfo; link: Link; 
       onCorrect={(dimension, band) => connection.current?.send({ type: "summary.correct", dimension, band })}
       onConfirm={() => connection.current?.send({ type: "summary.confirm" })}
       reachOutPath={`/api/check-in/${encodeURIComponent(id)}/reach-out?token=${encodeURIComponent(token)}`}
+      focusComposer={started}
     />
   );
 }

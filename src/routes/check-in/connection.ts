@@ -62,7 +62,9 @@ export class CheckInConnection {
     window.addEventListener("online", this.onOnline);
     window.addEventListener("offline", this.onOffline);
     this.emit({ kind: "outbox", entries: this.entries() });
-    this.connect();
+    // On the next task: React's development mode starts and stops every effect once before it
+    // keeps it, and a socket closed while still connecting is a console warning in every browser.
+    this.reconnectTimer = setTimeout(() => this.connect(), 0);
   }
 
   stop() {
