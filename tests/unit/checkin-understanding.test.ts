@@ -178,6 +178,18 @@ describe("the interviewer's reaction to each answer", () => {
     expect(readAnswer("Nothing is wrong, the week went well.").polarity).not.toBe("negative");
   });
 
+  it("hears a wish as a wish: no 'Glad to hear it' for what would help", () => {
+    const wishes = [
+      ["What would help is fewer accounts and faster deal desk approvals.", "blockers"],
+      ["It would be great if legal turned contracts around faster.", "blockers"],
+      ["I wish I had more time for the good deals.", "burnout_risks"],
+      ["Honestly a better lead list would make a big difference.", "blockers"],
+    ] as const;
+    for (const [text, pillar] of wishes) expect(reflectionOf(replyTo(text, pillar)), text).not.toMatch(WARM);
+    // Good news said plainly is still met warmly.
+    expect(reflectionOf(replyTo("Great week, we closed two big deals and I feel good.", "morale"))).toMatch(WARM);
+  });
+
   it("meets the reported worried answer with doubt, not congratulations", () => {
     const reply = replyTo(
       "I'm not sure I'll hit my number this quarter, maybe 60% confident at best.",

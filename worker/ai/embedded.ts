@@ -36,6 +36,7 @@ import {
   UNCERTAIN_QUOTA,
   WIN_WORDS,
 } from "./reflections";
+import { heardAs } from "./wishes";
 
 /**
  * The embedded interviewer: deterministic, offline, driven by the question bank. Each reply
@@ -199,7 +200,7 @@ function chooseLead(tiers: readonly string[][], question: string, previous: read
 export function planReply(request: InterviewRequest): PlannedReply {
   const { context, bank, lastAsked, askedBankIds, pillarProgress, config } = request;
   const lastUser = [...request.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-  const reading = readAnswer(lastUser, request.currentPillar);
+  const reading = heardAs(readAnswer(lastUser, request.currentPillar), lastUser);
   const reaction: Reaction = reading.mixed ? "mixed" : reading.polarity;
   const seed = context.questionsAsked + wordsOf(lastUser).length;
   const previous = request.messages.filter((m) => m.role === "assistant").map((m) => m.content);
