@@ -129,4 +129,92 @@ describe("team, check-in and dashboard", () => {
       await context.close();
     }
   });
+
+  test("a new company's single check-in on a phone: participation, no comparison, the person's header", async () => {
+    // The newcomer walkthrough: 2 members, a check-in sent to one, who answers it.
+    const account = await createVerifiedAdmin(origin, { trial: true, companyName: "First Week Co" });
+    const admin = await newPage({ width: 375, height: 812 });
+    const rep = await newPage({ width: 375, height: 812 });
+    try {
+      const { page } = admin;
+      await loginAs(page, account.email, account.password);
+      const ids: string[] = [];
+      for (const n of [1, 2]) {
+        const added = await page.request.post("/api/team-members", {
+          data: {
+            firstName: `New${n}`,
+            lastName: "Seller",
+            email: `new${n}.${account.userId}@first.example`,
+            // A title and a region long enough to wrap the person's header at 375 px.
+            jobTitle: "Senior Account Executive",
+            region: "East",
+          },
+          headers: { Origin: origin },
+        });
+        expect(added.status()).toBe(201);
+        ids.push(((await added.json()) as { member: { id: string } }).member.id);
+      }
+      const sent = await page.request.post("/api/check-ins", {
+        data: { teamMemberId: ids[0] },
+        headers: { Origin: origin },
+      });
+      expect(sent.status()).toBe(201);
+      await rep.page.goto(await emailedCheckInLink(origin, `new1.${account.userId}@first.example`));
+      await startCheckIn(rep.page);
+      for (const text of DISTRESSED_ANSWERS) await answer(rep.page, text);
+      await confirmSummary(rep.page, 20_000);
+
+      await page.goto("/dashboard");
+      const participation = page.getByTestId("participation");
+      await participation.waitFor();
+      expect(await participation.getByRole("img").getAttribute("aria-label")).toBe("Check-ins answered: 100%");
+      expect(await page.getByTestId("participation-check-ins").textContent()).toBe(
+        "1 of 1 check-in sent answered over 12 weeks",
+      );
+      expect(await page.getByTestId("participation-people").textContent()).toBe("People this week: 1 of 2 answered");
+      // The percent's box fits inside the ring's inner circle (it touched the stroke at 375 px).
+      const fit = await participation.evaluate((card) => {
+        const ring = card.querySelector("svg")?.getBoundingClientRect();
+        const text = card.querySelector("svg + span, span.tabular-nums")?.getBoundingClientRect();
+        if (!ring || !text) return null;
+        const inner = (ring.width / 36) * (15.9155 - 1.75); // the stroke is 3.5 of the 36-unit box
+        return { corner: Math.hypot(text.width / 2, text.height / 2), inner };
+      });
+      expect(fit).not.toBeNull();
+      expect(fit?.corner ?? Infinity).toBeLessThan(fit?.inner ?? 0);
+
+      // One check-in ever: no card compares, the blockers' included.
+      const blockers = page.getByTestId("pillar-cards").locator('[data-pillar="blockers"]');
+      expect(await blockers.textContent()).toContain("No check-ins the week before");
+      expect(await blockers.textContent()).not.toContain("from last week");
+
+      await page.goto(`/dashboard/team/${ids[0]}`);
+      await page.getByTestId("person-page").waitFor();
+      const mine = page.getByTestId("person-pillars").locator('[data-pillar="blockers"]');
+      expect(await mine.textContent()).toContain("First check-in");
+      expect(await mine.textContent()).not.toContain("from the previous check-in");
+      // No line of the header under the name starts with the "·" separator.
+      const header = page.getByTestId("person-page").locator("p", { hasText: "ast check-in" }).first();
+      const dotsStartingALine = await header.evaluate((root) => {
+        const chars: { char: string; top: number }[] = [];
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? "";
+          for (let i = 0; i < text.length; i++) {
+            if (/\s/.test(text[i] ?? "")) continue;
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const rect = range.getBoundingClientRect();
+            if (rect.width > 0) chars.push({ char: text[i] ?? "", top: rect.top });
+          }
+        }
+        return chars.filter((c, i) => c.char === "·" && (i === 0 || (chars[i - 1]?.top ?? 0) < c.top - 2)).length;
+      });
+      expect(dotsStartingALine).toBe(0);
+    } finally {
+      await admin.context.close();
+      await rep.context.close();
+    }
+  });
 });

@@ -11,6 +11,7 @@ import {
   userChallenges,
 } from "../../worker/db/schema";
 import { memberInsights, teamInsights } from "../../worker/insights/service";
+import { trendText } from "../../worker/shared/insights";
 import { DAY_MS, HOUR_MS } from "../../worker/shared/time";
 
 /**
@@ -341,5 +342,70 @@ describe("GET /api/insights/members/:id numbers", () => {
   it("is null for a member of another organization", async () => {
     expect(await memberInsights(db, ORG, "zed", "4w", { now })).toBeNull();
     expect(await memberInsights(db, OTHER, "ben", "4w", { now })).toBeNull();
+  });
+});
+
+describe("a new company's single check-in (the newcomer walkthrough)", () => {
+  it("compares nothing, blockers included, and its participation reads 1 of 1 check-in, 1 of 2 people", async () => {
+    // Two members; one check-in sent, to Nia, who answered it yesterday with two blockers.
+    const org = "newcomer-org";
+    const at = daysAgo(1);
+    await runBatch(db, [
+      db.insert(organizations).values({ id: org, name: "Newcomer" }),
+      db.insert(teamMembers).values([
+        { id: "nia", organizationId: org, firstName: "Nia", lastName: "Sol", email: "nia@n.test", status: "active" },
+        { id: "oli", organizationId: org, firstName: "Oli", lastName: "Ray", email: "oli@n.test", status: "active" },
+      ]),
+      db.insert(checkIns).values({
+        id: "nia-first",
+        organizationId: org,
+        teamMemberId: "nia",
+        tokenHash: "hash-nia-first",
+        status: "completed",
+        expiresAt: new Date(at.getTime() + 3 * DAY_MS),
+        createdAt: new Date(at.getTime() - HOUR_MS),
+        completedAt: at,
+      }),
+      db.insert(sentimentScores).values({
+        organizationId: org,
+        checkInId: "nia-first",
+        teamMemberId: "nia",
+        morale: 60,
+        confidence: 60,
+        stress: 40,
+        salesStrength: 70,
+        blockers: 40,
+        conversationQualityScore: 70,
+        recordedAt: at,
+      }),
+      db.insert(userChallenges).values(
+        ["CRM admin", "Lead quality"].map((theme) => ({
+          organizationId: org,
+          checkInId: "nia-first",
+          teamMemberId: "nia",
+          theme,
+          ownDescription: theme,
+          createdAt: at,
+        })),
+      ),
+    ]);
+
+    const team = await teamInsights(db, org, "12w", { now });
+    const cards = Object.fromEntries(team.pillars.map((card) => [card.pillar, card]));
+    expect(cards.blockers).toMatchObject({ value: 2, previous: null, change: null });
+    expect(cards.blockers && trendText(cards.blockers)).toBe("No check-ins the week before");
+    expect(cards.morale && trendText(cards.morale)).toBe("No check-ins the week before");
+    expect(team.participation).toMatchObject({
+      rate: 100,
+      completed: 1,
+      expired: 0,
+      membersThisWeek: 1,
+      activeMembers: 2,
+    });
+
+    const nia = await memberInsights(db, org, "nia", "12w", { now });
+    const mine = Object.fromEntries((nia?.pillars ?? []).map((card) => [card.pillar, card]));
+    expect(mine.blockers).toMatchObject({ value: 2, previous: null, change: null });
+    expect(mine.blockers && trendText(mine.blockers, "previous check-in")).toBe("First check-in");
   });
 });

@@ -50,7 +50,24 @@ describe("pillar cards (spec 2 §7)", () => {
     );
     expect(cards.sales_strength).toMatchObject({ value: 75, change: null });
     expect(cards.morale).toMatchObject({ value: 50, previous: null, change: null });
-    expect(cards.blockers).toMatchObject({ value: 0, change: 0 });
+    expect(cards.blockers).toMatchObject({ value: 0, previous: null, change: null });
+  });
+
+  it("blockers compare with nothing when nobody answered the week (or check-in) before, as the scores do", () => {
+    const now = { responses: 1, morale: 60, confidence: 60, stress: 40, sales_strength: 70 };
+    // The walkthrough's single check-in: 2 blockers, no week before.
+    const first = byPillar(buildPillarCards(now, null, { current: 2, previous: 0 }));
+    expect(first.blockers).toMatchObject({ value: 2, previous: null, change: null });
+    expect(trendText(first.blockers as PillarCard)).toBe("No check-ins the week before");
+    expect(trendText(first.blockers as PillarCard, "previous check-in")).toBe("First check-in");
+    expect(trendText(first.morale as PillarCard)).toBe(trendText(first.blockers as PillarCard));
+    // A window before with no responses is no week before either.
+    const empty = byPillar(buildPillarCards(now, { responses: 0 }, { current: 2, previous: 0 }));
+    expect(empty.blockers?.change).toBeNull();
+    // With a week before, the count difference as before, 0 blockers then included.
+    const second = byPillar(buildPillarCards(now, now, { current: 2, previous: 0 }));
+    expect(second.blockers).toMatchObject({ value: 2, previous: 0, change: 2 });
+    expect(trendText(second.blockers as PillarCard)).toBe("+2 from last week");
   });
 
   it("says 'not discussed' for a pillar nobody in the window talked about, keeping the stored value", () => {

@@ -113,6 +113,7 @@ describe("what the manager receives", () => {
     organizationName: "Acme",
     weekOf: "2026-11-23",
     participation: { rate: 75, completed: 6, expired: 2, pending: 1, membersThisWeek: people, activeMembers: 7 },
+    participationWeeks: 4,
     pillars: [
       { pillar: "morale", value: 62, previous: 70, change: -11, changeUnit: "percent", lowerIsBetter: false },
       { pillar: "burnout_risks", value: 58, previous: 50, change: 16, changeUnit: "percent", lowerIsBetter: true },
@@ -130,7 +131,9 @@ describe("what the manager receives", () => {
     const content = digestContent(digest(5));
     expect(content.html).toContain('<table role="presentation"');
     expect(content.html).not.toMatch(/<style|class="/);
-    expect(content.text).toContain("75% of check-ins answered");
+    expect(content.text).toContain(
+      "Check-ins answered: 75% (6 of 8 check-ins sent answered over 4 weeks; 1 still open, not counted). People this week: 5 of 7 answered.",
+    );
     expect(content.text).toContain("- Morale: 62 (▼ 11% vs last week)");
     expect(content.text).toContain("1. CRM tooling — 3 mentions, 2 people");
     expect(content.subject).toBe("Acme: your weekly Undertone digest (week of 2026-11-23)");

@@ -21,7 +21,8 @@ import { WEEK_MS } from "../shared/time";
  *   missing; all rounded once, at the end, from unrounded means;
  * - blockers is the number of blockers reported in the window;
  * - trend windows: the last 7 days against the 7 days before; the change is a percent for
- *   scores ((now − before) ÷ before) and a count difference for blockers;
+ *   scores ((now − before) ÷ before) and a count difference for blockers; none at all (null,
+ *   blockers too) when nobody answered in the window before;
  * - stress and blockers are "lower is better" (LOWER_IS_BETTER: their colour and arrow turn over).
  */
 
@@ -100,11 +101,12 @@ export function buildPillarCards(
   const before = scorePillars(previous);
   return PILLARS.map((pillar): PillarCard => {
     if (PILLAR_CARDS[pillar].shows === "count") {
+      // Like the scores: no week (or check-in) before with answers, nothing to compare with.
       return {
         pillar,
         value: blockers.current,
-        previous: blockers.previous,
-        change: blockers.current - blockers.previous,
+        previous: before === null ? null : blockers.previous,
+        change: before === null ? null : blockers.current - blockers.previous,
         changeUnit: "count",
         lowerIsBetter: LOWER_IS_BETTER[pillar],
         ...(blockers.current === 0 && notDiscussed(current, pillar) ? { notDiscussed: true } : {}),

@@ -1,5 +1,6 @@
 import { escapeHtml } from "../email/templates";
 import type { AlertItem, BlockerTheme, CoachingAction, Participation, PillarCard } from "../shared/insights";
+import { answeredPercent, checkInsAnsweredText, peopleThisWeekText } from "../shared/participation-text";
 import { PILLAR_LABELS } from "../shared/pillars";
 import type { Message } from "./channels/channel";
 
@@ -13,6 +14,8 @@ export type DigestInput = {
   organizationName: string;
   weekOf: string;
   participation: Participation;
+  /** The weeks the participation counts cover (the insights' range). */
+  participationWeeks: number;
   pillars: readonly PillarCard[];
   newAlerts: readonly AlertItem[];
   openAlerts: readonly AlertItem[];
@@ -34,8 +37,9 @@ function change(card: PillarCard): { text: string; color: string } {
   return { text: `${up ? "▲" : "▼"} ${amount} vs last week`, color: better ? "#15803d" : "#b91c1c" };
 }
 
-// The participation rate is already a percent (insights: percentOf), 0–100.
-const rate = (p: Participation) => (p.rate === null ? "—" : `${Math.round(p.rate)}%`);
+// The same words as the Overview's Participation card: the percent is a share of check-ins.
+const participationText = (p: Participation, weeks: number) =>
+  `Check-ins answered: ${answeredPercent(p)} (${checkInsAnsweredText(p, weeks)}). ${peopleThisWeekText(p)}.`;
 const personName = (a: AlertItem) => (a.teamMember ? `${a.teamMember.firstName} ${a.teamMember.lastName}` : "Someone");
 
 function section(title: string, body: string) {
@@ -59,7 +63,7 @@ export function digestContent(input: DigestInput): DigestEmail {
   const subject = `${input.organizationName}: your weekly Undertone digest (week of ${input.weekOf})`;
   const scores = input.pillars.filter((p) => p.pillar !== "blockers");
   const p = input.participation;
-  const participationLine = `${rate(p)} of check-ins answered (${p.completed} answered, ${p.expired} expired, ${p.pending} open); ${p.membersThisWeek} of ${p.activeMembers} active people answered this week.`;
+  const participationLine = participationText(p, input.participationWeeks);
 
   const numbers = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse">${scores
     .map((card) => {
@@ -165,9 +169,7 @@ export const MIN_PEOPLE_FOR_CHANNEL_FIGURES = 3;
 /** The digest as a channel hears it: team figures, alert counts, blocker themes; no names, no one's own score. */
 export function digestChannelMessage(input: DigestInput): Message {
   const p = input.participation;
-  const lines = [
-    `Participation: ${rate(p)} of check-ins answered; ${p.membersThisWeek} of ${p.activeMembers} people answered this week.`,
-  ];
+  const lines = [participationText(p, input.participationWeeks)];
   if (p.membersThisWeek >= MIN_PEOPLE_FOR_CHANNEL_FIGURES) {
     const scores = input.pillars.filter((card) => card.pillar !== "blockers");
     lines.push(...scores.map((c) => `- ${PILLAR_LABELS[c.pillar]}: ${c.value ?? "—"} (${change(c).text})`));

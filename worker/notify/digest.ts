@@ -3,6 +3,7 @@ import { type Database, platformOf } from "../db/client";
 import { digestRuns, organizations } from "../db/schema";
 import { teamInsights } from "../insights/service";
 import type { AppConfig } from "../lib/config";
+import { RANGE_WEEKS } from "../shared/insights";
 import { WEEK_MS } from "../shared/time";
 import type { ChannelContext } from "./channels/channel";
 import { targetsFor } from "./channels/index";
@@ -34,6 +35,7 @@ export async function buildDigest(
     organizationName: organization.name,
     weekOf: week.monday,
     participation: insights.participation,
+    participationWeeks: RANGE_WEEKS[insights.range],
     pillars: insights.pillars,
     newAlerts: open.filter((a) => Date.parse(a.createdAt) >= weekAgo),
     openAlerts: open.filter((a) => Date.parse(a.createdAt) < weekAgo),

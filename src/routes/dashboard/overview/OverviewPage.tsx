@@ -1,4 +1,5 @@
 import { INSIGHT_RANGES, type InsightRange, type InsightsResponse, RANGE_WEEKS } from "@shared/insights";
+import { answeredPercent, checkInsAnsweredText, peopleThisWeekText } from "@shared/participation-text";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
@@ -149,17 +150,18 @@ function Dashboard({ insights, names }: { insights: InsightsResponse; names: Rea
           className="flex flex-col items-start gap-2 rounded-box border border-base-300 bg-base-100 p-4 sm:flex-row sm:items-center sm:gap-3"
           data-testid="participation"
         >
-          <Ring value={participation.rate} label="Participation rate" className="size-16 shrink-0 sm:size-20">
-            <span className="text-lg font-bold tabular-nums">{participation.rate ?? "–"}%</span>
+          <Ring value={participation.rate} label="Check-ins answered" className="size-16 shrink-0 sm:size-20">
+            {/* 14 px in the 64-px ring of a phone, 18 px in the 80-px one: "100%" clears the stroke. */}
+            <span className="text-sm font-bold tabular-nums sm:text-lg">{answeredPercent(participation)}</span>
           </Ring>
           <div className="min-w-0">
             <p className="text-sm font-medium text-soft">Participation</p>
-            <p className="text-sm">
-              <span className="font-semibold">{participation.membersThisWeek}</span> of {participation.activeMembers}{" "}
-              answered this week
+            {/* The ring's percent is this sentence's share; the people are a separate count. */}
+            <p className="text-sm" data-testid="participation-check-ins">
+              {checkInsAnsweredText(participation, weeks)}
             </p>
-            <p className="text-xs text-muted">
-              {participation.completed} of {participation.completed + participation.expired} over {weeks} weeks
+            <p className="text-xs text-muted" data-testid="participation-people">
+              {peopleThisWeekText(participation)}
             </p>
           </div>
         </div>

@@ -73,8 +73,10 @@ export function PersonPage() {
           <span className="flex flex-wrap items-center gap-2">
             <span className={`badge badge-sm ${risk.className}`}>{risk.label}</span>
             {data.member.status === "inactive" ? <span className="badge badge-sm badge-ghost">Paused</span> : null}
-            <span>{[data.member.jobTitle, data.member.region].filter(Boolean).join(" · ")}</span>
-            {data.latest ? <span>· last check-in {formatRelative(data.latest.recordedAt)}</span> : null}
+            <HeaderDetails
+              details={[data.member.jobTitle, data.member.region].filter(Boolean).join("\u00a0· ")}
+              lastCheckIn={data.latest ? formatRelative(data.latest.recordedAt) : null}
+            />
           </span>
         }
         actions={
@@ -141,5 +143,23 @@ export function PersonPage() {
 
       {sending && member ? <SendCheckInDialog member={member} onClose={() => setSending(false)} /> : null}
     </div>
+  );
+}
+
+/**
+ * "Account Executive · West · last check-in just now": each separator is glued to the text
+ * before it (a no-break space), so a narrow screen wraps after a "·" and no line starts with one;
+ * without a title or region there is no separator at all.
+ */
+function HeaderDetails({ details, lastCheckIn }: { details: string; lastCheckIn: string | null }) {
+  if (!details && !lastCheckIn) return null;
+  if (!lastCheckIn) return <span>{details}</span>;
+  if (!details) return <span>Last check-in {lastCheckIn}</span>;
+  return (
+    <span data-testid="person-details">
+      {details}
+      {"\u00a0· "}
+      <span className="whitespace-nowrap">last check-in {lastCheckIn}</span>
+    </span>
   );
 }
