@@ -140,9 +140,17 @@ describe("two factors (issue 25 §4)", () => {
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
       await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
       await page.getByLabel("Authentication code").fill(await totpCode(secret));
+      const badge = page
+        .locator("section", { has: page.getByRole("heading", { name: "Two-factor authentication" }) })
+        .locator("header .badge");
+      expect(await badge.textContent()).toBe("Off");
       await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
       await expect.poll(async () => page.getByRole("list", { name: "Recovery codes" }).locator("li").count()).toBe(10);
+      // The profile is re-read at once: the badge says On while the codes are still shown, no reload.
+      await expect.poll(() => badge.textContent()).toBe("On");
       await page.getByRole("button", { name: "I've saved them" }).click();
+      await page.getByRole("button", { name: "Turn off two-factor authentication" }).waitFor();
+      expect(await badge.textContent()).toBe("On");
     } finally {
       await context.close();
     }
