@@ -118,6 +118,16 @@ describe("passwords (issue 25 §3)", () => {
       await page.waitForURL(`${origin}/login`);
       await loginAs(page, admin.email, "brand-new-password");
       expect(new URL(page.url()).pathname).toBe("/dashboard");
+
+      // The same link again: the page says at once that it was used, and offers no form.
+      await context.clearCookies();
+      await page.goto(link);
+      await page.waitForURL(`${origin}/reset-password`);
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "This reset link is invalid, has expired or was already used." })
+        .waitFor();
+      expect(await page.getByLabel("New password", { exact: true }).count()).toBe(0);
     } finally {
       await context.close();
     }
