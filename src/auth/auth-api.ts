@@ -1,4 +1,10 @@
-import { type SignupRequest, type SignupResponse, signupResponseSchema } from "@shared/auth";
+import {
+  type ResetLinkCheckResponse,
+  resetLinkCheckResponseSchema,
+  type SignupRequest,
+  type SignupResponse,
+  signupResponseSchema,
+} from "@shared/auth";
 
 /**
  * The auth calls the sign-in, sign-up and callback pages make, as plain fetches to
@@ -114,6 +120,14 @@ export function verifySecondFactor(kind: "totp" | "recovery", code: string) {
 /** "Forgot password?": the answer is the same whether or not the address has an account. */
 export function requestPasswordReset(email: string) {
   return post<unknown>("/api/auth/request-password-reset", { email: email.trim() });
+}
+
+/** Whether the emailed recovery link still works, asked on arrival; the token is not used up. */
+export function checkResetLink(token: string) {
+  return post<ResetLinkCheckResponse>("/api/auth/reset-password/check", { token }, (body) => {
+    const parsed = resetLinkCheckResponseSchema.safeParse(body);
+    return parsed.success ? parsed.data : null;
+  });
 }
 
 /** The emailed recovery link's token and the new password; every session of the user ends. */

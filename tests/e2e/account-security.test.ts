@@ -118,6 +118,16 @@ describe("passwords (issue 25 §3)", () => {
       await page.waitForURL(`${origin}/login`);
       await loginAs(page, admin.email, "brand-new-password");
       expect(new URL(page.url()).pathname).toBe("/dashboard");
+
+      // The same link again: the page says at once that it was used, and offers no form.
+      await context.clearCookies();
+      await page.goto(link);
+      await page.waitForURL(`${origin}/reset-password`);
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "This reset link is invalid, has expired or was already used." })
+        .waitFor();
+      expect(await page.getByLabel("New password", { exact: true }).count()).toBe(0);
     } finally {
       await context.close();
     }
@@ -140,9 +150,17 @@ describe("two factors (issue 25 §4)", () => {
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
       await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
       await page.getByLabel("Authentication code").fill(await totpCode(secret));
+      const badge = page
+        .locator("section", { has: page.getByRole("heading", { name: "Two-factor authentication" }) })
+        .locator("header .badge");
+      expect(await badge.textContent()).toBe("Off");
       await page.getByRole("button", { name: "Turn on two-factor authentication" }).click();
       await expect.poll(async () => page.getByRole("list", { name: "Recovery codes" }).locator("li").count()).toBe(10);
+      // The profile is re-read at once: the badge says On while the codes are still shown, no reload.
+      await expect.poll(() => badge.textContent()).toBe("On");
       await page.getByRole("button", { name: "I've saved them" }).click();
+      await page.getByRole("button", { name: "Turn off two-factor authentication" }).waitFor();
+      expect(await badge.textContent()).toBe("On");
     } finally {
       await context.close();
     }

@@ -102,6 +102,28 @@ describe("plans (issue 25 §2)", () => {
   });
 });
 
+describe("Upgrade to Pro during the trial", () => {
+  test("shows the trial as the current plan, with nothing to start again", async () => {
+    const admin = await createVerifiedAdmin(origin);
+    const { page, context } = await newPage({ width: 1440, height: 900 });
+    try {
+      await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
+      await loginAs(page, admin.email, admin.password);
+      await page.goto("/dashboard/settings");
+      await page.getByTestId("plan-panel").getByRole("button", { name: "Upgrade to Pro" }).click();
+      await page.getByRole("heading", { name: "Choose your plan" }).waitFor();
+      const trialCard = page.getByRole("article", { name: "Free Trial" });
+      await trialCard.getByRole("button", { name: "Your current plan" }).waitFor();
+      expect(await trialCard.getByRole("button", { name: "Your current plan" }).isDisabled()).toBe(true);
+      expect(await trialCard.textContent()).toMatch(/1[34] days left, until /);
+      expect(await page.getByRole("button", { name: "Start 14-Day Free Trial" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Start Pro Plan" }).isEnabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("cancel anytime (issue 25 §1)", () => {
   test("Manage billing opens Stripe's portal; a cancellation reaches the banner and Settings", async () => {
     const admin = await createVerifiedAdmin(origin);

@@ -50,6 +50,8 @@ export const PUBLIC_ROUTES: readonly RouteKey[] = [
   // and auth-two-factor.test.ts; the signed-in ones are better-auth's own session checks.
   "POST /api/auth/request-password-reset",
   "POST /api/auth/reset-password",
+  // Whether a reset link still works, without using it: auth-password.test.ts.
+  "POST /api/auth/reset-password/check",
   "POST /api/auth/change-password",
   "POST /api/auth/two-factor/enable",
   "POST /api/auth/two-factor/disable",

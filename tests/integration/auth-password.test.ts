@@ -10,6 +10,14 @@ const requestReset = (email: string, ip?: string) =>
   postJson("/api/auth/request-password-reset", { email }, ip ? { "cf-connecting-ip": ip } : {});
 const resetPassword = (token: string, newPassword: string) =>
   postJson("/api/auth/reset-password", { token, newPassword });
+/** Whether the reset link's token still works, asked without using it (the page asks on arrival). */
+const linkUsable = async (token: string) => {
+  const response = await postJson("/api/auth/reset-password/check", { token });
+  expect(response.status).toBe(200);
+  const body = await response.text();
+  expect(body).not.toContain(token);
+  return (JSON.parse(body) as { usable: boolean }).usable;
+};
 const sessionsOf = (userId: string) => countRows("session", `user_id = '${userId}'`);
 const meStatus = async (cookie: string) => (await requestAs({ cookie }, "/api/me")).status;
 
@@ -33,6 +41,9 @@ describe("forgot password", () => {
       0,
     );
 
+    // Asking twice uses nothing up.
+    expect(await linkUsable(link.token)).toBe(true);
+    expect(await linkUsable(link.token)).toBe(true);
     const reset = await resetPassword(link.token, "a-brand-new-password");
     expect(reset.status, await reset.clone().text()).toBe(200);
     // Every session of the user ended; the old password no longer works, the new one does.
@@ -46,6 +57,7 @@ describe("forgot password", () => {
     const again = await resetPassword(link.token, "yet-another-password");
     expect(again.status).toBe(400);
     expect((await signIn(admin.email, "yet-another-password")).response.status).toBe(401);
+    expect(await linkUsable(link.token)).toBe(false);
   });
 
   it("answers an unknown address exactly as a known one, and sends nothing", async () => {
@@ -65,8 +77,12 @@ describe("forgot password", () => {
     await env.DB.prepare("update verification set expires_at = ? where identifier not like '2fa-%'")
       .bind(Date.now() - 1000)
       .run();
+    expect(await linkUsable(token)).toBe(false);
+    expect(await linkUsable("made-up-token-000000000000")).toBe(false);
     expect((await resetPassword(token, "a-brand-new-password")).status).toBe(400);
     expect((await resetPassword("made-up-token-000000000000", "a-brand-new-password")).status).toBe(400);
+    // A token past any real one's length is refused before anything reads it.
+    expect((await postJson("/api/auth/reset-password/check", { token: "x".repeat(129) })).status).toBe(400);
     expect((await signIn(admin.email, admin.password)).response.status).toBe(200);
   });
 

@@ -164,7 +164,7 @@ describe("Add to Slack", () => {
     expect(saved.status).toBe(200);
   });
 
-  it("without the three Slack variables, Settings says Slack is not configured and install answers 503", async () => {
+  it("without the three Slack variables, Settings is told Slack is not configured and install answers 503", async () => {
     const unconfigured = { SLACK_CLIENT_ID: "", SLACK_CLIENT_SECRET: "", SLACK_SIGNING_SECRET: "" };
     const settings = await requestWithEnv("/api/notifications/settings", unconfigured, {
       headers: { cookie: admin.cookie },

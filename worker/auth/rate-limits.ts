@@ -45,6 +45,8 @@ export const AUTH_RATE_LIMITS = {
   // Guessing a reset token, a current password (change password, two factors' enable and
   // disable) or a second factor: better-auth also caps tries per challenge and per account.
   passwordCheck: [{ scope: "ip", rule: { limit: 10, windowMs: 10 * MINUTE } }],
+  // Asking whether a reset link still works (it changes nothing; its token is as hard to guess).
+  resetLinkCheck: [{ scope: "ip", rule: { limit: 30, windowMs: 10 * MINUTE } }],
   secondFactor: [{ scope: "ip", rule: { limit: 10, windowMs: MINUTE } }],
   // Guessing an invitation token (and a burst of accounts made with real ones).
   invitation: [{ scope: "ip", rule: { limit: 20, windowMs: 10 * MINUTE } }],

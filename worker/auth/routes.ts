@@ -13,6 +13,7 @@ import {
   type MeResponse,
   normalizeSignupRequest,
   PASSWORD_RESET_SENT_MESSAGE,
+  resetLinkCheckRequestSchema,
   SIGNUP_MESSAGES,
   type SignupResponse,
   signupRequestSchema,
@@ -24,6 +25,7 @@ import { requireUser, type UserEnv } from "./middleware";
 import { notifySignup } from "./notify-signup";
 import { recordFoundedOrganization } from "./organization";
 import { authRateLimit, jsonBodiesOnly } from "./rate-limits";
+import { checkResetLink } from "./reset-link-check";
 import { signInBackoff } from "./sign-in-backoff";
 
 /**
@@ -164,6 +166,9 @@ export const authRoutes = new Hono<AppEnv>()
     // One answer for every address, in the words the page shows.
     return c.json({ status: true, message: PASSWORD_RESET_SENT_MESSAGE });
   })
+  .post("/reset-password/check", authRateLimit("resetLinkCheck"), zv("json", resetLinkCheckRequestSchema), async (c) =>
+    c.json(await checkResetLink(c.env, c.req.valid("json").token), 200, { "Cache-Control": "no-store" }),
+  )
   .post("/reset-password", authRateLimit("passwordCheck"), toBetterAuth)
   .post("/change-password", authRateLimit("passwordCheck"), toBetterAuth)
   .post("/two-factor/enable", authRateLimit("passwordCheck"), toBetterAuth)

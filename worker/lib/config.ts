@@ -65,7 +65,7 @@ const configSchema = z.object({
   EMAIL_FROM: optional,
   /** Where the email provider's API lives; only tests point it at a local stand-in. */
   EMAIL_API_URL: optional,
-  /** Slack app credentials ("Add to Slack"); without all three the Slack section says Slack is not configured. */
+  /** Slack app credentials ("Add to Slack"); without all three the Slack section says Slack is not available yet. */
   SLACK_CLIENT_ID: optional,
   SLACK_CLIENT_SECRET: optional,
   SLACK_SIGNING_SECRET: optional,

@@ -41,6 +41,15 @@ export const TWO_FACTOR_KEPT_MESSAGE =
 export const PASSWORD_RESET_SENT_MESSAGE =
   "If an account uses this email, we've sent it a link to choose a new password. The link works once, for 60 minutes.";
 export const PASSWORD_RESET_MINUTES = 60;
+
+/**
+ * POST /api/auth/reset-password/check: whether the emailed reset link's token would still be
+ * accepted, asked when /reset-password opens so a used or expired link says so at once. The
+ * token travels in the body (never in a URL, which logs keep) and never comes back.
+ */
+export const resetLinkCheckRequestSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(128)) });
+export const resetLinkCheckResponseSchema = z.object({ usable: z.boolean() });
+export type ResetLinkCheckResponse = z.infer<typeof resetLinkCheckResponseSchema>;
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Please try logging in instead.";

@@ -13,8 +13,16 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
  * Setting up an authenticator app through better-auth's two-factor plugin: the password,
  * then the QR code (and its secret as text) and a first code, then the recovery codes,
  * shown this once. Used by Settings, the console's gate and the dashboard's gate.
+ * `onEnabled` runs as soon as the server has turned it on (Settings re-reads the profile
+ * there, so its badge says On while the recovery codes are still shown); `onDone` after them.
  */
-export function TwoFactorSetup({ onDone }: { onDone: () => void | Promise<void> }) {
+export function TwoFactorSetup({
+  onEnabled,
+  onDone,
+}: {
+  onEnabled?: () => void | Promise<void>;
+  onDone: () => void | Promise<void>;
+}) {
   const [password, setPassword] = useState("");
   const [enrollment, setEnrollment] = useState<TwoFactorEnrollment | null>(null);
   const [code, setCode] = useState("");
@@ -41,6 +49,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void | Promise<void> 
     setBusy(false);
     if (!result.ok) return setError("That code is not right. Enter the newest code your app shows.");
     setConfirmed(true);
+    void onEnabled?.();
     toast({ title: "Two-factor authentication is on", description: "Your other sessions were signed out." });
   };
 

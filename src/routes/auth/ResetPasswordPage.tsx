@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { resetPassword } from "@/auth/auth-api";
+import { checkResetLink, resetPassword } from "@/auth/auth-api";
 import { authErrorMessage } from "@/auth/messages";
+import { PageLoader } from "@/components/PageLoader";
 import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
@@ -14,6 +15,9 @@ const LINK_EXPIRED =
 /**
  * /reset-password: the emailed recovery link (spec 1 §4 PASSWORD_RECOVERY) lands on
  * /auth/callback, which brings its token here in the history state, out of the address bar.
+ * The server is asked at once whether the link still works, so a used or expired one says so
+ * on arrival, as a page-level alert and not as a fault of the password typed (if that question
+ * fails, the form shows and the submission's answer decides).
  */
 export function ResetPasswordPage() {
   const location = useLocation();
@@ -23,7 +27,22 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState(false);
   useDocumentTitle("Choose a new password — Undertone");
+  // null while the server is asked; true also when it could not answer (the submission decides then).
+  const [usable, setUsable] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    setUsable(null);
+    void checkResetLink(token).then((result) => {
+      if (current) setUsable(result.ok ? result.data.usable : true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  const linkDead = !token || refused || usable === false;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +53,9 @@ export function ResetPasswordPage() {
     const result = await resetPassword(token, password);
     setSubmitting(false);
     if (!result.ok) {
-      const message = result.error.code === "INVALID_TOKEN" ? LINK_EXPIRED : authErrorMessage(result.error);
+      // The link itself was refused (it expired while the page was open): the page says so.
+      if (result.error.code === "INVALID_TOKEN") return setRefused(true);
+      const message = authErrorMessage(result.error);
       setError(message);
       toast({ title: "Password reset failed", description: message, variant: "destructive" });
       return;
@@ -43,9 +64,11 @@ export function ResetPasswordPage() {
     navigate("/login", { replace: true });
   };
 
+  if (!linkDead && usable === null) return <PageLoader label="Checking your reset link..." />;
+
   return (
     <AuthShell title="Choose a new password" subtitle="Every device signed in to your account will be signed out.">
-      {token ? (
+      {!linkDead ? (
         <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
           <NewPasswordField
             value={password}

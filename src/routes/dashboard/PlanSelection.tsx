@@ -3,20 +3,27 @@ import { PRICE_PER_SALESPERSON_USD, TRIAL_DAYS } from "@shared/domain";
 import { Icon } from "@/components/Icon";
 import { PRO_PLAN_FEATURES, TRIAL_PLAN_FEATURES } from "@/components/marketing/plans";
 import { useFocusOnMount } from "@/components/useFocusOnMount";
+import type { TrialTaken } from "./plan-summary";
 
 const TRIAL_FEATURES = [`${TRIAL_DAYS} days free`, ...TRIAL_PLAN_FEATURES];
 
-/** Spec 1 §2 plan selection: the two cards, their buttons' processing texts and notes. */
+/**
+ * Spec 1 §2 plan selection: the two cards, their buttons' processing texts and notes. An
+ * organization that already chose its one trial ("Upgrade to Pro" during it) sees that card
+ * as its current or used plan, with nothing to press.
+ */
 export function PlanSelection({
   onSelect,
   processing,
   disabled,
   onBack,
+  trialTaken = null,
 }: {
   onSelect: (plan: PlanType) => void;
   processing: PlanType | null;
   disabled: boolean;
   onBack?: () => void;
+  trialTaken?: TrialTaken | null;
 }) {
   const busy = processing !== null;
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -54,12 +61,15 @@ export function PlanSelection({
           price="$0"
           cadence={`for ${TRIAL_DAYS} days`}
           features={TRIAL_FEATURES}
-          button={processing === "trial" ? "Starting trial..." : "Start 14-Day Free Trial"}
-          note="No credit card required. Upgrade anytime during your trial."
+          button={
+            trialTaken ? trialTaken.button : processing === "trial" ? "Starting trial..." : "Start 14-Day Free Trial"
+          }
+          note={trialTaken ? trialTaken.note : "No credit card required. Upgrade anytime during your trial."}
           processing={processing === "trial"}
-          disabled={disabled || busy}
+          disabled={disabled || busy || trialTaken !== null}
           onClick={() => onSelect("trial")}
           style="outline"
+          {...(trialTaken?.current ? { badge: "Current plan" } : {})}
         />
         <PlanCard
           name="Pro Plan"

@@ -1,13 +1,14 @@
 import type { PlanType } from "@shared/billing";
 import { TRIAL_ENDED_MESSAGE } from "@shared/plan-access";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "@/components/Icon";
 import { SupportEmail } from "@/components/marketing/site-links";
 import { dismissToast, toast } from "@/components/toast/toast-store";
 import { ApiRequestError } from "@/lib/api";
-import { PLAN_STATUS_QUERY_KEY, subscribe } from "./billing-api";
+import { fetchPlanStatus, PLAN_STATUS_QUERY_KEY, subscribe } from "./billing-api";
 import { PlanSelection } from "./PlanSelection";
+import { trialTaken } from "./plan-summary";
 
 /** Spec 1 §9: the completion screen shows this long before the dashboard. */
 export const COMPLETION_DELAY_MS = 4000;
@@ -41,6 +42,8 @@ export function SubscriptionFlow({
   onBack?: () => void;
 }) {
   const queryClient = useQueryClient();
+  // The dashboard has read it already; it tells whether the one trial was chosen.
+  const status = useQuery({ queryKey: PLAN_STATUS_QUERY_KEY, queryFn: fetchPlanStatus });
   const [step, setStep] = useState<Step>("selecting");
   const [plan, setPlan] = useState<PlanType | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -91,6 +94,12 @@ export function SubscriptionFlow({
         }
         dismissToast(); // an earlier attempt's error no longer applies
         void queryClient.invalidateQueries({ queryKey: PLAN_STATUS_QUERY_KEY });
+        // Chosen before (another Admin, another tab): nothing started, so nothing says it did.
+        if (!result.created) {
+          toast({ title: "Your free trial is already running" });
+          onComplete();
+          return;
+        }
         setStep("completed");
         return;
       }
@@ -188,6 +197,7 @@ export function SubscriptionFlow({
       onSelect={(planType) => void start(planType)}
       processing={step === "checking" ? plan : null}
       disabled={!userId}
+      trialTaken={trialTaken(status.data, Date.now())}
       {...(onBack ? { onBack } : {})}
     />
   );

@@ -100,9 +100,21 @@ function TwoFactorPanel() {
     <Panel
       title="Two-factor authentication"
       subtitle="A code from an authenticator app on your phone, asked after your password or login link."
+      testId="two-factor-panel"
       actions={<Badge variant={enabled ? "default" : "outline"}>{enabled ? "On" : "Off"}</Badge>}
     >
-      {enabled ? (
+      {/* The setup stays until its recovery codes are dismissed, though the profile already says On. */}
+      {settingUp ? (
+        <TwoFactorSetup
+          onEnabled={() =>
+            refresh().then(
+              () => undefined,
+              () => undefined,
+            )
+          }
+          onDone={() => setSettingUp(false)}
+        />
+      ) : enabled ? (
         organization?.requireAdminTwoFactor ? (
           <p className="text-sm text-soft">Your organization requires two-factor authentication of every Admin.</p>
         ) : (
@@ -124,13 +136,6 @@ function TwoFactorPanel() {
             </button>
           </form>
         )
-      ) : settingUp ? (
-        <TwoFactorSetup
-          onDone={async () => {
-            setSettingUp(false);
-            await refresh().catch(() => undefined);
-          }}
-        />
       ) : (
         <button type="button" className="btn btn-primary" onClick={() => setSettingUp(true)}>
           Set up two-factor authentication

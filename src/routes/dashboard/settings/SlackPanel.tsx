@@ -10,6 +10,8 @@ import { useDisconnectSlack, useSaveSlackSettings, useSlackChannels } from "../d
  * the app is invited), alert details to admins as DMs, and DMs for invitations. A channel
  * hears how many alerts there are, never who (issue 22 item 4).
  */
+export const SLACK_UNAVAILABLE = "Slack is not available on this deployment yet.";
+
 export function SlackPanel({ slack }: { slack: SlackStatus }) {
   return (
     <Panel
@@ -18,10 +20,8 @@ export function SlackPanel({ slack }: { slack: SlackStatus }) {
       testId="slack-panel"
     >
       {!slack.configured ? (
-        <p className="text-sm text-soft">
-          Slack is not configured. The operator sets SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET to
-          enable it.
-        </p>
+        // A customer's words: the variables that turn it on are the operator's business (README).
+        <p className="text-sm text-soft">{SLACK_UNAVAILABLE}</p>
       ) : !slack.connected ? (
         <div className="flex flex-wrap items-center gap-3">
           {/* A full navigation: the server redirects to Slack's own consent page. */}
