@@ -1,4 +1,4 @@
-import { type MeResponse, meResponseSchema } from "@shared/auth";
+import { type MeResponse, meResponseSchema, SESSION_PROBE_HEADER } from "@shared/auth";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { type AuthState, deriveAuthState, SIGNED_OUT, signedInState } from "./auth-state";
@@ -42,7 +42,7 @@ export async function fetchProfile(signal?: AbortSignal): Promise<MeResponse | n
   const response = await fetch("/api/me", {
     credentials: "same-origin",
     // No session is then a 204, which the browser does not log as an error (worker/auth/routes.ts).
-    headers: { Accept: "application/json", "X-Session-Probe": "1" },
+    headers: { Accept: "application/json", [SESSION_PROBE_HEADER]: "1" },
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
   if (response.status === 204 || response.status === 401) return null;

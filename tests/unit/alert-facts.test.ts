@@ -85,6 +85,27 @@ function readBack(category: string, name: string, facts: AlertFacts) {
   return alertMessageOf({ category, message: null, facts: encoded, firstName: first ?? "", lastName: last });
 }
 
+/** A judgement for withCorrections: its alerts from these scores, confidence disputed, these scores uncertain. */
+function disputedJudgement(
+  scores: DimensionScores,
+  reasons: ReturnType<typeof alertReasonsOf>,
+  uncertain: ReadonlySet<string>,
+  agreement: number,
+) {
+  return {
+    scores,
+    alerts: riskAlertsFor(scores, "Casey Tester", [], reasons),
+    review: [{ dimension: "confidence" }],
+    blockers: [],
+    confidence: Object.fromEntries(
+      ["morale", "confidence", "stress", "sales_strength", "blockers"].map((d) => [
+        d,
+        { agreement, uncertain: uncertain.has(d) },
+      ]),
+    ),
+  } as unknown as Parameters<typeof withCorrections>[0];
+}
+
 describe("an alert's message rendered from its facts", () => {
   it("is the message stored before, for every category, name, figure, reason and theme", () => {
     let compared = 0;
@@ -110,18 +131,7 @@ describe("an alert's message rendered from its facts", () => {
   it("carries the note of a corrected or disputed score", () => {
     const scores = { morale: 20, confidence: 30, stress: 80, sales_strength: 60, blockers: 60 };
     const reasons = alertReasonsOf(READINGS[2] ?? []);
-    const judgement = {
-      scores,
-      alerts: riskAlertsFor(scores, "Casey Tester", [], reasons),
-      review: [{ dimension: "confidence" }],
-      blockers: [],
-      confidence: Object.fromEntries(
-        ["morale", "confidence", "stress", "sales_strength", "blockers"].map((d) => [
-          d,
-          { agreement: 0.4, uncertain: d === "morale" },
-        ]),
-      ),
-    } as unknown as Parameters<typeof withCorrections>[0];
+    const judgement = disputedJudgement(scores, reasons, new Set(["morale"]), 0.4);
     // Their uncertain morale confirmed by its own band: a correction, and its alert says so.
     const corrected = withCorrections(judgement, { morale: bandOf("morale", 20) }, "Casey Tester");
     const old = Object.fromEntries(
@@ -141,19 +151,7 @@ describe("an alert's message rendered from its facts", () => {
   it("says so when the score that raised it reads as uncertain (the person page's word for it)", () => {
     const scores = { morale: 27, confidence: 30, stress: 80, sales_strength: 60, blockers: 60 };
     const reasons = alertReasonsOf(READINGS[2] ?? []);
-    const uncertain = new Set(["morale", "confidence"]);
-    const judgement = {
-      scores,
-      alerts: riskAlertsFor(scores, "Casey Tester", [], reasons),
-      review: [{ dimension: "confidence" }],
-      blockers: [],
-      confidence: Object.fromEntries(
-        ["morale", "confidence", "stress", "sales_strength", "blockers"].map((d) => [
-          d,
-          { agreement: 0.5, uncertain: uncertain.has(d) },
-        ]),
-      ),
-    } as unknown as Parameters<typeof withCorrections>[0];
+    const judgement = disputedJudgement(scores, reasons, new Set(["morale", "confidence"]), 0.5);
     const judged = withCorrections(judgement, {}, "Casey Tester");
     const old = Object.fromEntries(
       before.alerts(scores, "Casey Tester", [], reasons).map((a) => [a.category, a.message]),

@@ -23,11 +23,11 @@ const WISH_MARKERS = [
   "if only",
   "could use",
 ];
+const MAX_WISH_SCAN = 4_000;
 function wishedFor(text: string): boolean {
   const lower = text.slice(0, MAX_WISH_SCAN).toLowerCase();
   return WISH_MARKERS.some((marker) => lower.includes(marker));
 }
-const MAX_WISH_SCAN = 4_000;
 
 /** The reading the interviewer answers: a wish's good words do not make it a happy answer. */
 export function heardAs(reading: Reading, answer: string): Reading {

@@ -14,6 +14,7 @@ import {
   normalizeSignupRequest,
   PASSWORD_RESET_SENT_MESSAGE,
   resetLinkCheckRequestSchema,
+  SESSION_PROBE_HEADER,
   SIGNUP_MESSAGES,
   type SignupResponse,
   signupRequestSchema,
@@ -189,13 +190,11 @@ export const authRoutes = new Hono<AppEnv>()
     return response;
   });
 
-/** GET /api/me — the signed-in user (role corrected by the server), their session and organization. */
 /**
- * The page's own start asks "who is signed in?" with `X-Session-Probe: 1`, and for it no session
- * is an answer (204, no body), not an error: the browser logs every 401 as a console error, on
- * every signed-out visit to the landing and login pages. Without the header, 401 as before.
+ * The page's own start asks "who is signed in?" with the session probe header, and for it no
+ * session is an answer (204, no body), not an error: the browser logs every 401 as a console
+ * error, on every signed-out visit to the landing and login pages. Without the header, 401.
  */
-export const SESSION_PROBE_HEADER = "X-Session-Probe";
 const noSessionIsAnAnswer = createMiddleware(async (c, next) => {
   await next();
   if (c.res.status === 401 && c.req.header(SESSION_PROBE_HEADER) === "1") {
@@ -203,6 +202,7 @@ const noSessionIsAnAnswer = createMiddleware(async (c, next) => {
   }
 });
 
+/** GET /api/me — the signed-in user (role corrected by the server), their session and organization. */
 export const meRoutes = new Hono<UserEnv>().use(noSessionIsAnAnswer, requireUser).get("/", async (c) => {
   const { user, session } = c.var;
   const [organization] = user.organizationId

@@ -50,6 +50,8 @@ export const PASSWORD_RESET_MINUTES = 60;
 export const resetLinkCheckRequestSchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(128)) });
 export const resetLinkCheckResponseSchema = z.object({ usable: z.boolean() });
 export type ResetLinkCheckResponse = z.infer<typeof resetLinkCheckResponseSchema>;
+/** Sent (as "1") by the page's own profile fetch: GET /api/me then answers 204, not 401, without a session. */
+export const SESSION_PROBE_HEADER = "X-Session-Probe";
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Please try logging in instead.";
