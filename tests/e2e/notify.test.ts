@@ -118,7 +118,7 @@ describe("early warnings reach the manager", () => {
       await preview.getByText("Warning Signs Co: your weekly Undertone digest").waitFor();
       const frame = page.frameLocator('iframe[title="Weekly digest preview"]');
       await frame.getByText("Weekly digest — Warning Signs Co").waitFor();
-      await frame.getByText(/^Week of \d{4}-\d{2}-\d{2}$/).waitFor();
+      await frame.getByText(/^Week of [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
       await frame.getByText("New alerts (", { exact: false }).waitFor();
       expect(await frame.locator("body").textContent()).toContain(name);
       await preview.scrollIntoViewIfNeeded();

@@ -428,7 +428,7 @@ describe("the weekly digest", () => {
     const email = await env.DB.prepare("select subject, html, text from email_outbox where dedupe_key = ?")
       .bind(id)
       .first<{ subject: string; html: string; text: string }>();
-    expect(email?.subject).toBe(`${organizationName}: your weekly Undertone digest (week of 2026-11-23)`);
+    expect(email?.subject).toBe(`${organizationName}: your weekly Undertone digest (week of Nov 23, 2026)`);
     expect(email?.text).toContain("THE FIVE NUMBERS");
     expect(email?.text).not.toContain(TRANSCRIPT);
     await eventually(
@@ -437,7 +437,7 @@ describe("the weekly digest", () => {
     // The channel's digest: one person answered, so not even the team's figures (they would be hers).
     const [post, ...more] = (await channelPosts()).filter((p) => p.text.includes(organizationName));
     expect(more).toEqual([]);
-    expect(post?.text).toContain(`*Weekly digest — ${organizationName} (week of 2026-11-23)*`);
+    expect(post?.text).toContain(`*Weekly digest — ${organizationName} (week of Nov 23, 2026)*`);
     expect(post?.text).toContain("Too few people answered this week to share the team's figures here.");
     expect(post?.text).not.toMatch(/Dora|Notify|Pricing approvals|Morale:/);
     // The digest too goes only to verified, active Admins.

@@ -23,10 +23,14 @@ const unique = (label: string) =>
 
 describe("inviting a colleague as Admin", () => {
   it("emails a single-use link (only its hash stored) that a new address accepts by signing up", async () => {
-    const owner = await createAdmin({ companyName: "Invite Co" });
+    const owner = await createAdmin({ companyName: "Invite Co", firstName: "Riley", lastName: "Owner" });
     const email = unique("colleague");
     const sent = await invite(owner, email);
     expect(sent.status, await sent.clone().text()).toBe(201);
+    // The page names the inviter the way the email does.
+    expect((await latestEmail(email, "admin_invitation"))?.subject).toBe(
+      "Riley Owner invited you to Invite Co on Undertone",
+    );
     expect((await listAdmins(owner)).invitations.map((i) => i.email)).toEqual([email]);
     const token = await invitationToken(email);
     expect(await countRows("admin_invitations", `token_hash = '${token}'`)).toBe(0);
@@ -35,7 +39,7 @@ describe("inviting a colleague as Admin", () => {
     expect(await preview.json()).toEqual({
       email,
       organizationName: "Invite Co",
-      invitedBy: owner.email,
+      invitedBy: "Riley Owner",
       accountExists: false,
     });
     const joined = await postJson("/api/organization/invitations/sign-up", {

@@ -136,7 +136,9 @@ describe("what the manager receives", () => {
     );
     expect(content.text).toContain("- Morale: 62 (▼ 11% vs last week)");
     expect(content.text).toContain("1. CRM tooling — 3 mentions, 2 people");
-    expect(content.subject).toBe("Acme: your weekly Undertone digest (week of 2026-11-23)");
+    // The date as Settings writes every date (its preview of this digest shows both).
+    expect(content.subject).toBe("Acme: your weekly Undertone digest (week of Nov 23, 2026)");
+    expect(content.text).toContain("Week of Nov 23, 2026");
   });
 
   it("a channel's digest has the team's figures and no names; with fewer than 3 people answering, not even figures", () => {

@@ -45,8 +45,9 @@ import { heardAs } from "./wishes";
  * of a mixed answer, or a configured empathy phrase that fits the feeling — never warmth
  * for a worried answer, never friction for something praised. It probes once on a negative
  * answer, on the pillar its problem belongs to, then moves to the most important uncovered
- * pillar, asks its highest-priority question that does not repeat the last five, and turns
- * to a wrap-up question in the wrap-up phase.
+ * pillar, asks its highest-priority question that does not repeat the last five (after a
+ * worried answer, not one asking for good news), and turns to a wrap-up question in the
+ * wrap-up phase.
  *
  * Just over 300 lines: the interviewer's turn is one sequence (reflect, probe or move on,
  * wrap up) read best in one place; its parts live in interview-rules and interviewer-style.
@@ -75,6 +76,12 @@ export const ALTERNATIVE_QUESTIONS: AskedQuestion[] = [
 ];
 
 const PROBE_TYPES = new Set(["probe", "follow_up"]);
+/**
+ * Question themes (language/themes.ts) that ask for good news: a win, what satisfies, a
+ * strength. After a worried answer such a question waits for a later turn, so the reply does
+ * not jump cheerfully from "everything is slipping" to "tell me about a recent win".
+ */
+const GOOD_NEWS_THEMES = new Set(["wins", "satisfaction", "strengths"]);
 
 export type Reaction = "positive" | "neutral" | "negative" | "mixed";
 
@@ -274,14 +281,18 @@ export function planReply(request: InterviewRequest): PlannedReply {
   }
 
   // The weightiest uncovered pillar, then the one furthest below its weighted share of the questions.
+  // After a worried answer, first without the good-news questions; they stay for a later turn.
   const weights = request.pillarWeights ?? DEFAULT_GLOBAL_SETTINGS.pillarWeights;
-  for (const pillar of pillarOrder([...new Set(bank.map((q) => q.pillar))], pillarProgress, weights)) {
-    const next = bank
-      .filter((q) => q.pillar === pillar && !PROBE_TYPES.has(q.questionType) && !askedBankIds.includes(q.id))
-      .sort((a, b) => a.priorityOrder - b.priorityOrder)
-      .map((q) => ({ q, candidate: asked(q.questionText, themeOf(q.questionText)?.id ?? `bank:${q.id}`) }))
-      .find(({ candidate }) => fresh(candidate));
-    if (next) return compose(next.candidate, pillar, next.q.id, pillar !== current);
+  const order = pillarOrder([...new Set(bank.map((q) => q.pillar))], pillarProgress, weights);
+  for (const skipGoodNews of worried ? [true, false] : [false]) {
+    for (const pillar of order) {
+      const next = bank
+        .filter((q) => q.pillar === pillar && !PROBE_TYPES.has(q.questionType) && !askedBankIds.includes(q.id))
+        .sort((a, b) => a.priorityOrder - b.priorityOrder)
+        .map((q) => ({ q, candidate: asked(q.questionText, themeOf(q.questionText)?.id ?? `bank:${q.id}`) }))
+        .find(({ candidate }) => fresh(candidate) && !(skipGoodNews && GOOD_NEWS_THEMES.has(candidate.theme ?? "")));
+      if (next) return compose(next.candidate, pillar, next.q.id, pillar !== current);
+    }
   }
 
   const alternative = pickAlternative(ALTERNATIVE_QUESTIONS, lastAsked);

@@ -1,4 +1,5 @@
 import { escapeHtml, layout } from "../email/templates";
+import { plural } from "../shared/plural";
 import type { Message } from "./channels/channel";
 
 /**
@@ -96,12 +97,12 @@ export function alertCountMessage(input: {
 }): Message {
   const total = input.signals.length;
   const urgent = input.signals.filter((s) => s.priority === "urgent").length;
-  const plural = total === 1 ? "alert" : "alerts";
+  const alerts = plural(total, "alert");
   // "1 urgent alert in …", "2 high alerts in …", "2 alerts in … (1 urgent, 1 high)".
   const line =
     urgent === total || urgent === 0
-      ? `${total} ${urgent > 0 ? "urgent" : "high"} ${plural} in ${input.organizationName}`
-      : `${total} ${plural} in ${input.organizationName} (${urgent} urgent, ${total - urgent} high)`;
+      ? `${total} ${urgent > 0 ? "urgent" : "high"} ${alerts} in ${input.organizationName}`
+      : `${total} ${alerts} in ${input.organizationName} (${urgent} urgent, ${total - urgent} high)`;
   return {
     title: "Undertone alert",
     text: `${line} — open the dashboard`,

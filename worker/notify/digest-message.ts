@@ -2,6 +2,7 @@ import { escapeHtml } from "../email/templates";
 import type { AlertItem, BlockerTheme, CoachingAction, Participation, PillarCard } from "../shared/insights";
 import { answeredPercent, checkInsAnsweredText, peopleThisWeekText } from "../shared/participation-text";
 import { PILLAR_LABELS } from "../shared/pillars";
+import { formatDate } from "../shared/time";
 import type { Message } from "./channels/channel";
 
 /**
@@ -60,7 +61,8 @@ function alertRows(alerts: readonly AlertItem[], input: DigestInput) {
 export type DigestEmail = { subject: string; html: string; text: string };
 
 export function digestContent(input: DigestInput): DigestEmail {
-  const subject = `${input.organizationName}: your weekly Undertone digest (week of ${input.weekOf})`;
+  const weekOf = formatDate(input.weekOf);
+  const subject = `${input.organizationName}: your weekly Undertone digest (week of ${weekOf})`;
   const scores = input.pillars.filter((p) => p.pillar !== "blockers");
   const p = input.participation;
   const participationLine = participationText(p, input.participationWeeks);
@@ -96,7 +98,7 @@ export function digestContent(input: DigestInput): DigestEmail {
 <body style="margin:0;padding:0;background:#f4f4f7">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f4f7"><tr><td align="center" style="padding:24px 8px">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:600px;max-width:100%;background:#ffffff;border-radius:8px;color:#111827">
-<tr><td style="padding:28px 32px 0;${FONT}"><p style="margin:0;font-size:18px;font-weight:bold;color:#4f46e5">Undertone</p><h1 style="margin:12px 0 4px;font-size:22px">Weekly digest — ${escapeHtml(input.organizationName)}</h1><p style="margin:0;font-size:14px;${MUTED}">Week of ${escapeHtml(input.weekOf)}</p></td></tr>
+<tr><td style="padding:28px 32px 0;${FONT}"><p style="margin:0;font-size:18px;font-weight:bold;color:#4f46e5">Undertone</p><h1 style="margin:12px 0 4px;font-size:22px">Weekly digest — ${escapeHtml(input.organizationName)}</h1><p style="margin:0;font-size:14px;${MUTED}">Week of ${escapeHtml(weekOf)}</p></td></tr>
 ${section("Participation", `<p style="margin:0;font-size:14px;line-height:1.5">${escapeHtml(participationLine)}</p>`)}
 ${section("The five numbers", numbers)}
 ${section(`New alerts (${input.newAlerts.length})`, alertRows(input.newAlerts, input))}
@@ -109,7 +111,7 @@ ${section("Top coaching actions", coaching)}
   const lines = (alerts: readonly AlertItem[]) =>
     alerts.length === 0 ? "None." : alerts.map((a) => `- [${a.priority}] ${a.message}`).join("\n");
   const text = `Weekly digest — ${input.organizationName}
-Week of ${input.weekOf}
+Week of ${weekOf}
 
 PARTICIPATION
 ${participationLine}
@@ -180,7 +182,7 @@ export function digestChannelMessage(input: DigestInput): Message {
   }
   lines.push(`Alerts: ${input.newAlerts.length} new, ${input.openAlerts.length} still open.`);
   return {
-    title: `Weekly digest — ${input.organizationName} (week of ${input.weekOf})`,
+    title: `Weekly digest — ${input.organizationName} (week of ${formatDate(input.weekOf)})`,
     text: lines.join("\n"),
     link: { label: "Open the dashboard", url: input.dashboardUrl },
   };

@@ -1,4 +1,5 @@
 import { BLOCKER_THEMES } from "../language/themes";
+import { plural } from "../shared/plural";
 import { DOUBT_THEMES, MORALE_THEMES, STRAIN_THEMES } from "./alert-reasons";
 
 /**
@@ -75,20 +76,19 @@ export const FACT_LABELS: readonly string[] = [
 const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** The counted reasons (alert-reasons.ts), by their letter and their numbers. */
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 const COUNTED = {
   // "4 signs of strain in 2 answers": the letter, then both counts.
   "#": {
     pattern: /^(\d{1,4}) signs? of strain in (\d{1,4}) answers?$/,
-    render: ([n, m]: number[]) => `${plural(n ?? 0, "sign")} of strain in ${plural(m ?? 0, "answer")}`,
+    render: ([n = 0, m = 0]: number[]) => `${n} ${plural(n, "sign")} of strain in ${m} ${plural(m, "answer")}`,
   },
   "~": {
     pattern: /^signs of disengagement in (\d{1,4}) answers?$/,
-    render: ([n]: number[]) => `signs of disengagement in ${plural(n ?? 0, "answer")}`,
+    render: ([n = 0]: number[]) => `signs of disengagement in ${n} ${plural(n, "answer")}`,
   },
   "?": {
     pattern: /^doubt about the number in (\d{1,4}) answers?$/,
-    render: ([n]: number[]) => `doubt about the number in ${plural(n ?? 0, "answer")}`,
+    render: ([n = 0]: number[]) => `doubt about the number in ${n} ${plural(n, "answer")}`,
   },
 } as const;
 type CountedKey = keyof typeof COUNTED;

@@ -1,4 +1,5 @@
 import type { TopicId } from "../language/themes";
+import { plural } from "../shared/plural";
 import type { Reading } from "./reading";
 
 /**
@@ -31,8 +32,6 @@ export const DOUBT_THEMES: Partial<Record<TopicId, string>> = {
   competition: "competition",
 };
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
-
 function themesIn(readings: readonly Reading[], labels: Partial<Record<TopicId, string>>): string[] {
   const found = readings.flatMap((r) => r.concerns.flatMap((topic) => labels[topic] ?? []));
   return [...new Set(found)];
@@ -40,6 +39,7 @@ function themesIn(readings: readonly Reading[], labels: Partial<Record<TopicId, 
 
 export function alertReasonsOf(readings: readonly Reading[]): AlertReasons {
   const strain = readings.reduce((sum, r) => sum + r.strain, 0);
+  const signs = Math.round(strain);
   const strained = readings.filter((r) => r.strain > 0).length;
   const leaving = readings.filter((r) => r.signals.includes("flight_risk")).length;
   const disengaged = readings.filter((r) => r.signals.includes("disengaged")).length;
@@ -47,16 +47,18 @@ export function alertReasonsOf(readings: readonly Reading[]): AlertReasons {
   return {
     burnout: [
       ...themesIn(readings, STRAIN_THEMES),
-      ...(strain > 0 ? [`${plural(Math.round(strain), "sign")} of strain in ${plural(strained, "answer")}`] : []),
+      ...(strain > 0
+        ? [`${signs} ${plural(signs, "sign")} of strain in ${strained} ${plural(strained, "answer")}`]
+        : []),
     ],
     low_morale: [
       ...(leaving > 0 ? ["signs they may leave"] : []),
-      ...(disengaged > 0 ? [`signs of disengagement in ${plural(disengaged, "answer")}`] : []),
+      ...(disengaged > 0 ? [`signs of disengagement in ${disengaged} ${plural(disengaged, "answer")}`] : []),
       ...themesIn(readings, MORALE_THEMES),
     ],
     low_confidence: [
       ...themesIn(readings, DOUBT_THEMES),
-      ...(doubts > 0 ? [`doubt about the number in ${plural(doubts, "answer")}`] : []),
+      ...(doubts > 0 ? [`doubt about the number in ${doubts} ${plural(doubts, "answer")}`] : []),
     ],
   };
 }

@@ -59,6 +59,7 @@ export const invitationSignUpSchema = z.object({
 export const invitationPreviewSchema = z.object({
   email: z.string(),
   organizationName: z.string(),
+  /** Who invited, named as the invitation email names them (null once their account is gone). */
   invitedBy: z.nullable(z.string()),
   /** An account with this address exists: the page offers "Sign in", otherwise "Create account". */
   accountExists: z.boolean(),

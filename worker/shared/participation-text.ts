@@ -1,4 +1,5 @@
 import type { Participation } from "./insights";
+import { plural } from "./plural";
 
 /**
  * Participation in words, one wording for the Overview's card and the weekly digest, so the
@@ -6,8 +7,6 @@ import type { Participation } from "./insights";
  * "Participation"): the percent is the share of check-ins sent that were answered (open ones
  * left out), and the people who answered this week are a separate, labelled count.
  */
-
-const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 /** The headline percent, 0–100 (the insights already rounded it); "—" when no check-in has closed. */
 export function answeredPercent(participation: Pick<Participation, "rate">): string {
@@ -21,7 +20,7 @@ export function checkInsAnsweredText(
 ): string {
   const closed = participation.completed + participation.expired;
   const open = participation.pending > 0 ? `; ${participation.pending} still open, not counted` : "";
-  return `${participation.completed} of ${closed} ${plural(closed, "check-in", "check-ins")} sent answered over ${weeks} weeks${open}`;
+  return `${participation.completed} of ${closed} ${plural(closed, "check-in")} sent answered over ${weeks} weeks${open}`;
 }
 
 /** The people, not the check-ins: "People this week: 1 of 2 answered". */

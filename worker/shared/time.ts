@@ -6,3 +6,32 @@ export const WEEK_MS = 7 * DAY_MS;
 
 /** An instant's calendar day in UTC, 'YYYY-MM-DD'. */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The one way a date is written for people, on the page and in messages: "Nov 26, 2026"
+ * (English, as every text is, whatever the browser's locale). A calendar day ('YYYY-MM-DD',
+ * e.g. a digest's Monday) is that day wherever it is read; an instant is its day in the
+ * reader's time zone (the browser's; UTC in the Worker). Formatters are built once, on first use.
+ */
+const DATE_PARTS: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+let formatters: { day: Intl.DateTimeFormat; calendarDay: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat } | null =
+  null;
+const formatter = () =>
+  (formatters ??= {
+    day: new Intl.DateTimeFormat("en-US", DATE_PARTS),
+    calendarDay: new Intl.DateTimeFormat("en-US", { ...DATE_PARTS, timeZone: "UTC" }),
+    dateTime: new Intl.DateTimeFormat("en-US", { ...DATE_PARTS, hour: "numeric", minute: "2-digit" }),
+  });
+const instant = (at: string | number) => (typeof at === "string" ? Date.parse(at) : at);
+
+/** "Nov 26, 2026", from an ISO string, epoch milliseconds or a 'YYYY-MM-DD' day. */
+export function formatDate(at: string | number): string {
+  if (typeof at === "string" && CALENDAR_DAY.test(at)) return formatter().calendarDay.format(Date.parse(at));
+  return formatter().day.format(instant(at));
+}
+
+/** "Nov 26, 2026, 9:00 AM": the same date, with the time where it matters. */
+export function formatDateTime(at: string | number): string {
+  return formatter().dateTime.format(instant(at));
+}

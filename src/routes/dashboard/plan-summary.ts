@@ -1,5 +1,6 @@
 import type { PlanStatusResponse } from "@shared/billing";
 import { type PlanAccess, planAccess } from "@shared/plan-access";
+import { formatDate } from "@shared/time";
 
 /** The plan as it stands now, by the same rule the Worker applies (worker/shared/plan-access.ts). */
 export function accessOf(status: PlanStatusResponse, now: number): PlanAccess {
@@ -10,12 +11,10 @@ export function accessOf(status: PlanStatusResponse, now: number): PlanAccess {
   });
 }
 
-/** "May 18", or "" for no date. */
+/** "May 18, 2026" (the shared `formatDate`), or "" for no date. */
 export const dayOf = (at: number | string | null | undefined) => {
   const time = typeof at === "string" ? Date.parse(at) : at;
-  return time === null || time === undefined || !Number.isFinite(time)
-    ? ""
-    : new Date(time).toLocaleDateString(undefined, { month: "long", day: "numeric", year: "numeric" });
+  return time === null || time === undefined || !Number.isFinite(time) ? "" : formatDate(time);
 };
 
 /** When a paid plan set to end with its period stops (null: it renews, or it is not paid). */

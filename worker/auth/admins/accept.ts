@@ -8,7 +8,7 @@ import { DUPLICATE_EMAIL_MESSAGE } from "../../shared/auth";
 import { INVITATION_INVALID_MESSAGE, type InvitationPreview } from "../../shared/organization-admins";
 import type { AuthUser } from "../middleware";
 import { hashPassword } from "../password";
-import { hashInvitationToken } from "./invitation-token";
+import { hashInvitationToken, inviterName } from "./invitation-token";
 
 const invalid = () => new ApiError(404, "invitation_invalid", INVITATION_INVALID_MESSAGE);
 
@@ -17,6 +17,7 @@ type OpenInvitation = {
   organizationId: string;
   email: string;
   organizationName: string;
+  /** The inviter as the invitation email named them; null once their account is gone. */
   invitedBy: string | null;
 };
 
@@ -28,7 +29,9 @@ async function openInvitation(db: Database, token: string): Promise<OpenInvitati
       email: adminInvitations.email,
       organizationName: organizations.name,
       // Aliased: two columns named "email" in one D1 row would overwrite each other.
-      invitedBy: sql<string | null>`${user.email}`.as("inviter_email"),
+      inviterEmail: sql<string | null>`${user.email}`.as("inviter_email"),
+      inviterFirstName: sql<string | null>`${user.firstName}`.as("inviter_first_name"),
+      inviterLastName: sql<string | null>`${user.lastName}`.as("inviter_last_name"),
     })
     .from(adminInvitations)
     .innerJoin(organizations, eq(organizations.id, adminInvitations.organizationId))
@@ -41,7 +44,14 @@ async function openInvitation(db: Database, token: string): Promise<OpenInvitati
       ),
     );
   if (!found) throw invalid();
-  return found;
+  const { inviterEmail, inviterFirstName, inviterLastName, ...invitation } = found;
+  return {
+    ...invitation,
+    invitedBy:
+      inviterEmail === null
+        ? null
+        : inviterName({ firstName: inviterFirstName ?? "", lastName: inviterLastName ?? "", email: inviterEmail }),
+  };
 }
 
 /** What the invitation page shows before anyone signs in; the token holder learns only its own invitation. */

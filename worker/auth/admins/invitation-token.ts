@@ -18,3 +18,8 @@ export function invitationUrl(origin: string, token: string): string {
   url.searchParams.set("token", token);
   return url.toString();
 }
+
+/** How an invitation names who sent it, in the email and on the page: the name, else the address. */
+export function inviterName(inviter: { firstName: string; lastName: string; email: string }): string {
+  return `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email;
+}

@@ -13,7 +13,7 @@ import {
 } from "../../shared/organization-admins";
 import { DAY_MS } from "../../shared/time";
 import type { AuthUser } from "../middleware";
-import { hashInvitationToken, invitationUrl, newInvitationToken } from "./invitation-token";
+import { hashInvitationToken, invitationUrl, inviterName, newInvitationToken } from "./invitation-token";
 
 type Actor = AuthUser & { organizationId: string };
 
@@ -106,7 +106,6 @@ export async function inviteAdmin(db: Database, env: Env, actor: Actor, email: s
       expiresAt,
     }),
   ]);
-  const inviterName = `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
   try {
     // The daily cap is sized to the organization's salespeople, who are counted in its shard.
     const sent = await sendEmail(env, await dbFor(env, actor.organizationId), {
@@ -115,7 +114,7 @@ export async function inviteAdmin(db: Database, env: Env, actor: Actor, email: s
       organizationId: actor.organizationId,
       ...adminInvitationEmail({
         organizationName: organization.name,
-        inviterName,
+        inviterName: inviterName(actor),
         url: invitationUrl(origin, token),
         days: ADMIN_INVITATION_DAYS,
       }),

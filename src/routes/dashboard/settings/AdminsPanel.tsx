@@ -4,6 +4,7 @@ import {
   pendingInvitationSchema,
   twoFactorRuleSchema,
 } from "@shared/organization-admins";
+import { formatDate } from "@shared/time";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import * as z from "zod/mini";
@@ -86,7 +87,7 @@ export function AdminsPanel() {
   );
 }
 
-function AdminList({
+export function AdminList({
   data,
   onRemove,
   onRevoke,
@@ -128,7 +129,7 @@ function AdminList({
         <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
           <div className="min-w-0">
             <p className="truncate font-medium">{invitation.email}</p>
-            <p className="text-sm text-muted">Invited, until {new Date(invitation.expiresAt).toLocaleDateString()}</p>
+            <p className="text-sm text-muted">Invited, until {formatDate(invitation.expiresAt)}</p>
           </div>
           <div className="flex items-center gap-2">
             <Badge variant="outline">Pending</Badge>

@@ -1,12 +1,12 @@
 import { CHECK_IN_FREQUENCIES, type CheckInFrequency } from "@shared/domain";
 import type { CheckInSettingsResponse } from "@shared/schedule";
 import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } from "@shared/settings";
+import { formatDateTime } from "@shared/time";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
 import { DailyLimitsList, Field, LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
-import { formatDateTime } from "../charts/format";
 import { useCheckInSettings, useSaveCheckInSettings } from "../data/settings";
 import { AccountSettings } from "./AccountSettings";
 import { ConversationStylePanel } from "./ConversationStylePanel";
@@ -74,7 +74,7 @@ export function SettingsPage() {
   );
 }
 
-function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
+export function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(loaded.settings));
   // A value out of bounds is said under its own field; a refusal from the server under the form.
   const [fieldError, setFieldError] = useState<{ field: NumberSetting; message: string } | null>(null);
