@@ -262,11 +262,19 @@ describe("keyboard only", () => {
       await tabTo(page, /^Start my check-in$/);
       await page.keyboard.press("Enter");
       await page.getByLabel("Your message").waitFor();
-      // The answer box takes the focus as the chat opens: the first words typed land in it.
-      await expect.poll(async () => (await focused(page)).name, { timeout: 10_000 }).toMatch(/Your message/);
+      // The answer box takes the focus as it appears and can be typed in while the chat still
+      // connects: words typed at once are all kept (they were lost while the box waited, disabled).
       await page.keyboard.type("A busy week, mostly good.");
+      expect((await focused(page)).name).toMatch(/Your message/);
+      // Connected: the greeting is shown.
+      await page.locator("li[data-sender='assistant']").first().waitFor();
+      expect(await page.getByLabel("Your message").inputValue()).toBe("A busy week, mostly good.");
       await page.keyboard.press("Enter");
-      await page.locator("li[data-sender='user']").first().waitFor();
+      await expect
+        .poll(() => page.locator("li[data-sender='user'] [data-role='content']").first().textContent(), {
+          timeout: 10_000,
+        })
+        .toBe("A busy week, mostly good.");
       await page.getByRole("button", { name: "Pause" }).waitFor();
       await tabTo(page, /^Pause$/);
       await page.keyboard.press("Enter");

@@ -148,7 +148,8 @@ export function ChatScreen({
 
       {!ended ? (
         <Composer
-          disabled={!view.synced || closing}
+          closed={closing}
+          ready={view.synced}
           sending={view.outbox.length > 0}
           online={view.link === "open"}
           maxChars={maxChars}
@@ -245,7 +246,8 @@ function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => 
 }
 
 function Composer({
-  disabled,
+  closed,
+  ready,
   sending,
   online,
   maxChars,
@@ -253,7 +255,10 @@ function Composer({
   focusWhenReady,
 }: {
   focusWhenReady: boolean;
-  disabled: boolean;
+  /** The conversation is fixed (closing): nothing more can be written. */
+  closed: boolean;
+  /** The chat has connected: what is written can be sent. Until then it can still be typed. */
+  ready: boolean;
   sending: boolean;
   online: boolean;
   maxChars: number;
@@ -262,17 +267,17 @@ function Composer({
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
   const focused = useRef(false);
-  // After "Start my check-in" the answer box takes the focus once it can be typed in, so a
-  // keyboard user's first words are not typed into the page.
+  // After "Start my check-in" the answer box takes the focus at once and can be typed in while
+  // the chat connects (only sending waits), so a keyboard user's first words are not lost.
   useEffect(() => {
-    if (!focusWhenReady || disabled || focused.current) return;
+    if (!focusWhenReady || closed || focused.current) return;
     focused.current = true;
     box.current?.focus();
-  }, [focusWhenReady, disabled]);
+  }, [focusWhenReady, closed]);
   const tooLong = text.trim().length > maxChars;
   // A message waiting for its acknowledgement does not hold the next one back: both stay in
   // the outbox, in order, and go out (again) as soon as the link answers.
-  const blocked = disabled || tooLong;
+  const blocked = closed || !ready || tooLong;
 
   function submit() {
     const content = text.trim();
@@ -306,11 +311,11 @@ function Composer({
             id="checkin-message"
             className={`textarea textarea-bordered max-h-40 min-h-11 w-full resize-none text-base ${tooLong ? "textarea-error" : ""}`}
             rows={1}
-            placeholder={disabled ? "Wrapping up…" : "Type your answer…"}
+            placeholder={closed ? "Wrapping up…" : "Type your answer…"}
             value={text}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
-            disabled={disabled}
+            disabled={closed}
             aria-invalid={tooLong}
             aria-describedby="checkin-hint"
           />
