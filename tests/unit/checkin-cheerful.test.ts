@@ -6,7 +6,7 @@ import { converse } from "./support/conversation";
  * it, never a cheerful jump to good news ("Tell me about a recent win you're proud of"). The
  * good-news question waits for a later turn; it is not dropped.
  */
-const GOOD_NEWS = /\bwin\b|proud|most satisfying/i;
+const GOOD_NEWS = /\bwin\b|proud|most satisfying|strongest/i;
 const HARD_WEEKS = [
   [
     "Awful week, I feel miserable and exhausted.",

@@ -60,7 +60,11 @@ export const QUESTION_THEMES: Theme[] = [
   { id: "mood", pillar: "morale", cues: ["week", "mood", "feeling", "motivat", "spirits"] },
   { id: "recognition", pillar: "morale", cues: ["recogni", "appreciat", "valued", "celebrat"] },
   { id: "satisfaction", pillar: "morale", cues: ["enjoy", "satisf", "career", "role", "future here"] },
-  { id: "strengths", pillar: "sales_strength", cues: ["strength", "good at", "skill", "best at", "confident doing"] },
+  {
+    id: "strengths",
+    pillar: "sales_strength",
+    cues: ["strength", "strongest", "good at", "skill", "best at", "confident doing"],
+  },
   { id: "growth", pillar: "sales_strength", cues: ["training", "learn", "develop", "improve", "grow"] },
   { id: "wins", pillar: "sales_strength", cues: ["win", "won", "closed", "proud", "success"] },
   {
