@@ -148,15 +148,16 @@ try {
   console.log(
     `CPU ms per message: app ${appMs.toFixed(1)}, relay ${relayMs.toFixed(1)}, floor ${floorMs.toFixed(1)}; app ÷ relay ${(appMs / relayMs).toFixed(2)}×`,
   );
-  for (const run of [app50, floor50]) {
+  for (const run of [app50, floor50, relay50]) {
     const first = summarize(run.ackMs.filter((_, i) => run.ackPosition[i] === 0));
     const rest = summarize(run.ackMs.filter((_, i) => run.ackPosition[i] !== 0));
     console.log(
       `${run.label} ack p50/p95/p99: a check-in's first message ${first.p50}/${first.p95}/${first.p99} (n=${first.count}), the others ${rest.p50}/${rest.p95}/${rest.p99}`,
     );
   }
+  const ackRelay = summarize(relay50.ackMs);
   console.log(
-    `ack ms p50/p95/p99: app ${ack.p50}/${ack.p95}/${ack.p99}, floor ${ackFloor.p50}/${ackFloor.p95}/${ackFloor.p99}; ÷ floor p50 ${(ack.p50 / ackFloor.p50).toFixed(2)}×, p99 ${(ack.p99 / ackFloor.p99).toFixed(2)}×`,
+    `ack ms p50/p95/p99: app ${ack.p50}/${ack.p95}/${ack.p99}, floor ${ackFloor.p50}/${ackFloor.p95}/${ackFloor.p99}, relay ${ackRelay.p50}/${ackRelay.p95}/${ackRelay.p99}; ÷ floor p50 ${(ack.p50 / ackFloor.p50).toFixed(2)}×, p99 ${(ack.p99 / ackFloor.p99).toFixed(2)}× (the relay's p99 ÷ floor ${(ackRelay.p99 / ackFloor.p99).toFixed(2)}×)`,
   );
 } finally {
   await Promise.allSettled([
