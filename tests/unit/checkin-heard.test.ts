@@ -146,7 +146,14 @@ describe("an answer about the person's own skill", () => {
         expect(reflection.length).toBeGreaterThan(0);
       }
     }
-    // An external blocker is still heard as one.
+    // Wanting to get better at something is not good news either.
+    const growth = reflectionOf(replyTo("I need to get better at prospecting.", "sales_strength"));
+    expect(growth).not.toMatch(ENTHUSIASM);
+    expect(growth).toMatch(/better at|skill/);
+    // An external blocker is still heard as one, beside a skill too.
     expect(reflectionOf(replyTo("Pricing approvals take forever and deals stall.", "blockers"))).toMatch(APPROVALS);
+    expect(reflectionOf(replyTo("I struggle with negotiation, and the approvals take forever.", "blockers"))).toMatch(
+      APPROVALS,
+    );
   });
 });

@@ -236,7 +236,7 @@ export function planReply(request: InterviewRequest): PlannedReply {
   ) => {
     // A plain answer moving to a new pillar gets a configured transition; anything with feeling gets a reflection.
     const transitions =
-      transition && reaction === "neutral" && reading.concerns.length === 0
+      transition && reaction === "neutral" && reading.concerns.length === 0 && !reading.ownSkill
         ? config.prompts.transition_phrases
             .map((p) => p.trim())
             .filter((p) => p && !(wordsOf(lastUser).length < 12 && /honest|context/i.test(p)))

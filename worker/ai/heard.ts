@@ -42,8 +42,8 @@ const CONTRAST = /(?:,|;|\.)?\s+\b(?:but|though|although|however|yet|except)\b[,
 /** The other side of a contrast must say something, not trail off ("good but yeah"). */
 const MIN_OTHER_SIDE = 3;
 
-/** Question-theme words the reading does not know as a problem, by the topic they name. */
-function topicNamedIn(clause: string): TopicId | null {
+/** The topics a clause names by their cues (language/themes.ts TOPICS), specific ones first. */
+function topicsNamedIn(clause: string): TopicId[] {
   const text = ` ${wordsOf(clause).join(" ")} `;
   const named = TOPICS.filter((topic) =>
     topic.cues.some((cue) => {
@@ -53,8 +53,8 @@ function topicNamedIn(clause: string): TopicId | null {
     }),
   );
   // "The team is stretched thin" is about capacity, not the team: the specific topic first.
-  const specific = named.find((t) => !("subject" in t && t.subject));
-  return (specific ?? named[0])?.id ?? null;
+  const subject = (t: (typeof named)[number]) => "subject" in t && t.subject;
+  return [...named.filter((t) => !subject(t)), ...named.filter(subject)].map((t) => t.id);
 }
 
 /**
@@ -71,7 +71,7 @@ function contrasted(reading: Reading, text: string): Pick<Reading, "mixed" | "co
   if (wordsOf(after).length < MIN_OTHER_SIDE || wishedFor(after)) return null;
   if (sentimentOf(before).compound <= 0 && reading.praise.length === 0) return null;
   if (sentimentOf(after).compound > 0) return null;
-  const topic = topicNamedIn(after);
+  const topic = topicsNamedIn(after)[0] ?? null;
   const concern = topic && !reading.praise.includes(topic) ? topic : null;
   return {
     mixed: { outcome: "negative" },
@@ -90,34 +90,36 @@ const OWN_STRUGGLE =
 const SKILL =
   /\b(?:negotiat\w*|prospect\w*|cold[- ]call\w*|closing|close deals|discovery|objection\w*|pitch\w*|present\w*|demo\w*|qualif\w*|follow(?:ing)?[- ]up|forecast\w*|public speaking|storytelling|listening|writ\w+|skills?)\b/;
 
-function ownSkillStruggle(lower: string): boolean {
-  const at = lower.search(OWN_STRUGGLE);
-  return at >= 0 && SKILL.test(lower.slice(at));
+/** The clause that tells of the person's own skill, or null ("I struggle with negotiation, and approvals…"). */
+function ownSkillClause(lower: string): string | null {
+  for (const clause of lower.split(/[,.;!?]|\b(?:and|but|though|although)\b/)) {
+    const at = clause.search(OWN_STRUGGLE);
+    if (at >= 0 && SKILL.test(clause.slice(at))) return clause;
+  }
+  return null;
 }
 
 /** The reading the interviewer answers. */
 export function heardAs(reading: Reading, answer: string): Heard {
   const lower = answer.slice(0, MAX_SCAN).toLowerCase();
+  const plain = { ownSkill: false, lukewarm: false, contrast: false };
   const wish =
     reading.polarity === "positive" && !reading.mixed && !reading.signals.includes("win") && wishedFor(answer);
-  if (wish)
-    return { ...reading, polarity: "neutral", strong: false, ownSkill: false, lukewarm: false, contrast: false };
-  const contrast = contrasted(reading, answer.slice(0, MAX_SCAN));
-  if (contrast) return { ...reading, ...contrast, strong: false, ownSkill: false, lukewarm: false, contrast: true };
-  if (shrugged(reading, lower)) {
-    return { ...reading, polarity: "neutral", strong: false, ownSkill: false, lukewarm: true, contrast: false };
+  if (wish) return { ...reading, ...plain, polarity: "neutral", strong: false };
+  const skillClause = reading.mixed ? null : ownSkillClause(lower);
+  if (skillClause) {
+    // Their own skill is not a blocker to reflect ("slow pricing approvals") unless another clause names it;
+    // nor is "I need to get better at prospecting" good news. The scores keep the reading.
+    const elsewhere = topicsNamedIn(lower.replace(skillClause, " "));
+    const concerns = reading.concerns.filter((t) => topicById(t).pillar !== "blockers" || elsewhere.includes(t));
+    const polarity = reading.polarity === "positive" ? "neutral" : reading.polarity;
+    const strong = reading.strong && polarity !== "neutral";
+    return { ...reading, ...plain, concerns, polarity, strong, ownSkill: true };
   }
+  const contrast = contrasted(reading, answer.slice(0, MAX_SCAN));
+  if (contrast) return { ...reading, ...contrast, ...plain, strong: false, contrast: true };
+  if (shrugged(reading, lower)) return { ...reading, ...plain, polarity: "neutral", strong: false, lukewarm: true };
   // A hedge keeps good news mild: "pretty good, I guess" is not "Love hearing that."
   const hedgedGood = reading.polarity === "positive" && HEDGE.test(lower) && !reading.signals.includes("win");
-  const ownSkill = reading.polarity !== "positive" && ownSkillStruggle(lower);
-  // Their own skill is not a blocker to reflect ("slow pricing approvals"); the scores keep it.
-  const concerns = ownSkill ? reading.concerns.filter((t) => topicById(t).pillar !== "blockers") : reading.concerns;
-  return {
-    ...reading,
-    concerns,
-    strong: reading.strong && !hedgedGood,
-    ownSkill,
-    lukewarm: hedgedGood,
-    contrast: false,
-  };
+  return { ...reading, ...plain, strong: reading.strong && !hedgedGood, lukewarm: hedgedGood };
 }
