@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { heardAs } from "../../worker/ai/heard";
 import { DEFAULT_QUESTION_BANK } from "../../worker/ai/question-bank";
 import { finalizeScores } from "../../worker/scoring/finalize";
 import { lexiconJudgement } from "../../worker/scoring/reader";
@@ -92,9 +93,9 @@ function expectNaturalReplies(turns: readonly Turn[]) {
     expect(reply.endsWith("?"), reply).toBe(true);
     const previous = planned[i - 1];
     if (previous) expect(openingOf(reply), `${previous.reply}\n${reply}`).not.toBe(openingOf(previous.reply));
-    // The reaction follows how the answer reads.
+    // The reaction follows how the answer reads, as the interviewer hears it ("Not bad." is a shrug).
     const answering = turns[turns.indexOf(turn) - 1]?.planned?.pillar ?? null;
-    const reading = readAnswer(turn.answer, answering);
+    const reading = heardAs(readAnswer(turn.answer, answering), turn.answer);
     expect(turn.planned?.reaction, turn.answer).toBe(reading.mixed ? "mixed" : reading.polarity);
   }
   // No reflection said twice, no reply repeated.
@@ -120,7 +121,8 @@ describe("the reported dev-server transcript, replayed", () => {
       "That sounds hard; waiting on pricing approvals while a buyer cools off is frustrating. What would need to change for you to feel more certain about your forecast?",
       "That's an honest read, and an uncertain quarter is hard to sit with. What is getting in the way of you selling as much as you could?",
       "Glad your manager is in your corner, but I hear you on a team stretched that thin. What is taking the most out of you at the moment?",
-      "Going that long without a proper break would wear anyone down. How are things with your teammates and the people you work with every day?",
+      // The team was just covered (a mixed answer): not "How are things with your teammates?" again.
+      "Going that long without a proper break would wear anyone down. When you hand a deal to marketing, product or customer success, how smoothly does that go?",
     ]);
     const [first, second, third, fourth] = turns.map((t) => t.reply);
     // A rough week with a named blocker: sympathy and the blocker, in the interviewer's own words.

@@ -140,7 +140,7 @@ describe("the interviewer's reaction to each answer", () => {
   it.each(titled(SALESPERSON_ANSWERS))("%s", (_, answer) => {
     const reply = replyTo(answer.text, answer.answering ?? "morale");
     const reflection = reflectionOf(reply);
-    expect(reply.reaction).toBe(answer.mixed ? "mixed" : answer.polarity);
+    expect(reply.reaction).toBe(answer.mixed ? "mixed" : (answer.heard ?? answer.polarity));
     // One reflection, one question, short, and never two "sounds like".
     expect(reply.text.endsWith("?")).toBe(true);
     expect(reply.text.match(/\?/g)).toHaveLength(1);

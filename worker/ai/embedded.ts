@@ -2,11 +2,13 @@ import { sentimentOf } from "../language/lexicon";
 import { type TopicId, themeOf } from "../language/themes";
 import type { TranscriptMessage } from "../scoring/judgement";
 import { lexiconJudgement } from "../scoring/reader";
-import { type Reading, readAnswer } from "../scoring/reading";
+import { readAnswer } from "../scoring/reading";
 import type { Pillar } from "../shared/pillars";
 import { SELF_RATINGS } from "../shared/self-rating";
 import { DEFAULT_GLOBAL_SETTINGS } from "../shared/settings";
+import { themesCoveredByMixed } from "./covered";
 import { pillarToProbe, salientConcern } from "./focus";
+import { type Heard, heardAs } from "./heard";
 import { type AskedQuestion, isRepetitive, pickAlternative, questionPart, wordsOf } from "./interview-rules";
 import {
   nextDeepProbe,
@@ -30,13 +32,14 @@ import {
   MILD_POSITIVE,
   mixedLines,
   NEUTRAL_ACKS,
+  OWN_SKILL,
   PRAISE_WORDS,
+  SOFT_CONCERN,
   STRONG_NEGATIVE,
   STRONG_POSITIVE,
   UNCERTAIN_QUOTA,
   WIN_WORDS,
 } from "./reflections";
-import { heardAs } from "./wishes";
 
 /**
  * The embedded interviewer: deterministic, offline, driven by the question bank. Each reply
@@ -49,7 +52,7 @@ import { heardAs } from "./wishes";
  * worried answer, not one asking for good news), and turns to a wrap-up question in the
  * wrap-up phase.
  *
- * Just over 300 lines: the interviewer's turn is one sequence (reflect, probe or move on,
+ * Some 350 lines: the interviewer's turn is one sequence (reflect, probe or move on,
  * wrap up) read best in one place; its parts live in interview-rules and interviewer-style.
  */
 export type { PillarWeights };
@@ -111,14 +114,21 @@ const STRESS_TOPICS = new Set<TopicId>(["energy", "workload", "rest", "capacity"
  * about the problem it named, the configured empathy phrases that fit its feeling, then
  * plain ones. A mixed answer gets both sides in one sentence.
  */
-function reflectionTiers(reading: Reading, config: InterviewRequest["config"]): string[][] {
+function reflectionTiers(reading: Heard, config: InterviewRequest["config"]): string[][] {
   // A worry with no named subject still has one: doubt is about the quarter, strain about energy.
   const concern =
     salientConcern(reading) ??
     (reading.signals.includes("confidence_low") ? "quota" : reading.signals.includes("stress_high") ? "stress" : null);
   // "Not sure", "fingers crossed", "maybe 60 %": doubt about the outcome, not a gap already known.
   const quotaDoubt = (concern === "quota" || concern === "deals") && reading.hedged;
-  const concernWords = concern ? (quotaDoubt ? UNCERTAIN_QUOTA : CONCERN_WORDS[concern]) : null;
+  // Their own skill ("I struggle with negotiation") is said back as that, never as a blocker.
+  const concernWords = concern
+    ? quotaDoubt
+      ? UNCERTAIN_QUOTA
+      : CONCERN_WORDS[concern]
+    : reading.ownSkill
+      ? OWN_SKILL
+      : null;
   const personPraise = reading.praise.find((t) => t === "manager" || t === "team");
   const otherPraise = reading.praise.find((t) => PRAISE_WORDS[t]);
   const praiseWords = reading.signals.includes("win")
@@ -132,7 +142,9 @@ function reflectionTiers(reading: Reading, config: InterviewRequest["config"]): 
           : undefined;
 
   if (reading.mixed) {
-    return [mixedLines(praiseWords?.clause ?? GENERIC_PRAISE, concernWords ?? GENERIC_CONCERN, reading.mixed.outcome)];
+    // A "but" whose other side names no feeling claims no rough patch.
+    const otherSide = concernWords ?? (reading.contrast ? SOFT_CONCERN : GENERIC_CONCERN);
+    return [mixedLines(praiseWords?.clause ?? GENERIC_PRAISE, otherSide, reading.mixed.outcome)];
   }
   if (reading.polarity === "positive") {
     const win = reading.signals.includes("win");
@@ -148,6 +160,7 @@ function reflectionTiers(reading: Reading, config: InterviewRequest["config"]): 
   }
   if (reading.polarity === "neutral") {
     // Naming a problem without feeling ("Approvals, mostly."): say back what was heard.
+    if (!concern && reading.ownSkill) return [OWN_SKILL.lines, NEUTRAL_ACKS];
     return concernWords && !quotaDoubt ? [[`Got it, ${concernWords.np}.`], NEUTRAL_ACKS] : [NEUTRAL_ACKS];
   }
   const topicLines = concernWords?.lines ?? [];
@@ -223,7 +236,7 @@ export function planReply(request: InterviewRequest): PlannedReply {
   ) => {
     // A plain answer moving to a new pillar gets a configured transition; anything with feeling gets a reflection.
     const transitions =
-      transition && reaction === "neutral" && reading.concerns.length === 0
+      transition && reaction === "neutral" && reading.concerns.length === 0 && !reading.ownSkill
         ? config.prompts.transition_phrases
             .map((p) => p.trim())
             .filter((p) => p && !(wordsOf(lastUser).length < 12 && /honest|context/i.test(p)))
@@ -284,13 +297,25 @@ export function planReply(request: InterviewRequest): PlannedReply {
   // After a worried answer, first without the good-news questions; they stay for a later turn.
   const weights = request.pillarWeights ?? DEFAULT_GLOBAL_SETTINGS.pillarWeights;
   const order = pillarOrder([...new Set(bank.map((q) => q.pillar))], pillarProgress, weights);
-  for (const skipGoodNews of worried ? [true, false] : [false]) {
+  // First also without what a recent mixed answer already told (covered.ts), then with it.
+  const covered = themesCoveredByMixed(request.messages.filter((m) => m.role === "user").map((m) => m.content));
+  const passes = [
+    { skipGoodNews: worried, skipCovered: true },
+    ...(worried ? [{ skipGoodNews: true, skipCovered: false }] : []),
+    { skipGoodNews: false, skipCovered: false },
+  ];
+  for (const { skipGoodNews, skipCovered } of passes) {
     for (const pillar of order) {
       const next = bank
         .filter((q) => q.pillar === pillar && !PROBE_TYPES.has(q.questionType) && !askedBankIds.includes(q.id))
         .sort((a, b) => a.priorityOrder - b.priorityOrder)
         .map((q) => ({ q, candidate: asked(q.questionText, themeOf(q.questionText)?.id ?? `bank:${q.id}`) }))
-        .find(({ candidate }) => fresh(candidate) && !(skipGoodNews && GOOD_NEWS_THEMES.has(candidate.theme ?? "")));
+        .find(
+          ({ candidate }) =>
+            fresh(candidate) &&
+            !(skipGoodNews && GOOD_NEWS_THEMES.has(candidate.theme ?? "")) &&
+            !(skipCovered && covered.has(candidate.theme ?? "")),
+        );
       if (next) return compose(next.candidate, pillar, next.q.id, pillar !== current);
     }
   }

@@ -213,6 +213,17 @@ export const CONFIDENT_WORDS: PraiseWords = {
   line: "That's a strong place to be this quarter.",
 };
 export const GENERIC_PRAISE = "parts of it are going well";
+/** The other side of a "but" that names nothing in particular ("…but it's been a lot since the reorg"). */
+export const SOFT_CONCERN: ConcernWords = { np: "the harder side of it", clause: "not all of it is easy", lines: [] };
+/** A skill the person is working on: theirs to build, not a blocker someone else holds. */
+export const OWN_SKILL: ConcernWords = {
+  np: "the skill you're working on",
+  clause: "there's a skill you want to build",
+  lines: [
+    "It's honest of you to name something you want to get better at.",
+    "Plenty of good sellers find that part hard, and it's a skill that can be built.",
+  ],
+};
 export const GENERIC_CONCERN: ConcernWords = { np: "the rough patch", clause: "it's been a rough patch", lines: [] };
 
 /** A feeling before a practical problem, in one sentence: "I'm sorry it's been like that; waiting on…". */

@@ -1,5 +1,3 @@
-import type { Reading } from "../scoring/reading";
-
 /**
  * "What would help is…", "it would be great if…", "I wish…": the good words of an answer about
  * what would make things better are wished for, not felt, so it is not met with "Glad to hear
@@ -24,14 +22,7 @@ const WISH_MARKERS = [
   "could use",
 ];
 const MAX_WISH_SCAN = 4_000;
-function wishedFor(text: string): boolean {
+export function wishedFor(text: string): boolean {
   const lower = text.slice(0, MAX_WISH_SCAN).toLowerCase();
   return WISH_MARKERS.some((marker) => lower.includes(marker));
-}
-
-/** The reading the interviewer answers: a wish's good words do not make it a happy answer. */
-export function heardAs(reading: Reading, answer: string): Reading {
-  const wish =
-    reading.polarity === "positive" && !reading.mixed && !reading.signals.includes("win") && wishedFor(answer);
-  return wish ? { ...reading, polarity: "neutral", strong: false } : reading;
 }
