@@ -126,7 +126,8 @@ export function ConsoleShell({
 
   return (
     <div className="relative min-h-screen bg-base-200">
-      <SkipLink />
+      {/* Out of the Tab order with the rest of the page while the phone drawer is open. */}
+      {drawerOpen ? null : <SkipLink />}
       {/* The sidebar's column, painted the page's whole height: the fixed sidebar is one
           viewport tall, and a long page (or a full-page screenshot) showed the page under it. */}
       <div
