@@ -58,3 +58,15 @@ export function authErrorMessage(error: AuthFailure): string {
   if (error.exception !== undefined) return exceptionMessage(error.exception);
   return error.message || UNEXPECTED;
 }
+
+/** A refused code at the two-factor sign-in: ours for the two refusals a person can act on. */
+export function secondFactorErrorMessage(error: AuthFailure): string {
+  if (error.code === "INVALID_CODE" && error.status === 401) {
+    return "That code is not right. Check the time on your phone and try the newest code.";
+  }
+  // better-auth says "Invalid backup code" for a used code too; it never works twice.
+  if (error.code === "INVALID_BACKUP_CODE") {
+    return "That recovery code is invalid or was already used. Each code works once.";
+  }
+  return authErrorMessage(error);
+}

@@ -259,6 +259,24 @@ describe("the console", () => {
     await context.close();
   });
 
+  it("at 375 px the notifications panel stays on screen and Recent Organizations shows whole names", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await operatorLogin(page);
+    await page.getByRole("button", { name: /Notifications/ }).click();
+    const title = await page.getByText("Platform Notifications").boundingBox();
+    expect(title?.x ?? -1).toBeGreaterThanOrEqual(0);
+    const panel = await page.getByRole("dialog", { name: "Platform Notifications" }).boundingBox();
+    expect(panel?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((panel?.x ?? 0) + (panel?.width ?? 0)).toBeLessThanOrEqual(375);
+    await page.keyboard.press("Escape");
+    const recent = page.getByTestId("recent-organization-name");
+    await recent.first().waitFor();
+    // Every name has room for itself: none cut to "N…".
+    const cut = await recent.evaluateAll((names) => names.filter((n) => n.scrollWidth > n.clientWidth + 1).length);
+    expect(cut).toBe(0);
+    await context.close();
+  });
+
   it("works at 375 px with the sidebar as a drawer", async () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     await operatorLogin(page);

@@ -169,6 +169,28 @@ describe("keyboard only", () => {
     }
   });
 
+  test("the first Tab on an Admin page is 'Skip to main content', shown when focused; Enter moves to the main region", async () => {
+    const { page, context } = await newPage({ width: 1440, height: 900 });
+    try {
+      await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
+      await page.goto("/login");
+      await logInByKeyboard(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      await page.waitForURL(`${origin}/dashboard`);
+      await page.goto("/dashboard/team");
+      await page.getByRole("heading", { name: "Team", exact: true }).waitFor();
+      await untilInteractive(page);
+      await page.keyboard.press("Tab");
+      expect((await focused(page)).name).toBe("Skip to main content");
+      const box = await page.getByRole("link", { name: "Skip to main content" }).boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(20);
+      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName.toLowerCase())).toBe("main");
+    } finally {
+      await context.close();
+    }
+  });
+
   test("resolve an alert on the dashboard", async () => {
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {

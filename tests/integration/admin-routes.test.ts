@@ -176,6 +176,13 @@ describe("the operator", () => {
     );
     const badStatus = await send("POST", "/api/admin/organizations", { name: "X", status: "bogus" });
     expect(badStatus.status).toBe(400);
+    for (const domain of ["not a domain!!", "localhost", "-bad.com", "a..com", "http://acme.com"]) {
+      const badDomain = await send("POST", "/api/admin/organizations", { name: "X", domain });
+      expect(badDomain.status, domain).toBe(400);
+      expect(((await badDomain.json()) as { error: { message: string } }).error.message).toBe(
+        "Enter a domain like company.com",
+      );
+    }
 
     const created = await json<{ id: string; status: string; subscriptionTier: string }>(
       await send("POST", "/api/admin/organizations", { name: "Initech", domain: "initech.example" }),

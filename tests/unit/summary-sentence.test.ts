@@ -13,6 +13,11 @@ describe("the summary's line for a reading", () => {
     expect(readingSentence({ ...stress, uncertain: true, heard: true })).toBe("Workload: heavy (not sure)");
   });
 
+  it("a band whose words already doubt is not doubted twice", () => {
+    const confidence = { dimension: "confidence", read: "middle", uncertain: true, heard: true } as const;
+    expect(readingSentence(confidence)).toBe("Hitting your number: unsure");
+  });
+
   it("an uncertain reading nobody spoke to (or from an older object) says so", () => {
     const missed = "Workload: not sure — we didn't hear enough to tell";
     expect(readingSentence({ ...stress, uncertain: true, heard: false })).toBe(missed);

@@ -1,4 +1,4 @@
-import { count, desc, eq, gte, inArray } from "drizzle-orm";
+import { count, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
 import { countWhere, epochMs, fullName, sumOf } from "../db/aggregates";
@@ -18,7 +18,8 @@ import { num } from "./sql";
 /**
  * Spec 2 §3 "Platform stats" (it replaces the get_platform_stats procedure): one aggregate
  * per table, in one batch (one round trip). Salespeople are the active team members plus
- * any account holding a salesperson role (spec 2 §5 role mapping). A check-in counts once
+ * any account holding a salesperson role (spec 2 §5 role mapping); accounts count only when
+ * they belong to an organization. A check-in counts once
  * it is completed. Each shard answers from its summaries (member_counts, score_rollups: README →
  * Decisions "Hourly rollups"), never its members or check-ins.
  */
@@ -43,7 +44,9 @@ export async function platformStats(
           admins: countWhere(inArray(user.role, ROLE_GROUPS.admin)).as("admins"),
           salespeople: countWhere(inArray(user.role, ROLE_GROUPS.salesperson)).as("salespeople"),
         })
-        .from(user),
+        .from(user)
+        // Organizations' people only: an operator's account belongs to none (and would skew the average).
+        .where(isNotNull(user.organizationId)),
     ]),
     // The same two aggregates in every shard, in parallel, summed below.
     Promise.all(shards.map((shard) => shardCounts(shard, d7, d14, d30))),

@@ -16,7 +16,8 @@ import { SCORE_DIMENSIONS, SCORES, type ScoreDimension } from "./pillars";
 export const BANDS = ["low", "middle", "high"] as const;
 export type Band = (typeof BANDS)[number];
 
-type BandWords = { words: string; score: number };
+/** `doubtful`: the words already say doubt, so an uncertain reading adds no "(not sure)" to them. */
+type BandWords = { words: string; score: number; doubtful?: true };
 export type SummaryScale = { label: string; bands: Record<Band, BandWords> };
 
 /** `low`/`middle`/`high` name where the score sits (0–100 as stored), not whether it is good. */
@@ -33,7 +34,7 @@ export const SUMMARY_SCALES: Record<ScoreDimension, SummaryScale> = {
     label: "Hitting your number",
     bands: {
       low: { words: "unlikely", score: 30 },
-      middle: { words: "unsure", score: 50 },
+      middle: { words: "unsure", score: 50, doubtful: true },
       high: { words: "confident", score: 75 },
     },
   },
@@ -101,7 +102,10 @@ export type SummaryReading = z.infer<typeof summaryReadingSchema>;
 export function readingSentence(reading: SummaryReading): string {
   if (reading.corrected) return bandSentence(reading.dimension, reading.corrected);
   if (!reading.uncertain) return bandSentence(reading.dimension, reading.read);
-  if (reading.heard) return `${bandSentence(reading.dimension, reading.read)} (not sure)`;
+  if (reading.heard) {
+    const sentence = bandSentence(reading.dimension, reading.read);
+    return SUMMARY_SCALES[reading.dimension].bands[reading.read].doubtful ? sentence : `${sentence} (not sure)`;
+  }
   return `${SUMMARY_SCALES[reading.dimension].label}: not sure — we didn't hear enough to tell`;
 }
 

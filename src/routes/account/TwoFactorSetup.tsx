@@ -4,10 +4,9 @@ import { authErrorMessage } from "@/auth/messages";
 import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 import { QrCode } from "./QrCode";
+import { RecoveryCodes, SetupKey } from "./TwoFactorParts";
 
 const secretOf = (totpURI: string) => new URL(totpURI).searchParams.get("secret") ?? "";
-/** "JBSWY3DP…" in groups of four, easier to type into an app by hand. */
-const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
 /**
  * Setting up an authenticator app through better-auth's two-factor plugin: the password,
@@ -60,14 +59,7 @@ export function TwoFactorSetup({
           Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown
           only now.
         </p>
-        <ul
-          className="grid grid-cols-2 gap-2 rounded-box bg-base-200 p-3 font-mono text-sm"
-          aria-label="Recovery codes"
-        >
-          {enrollment.backupCodes.map((backup) => (
-            <li key={backup}>{backup}</li>
-          ))}
-        </ul>
+        <RecoveryCodes codes={enrollment.backupCodes} />
         <button type="button" className="btn btn-primary self-start" onClick={() => void onDone()}>
           I've saved them
         </button>
@@ -86,9 +78,7 @@ export function TwoFactorSetup({
           <QrCode value={enrollment.totpURI} label="QR code for your authenticator app" />
           <div className="min-w-0 text-sm">
             <p className="text-muted">Setup key</p>
-            <p className="break-all font-mono" data-testid="totp-secret" data-secret={secret}>
-              {grouped(secret)}
-            </p>
+            <SetupKey secret={secret} />
           </div>
         </div>
         <Field

@@ -8,6 +8,16 @@ export function newPasswordProblem(password: string): string | null {
     : null;
 }
 
+/** A new password typed twice: the problem of each field, said under that field. */
+export function resetPasswordProblems(
+  password: string,
+  confirm: string,
+): { password: string | null; confirm: string | null } {
+  const tooShort = newPasswordProblem(password);
+  if (tooShort) return { password: tooShort, confirm: null };
+  return { password: null, confirm: password === confirm ? null : "The two passwords are not the same." };
+}
+
 /**
  * A password being chosen (reset, change, an invited Admin's account): the browser offers to
  * generate and save it (`new-password`), and the minimum is said before it is typed.

@@ -7,7 +7,7 @@ import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { AuthShell } from "./AuthShell";
-import { NewPasswordField, newPasswordProblem } from "./NewPasswordField";
+import { NewPasswordField, resetPasswordProblems } from "./NewPasswordField";
 
 const LINK_EXPIRED =
   "This reset link is invalid, has expired or was already used. Ask for a new one on the login page.";
@@ -27,6 +27,7 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
   const [refused, setRefused] = useState(false);
   useDocumentTitle("Choose a new password — Undertone");
   // null while the server is asked; true also when it could not answer (the submission decides then).
@@ -46,9 +47,10 @@ export function ResetPasswordPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const tooShort = newPasswordProblem(password);
-    if (tooShort) return setError(tooShort);
-    if (password !== confirm) return setError("The two passwords are not the same.");
+    const problems = resetPasswordProblems(password, confirm);
+    setError(problems.password);
+    setConfirmError(problems.confirm);
+    if (problems.password || problems.confirm) return;
     setSubmitting(true);
     const result = await resetPassword(token, password);
     setSubmitting(false);
@@ -76,6 +78,7 @@ export function ResetPasswordPage() {
             onChange={(value) => {
               setPassword(value);
               setError(null);
+              setConfirmError(null);
             }}
           />
           <Field
@@ -85,9 +88,10 @@ export function ResetPasswordPage() {
             autoComplete="new-password"
             required
             value={confirm}
+            error={confirmError}
             onChange={(e) => {
               setConfirm(e.target.value);
-              setError(null);
+              setConfirmError(null);
             }}
           />
           <button type="submit" className="btn btn-primary" disabled={!password || !confirm || submitting}>

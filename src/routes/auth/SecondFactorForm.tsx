@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { verifySecondFactor } from "@/auth/auth-api";
-import { AUTH_TOASTS, authErrorMessage } from "@/auth/messages";
+import { AUTH_TOASTS, secondFactorErrorMessage } from "@/auth/messages";
 import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 
@@ -23,10 +23,7 @@ export function SecondFactorForm({ onVerified, onCancel }: { onVerified: () => P
     const result = await verifySecondFactor(kind, code);
     if (!result.ok) {
       setSubmitting(false);
-      const message =
-        result.error.status === 401 && result.error.code === "INVALID_CODE"
-          ? "That code is not right. Check the time on your phone and try the newest code."
-          : authErrorMessage(result.error);
+      const message = secondFactorErrorMessage(result.error);
       setError(message);
       toast({ title: AUTH_TOASTS.loginFailedTitle, description: message, variant: "destructive" });
       return;

@@ -7,6 +7,7 @@ import { LogoMark } from "@/components/LogoMark";
 import { Completed } from "./Completed";
 import { type ChatView, elapsedNow, lastFinishedReply, pendingRating, visibleMessages } from "./chat-state";
 import { deviceSentence } from "./device-label";
+import { linkBadge } from "./link-badge";
 import { RatingChoices } from "./RatingChoices";
 import { SummaryReview } from "./SummaryReview";
 
@@ -71,7 +72,7 @@ export function ChatScreen({
               {info.organizationName} · about {info.durationMinutes} minutes · private
             </p>
           </div>
-          <LinkBadge link={view.link} synced={view.synced} ended={ended} />
+          <LinkBadge view={view} />
         </div>
         {ended ? null : view.synced ? (
           <TimerBar view={view} onPause={onPause} onResume={onResume} />
@@ -175,11 +176,9 @@ function ReplyAnnouncer({ messages }: { messages: readonly ChatMessage[] }) {
   );
 }
 
-function LinkBadge({ link, synced, ended }: { link: ChatView["link"]; synced: boolean; ended: boolean }) {
-  if (ended) return null;
-  if (link === "open" && synced) return <span className="badge badge-success badge-sm gap-1">Live</span>;
-  if (link === "offline") return <span className="badge badge-error badge-sm">Offline</span>;
-  return <span className="badge badge-ghost badge-sm">Connecting…</span>;
+function LinkBadge({ view }: { view: ChatView }) {
+  const badge = linkBadge({ link: view.link, synced: view.synced, status: view.status, paused: view.timer.paused });
+  return <span className={`badge badge-sm ${badge.tone}`}>{badge.label}</span>;
 }
 
 function PrivacyNote() {

@@ -5,6 +5,7 @@ import { useAuth } from "@/auth/AuthProvider";
 import { useLogout } from "@/auth/useLogout";
 import { Icon, type IconName } from "@/components/Icon";
 import { Logo } from "@/components/Logo";
+import { MAIN_CONTENT_ID, SkipLink } from "@/components/SkipLink";
 import { useDismiss } from "@/components/useDismiss";
 
 const NAV: { to: string; label: string; icon: IconName; end?: boolean }[] = [
@@ -59,6 +60,7 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
   const email = user?.email ?? "";
   return (
     <div className="drawer relative min-h-screen bg-base-200 md:drawer-open">
+      <SkipLink />
       {/* The sidebar's column, painted the page's whole height: the sticky sidebar is one
           viewport tall, and a long page (or a full-page screenshot) showed the page under it. */}
       <div
@@ -90,7 +92,9 @@ export function DashboardLayout({ children, banner }: { children: ReactNode; ban
           <Logo to="/dashboard" />
         </header>
         {banner}
-        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">{children}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
+          {children}
+        </main>
       </div>
       <div className="drawer-side z-40">
         {/* A click beside the drawer closes it; keyboard users have the menu button and Escape. */}

@@ -8,6 +8,7 @@ import { RoleHome } from "@/auth/RoleHome";
 import { useLogout } from "@/auth/useLogout";
 import { Logo } from "@/components/Logo";
 import { PageLoader } from "@/components/PageLoader";
+import { MAIN_CONTENT_ID, SkipLink } from "@/components/SkipLink";
 import { toast } from "@/components/toast/toast-store";
 import { TwoFactorGate } from "../account/TwoFactorGate";
 import { ensureOrganization, fetchPlanStatus, PLAN_STATUS_QUERY_KEY } from "./billing-api";
@@ -149,10 +150,11 @@ function AdminDashboard({ user }: { user: AppUser }) {
 
   return (
     <div className="min-h-screen bg-base-200">
+      <SkipLink />
       <header className="flex h-16 items-center px-5 sm:px-8">
         <Logo to="/dashboard" />
       </header>
-      <main className="px-4 pb-16 sm:px-6">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="px-4 pb-16 outline-none sm:px-6">
         {phase === "welcome" ? (
           <WelcomeOnboarding firstName={user.firstName} onGetStarted={getStarted} />
         ) : (

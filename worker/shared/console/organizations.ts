@@ -11,9 +11,28 @@ export const ORGANIZATION_NAME_MAX = 200;
 
 const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
 
+export const DOMAIN_MESSAGE = "Enter a domain like company.com";
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const TOP_LABEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i;
+
+/** A bare host name of two or more labels ("company.com", "eu.acme.co.uk"): no scheme, path or spaces. */
+export function isDomain(text: string): boolean {
+  const labels = text.split(".");
+  const top = labels.at(-1) ?? "";
+  return text.length <= 253 && labels.length >= 2 && labels.every((label) => LABEL.test(label)) && TOP_LABEL.test(top);
+}
+
 export const organizationInputSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, "Organization name is required"), z.maxLength(ORGANIZATION_NAME_MAX)),
-  domain: optionalText(253),
+  /** Blank clears it (stored as null); anything else must be a domain. */
+  domain: z.optional(
+    z.nullable(
+      z.string().check(
+        z.trim(),
+        z.refine((text) => text === "" || isDomain(text), DOMAIN_MESSAGE),
+      ),
+    ),
+  ),
   industry: optionalText(100),
   /** The operator's access: the plan's lifecycle is never set by hand (issue 25 §2). */
   status: z.optional(z.enum(ORGANIZATION_ACCESS)),

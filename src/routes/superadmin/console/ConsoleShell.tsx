@@ -2,6 +2,7 @@ import { roleLabel } from "@shared/domain";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { LogoMark } from "@/components/LogoMark";
+import { MAIN_CONTENT_ID, SkipLink } from "@/components/SkipLink";
 import { ConsoleIcon } from "@/components/ui";
 import { useDismiss } from "@/components/useDismiss";
 import { CONSOLE_TABS, type ConsoleTabId, operatorInitials } from "./display";
@@ -125,6 +126,8 @@ export function ConsoleShell({
 
   return (
     <div className="relative min-h-screen bg-base-200">
+      {/* Out of the Tab order with the rest of the page while the phone drawer is open. */}
+      {drawerOpen ? null : <SkipLink />}
       {/* The sidebar's column, painted the page's whole height: the fixed sidebar is one
           viewport tall, and a long page (or a full-page screenshot) showed the page under it. */}
       <div
@@ -208,7 +211,7 @@ export function ConsoleShell({
             </div>
           </div>
         </header>
-        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8" id="console-main">
+        <main className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <div className="mx-auto max-w-7xl">{children}</div>
         </main>
         <footer className="px-6 pb-6 text-center text-xs text-muted">

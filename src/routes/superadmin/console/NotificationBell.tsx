@@ -46,7 +46,9 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
       </button>
       {open ? (
         <div
-          className="absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-box border border-base-300 bg-base-100 shadow-xl"
+          // On a phone the bell is not at the header's right end, so a panel hung from it ran off the
+          // left edge: there it spans the screen under the header instead.
+          className="fixed inset-x-4 top-16 z-50 mt-2 rounded-box border border-base-300 bg-base-100 shadow-xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:w-[22rem]"
           role="dialog"
           aria-label="Platform Notifications"
         >

@@ -2,6 +2,7 @@ export { trendTone } from "@/components/ui/trend-tone";
 
 import type { AlertPriority } from "@shared/domain";
 import { PILLARS } from "@shared/pillars";
+import { plural } from "@shared/plural";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "@shared/settings";
 
 /**
@@ -167,4 +168,9 @@ export function resetDefaults(): GlobalSettings {
 export function priorityFrom(text: string): number {
   const value = Number.parseInt(text, 10);
   return Number.isFinite(value) && value >= 1 ? value : 1;
+}
+
+/** Customer Support's organization result: "acme.test · 1 account". */
+export function organizationFacts(org: { domain: string | null; accountCount: number }): string {
+  return `${org.domain ?? "No domain set"} · ${org.accountCount} ${plural(org.accountCount, "account")}`;
 }

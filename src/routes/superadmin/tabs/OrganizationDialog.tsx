@@ -1,4 +1,10 @@
-import { type AdminOrganization, ORGANIZATION_NAME_MAX, organizationSchema } from "@shared/console/organizations";
+import {
+  type AdminOrganization,
+  DOMAIN_MESSAGE,
+  isDomain,
+  ORGANIZATION_NAME_MAX,
+  organizationSchema,
+} from "@shared/console/organizations";
 import { ORGANIZATION_ACCESS, type OrganizationAccess, SUBSCRIPTION_TIERS } from "@shared/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
@@ -42,6 +48,8 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
   const [tier, setTier] = useState<string>(editing?.subscriptionTier ?? "basic");
   const [nameError, setNameError] = useState<string | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
+  const [domainError, setDomainError] = useState<string | null>(null);
+  const domainInput = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
 
   const save = useMutation({
@@ -86,6 +94,12 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
       nameInput.current?.focus();
       return;
     }
+    // The server refuses the same (organizationInputSchema); said here before a round trip.
+    if (domain.trim() && !isDomain(domain.trim())) {
+      setDomainError(DOMAIN_MESSAGE);
+      domainInput.current?.focus();
+      return;
+    }
     save.mutate();
   };
 
@@ -113,15 +127,19 @@ export function OrganizationDialog({ state, onClose }: { state: NonNullable<Dial
               />
             )}
           </Field>
-          <Field label="Domain" optional>
+          <Field label="Domain" optional error={domainError}>
             {(control) => (
               <input
                 {...control}
-                className="input w-full"
+                ref={domainInput}
+                className={`input w-full ${domainError ? "input-error" : ""}`}
                 value={domain}
                 placeholder="company.com"
                 maxLength={253}
-                onChange={(e) => setDomain(e.target.value)}
+                onChange={(e) => {
+                  setDomain(e.target.value);
+                  setDomainError(null);
+                }}
               />
             )}
           </Field>

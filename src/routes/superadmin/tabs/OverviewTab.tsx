@@ -149,8 +149,10 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
               <ul className="divide-y divide-base-300">
                 {data.items.map((org) => (
                   <li key={org.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate font-medium">{org.name}</p>
+                    <div className="min-w-0 grow basis-40">
+                      <p className="truncate font-medium" data-testid="recent-organization-name">
+                        {org.name}
+                      </p>
                       <p className="truncate text-sm text-muted">{org.domain ?? "No domain set"}</p>
                     </div>
                     <Badge variant={organizationStatusVariant(org.status)}>{organizationStatusLabel(org.status)}</Badge>

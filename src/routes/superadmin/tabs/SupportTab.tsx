@@ -17,7 +17,7 @@ import {
 } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { useSupportSearch } from "../console/api";
-import { formatDate, formatDateTime } from "../console/display";
+import { formatDate, formatDateTime, organizationFacts } from "../console/display";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 /** Customer Support (the spec leaves it 'will be implemented here'): find people and fix sign-up trouble. */
@@ -85,8 +85,7 @@ export function SupportTab() {
                     <div className="min-w-0 flex-1">
                       <p className="font-medium">{org.name}</p>
                       <p className="text-sm text-muted">
-                        {org.domain ?? "No domain set"} · {org.accountCount} accounts · since{" "}
-                        {formatDate(org.createdAt)}
+                        {organizationFacts(org)} · since {formatDate(org.createdAt)}
                       </p>
                     </div>
                     <Badge variant={organizationStatusVariant(org.status)}>{organizationStatusLabel(org.status)}</Badge>

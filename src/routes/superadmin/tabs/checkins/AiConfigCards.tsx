@@ -12,11 +12,11 @@ const MAX_PHRASES = 20;
 type Update = <Group extends keyof AgentConfig>(group: Group, patch: Partial<AgentConfig[Group]>) => void;
 
 /** Where the three traits now live (issue 13 §2): one home each, no control overruled by another. */
-function GlobalSettingsNote({ what }: { what: string }) {
+function GlobalSettingsNote({ what, one }: { what: string; one?: boolean }) {
   return (
     <p className="rounded-field bg-base-200 px-3 py-2 text-xs text-soft">
-      {what} come from Global Settings → Conversation defaults; an organization may choose its own in its dashboard
-      Settings.
+      {what} {one ? "comes" : "come"} from Global Settings → Conversation defaults; an organization may choose its own
+      in its dashboard Settings.
     </p>
   );
 }
@@ -43,7 +43,7 @@ export function PersonalityCard({ draft, update }: { draft: AgentConfig; update:
             <p className="mt-1 text-xs text-muted">{hint}</p>
           </div>
         ))}
-        <GlobalSettingsNote what="The empathy level" />
+        <GlobalSettingsNote what="The empathy level" one />
       </div>
     </Card>
   );
