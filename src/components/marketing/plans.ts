@@ -8,13 +8,16 @@ export const TRIAL_PLAN_FEATURES = [
   "Basic dashboard",
 ];
 
-/** The spec's Pro plan list, word for word (§9 of the accounts spec). */
+/**
+ * Issue 25 §8: only what the product does (the spec's list promised "predictions", "advanced
+ * reporting" and "priority support", which nothing behind the Pro plan delivers).
+ */
 export const PRO_PLAN_FEATURES = [
   "Unlimited team members",
-  "AI sentiment analysis",
-  "Real-time dashboard and analytics",
-  "Risk alerts and predictions",
-  "Email check-in automation",
-  "Advanced reporting",
-  "Priority support",
+  "Scheduled AI check-ins with reminders",
+  "Sentiment scores on six pillars",
+  "Burnout, low-morale and reach-out alerts",
+  "Coaching actions for managers",
+  "Trends over up to 52 weeks",
+  "Email alerts and a weekly digest",
 ];
