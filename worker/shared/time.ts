@@ -35,3 +35,28 @@ export function formatDate(at: string | number): string {
 export function formatDateTime(at: string | number): string {
   return formatter().dateTime.format(instant(at));
 }
+
+const AGE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * DAY_MS],
+  ["month", 30 * DAY_MS],
+  ["week", WEEK_MS],
+  ["day", DAY_MS],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+let ages: Intl.RelativeTimeFormat | null = null;
+
+/**
+ * "3 days ago", "in 2 hours", "just now": the one way an age is written, on the dashboard and
+ * in the console (they rounded and floored apart, so one alert read "5 days ago" in one and "6
+ * days ago" in the other). Whole units elapsed, in English like every text.
+ */
+export function timeAgo(at: number, now = Date.now()): string {
+  const delta = at - now;
+  ages ??= new Intl.RelativeTimeFormat("en-US", { numeric: "always" });
+  for (const [unit, ms] of AGE_UNITS) {
+    const count = Math.trunc(delta / ms);
+    if (count !== 0) return ages.format(count, unit);
+  }
+  return "just now";
+}

@@ -4,6 +4,7 @@ import type { AlertPriority } from "@shared/domain";
 import { PILLARS } from "@shared/pillars";
 import { plural } from "@shared/plural";
 import { DEFAULT_GLOBAL_SETTINGS, type GlobalSettings } from "@shared/settings";
+import { timeAgo } from "@shared/time";
 
 /**
  * The operator console's display rules (spec 2 §2, §7, §8, §9) as plain functions, so they
@@ -72,24 +73,8 @@ export function percentOf(part: number, total: number): number {
 export const usd = (amount: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(amount);
 
-/** '3 minutes ago', '2 days ago' … for alert ages and activity. */
-export function relativeAge(at: number, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - at) / 1000));
-  if (seconds < 60) return "just now";
-  const units: [number, string][] = [
-    [60 * 60 * 24 * 365, "year"],
-    [60 * 60 * 24 * 30, "month"],
-    [60 * 60 * 24 * 7, "week"],
-    [60 * 60 * 24, "day"],
-    [60 * 60, "hour"],
-    [60, "minute"],
-  ];
-  for (const [size, name] of units) {
-    const count = Math.floor(seconds / size);
-    if (count >= 1) return `${count} ${name}${count === 1 ? "" : "s"} ago`;
-  }
-  return "just now";
-}
+/** '3 minutes ago', '2 days ago' … for alert ages and activity (never in the future: a clock ahead says "just now"). */
+export const relativeAge = (at: number, now = Date.now()): string => timeAgo(Math.min(at, now), now);
 
 /** Avatar initials from the operator's name, falling back to 'SA' (spec 2 §2). */
 export function operatorInitials(firstName: string, lastName: string): string {
