@@ -191,7 +191,7 @@ describe("themes", () => {
   it("finds blocker themes only where they read as obstacles, each once, with a generic description", () => {
     const found = blockerThemesIn([
       { content: "Our CRM is fine. Discount approvals take three days though.", answersBlockersQuestion: false },
-      { content: "Approvals again, and leads are poor quality.", answersBlockersQuestion: true },
+      { content: "Discount approvals again, and leads are poor quality.", answersBlockersQuestion: true },
     ]);
     expect(found.map((f) => f.theme)).toEqual(["Pricing approvals", "Lead quality"]);
     expect(found[0]?.description).not.toContain("three days");

@@ -144,17 +144,12 @@ export const TOPICS = [
     id: "approvals",
     pillar: "blockers",
     blocker: "Pricing approvals",
-    cues: [
-      "pricing",
-      "discount",
-      "approval",
-      "deal desk",
-      "legal review",
-      "legal$",
-      "contract",
-      "redline",
-      "sign off",
-      "signoff",
+    // Pricing alone is not an approval ("I struggle with negotiation on pricing" is a skill), nor
+    // an approval alone a pricing one ("internal approvals" are processes): both, or the deal desk.
+    cues: ["deal desk", "legal review", "legal$", "contract", "redline"],
+    both: [
+      ["pricing", "price", "discount"],
+      ["approv", "sign off", "signoff", "signed off"],
     ],
   },
   {
@@ -205,7 +200,18 @@ export const TOPICS = [
     id: "processes",
     pillar: "blockers",
     blocker: "Internal processes",
-    cues: ["process", "handoff", "hand off", "red tape", "bureaucra", "meetings", "internal"],
+    cues: [
+      "process",
+      "handoff",
+      "hand off",
+      "red tape",
+      "bureaucra",
+      "meetings",
+      "internal",
+      "approval",
+      "sign off",
+      "signoff",
+    ],
   },
   {
     id: "enablement",
@@ -360,6 +366,8 @@ export const TOPICS = [
   blocker?: BlockerTheme;
   subject?: boolean;
   cues: readonly string[];
+  /** Also named when a cue of each list is in the same clause part. */
+  both?: readonly [readonly string[], readonly string[]];
 }[];
 
 export type TopicId = (typeof TOPICS)[number]["id"];
@@ -377,6 +385,19 @@ function cueMatches(text: string, cue: string): boolean {
     cuePatterns.set(cue, pattern);
   }
   return pattern.test(text);
+}
+
+/**
+ * The topic's cues name it in this text: any one cue, or a cue of one of its `both` lists here
+ * and one of the other in its sentence ("The approval process is painful, three sign-offs for
+ * any discount" is about pricing approvals in both its parts).
+ */
+function topicIn(topic: Topic, text: string, sentence = text): boolean {
+  if (topic.cues.some((cue) => cueMatches(text, cue))) return true;
+  if (!("both" in topic)) return false;
+  const [first, second] = topic.both;
+  const some = (cues: readonly string[], where: string) => cues.some((cue) => cueMatches(where, cue));
+  return (some(first, text) && some(second, sentence)) || (some(second, text) && some(first, sentence));
 }
 
 /** Words that mark a segment as describing an obstacle, whatever its sentiment words say. */
@@ -471,14 +492,15 @@ export function topicVerdicts(text: string, answersBlockersQuestion = false): To
       .join(" ");
   for (const segment of segments) {
     // A problem that is over ("the CRM sync was a pain last month but IT fixed it") holds nobody back now.
-    if (isResolved(sentenceText(segment.sentence))) continue;
+    const sentence = sentenceText(segment.sentence);
+    if (isResolved(sentence)) continue;
     // "An offer from a competitor": leaving, not competition on deals.
     if (segment.marks.some((m) => m.signal === "flight_risk")) continue;
-    const named: Topic[] = TOPICS.filter((topic) => topic.cues.some((cue) => cueMatches(segment.text, cue)));
+    const named: Topic[] = TOPICS.filter((topic) => topicIn(topic, segment.text, sentence));
     // "My manager is amazing, but I barely see her": a pronoun after "but" points back at what came before.
     if (named.length === 0 && segment.weight === 1.5 && PRONOUNS.test(segment.text)) {
       const before = segments.filter((s) => s.clause === segment.clause - 1);
-      named.push(...TOPICS.filter((topic) => before.some((s) => topic.cues.some((cue) => cueMatches(s.text, cue)))));
+      named.push(...TOPICS.filter((topic) => before.some((s) => topicIn(topic, s.text))));
     }
     if (named.length === 0) continue;
     const clause = clauseValence.get(segment.clause) ?? 0;
@@ -522,7 +544,7 @@ export function isResolved(sentence: string): boolean {
 
 /** True when a segment's words name any topic. */
 export function namesTopic(segmentText: string): boolean {
-  return TOPICS.some((topic) => topic.cues.some((cue) => cueMatches(segmentText, cue)));
+  return TOPICS.some((topic) => topicIn(topic, segmentText));
 }
 
 export function topicById(id: TopicId): Topic {
