@@ -228,8 +228,11 @@ describe("the console acts on one account (issue 25 §6)", () => {
       await page.getByPlaceholder(/Search name/).fill(admin.email);
       const row = page.getByTestId("user-row").filter({ hasText: admin.email });
       await row.waitFor();
-      page.once("dialog", (dialog) => void dialog.accept());
       await row.getByRole("button", { name: "Deactivate" }).click();
+      await page
+        .getByRole("dialog", { name: "Deactivate account" })
+        .getByRole("button", { name: "Deactivate" })
+        .click();
       await row.getByRole("button", { name: "Reactivate" }).waitFor();
 
       const { page: userPage, context: userContext } = await newPage({ width: 375, height: 812 });

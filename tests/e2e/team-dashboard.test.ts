@@ -130,6 +130,45 @@ describe("team, check-in and dashboard", () => {
     }
   });
 
+  test("revoking a check-in asks in the app's own dialog (no browser confirm box), then the link is dead", async () => {
+    const account = await createVerifiedAdmin(origin, { trial: true, companyName: "Revoke Co" });
+    const { page, context } = await newPage({ width: 1280, height: 900 });
+    // A browser confirm box would be dismissed here unseen, and nothing would be revoked.
+    const native: string[] = [];
+    page.on("dialog", (dialog) => {
+      native.push(dialog.message());
+      void dialog.dismiss();
+    });
+    try {
+      await loginAs(page, account.email, account.password);
+      const added = await page.request.post("/api/team-members", {
+        data: { firstName: "Revo", lastName: "Seller", email: `revo.${account.userId}@revoke.example` },
+        headers: { Origin: origin },
+      });
+      expect(added.status()).toBe(201);
+      const memberId = ((await added.json()) as { member: { id: string } }).member.id;
+      const sent = await page.request.post("/api/check-ins", {
+        data: { teamMemberId: memberId },
+        headers: { Origin: origin },
+      });
+      expect(sent.status()).toBe(201);
+      const link = await emailedCheckInLink(origin, `revo.${account.userId}@revoke.example`);
+      await page.goto("/dashboard/team");
+      const panel = page.getByTestId("check-ins-panel");
+      await panel.getByRole("button", { name: "Revoke" }).click();
+      const dialog = page.getByRole("dialog", { name: "Revoke check-in" });
+      await dialog.getByText("Revoke Revo's check-in? The link will stop working.").waitFor();
+      await dialog.getByRole("button", { name: "Revoke" }).click();
+      expect(await toastText(page)).toContain("Check-in revoked");
+      await expect.poll(() => panel.getByTestId("check-in-status").first().textContent()).toBe("expired");
+      expect(native).toEqual([]);
+      const opened = await page.request.get(link.replace("/check-in/", "/api/check-in/"));
+      expect(opened.status()).toBe(404);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a new company's single check-in on a phone: participation, no comparison, the person's header", async () => {
     // The newcomer walkthrough: 2 members, a check-in sent to one, who answers it.
     const account = await createVerifiedAdmin(origin, { trial: true, companyName: "First Week Co" });

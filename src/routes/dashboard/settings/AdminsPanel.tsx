@@ -10,7 +10,7 @@ import { type FormEvent, useState } from "react";
 import * as z from "zod/mini";
 import { useAuth } from "@/auth/AuthProvider";
 import { toast } from "@/components/toast/toast-store";
-import { Badge, InputField as Field, LoadError, Panel, PanelSkeleton } from "@/components/ui";
+import { Badge, ConfirmDialog, InputField as Field, LoadError, Panel, PanelSkeleton } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 
 const ADMINS_KEY = ["organization-admins"] as const;
@@ -97,49 +97,64 @@ export function AdminList({
   onRevoke: (id: string) => void;
 }) {
   const canRemove = data.admins.filter((a) => a.active).length > 1;
+  // The app's own dialog, not the browser's confirm box (which automation dismisses unseen).
+  const [removing, setRemoving] = useState<{ id: string; email: string } | null>(null);
   return (
-    <ul className="divide-y divide-base-300" aria-label="Admins and invitations">
-      {data.admins.map((admin) => (
-        <li key={admin.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-          <div className="min-w-0">
-            <p className="truncate font-medium">
-              {`${admin.firstName} ${admin.lastName}`.trim() || admin.email}
-              {admin.isYou ? <span className="text-muted"> (you)</span> : null}
-            </p>
-            <p className="truncate text-sm text-muted">{admin.email}</p>
-          </div>
-          <div className="flex items-center gap-2">
-            {admin.twoFactorEnabled ? <Badge variant="secondary">2FA</Badge> : null}
-            {admin.active ? null : <Badge variant="destructive">Deactivated</Badge>}
-            {canRemove && !admin.isYou ? (
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm text-error"
-                onClick={() => {
-                  if (window.confirm(`Remove ${admin.email} as Admin? They will be signed out.`)) onRemove(admin.id);
-                }}
-              >
-                Remove
+    <>
+      <ul className="divide-y divide-base-300" aria-label="Admins and invitations">
+        {data.admins.map((admin) => (
+          <li key={admin.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <div className="min-w-0">
+              <p className="truncate font-medium">
+                {`${admin.firstName} ${admin.lastName}`.trim() || admin.email}
+                {admin.isYou ? <span className="text-muted"> (you)</span> : null}
+              </p>
+              <p className="truncate text-sm text-muted">{admin.email}</p>
+            </div>
+            <div className="flex items-center gap-2">
+              {admin.twoFactorEnabled ? <Badge variant="secondary">2FA</Badge> : null}
+              {admin.active ? null : <Badge variant="destructive">Deactivated</Badge>}
+              {canRemove && !admin.isYou ? (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm text-error"
+                  onClick={() => setRemoving({ id: admin.id, email: admin.email })}
+                >
+                  Remove
+                </button>
+              ) : null}
+            </div>
+          </li>
+        ))}
+        {data.invitations.map((invitation) => (
+          <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <div className="min-w-0">
+              <p className="truncate font-medium">{invitation.email}</p>
+              <p className="text-sm text-muted">Invited, until {formatDate(invitation.expiresAt)}</p>
+            </div>
+            <div className="flex items-center gap-2">
+              <Badge variant="outline">Pending</Badge>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => onRevoke(invitation.id)}>
+                Revoke
               </button>
-            ) : null}
-          </div>
-        </li>
-      ))}
-      {data.invitations.map((invitation) => (
-        <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-          <div className="min-w-0">
-            <p className="truncate font-medium">{invitation.email}</p>
-            <p className="text-sm text-muted">Invited, until {formatDate(invitation.expiresAt)}</p>
-          </div>
-          <div className="flex items-center gap-2">
-            <Badge variant="outline">Pending</Badge>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => onRevoke(invitation.id)}>
-              Revoke
-            </button>
-          </div>
-        </li>
-      ))}
-    </ul>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {removing ? (
+        <ConfirmDialog
+          title="Remove Admin"
+          message={`Remove ${removing.email} as Admin? They will be signed out.`}
+          confirmLabel="Remove"
+          destructive
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            onRemove(removing.id);
+            setRemoving(null);
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 

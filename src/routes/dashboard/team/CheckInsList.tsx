@@ -1,7 +1,7 @@
 import type { CheckInListItem } from "@shared/team";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
-import { Modal, PanelSkeleton, useTabs } from "@/components/ui";
+import { ConfirmDialog, Modal, PanelSkeleton, useTabs } from "@/components/ui";
 import { formatRelative } from "../charts/format";
 import { useCheckInAction, useCheckIns } from "../data/team";
 import { fullName } from "../labels";
@@ -63,13 +63,14 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
             ),
       onError: (error) => toast({ title: "Could not resend", description: error.message, variant: "destructive" }),
     });
-  const onRevoke = (item: CheckInListItem) => {
-    if (!window.confirm(`Revoke ${item.teamMember.firstName}'s check-in? The link will stop working.`)) return;
+  // The app's own dialog, not the browser's confirm box (which automation dismisses unseen).
+  const [revoking, setRevoking] = useState<CheckInListItem | null>(null);
+  const onRevoke = (item: CheckInListItem) =>
     revoke.mutate(item.id, {
       onSuccess: () => toast({ title: "Check-in revoked", description: "The link no longer works." }),
       onError: (error) => toast({ title: "Could not revoke", description: error.message, variant: "destructive" }),
+      onSettled: () => setRevoking(null),
     });
-  };
 
   return (
     <div className="flex flex-col gap-3" data-testid="check-ins">
@@ -133,7 +134,7 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
                 <button
                   type="button"
                   className="btn btn-sm btn-ghost text-error-strong"
-                  onClick={() => onRevoke(item)}
+                  onClick={() => setRevoking(item)}
                   disabled={revoke.isPending && revoke.variables === item.id}
                 >
                   Revoke
@@ -153,6 +154,18 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
           {list.isFetchingNextPage ? <span className="loading loading-spinner loading-xs" /> : null}
           Load more
         </button>
+      ) : null}
+      {revoking ? (
+        <ConfirmDialog
+          title="Revoke check-in"
+          message={`Revoke ${revoking.teamMember.firstName}'s check-in? The link will stop working.`}
+          confirmLabel="Revoke"
+          busyLabel="Revoking…"
+          destructive
+          busy={revoke.isPending}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() => onRevoke(revoking)}
+        />
       ) : null}
       {handOver ? (
         <Modal

@@ -1,7 +1,9 @@
 import { ASSIGNABLE_ROLES, type PlatformPerson, userActionResultSchema } from "@shared/console/users";
 import { roleLabel } from "@shared/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
+import { ConfirmDialog } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys } from "../console/api";
 
@@ -14,6 +16,8 @@ type Action = { path: string; method: "POST" | "PUT"; body?: unknown; done: stri
  */
 export function UserActions({ person, operatorId }: { person: PlatformPerson; operatorId: string | undefined }) {
   const queryClient = useQueryClient();
+  // The app's own dialog, not the browser's confirm box (which automation dismisses unseen).
+  const [confirming, setConfirming] = useState(false);
   const run = useMutation({
     mutationFn: (action: Action) =>
       api(`/api/admin/users/${encodeURIComponent(person.id)}/${action.path}`, userActionResultSchema, {
@@ -60,15 +64,11 @@ export function UserActions({ person, operatorId }: { person: PlatformPerson; op
           type="button"
           className={`btn btn-xs ${active ? "btn-outline btn-error" : "btn-outline"}`}
           disabled={run.isPending}
-          onClick={() => {
-            if (active && !window.confirm(`Deactivate ${person.email ?? person.name}? They are signed out at once.`))
-              return;
-            run.mutate(
-              active
-                ? { path: "deactivate", method: "POST", done: "Account deactivated" }
-                : { path: "reactivate", method: "POST", done: "Account reactivated" },
-            );
-          }}
+          onClick={() =>
+            active
+              ? setConfirming(true)
+              : run.mutate({ path: "reactivate", method: "POST", done: "Account reactivated" })
+          }
         >
           {active ? "Deactivate" : "Reactivate"}
         </button>
@@ -82,6 +82,23 @@ export function UserActions({ person, operatorId }: { person: PlatformPerson; op
         >
           Resend verification
         </button>
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title="Deactivate account"
+          message={`Deactivate ${person.email ?? person.name}? They are signed out at once.`}
+          confirmLabel="Deactivate"
+          busyLabel="Deactivating…"
+          destructive
+          busy={run.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            run.mutate(
+              { path: "deactivate", method: "POST", done: "Account deactivated" },
+              { onSettled: () => setConfirming(false) },
+            )
+          }
+        />
       ) : null}
     </div>
   );
