@@ -7,6 +7,7 @@ import {
   SCHEDULE_STALE_AFTER_MS,
   type SystemSignalName,
 } from "../shared/console/system";
+import { plural } from "../shared/plural";
 
 /**
  * The Overview's system status from real signals (issue 25 §7): the database answered, the
@@ -60,8 +61,8 @@ function deliveriesCheck(emailFailures: number, queueFailures: number): HealthCh
   const total = emailFailures + queueFailures;
   if (total === 0) return { ...base, ok: true, detail: "No delivery failed in the last hour" };
   const parts = [
-    emailFailures > 0 ? `${emailFailures} email${emailFailures === 1 ? "" : "s"}` : null,
-    queueFailures > 0 ? `${queueFailures} queued notification${queueFailures === 1 ? "" : "s"}` : null,
+    emailFailures > 0 ? `${emailFailures} ${plural(emailFailures, "email")}` : null,
+    queueFailures > 0 ? `${queueFailures} queued ${plural(queueFailures, "notification")}` : null,
   ].filter(Boolean);
   return { ...base, ok: false, detail: `${parts.join(" and ")} failed in the last hour` };
 }

@@ -1,4 +1,5 @@
 import { type AiAgentConfig, DEFAULT_AI_AGENT_CONFIG } from "../shared/ai-config";
+import { plural } from "../shared/plural";
 import { type InterviewerStyle, styleOf } from "./interviewer-style";
 
 /**
@@ -43,7 +44,7 @@ const CLOSURE: Record<InterviewerStyle["closure"], string> = {
   "action-oriented": "wraps up by asking for one concrete step and the support it needs",
   reflective: "wraps up by asking what stands out most",
 };
-const probes = (n: number) => `asks up to ${n} follow-up question${n === 1 ? "" : "s"} per pillar`;
+const probes = (n: number) => `asks up to ${n} follow-up ${plural(n, "question")} per pillar`;
 
 export function configChanges(
   config: AiAgentConfig,

@@ -1,5 +1,6 @@
 import type { AiAgentConfig } from "../shared/ai-config";
 import type { Pillar } from "../shared/pillars";
+import { plural } from "../shared/plural";
 import type { GlobalSettings } from "../shared/settings";
 import { type AskedQuestion, isRepetitive, type PillarProgress } from "./interview-rules";
 
@@ -288,7 +289,7 @@ export function styleInstructions(config: AiAgentConfig, weights?: PillarWeights
     style.pace === "brisk"
       ? "- When an answer is one to three words, go straight to the next question."
       : "- Give short answers room: acknowledge them before moving on.",
-    `- At most ${style.probesPerPillar} follow-up question${style.probesPerPillar === 1 ? "" : "s"} per pillar.`,
+    `- At most ${style.probesPerPillar} follow-up ${plural(style.probesPerPillar, "question")} per pillar.`,
     `- ${CLOSURE_TEXT[style.closure]}`,
   ];
   if (weights) {

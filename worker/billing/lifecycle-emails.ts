@@ -1,4 +1,5 @@
 import { escapeHtml, layout, type RenderedEmail } from "../email/templates";
+import { plural } from "../shared/plural";
 
 /** The Free Trial's reminder (7, 3 and 1 days before its end) and its "trial ended" notice. */
 export function trialReminderEmail(input: {
@@ -8,7 +9,7 @@ export function trialReminderEmail(input: {
   upgradeUrl: string;
 }): RenderedEmail {
   const when = new Date(input.endsAt).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, "");
-  const left = `${input.days} day${input.days === 1 ? "" : "s"}`;
+  const left = `${input.days} ${plural(input.days, "day")}`;
   const subject = `Your Undertone free trial ends in ${left}`;
   const lines = [
     `The free trial of ${input.organizationName} ends in ${left} (${when}).`,

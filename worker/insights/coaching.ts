@@ -8,6 +8,7 @@ import type {
   PillarCard,
 } from "../shared/insights";
 import type { Pillar } from "../shared/pillars";
+import { plural } from "../shared/plural";
 import { RISK_RULES, SALES_STRENGTH_BANDS } from "./compute";
 
 /**
@@ -86,7 +87,7 @@ export function listNames(names: readonly string[], max = 2, total = names.lengt
   if (total <= max && total <= names.length) return `${names.slice(0, total - 1).join(", ")} and ${names[total - 1]}`;
   const named = names.slice(0, Math.min(max, total - 1));
   const rest = total - named.length;
-  return `${named.join(", ")} and ${rest} other${rest === 1 ? "" : "s"}`;
+  return `${named.join(", ")} and ${rest} ${plural(rest, "other")}`;
 }
 
 function action(

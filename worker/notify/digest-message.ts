@@ -2,6 +2,7 @@ import { escapeHtml } from "../email/templates";
 import type { AlertItem, BlockerTheme, CoachingAction, Participation, PillarCard } from "../shared/insights";
 import { answeredPercent, checkInsAnsweredText, peopleThisWeekText } from "../shared/participation-text";
 import { PILLAR_LABELS } from "../shared/pillars";
+import { plural } from "../shared/plural";
 import { formatDate } from "../shared/time";
 import type { Message } from "./channels/channel";
 
@@ -80,7 +81,7 @@ export function digestContent(input: DigestInput): DigestEmail {
           .slice(0, 5)
           .map(
             (b) =>
-              `<li>${escapeHtml(b.theme)} — ${b.count} mention${b.count === 1 ? "" : "s"}, ${b.people} ${b.people === 1 ? "person" : "people"}</li>`,
+              `<li>${escapeHtml(b.theme)} — ${b.count} ${plural(b.count, "mention")}, ${b.people} ${plural(b.people, "person", "people")}</li>`,
           )
           .join("")}</ol>`;
   const coaching =

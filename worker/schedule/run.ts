@@ -9,6 +9,7 @@ import { recordSignal } from "../lib/system-signals";
 import type { BatchMailer } from "../notify/mailer";
 import { getGlobalSettings } from "../settings/global";
 import { defaultsFor } from "../settings/organization";
+import { plural } from "../shared/plural";
 import { syncSubscriptionQuantity } from "../team/billing-sync";
 import { PRO_SUBSCRIPTION_STATUSES } from "../team/plan";
 import type { JobSink, ScheduleJob } from "./jobs";
@@ -98,7 +99,7 @@ function stepOf(job: ScheduleJob): string {
 export function scheduleRunDetail(report: ScheduleRunReport): string {
   if (report.errors.length > 0) {
     const steps = report.errors.map((error) => error.split(":")[0]).join(", ");
-    return `${report.errors.length} step${report.errors.length === 1 ? "" : "s"} failed: ${steps}`;
+    return `${report.errors.length} ${plural(report.errors.length, "step")} failed: ${steps}`;
   }
   return `Created ${report.created}, invited ${report.invited}, reminded ${report.reminded}, expired ${report.expired}`;
 }

@@ -1,4 +1,5 @@
 import { PILLARS, type Pillar, QUESTION_TYPES, type QuestionType } from "./pillars";
+import { plural } from "./plural";
 
 /**
  * Spec 2 §5 "Bulk question import": a JSON array or a single object; every item is checked
@@ -15,7 +16,7 @@ export const IMPORT_MESSAGES = {
   invalidPillar: (value: string) => `Invalid pillar: ${value}. Must be one of: ${PILLARS.join(", ")}`,
   invalidType: (value: string) => `Invalid question type: ${value}. Must be one of: ${QUESTION_TYPES.join(", ")}`,
   validationSummary: (count: number) =>
-    `Found ${count} validation error${count === 1 ? "" : "s"}. Check the format and try again.`,
+    `Found ${count} validation ${plural(count, "error")}. Check the format and try again.`,
 } as const;
 
 export type ImportedQuestion = {

@@ -1,4 +1,5 @@
 import type { TrendPoint } from "@shared/insights";
+import { plural } from "@shared/plural";
 import type { ChartConfiguration } from "chart.js";
 import { useMemo, useRef, useState } from "react";
 import { CHART_COLORS } from "./chart-setup";
@@ -157,7 +158,7 @@ export function WeeklyBarsChart({
                 const point = points[item.dataIndex];
                 if (!point) return "";
                 return isBlockers
-                  ? `${point.blockers} blocker${point.blockers === 1 ? "" : "s"} reported`
+                  ? `${point.blockers} ${plural(point.blockers, "blocker")} reported`
                   : point.participation === null
                     ? "No check-ins closed"
                     : `${point.participation}% answered (${point.sent} sent)`;

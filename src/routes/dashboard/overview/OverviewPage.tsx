@@ -1,5 +1,6 @@
 import { INSIGHT_RANGES, type InsightRange, type InsightsResponse, RANGE_WEEKS } from "@shared/insights";
 import { answeredPercent, checkInsAnsweredText, peopleThisWeekText } from "@shared/participation-text";
+import { plural } from "@shared/plural";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
@@ -57,7 +58,7 @@ function windowText(insights: InsightsResponse): string {
   const { weeksAgo } = insights.current;
   if (weeksAgo === null) return "no check-ins answered in this period";
   if (weeksAgo === 0) return "last 7 days";
-  return `latest answers ${weeksAgo} week${weeksAgo === 1 ? "" : "s"} ago`;
+  return `latest answers ${weeksAgo} ${plural(weeksAgo, "week")} ago`;
 }
 
 /** /dashboard — the insights a head of sales opens on Monday. */

@@ -1,3 +1,4 @@
+import { plural } from "@shared/plural";
 import type { CheckInListItem } from "@shared/team";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
@@ -117,7 +118,7 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
               <p className="mt-0.5 text-xs text-muted">
                 {when(item)}
                 {item.reminderCount > 0
-                  ? ` · ${item.reminderCount} reminder${item.reminderCount === 1 ? "" : "s"} sent`
+                  ? ` · ${item.reminderCount} ${plural(item.reminderCount, "reminder")} sent`
                   : ""}
               </p>
             </div>

@@ -43,8 +43,8 @@ export function weekOverWeek(change: number, kind: "percent" | "points" | "count
   if (rounded === 0) return "No change from last week";
   const sign = rounded > 0 ? "+" : "-";
   const magnitude = Math.abs(rounded);
-  if (kind === "count") return `${sign}${magnitude} ${magnitude === 1 ? "blocker" : "blockers"} from last week`;
-  if (kind === "points") return `${sign}${magnitude} ${magnitude === 1 ? "point" : "points"} from last week`;
+  if (kind === "count") return `${sign}${magnitude} ${plural(magnitude, "blocker")} from last week`;
+  if (kind === "points") return `${sign}${magnitude} ${plural(magnitude, "point")} from last week`;
   return `${sign}${magnitude}% from last week`;
 }
 

@@ -5,6 +5,7 @@ import {
   bulkInviteResultSchema,
   parseInviteLines,
 } from "@shared/bulk-invite";
+import { plural } from "@shared/plural";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useMemo, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
@@ -80,7 +81,7 @@ export function BulkInviteDialog({ onClose }: { onClose: () => void }) {
       const done = data.results.filter((r) => r.outcome !== "skipped").length;
       toast({
         title: "Invitations sent",
-        description: `${done} of ${data.results.length} ${data.results.length === 1 ? "person" : "people"} added to ${data.organizationName}.`,
+        description: `${done} of ${data.results.length} ${plural(data.results.length, "person", "people")} added to ${data.organizationName}.`,
       });
     },
     onError: (error) =>
@@ -192,7 +193,7 @@ export function BulkInviteDialog({ onClose }: { onClose: () => void }) {
               </ul>
             ) : count > 0 ? (
               <p className="mt-1 text-sm text-success" role="status">
-                {count} {count === 1 ? "person" : "people"} ready
+                {count} {plural(count, "person", "people")} ready
               </p>
             ) : null}
           </div>
@@ -207,7 +208,7 @@ export function BulkInviteDialog({ onClose }: { onClose: () => void }) {
             {invite.isPending
               ? "Inviting..."
               : count > 0
-                ? `Invite ${count} ${count === 1 ? "person" : "people"}`
+                ? `Invite ${count} ${plural(count, "person", "people")}`
                 : "Invite people"}
           </button>
         </div>
@@ -238,7 +239,7 @@ function OrganizationChoices({
           >
             <span className="min-w-0 truncate font-medium">{org.name}</span>
             <span className="shrink-0 text-xs text-muted">
-              {org.userCount} {org.userCount === 1 ? "user" : "users"} · {org.subscriptionTier}
+              {org.userCount} {plural(org.userCount, "user")} · {org.subscriptionTier}
             </span>
           </button>
         </li>

@@ -1,4 +1,5 @@
 import type { ActivityEvent } from "@shared/console/overview";
+import { plural } from "@shared/plural";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import {
@@ -284,4 +285,4 @@ function SystemStatusCard({
   );
 }
 
-const faults = (n: number) => `Degraded · ${n} ${n === 1 ? "fault" : "faults"}`;
+const faults = (n: number) => `Degraded · ${n} ${plural(n, "fault")}`;
