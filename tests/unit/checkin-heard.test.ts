@@ -156,5 +156,9 @@ describe("an answer about the person's own skill", () => {
     expect(reflectionOf(replyTo("I struggle with negotiation, and the approvals take forever.", "blockers"))).toMatch(
       /approv|internal overhead/i,
     );
+    // A pricing approval (pricing with an approval: the topic's `both` rule) is heard as one too.
+    expect(
+      reflectionOf(replyTo("I struggle with negotiation, and the discount approvals take forever.", "blockers")),
+    ).toMatch(APPROVALS);
   });
 });

@@ -1,5 +1,5 @@
 import { sentimentOf } from "../language/lexicon";
-import { TOPICS, type TopicId, topicById } from "../language/themes";
+import { topicById, topicsNamedIn } from "../language/themes";
 import { wordsOf } from "../language/words";
 import type { Reading } from "../scoring/reading";
 import { wishedFor } from "./wishes";
@@ -41,21 +41,6 @@ function shrugged(reading: Reading, lower: string): boolean {
 const CONTRAST = /(?:,|;|\.)?\s+\b(?:but|though|although|however|yet|except)\b[,]?\s+/;
 /** The other side of a contrast must say something, not trail off ("good but yeah"). */
 const MIN_OTHER_SIDE = 3;
-
-/** The topics a clause names by their cues (language/themes.ts TOPICS), specific ones first. */
-function topicsNamedIn(clause: string): TopicId[] {
-  const text = ` ${wordsOf(clause).join(" ")} `;
-  const named = TOPICS.filter((topic) =>
-    topic.cues.some((cue) => {
-      const whole = cue.endsWith("$");
-      const words = wordsOf(whole ? cue.slice(0, -1) : cue).join(" ");
-      return words.length > 0 && text.includes(` ${words}${whole ? " " : ""}`);
-    }),
-  );
-  // "The team is stretched thin" is about capacity, not the team: the specific topic first.
-  const subject = (t: (typeof named)[number]) => "subject" in t && t.subject;
-  return [...named.filter((t) => !subject(t)), ...named.filter(subject)].map((t) => t.id);
-}
 
 /**
  * "My manager is supportive, but the team feels a bit divided since the reorg": good news, then a

@@ -542,6 +542,17 @@ export function isResolved(sentence: string): boolean {
   );
 }
 
+/**
+ * The topics a piece of free text names, by the same cues as the reader (`both` included), the
+ * specific ones before the subjects ("the team is stretched thin" is about capacity first).
+ */
+export function topicsNamedIn(text: string): TopicId[] {
+  const words = wordsOf(text).join(" ");
+  const named = TOPICS.filter((topic) => topicIn(topic, words));
+  const subject = (topic: Topic) => "subject" in topic && topic.subject === true;
+  return [...named.filter((t) => !subject(t)), ...named.filter(subject)].map((t) => t.id);
+}
+
 /** True when a segment's words name any topic. */
 export function namesTopic(segmentText: string): boolean {
   return TOPICS.some((topic) => topicIn(topic, segmentText));
