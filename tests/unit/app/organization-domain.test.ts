@@ -23,4 +23,11 @@ describe("an organization's domain", () => {
       expect(isDomain(domain), domain).toBe(false);
     }
   });
+
+  it("is at most 253 characters, however well formed its labels", () => {
+    const labels = (n: number) => Array.from({ length: n }, () => "a".repeat(61)).join(".");
+    expect(isDomain(`${labels(4)}.co`)).toBe(true); // 250 characters
+    expect(isDomain(`${labels(4)}.xn--a`)).toBe(true); // 253
+    expect(isDomain(`${labels(4)}.xn--ab`)).toBe(false); // 254
+  });
 });

@@ -17,9 +17,11 @@ const TOP_LABEL = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i;
 
 /** A bare host name of two or more labels ("company.com", "eu.acme.co.uk"): no scheme, path or spaces. */
 export function isDomain(text: string): boolean {
+  // The length first: nothing longer is split or matched.
+  if (text.length > 253) return false;
   const labels = text.split(".");
   const top = labels.at(-1) ?? "";
-  return text.length <= 253 && labels.length >= 2 && labels.every((label) => LABEL.test(label)) && TOP_LABEL.test(top);
+  return labels.length >= 2 && labels.every((label) => LABEL.test(label)) && TOP_LABEL.test(top);
 }
 
 export const organizationInputSchema = z.object({
