@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { totpCode } from "../fixtures/totp.ts";
 import { createSuperAdmin, emailedLink, randomClientIp, uniqueEmail } from "./auth.ts";
@@ -19,6 +20,14 @@ import {
  */
 const { newPage, origin } = browserSuite();
 const DEMO_ADMIN = { email: "demo@undertone.dev", password: "undertone-demo" };
+
+/** The demo Admin, logged in by keyboard from a client address of its own, on the Overview. */
+async function demoAdminByKeyboard(page: Page, context: BrowserContext) {
+  await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
+  await page.goto("/login");
+  await logInByKeyboard(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.waitForURL(`${origin}/dashboard`);
+}
 
 // The demo organization (its admin, alerts and subscription) exists whichever test runs first.
 beforeAll(async () => {
@@ -172,10 +181,7 @@ describe("keyboard only", () => {
   test("the first Tab on an Admin page is 'Skip to main content', shown when focused; Enter moves to the main region", async () => {
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {
-      await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
-      await page.goto("/login");
-      await logInByKeyboard(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-      await page.waitForURL(`${origin}/dashboard`);
+      await demoAdminByKeyboard(page, context);
       await page.goto("/dashboard/team");
       await page.getByRole("heading", { name: "Team", exact: true }).waitFor();
       await untilInteractive(page);
@@ -194,10 +200,7 @@ describe("keyboard only", () => {
   test("resolve an alert on the dashboard", async () => {
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {
-      await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
-      await page.goto("/login");
-      await logInByKeyboard(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-      await page.waitForURL(`${origin}/dashboard`);
+      await demoAdminByKeyboard(page, context);
       const panel = page.getByTestId("alerts-panel");
       await panel.waitFor();
       const before = await panel.getByRole("button", { name: "Resolve" }).count();
@@ -221,10 +224,7 @@ describe("keyboard only", () => {
     const admin = await newPage({ width: 375, height: 812 });
     const { page, context } = admin;
     try {
-      await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
-      await page.goto("/login");
-      await logInByKeyboard(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-      await page.waitForURL(`${origin}/dashboard`);
+      await demoAdminByKeyboard(page, context);
       await tabTo(page, /^Open menu$/);
       await page.keyboard.press("Enter");
       // Focus moves into the drawer; Escape closes it and returns focus to the menu button.
