@@ -34,12 +34,9 @@ export async function confirmSummary(page: Page, timeout = 20_000) {
         items.map((li) => `${li.getAttribute("data-sender")}: ${(li.textContent ?? "").slice(0, 160)}`),
       );
     await page.screenshot({ path: `tests/.artifacts/summary-missing-${Date.now()}.png`, fullPage: true });
-    throw new Error(
-      `No "Confirm and submit" after ${turns.length} turns; the last ones:\n${turns.slice(-4).join("\n")}`,
-      {
-        cause: error,
-      },
-    );
+    throw new Error(`No "Confirm and submit" after ${turns.length} turns:\n${turns.join("\n")}`, {
+      cause: error,
+    });
   }
   await page.getByText("Thanks! Your check-in has been submitted.").waitFor({ timeout });
 }
