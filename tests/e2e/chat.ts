@@ -5,14 +5,34 @@ import { expect } from "vitest";
 export const conversation = (page: Page) => page.getByRole("list", { name: "Conversation" });
 export const assistantBubbles = (page: Page) => conversation(page).locator('li[data-sender="assistant"]');
 
-/** Sends one answer and waits for the whole reply (the streaming cursor gone). */
+/**
+ * Sends one answer and waits for the whole reply to it: the answer stored (no longer pending),
+ * then an assistant turn after it with its streaming cursor gone. Counting bubbles is not
+ * enough: the opening question arriving after the Enter would pass for the reply.
+ */
 export async function answer(page: Page, text: string, timeout = 15_000) {
-  const before = await assistantBubbles(page).count();
   const box = page.getByLabel("Your message");
   await box.fill(text);
   await box.press("Enter");
-  await expect.poll(() => assistantBubbles(page).count(), { timeout }).toBeGreaterThan(before);
-  await expect.poll(() => page.locator("li[data-sender='assistant'] .animate-pulse").count()).toBe(0);
+  await expect
+    .poll(
+      () =>
+        conversation(page)
+          .locator("li[data-sender]")
+          .evaluateAll((items, sent) => {
+            const mine = items.findLastIndex(
+              (li) =>
+                li.getAttribute("data-sender") === "user" &&
+                !li.hasAttribute("data-pending") &&
+                (li.querySelector("[data-role='content']")?.textContent ?? "") === sent,
+            );
+            const replies =
+              mine < 0 ? [] : items.slice(mine + 1).filter((li) => li.getAttribute("data-sender") === "assistant");
+            return replies.length > 0 && replies.every((li) => li.querySelector(".animate-pulse") === null);
+          }, text.trim()),
+      { timeout, message: `no finished reply to "${text.slice(0, 60)}"` },
+    )
+    .toBe(true);
 }
 
 /** "Start my check-in": opening the link claims nothing; this click makes the chat this browser's. */

@@ -129,6 +129,39 @@ describe("the check-in page", () => {
     }
   });
 
+  test("an answer sent while the chat still connects waits, then goes out once it connects", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      // The check-in's socket reaches the object only when the test lets it: a slow link, held open.
+      let connect: () => void = () => {};
+      const connected = new Promise<void>((resolve) => {
+        connect = resolve;
+      });
+      await page.routeWebSocket(/\/api\/check-in\/[^/]+\/ws/, async (socket) => {
+        await connected;
+        socket.connectToServer();
+      });
+      await page.goto(await freshCheckInPath());
+      await startCheckIn(page);
+      await page.getByText("Connecting to your check-in…").waitFor();
+      const box = page.getByLabel("Your message");
+      await box.fill("Sent before it connected.");
+      await box.press("Enter");
+      // Kept and shown as waiting, the box free for the next words (Enter was once a no-op here).
+      await page.getByText("Waiting for connection").waitFor();
+      expect(await box.inputValue()).toBe("");
+      expect(await assistantBubbles(page).count()).toBe(0);
+
+      connect();
+      await expect.poll(() => page.locator("li[data-pending]").count(), { timeout: 10_000 }).toBe(0);
+      expect(await userBubbles(page).allInnerTexts()).toEqual(["Sent before it connected."]);
+      // After the greeting, the reply to it.
+      await expect.poll(() => assistantBubbles(page).count(), { timeout: 10_000 }).toBe(2);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a wrong link shows the error with Return to Home", async () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {

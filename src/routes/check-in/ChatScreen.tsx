@@ -150,7 +150,6 @@ export function ChatScreen({
       {!ended ? (
         <Composer
           closed={closing}
-          ready={view.synced}
           sending={view.outbox.length > 0}
           online={view.link === "open"}
           maxChars={maxChars}
@@ -246,7 +245,6 @@ function TimerBar({ view, onPause, onResume }: { view: ChatView; onPause: () => 
 
 function Composer({
   closed,
-  ready,
   sending,
   online,
   maxChars,
@@ -256,8 +254,6 @@ function Composer({
   focusWhenReady: boolean;
   /** The conversation is fixed (closing): nothing more can be written. */
   closed: boolean;
-  /** The chat has connected: what is written can be sent. Until then it can still be typed. */
-  ready: boolean;
   sending: boolean;
   online: boolean;
   maxChars: number;
@@ -266,8 +262,8 @@ function Composer({
   const [text, setText] = useState("");
   const box = useRef<HTMLTextAreaElement>(null);
   const focused = useRef(false);
-  // After "Start my check-in" the answer box takes the focus at once and can be typed in while
-  // the chat connects (only sending waits), so a keyboard user's first words are not lost.
+  // After "Start my check-in" the answer box takes the focus at once and can be typed in (and
+  // sent) while the chat connects, so a keyboard user's first words are not lost.
   useEffect(() => {
     if (!focusWhenReady || closed || focused.current) return;
     focused.current = true;
@@ -275,8 +271,9 @@ function Composer({
   }, [focusWhenReady, closed]);
   const tooLong = text.trim().length > maxChars;
   // A message waiting for its acknowledgement does not hold the next one back: both stay in
-  // the outbox, in order, and go out (again) as soon as the link answers.
-  const blocked = closed || !ready || tooLong;
+  // the outbox, in order, and go out (again) as soon as the link answers. That holds before the
+  // first snapshot too: an answer sent while the chat connects waits there, it is not dropped.
+  const blocked = closed || tooLong;
 
   function submit() {
     const content = text.trim();
