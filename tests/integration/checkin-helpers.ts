@@ -257,7 +257,8 @@ export async function travel(checkInId: string, ms: number): Promise<boolean> {
     if (!hasSession) return;
     sql.exec(
       `update session set started_at = started_at - ?1, paused_at = paused_at - ?1, closing_at = closing_at - ?1,
-         expires_at = expires_at - ?1`,
+         expires_at = expires_at - ?1, summary_at = summary_at - ?1,
+         summary_due_at = summary_due_at - ?1`,
       ms,
     );
     sql.exec("update messages set created_at = created_at - ?", ms);

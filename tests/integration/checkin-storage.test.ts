@@ -8,6 +8,7 @@ import {
   SCHEMA_VERSION,
   SESSION_COLUMNS,
 } from "../../worker/checkin/storage";
+import { SUMMARY_WAIT_MS } from "../../worker/shared/check-in-summary";
 import { chatOpener, createCheckIn, d1Count, objectMessages, sessionStub, travel } from "./checkin-helpers";
 
 /**
@@ -38,6 +39,10 @@ const BACK_TO_PREVIOUS: Record<number, (sql: SqlStorage) => void> = {
     sql.exec("alter table owner drop column visible_from_seq");
     sql.exec("alter table owner drop column hidden_reply_id");
     sql.exec("update schema_version set version = 3");
+  },
+  5: (sql) => {
+    sql.exec("alter table session drop column summary_due_at");
+    sql.exec("update schema_version set version = 4");
   },
 };
 
@@ -149,6 +154,25 @@ describe("the check-in object's storage", () => {
     expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(1);
     expect((await objectMessages(checkIn.id)).filter((m) => m.sender === "user")).toHaveLength(3);
     expect(await d1Count("sentiment_scores", "check_in_id = ?", checkIn.id)).toBe(1);
+  });
+
+  it("a summary shown before the deadline was stored (version 4) counts down from when it was shown", async () => {
+    const checkIn = await createCheckIn();
+    const chat = await open(checkIn);
+    await chat.say("Rough week, I'm exhausted and working every weekend.");
+    await travel(checkIn.id, 10 * 60_000);
+    await travel(checkIn.id, 4000);
+    const { summary } = await chat.waitFor<"summary">((f) => f.type === "summary");
+    const stub = sessionStub(checkIn.id);
+    const shownAt = await runInDurableObject(stub, (_instance, state) => {
+      BACK_TO_PREVIOUS[5]?.(state.storage.sql);
+      return state.storage.sql.exec<{ summary_at: number }>("select summary_at from session").one().summary_at;
+    });
+    await evictDurableObject(stub, { webSockets: "close" });
+    const after = await open(checkIn);
+    expect(after.latestSnapshot()?.summary?.completesAt).toBe(shownAt + SUMMARY_WAIT_MS);
+    expect(summary.completesAt).toBe(shownAt + SUMMARY_WAIT_MS);
+    after.close();
   });
 
   it("applies each missing migration once, in order, all or nothing, and never goes back", async () => {

@@ -1,3 +1,4 @@
+import { evictDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CORRECTED_NOTE } from "../../worker/checkin/corrections";
@@ -18,6 +19,7 @@ import {
   d1Count,
   objectTables,
   renderedAlert,
+  sessionStub,
   travel,
 } from "./checkin-helpers";
 
@@ -193,6 +195,36 @@ describe("the closing summary", () => {
     expect(tables.pending).toEqual([]);
     expect(tables.messages).toBeGreaterThan(0);
     expect(tables.schedule.map((row) => row.kind)).toEqual(["erase"]);
+  });
+
+  it("restarts the wait at each correction: every device and a reload see the new deadline, and it completes then, not before", async () => {
+    const checkIn = await createCheckIn();
+    const chat = await open(checkIn);
+    const other = await open(checkIn);
+    await chat.say(ANSWERS[0] ?? "");
+    await closeAndSummarise(chat, checkIn.id);
+    // Most of the two minutes go by while they think about a reading.
+    await travel(checkIn.id, SUMMARY_WAIT_MS - 30_000);
+    const mark = other.frames.length;
+    chat.send({ type: "summary.correct", dimension: "morale", band: "high" });
+    const { summary } = await other.waitFor<"summary">((f) => f.type === "summary", { after: mark });
+    // The full wait again, on the other device too.
+    expect(summary.completesAt - Date.now()).toBeGreaterThan(SUMMARY_WAIT_MS - 10_000);
+    chat.close();
+    other.close();
+    // Kept by the object: an evicted object's reloaded page shows the same deadline.
+    await evictDurableObject(sessionStub(checkIn.id), { webSockets: "close" });
+    const reloaded = await open(checkIn);
+    expect(reloaded.latestSnapshot()?.summary?.completesAt).toBe(summary.completesAt);
+    reloaded.close();
+    // The old deadline passes: still waiting.
+    await travel(checkIn.id, 60_000);
+    expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(0);
+    expect((await objectTables(checkIn.id)).session?.status).toBe("closing");
+    // The new one: completed as corrected.
+    await travel(checkIn.id, SUMMARY_WAIT_MS - 60_000);
+    expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(1);
+    expect(await d1Count("score_corrections", "check_in_id = ? and dimension = 'morale'", checkIn.id)).toBe(1);
   });
 
   it("refuses a confirmation or correction while there is no summary", async () => {

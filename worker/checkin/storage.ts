@@ -138,6 +138,14 @@ create table if not exists moves (
 );
 `,
   },
+  {
+    version: 5,
+    // Null in a summary shown before: it completes SUMMARY_WAIT_MS after summary_at, as it did.
+    change: "Each correction restarts the closing summary's wait: when it completes by itself",
+    sql: `
+alter table session add column summary_due_at integer;
+`,
+  },
 ];
 
 /** The version this code reads and writes. */
@@ -151,7 +159,7 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  * so a new migration changes this script too.
  */
 export const FRESH_SCHEMA: Migration = {
-  version: 4,
+  version: 5,
   change: "Every table at the latest version",
   sql: `
 create table session (
@@ -179,7 +187,8 @@ create table session (
   bank text not null,
   pillar_weights text not null,
   judgement text,
-  summary_at integer
+  summary_at integer,
+  summary_due_at integer
 );
 create table messages (
   seq integer primary key,
@@ -278,6 +287,8 @@ export const SESSION_COLUMNS = {
   judgement: "text",
   /** When the closing summary was first shown (null before): from then on the judgement is fixed. */
   summary_at: "integer",
+  /** When the summary completes by itself (the `complete` alarm): SUMMARY_WAIT_MS after it was shown or last corrected. */
+  summary_due_at: "integer",
 } as const;
 
 const VERSION_TABLE =

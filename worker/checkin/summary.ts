@@ -17,8 +17,10 @@ import type { SessionStore } from "./store";
  * The closing summary (issue 24 §7), the object's part: 4 s after the closing message the
  * judgement is fixed and shown to the salesperson; they may correct a band or confirm, and
  * the check-in completes on their confirmation or SUMMARY_WAIT_MS later (the `complete`
- * alarm), whichever comes first, so a closed tab loses nothing. Corrections live in the
- * `corrections` table (labels only) until the completion batch stores them.
+ * alarm), whichever comes first, so a closed tab loses nothing. Each correction restarts the
+ * wait (`summary_due_at`, the deadline every device counts down to), so someone correcting
+ * slowly is not submitted mid-correction. Corrections live in the `corrections` table (labels
+ * only) until the completion batch stores them.
  */
 export class ClosingSummary {
   /** The transcript is fixed once the summary is shown, so the judgement is computed once per instance. */
@@ -53,20 +55,31 @@ export class ClosingSummary {
   show(now: number): CheckInSummary | null {
     const session = this.store.session();
     if (session?.status !== "closing" || session.summary_at !== null) return null;
-    this.store.update({ summary_at: now });
-    this.schedule.set("complete", now + SUMMARY_WAIT_MS);
-    this.schedule.arm();
+    this.waitFrom(now, { summary_at: now });
     return this.current();
+  }
+
+  /** The check-in completes by itself SUMMARY_WAIT_MS from now: the deadline shown and the alarm, together. */
+  private waitFrom(now: number, shown: { summary_at?: number } = {}) {
+    const dueAt = now + SUMMARY_WAIT_MS;
+    this.store.update({ ...shown, summary_due_at: dueAt });
+    this.schedule.set("complete", dueAt);
+    this.schedule.arm();
   }
 
   /** The summary as it stands, while the chat waits for it (null otherwise). */
   current(): CheckInSummary | null {
     const session = this.store.session();
     if (session?.status !== "closing" || session.summary_at === null) return null;
-    return summaryOf(this.judgement(), this.corrections(), session.summary_at + SUMMARY_WAIT_MS);
+    // A summary shown before the deadline was kept (storage version 4) waits from when it was shown.
+    const completesAt = session.summary_due_at ?? session.summary_at + SUMMARY_WAIT_MS;
+    return summaryOf(this.judgement(), this.corrections(), completesAt);
   }
 
-  /** A band picked for one reading; picking the band that was read takes the correction back (unless it was uncertain). */
+  /**
+   * A band picked for one reading; picking the band that was read takes the correction back (unless it was uncertain).
+   * Either way they are still at it: the wait starts again.
+   */
   correct(dimension: ScoreDimension, band: Band, now: number): CheckInSummary | null {
     const summary = this.current();
     const reading = summary?.readings.find((r) => r.dimension === dimension);
@@ -81,6 +94,7 @@ export class ClosingSummary {
         now,
       );
     }
+    this.waitFrom(now);
     return this.current();
   }
 
