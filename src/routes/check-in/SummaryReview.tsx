@@ -20,7 +20,10 @@ type Props = {
  * The closing summary (issue 24 §7): what the manager will see — each reading in plain words
  * and the blocker themes, never the salesperson's words. Each reading can be marked wrong and
  * replaced by the band they think is right (nothing else to say); Confirm submits now, and
- * doing nothing submits it as shown when the two minutes are up.
+ * doing nothing submits it as shown when the two minutes are up. The countdown keeps ticking
+ * while a reading's picker is open (the sentence stays true: doing nothing submits), and each
+ * correction restarts it: the object moves the deadline and every device gets the new
+ * `completesAt` (worker/checkin/summary.ts).
  */
 export function SummaryReview({ summary, onCorrect, onConfirm }: Props) {
   const [confirming, setConfirming] = useState(false);
