@@ -4,6 +4,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { startDevSchedule, wranglerCrons } from "./build-tools/dev-schedule.ts";
 import { type PrerenderPage, prerender } from "./build-tools/prerender.ts";
 import { bundleReport } from "./tests/tools/bundle-report.ts";
 
@@ -12,7 +13,9 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 /**
  * `npm run dev` on a fresh clone: make .dev.vars from the example, then once the server
  * listens ask the Worker to seed the demo organization (idempotent) and print a fresh
- * demo check-in link.
+ * demo check-in link. Then run the Worker's scheduled handler now and on the cadence of
+ * wrangler.jsonc's crons, which local dev never fires itself (build-tools/dev-schedule.ts);
+ * its timers stop when this server closes, so a restart starts one ticker, not another.
  */
 function devSetup(): Plugin {
   return {
@@ -22,9 +25,25 @@ function devSetup(): Plugin {
       if (!existsSync(`${root}.dev.vars`)) copyFileSync(`${root}.dev.vars.example`, `${root}.dev.vars`);
     },
     configureServer(server) {
+      let closed = false;
+      let stopSchedule: (() => void) | undefined;
+      server.httpServer?.once("close", () => {
+        closed = true;
+        stopSchedule?.();
+      });
       server.httpServer?.once("listening", () => {
         const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? "http://localhost:5173";
-        void seedDemo(origin, (line) => server.config.logger.info(line));
+        const log = (line: string) => server.config.logger.info(line);
+        void seedDemo(origin, log).then(() => {
+          if (closed) return;
+          const crons = wranglerCrons(`${root}wrangler.jsonc`);
+          stopSchedule = startDevSchedule({
+            origin,
+            crons,
+            log: (line) => log(`  \x1b[36m➜\x1b[0m  ${line}`),
+            warn: (line) => server.config.logger.warn(`  ${line}`),
+          });
+        });
       });
     },
   };

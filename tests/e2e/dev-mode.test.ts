@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { migrateLocally } from "../../build-tools/d1-databases.ts";
+import { systemStatusSchema } from "../../worker/shared/console/system.ts";
+import { totpCode } from "../fixtures/totp.ts";
 import { freePort, stopProcess } from "../tools/app-server.ts";
 import { launchBrowser } from "./browser.ts";
 import { answer, startCheckIn } from "./chat.ts";
@@ -13,7 +15,8 @@ import { answer, startCheckIn } from "./chat.ts";
  * whose StrictMode runs every effect twice (so the page's GET goes out twice, one of them
  * aborted): it must still open a usable chat. This runs `vite dev` itself (the app's own dev
  * server with the Worker in workerd, on a free port and a state directory of its own) and
- * reads the link from what it prints.
+ * reads the link from what it prints. The printed operator then finds in the console's System
+ * Status that the dev server ran the Worker's cron (local dev fires none by itself).
  */
 const root = resolve(import.meta.dirname, "../..");
 const stateDir = resolve(root, "tests/.artifacts/vite-dev/state");
@@ -100,6 +103,57 @@ describe("npm run dev, as a newcomer tries it", () => {
     }
   });
 });
+
+describe("npm run dev runs the scheduled work, as the deployed cron does", () => {
+  test("the Worker's scheduled handler has run: the operator console's Scheduled runs check is ok", {
+    timeout: 150_000,
+  }, async () => {
+    await printedDemoLink();
+    // The operator as the newcomer signs in: the printed login and authenticator secret.
+    const login = /Operator console: (\S+) \/ (\S+)/.exec(output);
+    const totpSecret = /base32 secret: ([A-Z2-7]+)/.exec(output)?.[1];
+    if (!login?.[1] || !login[2] || !totpSecret) throw new Error(`no operator login printed:\n${output}`);
+    const cookie = await operatorCookie({ email: login[1], password: login[2], totpSecret });
+    const scheduleCheck = async () => {
+      const response = await fetch(`${origin}/api/admin/system`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      return systemStatusSchema.parse(await response.json()).checks.find((check) => check.id === "schedule");
+    };
+    // The first run starts once the demo is seeded; its record lands when the cron's own run ends.
+    await expect.poll(scheduleCheck, { timeout: 60_000 }).toMatchObject({ ok: true });
+    // And it says so beside the demo logins.
+    expect(output).toContain("Scheduled work (cron */15 * * * *) runs now and every 15 min");
+  });
+});
+
+/**
+ * The operator's session cookie, signed in through the API: the password, then a code from the
+ * authenticator with the sign-in's two-factor cookie. Sent from the origin the dev server's
+ * .dev.vars trusts (BETTER_AUTH_URL, http://localhost:5173 in the example): this server
+ * listens on a port of its own, which better-auth would refuse as an origin.
+ */
+async function operatorCookie(account: { email: string; password: string; totpSecret: string }): Promise<string> {
+  const configured = /^BETTER_AUTH_URL=(\S+)/m.exec(readFileSync(resolve(root, ".dev.vars"), "utf8"))?.[1];
+  const headers = { "content-type": "application/json", origin: configured ? new URL(configured).origin : origin };
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0] ?? "")
+      .join("; ");
+  const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  expect(signIn.status).toBe(200);
+  const verified = await fetch(`${origin}/api/auth/two-factor/verify-totp`, {
+    method: "POST",
+    headers: { ...headers, cookie: cookieOf(signIn) },
+    body: JSON.stringify({ code: await totpCode(account.totpSecret) }),
+  });
+  expect(verified.status).toBe(200);
+  return cookieOf(verified);
+}
 
 /** Another demo link from the same dev server, as a second `npm run dev` would print. */
 async function freshDemoLink(): Promise<string> {
