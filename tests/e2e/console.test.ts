@@ -124,7 +124,7 @@ describe("the console", () => {
       [
         "Customer Support",
         async (p) => {
-          await p.getByLabel("Search accounts and organizations").fill("northwind");
+          await p.getByLabel("Search accounts, organizations and salespeople").fill("northwind");
           await p.getByText("northwind.example").first().waitFor();
         },
       ],
