@@ -140,6 +140,24 @@ describe("the console", () => {
     await context.close();
   });
 
+  it("Customer Support finds a salesperson at 375 px, and their organization opens by keyboard", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await operatorLogin(page, "/superadmin?tab=support");
+    // A seeded team member: no account, found by the address their check-in links go to.
+    await page.getByLabel("Search accounts, organizations and salespeople").fill("maya.chen@northwind.example");
+    const person = page.getByTestId("support-salesperson").filter({ hasText: "Maya Chen" });
+    await person.getByText("Account Executive · West").waitFor();
+    await person.getByText("Last check-in sent").waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await person.getByRole("button", { name: "Northwind Sales" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog").getByText("Northwind Sales").first().waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await context.close();
+  });
+
   it("adds an organization and counts it", async () => {
     const { page, context } = await newPage();
     await operatorLogin(page);
