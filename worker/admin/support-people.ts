@@ -14,7 +14,7 @@ import { contains, containsPattern } from "./sql";
  * exact id) in one query with each one's newest check-in, and the merge keeps the first of all.
  * The check-in's token hash and delivery address are never read.
  */
-export const SALESPEOPLE_LIMIT = 20;
+const SALESPEOPLE_LIMIT = 20;
 
 /** The newest check-in of the member in the outer query: one seek on check_ins_member_idx each. */
 const newestCheckIn = (shard: Database, column: typeof checkIns.status | typeof checkIns.createdAt) =>
