@@ -124,7 +124,7 @@ describe("the console", () => {
       [
         "Customer Support",
         async (p) => {
-          await p.getByLabel("Search accounts and organizations").fill("northwind");
+          await p.getByLabel("Search accounts, organizations and salespeople").fill("northwind");
           await p.getByText("northwind.example").first().waitFor();
         },
       ],
@@ -137,6 +137,24 @@ describe("the console", () => {
     // The bell counts the unread alerts.
     const badge = await page.getByTestId("notification-badge").textContent();
     expect(Number(badge)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("Customer Support finds a salesperson at 375 px, and their organization opens by keyboard", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    await operatorLogin(page, "/superadmin?tab=support");
+    // A seeded team member: no account, found by the address their check-in links go to.
+    await page.getByLabel("Search accounts, organizations and salespeople").fill("maya.chen@northwind.example");
+    const person = page.getByTestId("support-salesperson").filter({ hasText: "Maya Chen" });
+    await person.getByText("Account Executive · West").waitFor();
+    await person.getByText("Last check-in sent").waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await person.getByRole("button", { name: "Northwind Sales" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog").getByText("Northwind Sales").first().waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
     await context.close();
   });
 

@@ -100,7 +100,7 @@ describe("keyboard only, the console", () => {
           await dialogRoundTrip(page, /^Reset Defaults$/, 40);
         }
         if (tab.label === "Customer Support") {
-          await tabTo(page, /^Search accounts and organizations$/, 20);
+          await tabTo(page, /^Search accounts, organizations and salespeople$/, 20);
           await page.keyboard.type("Northwind");
           await page.getByRole("button", { name: "View Details" }).first().waitFor();
           await dialogRoundTrip(page, /^View Details$/, 20);

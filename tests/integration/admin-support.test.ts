@@ -87,7 +87,7 @@ describe("Customer Support search", () => {
 
   it("takes the wildcards in a search literally", async () => {
     const response = await requestAs(operator, "/api/admin/support/search?q=%25%25");
-    expect(await response.json()).toEqual({ users: [], organizations: [] });
+    expect(await response.json()).toEqual({ users: [], organizations: [], salespeople: [] });
   });
 });
 

@@ -6,23 +6,29 @@ import { organizationStatusSql } from "../billing/lifecycle";
 import { epochMs, maxOf } from "../db/aggregates";
 import type { Database } from "../db/client";
 import { organizations, session, user } from "../db/schema";
+import { allShardDbs } from "../db/shards";
 import { notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit } from "../lib/rate-limit";
 import { zv } from "../lib/validate";
 import { type SupportSearch, supportSearchQuerySchema } from "../shared/console/support";
 import { contains, containsPattern } from "./sql";
+import { salespeopleSearch } from "./support-people";
 
 const SUPPORT_RESULT_LIMIT = 20;
 
-/** Customer Support: accounts and organizations matching a name, email, domain or id. */
-export async function supportSearch(db: Database, q: string): Promise<SupportSearch> {
+/** Customer Support: accounts, organizations and salespeople (every shard's) matching a name, email, domain or id. */
+export async function supportSearch(
+  db: Database,
+  q: string,
+  shards: readonly Database[] = [db],
+): Promise<SupportSearch> {
   const pattern = containsPattern(q);
   const exact = q.trim();
   const lastSignIn = db
     .select({ at: maxOf(session.createdAt) })
     .from(session)
     .where(eq(session.userId, user.id));
-  const [users, orgs] = await Promise.all([
+  const [users, orgs, salespeople] = await Promise.all([
     db
       .select({
         id: user.id,
@@ -70,6 +76,7 @@ export async function supportSearch(db: Database, q: string): Promise<SupportSea
       )
       .orderBy(desc(organizations.createdAt))
       .limit(SUPPORT_RESULT_LIMIT),
+    salespeopleSearch(db, shards, q),
   ]);
   return {
     users: users.map((u) => ({
@@ -85,6 +92,7 @@ export async function supportSearch(db: Database, q: string): Promise<SupportSea
       lastSignInAt: u.lastSignInAt,
     })),
     organizations: orgs,
+    salespeople,
   };
 }
 
@@ -93,7 +101,7 @@ const RESEND_RULE = { limit: 3, windowMs: 10 * 60_000 };
 
 export const supportRoutes = new Hono<ConsoleEnv>()
   .get("/search", zv("query", supportSearchQuerySchema), async (c) =>
-    c.json(await supportSearch(c.var.db, c.req.valid("query").q)),
+    c.json(await supportSearch(c.var.db, c.req.valid("query").q, allShardDbs(c.env))),
   )
   .post("/users/:id/resend-verification", async (c) => {
     const id = c.req.param("id");

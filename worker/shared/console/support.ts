@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { CHECK_IN_STATUSES } from "../domain";
 import { timestamp } from "./common";
 
 /**
@@ -32,6 +33,21 @@ export const supportSearchSchema = z.object({
       subscriptionTier: z.string(),
       accountCount: z.number(),
       createdAt: timestamp,
+    }),
+  ),
+  /** Team members (they never sign in): found in every organization's shard. No check-in token or link, ever. */
+  salespeople: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.nullable(z.string()),
+      jobTitle: z.nullable(z.string()),
+      region: z.nullable(z.string()),
+      active: z.boolean(),
+      organizationId: z.string(),
+      organizationName: z.nullable(z.string()),
+      /** The newest check-in sent to them: its status and when it was sent. */
+      lastCheckIn: z.nullable(z.object({ status: z.enum(CHECK_IN_STATUSES), sentAt: timestamp })),
     }),
   ),
 });

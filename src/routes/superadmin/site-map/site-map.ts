@@ -59,7 +59,7 @@ const TAB_INFO: Record<ConsoleTabId, { description: string; features: string[] }
     features: ["AI, email, payments", "Never shows a secret"],
   },
   support: {
-    description: "Find an account or organization; resend verification",
+    description: "Find an account, organization or salesperson; resend verification",
     features: ["Search", "Resend verification email"],
   },
   audit: { description: "Every operator change and role change", features: ["Filters by action, actor and date"] },

@@ -20,7 +20,11 @@ import { useSupportSearch } from "../console/api";
 import { formatDate, formatDateTime, organizationFacts } from "../console/display";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
-/** Customer Support (the spec leaves it 'will be implemented here'): find people and fix sign-up trouble. */
+/**
+ * Customer Support (the spec leaves it 'will be implemented here'): find people and fix sign-up
+ * trouble. Salespeople are team members, not accounts (they only open check-in links), so they
+ * are their own list.
+ */
 export function SupportTab() {
   const [query, setQuery] = useState("");
   const debounced = useDebounced(query.trim(), 350);
@@ -29,14 +33,17 @@ export function SupportTab() {
 
   return (
     <div className="space-y-6">
-      <TabHeader title="Customer Support" description="Find an account or organization by name, email, domain or id." />
+      <TabHeader
+        title="Customer Support"
+        description="Find an account, organization or salesperson by name, email, domain or id."
+      />
       <Card bodyClassName="p-4">
         <label className="input w-full">
           <ConsoleIcon name="search" className="size-4 opacity-60" />
           <input
             type="search"
             placeholder="e.g. jane@acme.com, Acme, acme.com"
-            aria-label="Search accounts and organizations"
+            aria-label="Search accounts, organizations and salespeople"
             value={query}
             maxLength={200}
             onChange={(e) => setQuery(e.target.value)}
@@ -54,7 +61,9 @@ export function SupportTab() {
         </Card>
       ) : search.isError ? (
         <ErrorCard title="Search failed" message={search.error.message} onRetry={() => void search.refetch()} />
-      ) : search.data.users.length === 0 && search.data.organizations.length === 0 ? (
+      ) : search.data.users.length === 0 &&
+        search.data.organizations.length === 0 &&
+        search.data.salespeople.length === 0 ? (
         <Card>
           <EmptyState
             icon="search"
@@ -97,6 +106,19 @@ export function SupportTab() {
               </ul>
             )}
           </Card>
+          <div className="xl:col-span-2">
+            <Card title={`Salespeople (${search.data.salespeople.length})`} bodyClassName="">
+              {search.data.salespeople.length === 0 ? (
+                <EmptyState icon="briefcase" title="No salespeople match" />
+              ) : (
+                <ul className="divide-y divide-base-300">
+                  {search.data.salespeople.map((person) => (
+                    <SupportSalesperson key={person.id} person={person} onOrganization={setViewing} />
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </div>
         </div>
       )}
       {viewing ? <OrganizationDetailsDialog id={viewing} onClose={() => setViewing(null)} /> : null}
@@ -149,6 +171,49 @@ function SupportUser({ user }: { user: SupportSearch["users"][number] }) {
           Resend verification email
         </button>
       )}
+    </li>
+  );
+}
+
+const CHECK_IN_VARIANT = { pending: "warning", completed: "success", expired: "muted" } as const;
+
+/** A team member: no account, so nothing to resend; their organization opens its details. */
+function SupportSalesperson({
+  person,
+  onOrganization,
+}: {
+  person: SupportSearch["salespeople"][number];
+  onOrganization: (id: string) => void;
+}) {
+  const work = [person.jobTitle, person.region].filter(Boolean).join(" · ");
+  return (
+    <li className="space-y-1 px-5 py-3" data-testid="support-salesperson">
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="font-medium break-words">{person.name}</p>
+        <Badge variant="outline">{roleLabel("Salesperson")}</Badge>
+        {person.active ? null : <Badge variant="muted">Inactive</Badge>}
+      </div>
+      <p className="text-sm break-all text-soft">{person.email ?? "No email (the Admin hands over their links)"}</p>
+      {work ? <p className="text-sm break-words text-muted">{work}</p> : null}
+      <p className="text-xs text-muted">
+        <button
+          type="button"
+          className="link link-hover text-left break-words"
+          onClick={() => onOrganization(person.organizationId)}
+        >
+          {person.organizationName ?? "Unknown organization"}
+        </button>
+      </p>
+      <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
+        {person.lastCheckIn ? (
+          <>
+            Last check-in sent {formatDate(person.lastCheckIn.sentAt)}
+            <Badge variant={CHECK_IN_VARIANT[person.lastCheckIn.status]}>{person.lastCheckIn.status}</Badge>
+          </>
+        ) : (
+          "No check-in sent yet"
+        )}
+      </p>
     </li>
   );
 }
