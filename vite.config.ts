@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
@@ -34,6 +34,12 @@ function devSetup(): Plugin {
       server.httpServer?.once("listening", () => {
         const origin = server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? "http://localhost:5173";
         const log = (line: string) => server.config.logger.info(line);
+        const expected = authOrigin();
+        if (expected && expected !== origin) {
+          server.config.logger.warn(
+            `  Sign-in and emailed links expect ${expected} (BETTER_AUTH_URL in .dev.vars), but this server is ${origin}: free that port, or set BETTER_AUTH_URL=${origin} and restart.`,
+          );
+        }
         void seedDemo(origin, log).then(() => {
           if (closed) return;
           const crons = wranglerCrons(`${root}wrangler.jsonc`);
@@ -47,6 +53,19 @@ function devSetup(): Plugin {
       });
     },
   };
+}
+
+/**
+ * BETTER_AUTH_URL's origin from .dev.vars: better-auth accepts sign-ins only from it and emailed
+ * links point to it, so a dev server that vite moved to another port (5173 was busy) must say so.
+ */
+function authOrigin(): string | null {
+  try {
+    const line = /^BETTER_AUTH_URL=(.+)$/m.exec(readFileSync(`${root}.dev.vars`, "utf8"))?.[1]?.trim();
+    return line ? new URL(line).origin : null;
+  } catch {
+    return null;
+  }
 }
 
 async function seedDemo(origin: string, log: (line: string) => void) {

@@ -123,6 +123,11 @@ describe("npm run dev runs the scheduled work, as the deployed cron does", () =>
     await expect.poll(scheduleCheck, { timeout: 60_000 }).toMatchObject({ ok: true });
     // And it says so beside the demo logins.
     expect(output).toContain("Scheduled work (cron */15 * * * *) runs now and every 15 min");
+    // This server is not where .dev.vars sends sign-ins and emailed links: it says so, with the fix.
+    const configured = /^BETTER_AUTH_URL=(\S+)/m.exec(readFileSync(resolve(root, ".dev.vars"), "utf8"))?.[1];
+    if (configured && new URL(configured).origin !== origin) {
+      expect(output).toContain(`set BETTER_AUTH_URL=${origin} and restart`);
+    }
   });
 });
 
