@@ -5,6 +5,7 @@ import {
   type SignupResponse,
   signupResponseSchema,
 } from "@shared/auth";
+import * as z from "zod/mini";
 
 /**
  * The auth calls the sign-in, sign-up and callback pages make, as plain fetches to
@@ -159,4 +160,14 @@ export function confirmTwoFactor(code: string) {
 
 export function removeTwoFactor(password: string) {
   return post<unknown>("/api/auth/two-factor/disable", { password });
+}
+
+const newBackupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
+
+/** New recovery codes (password required): the old ones stop working. Shown once, like the first ones. */
+export function newRecoveryCodes(password: string) {
+  return post<string[]>("/api/auth/two-factor/generate-backup-codes", { password }, (body) => {
+    const parsed = newBackupCodesSchema.safeParse(body);
+    return parsed.success ? parsed.data.backupCodes : null;
+  });
 }

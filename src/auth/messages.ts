@@ -59,6 +59,12 @@ export function authErrorMessage(error: AuthFailure): string {
   return error.message || UNEXPECTED;
 }
 
+/** A form that asks for the signed-in user's password: a wrong one said plainly. */
+export function passwordCheckErrorMessage(error: AuthFailure): string {
+  if (error.code === "INVALID_PASSWORD") return "Your current password is not right.";
+  return authErrorMessage(error);
+}
+
 /** A refused code at the two-factor sign-in: ours for the two refusals a person can act on. */
 export function secondFactorErrorMessage(error: AuthFailure): string {
   if (error.code === "INVALID_CODE" && error.status === 401) {

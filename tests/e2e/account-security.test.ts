@@ -161,6 +161,20 @@ describe("two factors (issue 25 §4)", () => {
       await page.getByRole("button", { name: "I've saved them" }).click();
       await page.getByRole("button", { name: "Turn off two-factor authentication" }).waitFor();
       expect(await badge.textContent()).toBe("On");
+
+      // How many recovery codes are left, and new ones for the password (a wrong one said plainly).
+      const left = page.getByTestId("recovery-left");
+      await left.filter({ hasText: "10 recovery codes left." }).waitFor();
+      await page.getByRole("button", { name: "New recovery codes" }).click();
+      await page.getByLabel("Password for new recovery codes").fill("not-the-password");
+      await page.getByRole("button", { name: "Make new codes" }).click();
+      await page.getByText("Your current password is not right.").waitFor();
+      await page.getByLabel("Password for new recovery codes").fill(admin.password);
+      await page.getByRole("button", { name: "Make new codes" }).click();
+      await page.getByText("your old codes no longer work").waitFor();
+      expect(await page.getByRole("list", { name: "Recovery codes" }).locator("li").count()).toBe(10);
+      await page.getByRole("button", { name: "I've saved them" }).click();
+      await left.filter({ hasText: "10 recovery codes left." }).waitFor();
     } finally {
       await context.close();
     }

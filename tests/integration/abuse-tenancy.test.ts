@@ -130,6 +130,8 @@ type Attack = {
 /** One attack per session-scoped route; `allRoutes()` must not hold one more. */
 const ATTACKS: Record<string, Attack> = {
   "GET /api/me": { expect: "own" },
+  // Only the caller's own count; the intruder has no second factor, so theirs is refused.
+  "GET /api/me/recovery-codes": { expect: "own", ownStatus: 409 },
   "POST /api/organization/ensure": {
     expect: "own",
     body: () => ({ organizationId: owner.organizationId, companyName: OWNER_NAME }),

@@ -190,3 +190,73 @@ describe("two factors required", () => {
     expect(await off.json()).toEqual({ requireAdminTwoFactor: false });
   });
 });
+
+describe("recovery codes left, and new ones", () => {
+  const left = async (cookie: string, query = "") => {
+    const response = await requestAs({ cookie }, `/api/me/recovery-codes${query}`);
+    return { status: response.status, text: await response.text() };
+  };
+  const signInWithCode = async (email: string, password: string, code: string) => {
+    const first = await signIn(email, password);
+    return withCookie(first.cookie, "/api/auth/two-factor/verify-backup-code", { code });
+  };
+
+  it("counts the codes left after one signs in, and never shows them", async () => {
+    const admin = await enableTwoFactor(await createAdmin());
+    const before = await left(admin.cookie);
+    expect(before.status, before.text).toBe(200);
+    expect(JSON.parse(before.text)).toEqual({ left: 10 });
+    const used = await signInWithCode(admin.email, admin.password, admin.backupCodes[0] ?? "");
+    expect(used.status, await used.clone().text()).toBe(200);
+    const after = await left(cookieHeader(used));
+    expect(JSON.parse(after.text)).toEqual({ left: 9 });
+    for (const code of admin.backupCodes) expect(after.text).not.toContain(code);
+    // Only the caller's own: another user's id in the query changes nothing.
+    const other = await enableTwoFactor(await createAdmin());
+    expect(JSON.parse((await left(other.cookie, `?userId=${admin.userId}`)).text)).toEqual({ left: 10 });
+  });
+
+  it("answers 401 without a session and 409 without two factors", async () => {
+    expect((await request("/api/me/recovery-codes")).status).toBe(401);
+    const plain = await createAdmin();
+    const off = await left(plain.cookie);
+    expect(off.status).toBe(409);
+    expect(JSON.parse(off.text)).toMatchObject({ error: { code: "two_factor_off" } });
+  });
+
+  it("new codes need the password, make ten again, and the old ones stop working", async () => {
+    const admin = await enableTwoFactor(await createAdmin());
+    const used = await signInWithCode(admin.email, admin.password, admin.backupCodes[0] ?? "");
+    const cookie = cookieHeader(used);
+    expect(JSON.parse((await left(cookie)).text)).toEqual({ left: 9 });
+
+    const refused = await withCookie(cookie, "/api/auth/two-factor/generate-backup-codes", { password: "wrong-one" });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "INVALID_PASSWORD" });
+    expect(JSON.parse((await left(cookie)).text)).toEqual({ left: 9 });
+
+    const made = await withCookie(cookie, "/api/auth/two-factor/generate-backup-codes", { password: admin.password });
+    expect(made.status, await made.clone().text()).toBe(200);
+    const { backupCodes } = (await made.json()) as { backupCodes: string[] };
+    expect(backupCodes).toHaveLength(10);
+    expect(JSON.parse((await left(cookie)).text)).toEqual({ left: 10 });
+
+    expect((await signInWithCode(admin.email, admin.password, admin.backupCodes[1] ?? "")).status).toBe(401);
+    expect((await signInWithCode(admin.email, admin.password, backupCodes[0] ?? "")).status).toBe(200);
+  });
+
+  it("an Admin whose organization requires two factors can make new ones", async () => {
+    const admin = await enableTwoFactor(await createAdmin());
+    const rule = await requestAs(admin, "/api/organization/two-factor", {
+      method: "PUT",
+      body: JSON.stringify({ requireAdminTwoFactor: true }),
+    });
+    expect(rule.status, await rule.clone().text()).toBe(200);
+    expect(JSON.parse((await left(admin.cookie)).text)).toEqual({ left: 10 });
+    const made = await withCookie(admin.cookie, "/api/auth/two-factor/generate-backup-codes", {
+      password: admin.password,
+    });
+    expect(made.status, await made.clone().text()).toBe(200);
+    expect(((await made.json()) as { backupCodes: string[] }).backupCodes).toHaveLength(10);
+  });
+});

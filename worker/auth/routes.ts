@@ -13,12 +13,14 @@ import {
   type MeResponse,
   normalizeSignupRequest,
   PASSWORD_RESET_SENT_MESSAGE,
+  type RecoveryCodesLeftResponse,
   resetLinkCheckRequestSchema,
   SESSION_PROBE_HEADER,
   SIGNUP_MESSAGES,
   type SignupResponse,
   signupRequestSchema,
   TWO_FACTOR_KEPT_MESSAGE,
+  TWO_FACTOR_OFF_MESSAGE,
   validateSignupRequest,
 } from "../shared/auth";
 import { getAuth } from "./auth";
@@ -26,6 +28,7 @@ import { requireUser, type UserEnv } from "./middleware";
 import { notifySignup } from "./notify-signup";
 import { recordFoundedOrganization } from "./organization";
 import { authRateLimit, jsonBodiesOnly } from "./rate-limits";
+import { recoveryCodesLeft } from "./recovery-codes";
 import { checkResetLink } from "./reset-link-check";
 import { signInBackoff } from "./sign-in-backoff";
 
@@ -203,23 +206,32 @@ const noSessionIsAnAnswer = createMiddleware(async (c, next) => {
 });
 
 /** GET /api/me — the signed-in user (role corrected by the server), their session and organization. */
-export const meRoutes = new Hono<UserEnv>().use(noSessionIsAnAnswer, requireUser).get("/", async (c) => {
-  const { user, session } = c.var;
-  const [organization] = user.organizationId
-    ? await c.var.platform
-        .select({
-          id: organizations.id,
-          name: organizations.name,
-          requireAdminTwoFactor: organizations.requireAdminTwoFactor,
-        })
-        .from(organizations)
-        .where(eq(organizations.id, user.organizationId))
-    : [];
-  const body: MeResponse = {
-    user: { ...user, createdAt: user.createdAt.toISOString() },
-    session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
-    organization: organization ?? null,
-  };
-  c.header("Cache-Control", "no-store");
-  return c.json(body);
-});
+export const meRoutes = new Hono<UserEnv>()
+  .use(noSessionIsAnAnswer, requireUser)
+  .get("/", async (c) => {
+    const { user, session } = c.var;
+    const [organization] = user.organizationId
+      ? await c.var.platform
+          .select({
+            id: organizations.id,
+            name: organizations.name,
+            requireAdminTwoFactor: organizations.requireAdminTwoFactor,
+          })
+          .from(organizations)
+          .where(eq(organizations.id, user.organizationId))
+      : [];
+    const body: MeResponse = {
+      user: { ...user, createdAt: user.createdAt.toISOString() },
+      session: { id: session.id, expiresAt: session.expiresAt.toISOString() },
+      organization: organization ?? null,
+    };
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
+  })
+  /** GET /api/me/recovery-codes — the number of the caller's own recovery codes left, never the codes. */
+  .get("/recovery-codes", async (c) => {
+    const { user } = c.var;
+    if (!user.twoFactorEnabled) throw new ApiError(409, "two_factor_off", TWO_FACTOR_OFF_MESSAGE);
+    const body: RecoveryCodesLeftResponse = { left: await recoveryCodesLeft(c.env, user.id) };
+    return c.json(body, 200, { "Cache-Control": "no-store" });
+  });

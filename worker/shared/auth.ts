@@ -198,6 +198,15 @@ export const meResponseSchema = z.object({
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /**
+ * GET /api/me/recovery-codes: how many of the signed-in user's recovery codes are unused.
+ * Only the number: the codes themselves are shown once, when they are made.
+ */
+export const recoveryCodesLeftResponseSchema = z.object({ left: z.int().check(z.minimum(0)) });
+export type RecoveryCodesLeftResponse = z.infer<typeof recoveryCodesLeftResponseSchema>;
+/** Asking for the count of an account without two factors (409 `two_factor_off`). */
+export const TWO_FACTOR_OFF_MESSAGE = "Two-factor authentication is not on.";
+
+/**
  * Spec 1 §6: the role a user really has. SUPERADMIN_EMAILS decides: listed addresses are
  * always SuperAdmin, and a stored SuperAdmin whose address left the list is an Admin again.
  * The other role names (the operator's demo accounts, spec 2 §5) stand as stored; anything

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/auth/AuthProvider";
 import { changePassword, removeTwoFactor } from "@/auth/auth-api";
-import { authErrorMessage } from "@/auth/messages";
+import { authErrorMessage, passwordCheckErrorMessage } from "@/auth/messages";
 import { toast } from "@/components/toast/toast-store";
 import { Badge, InputField as Field, Panel } from "@/components/ui";
+import { NewRecoveryCodes } from "../../account/NewRecoveryCodes";
 import { TwoFactorSetup } from "../../account/TwoFactorSetup";
 import { NewPasswordField, newPasswordProblem } from "../../auth/NewPasswordField";
 import { AdminsPanel } from "./AdminsPanel";
@@ -36,11 +37,7 @@ function ChangePasswordPanel() {
     const result = await changePassword(current, next);
     setBusy(false);
     if (!result.ok) {
-      setError(
-        result.error.code === "INVALID_PASSWORD"
-          ? "Your current password is not right."
-          : authErrorMessage(result.error),
-      );
+      setError(passwordCheckErrorMessage(result.error));
       return;
     }
     setCurrent("");
@@ -115,27 +112,30 @@ function TwoFactorPanel() {
           onDone={() => setSettingUp(false)}
         />
       ) : enabled ? (
-        organization?.requireAdminTwoFactor ? (
-          <p className="text-sm text-soft">Your organization requires two-factor authentication of every Admin.</p>
-        ) : (
-          <form className="flex flex-col gap-3 sm:max-w-sm" onSubmit={remove} noValidate>
-            <Field
-              label="Password to turn it off"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              error={error}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setError(null);
-              }}
-            />
-            <button type="submit" className="btn btn-outline btn-error self-start" disabled={!password}>
-              Turn off two-factor authentication
-            </button>
-          </form>
-        )
+        <div className="flex flex-col gap-6">
+          <NewRecoveryCodes />
+          {organization?.requireAdminTwoFactor ? (
+            <p className="text-sm text-soft">Your organization requires two-factor authentication of every Admin.</p>
+          ) : (
+            <form className="flex flex-col gap-3 sm:max-w-sm" onSubmit={remove} noValidate>
+              <Field
+                label="Password to turn it off"
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                error={error}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setError(null);
+                }}
+              />
+              <button type="submit" className="btn btn-outline btn-error self-start" disabled={!password}>
+                Turn off two-factor authentication
+              </button>
+            </form>
+          )}
+        </div>
       ) : (
         <button type="button" className="btn btn-primary" onClick={() => setSettingUp(true)}>
           Set up two-factor authentication

@@ -50,12 +50,13 @@ export const API_GROUPS = {
   },
   "/api/me": {
     name: "Current User",
-    description: "The signed-in user's profile and organization (204 to the page's session probe when signed out)",
+    description:
+      "The signed-in user's profile and organization (204 to the page's session probe when signed out), and how many recovery codes they have left",
     access: "authenticated",
     category: "User",
     kind: "api",
     component: "worker/auth",
-    features: ["Role corrected on the server"],
+    features: ["Role corrected on the server", "Recovery codes counted, never shown"],
   },
   "/api/organization": {
     name: "Organization",
