@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useAuth } from "@/auth/AuthProvider";
 import { changePassword, removeTwoFactor } from "@/auth/auth-api";
-import { authErrorMessage, passwordCheckErrorMessage } from "@/auth/messages";
+import { passwordCheckErrorMessage } from "@/auth/messages";
 import { toast } from "@/components/toast/toast-store";
 import { Badge, InputField as Field, Panel } from "@/components/ui";
 import { NewRecoveryCodes } from "../../account/NewRecoveryCodes";
@@ -87,7 +87,7 @@ function TwoFactorPanel() {
   const remove = async (event: FormEvent) => {
     event.preventDefault();
     const result = await removeTwoFactor(password);
-    if (!result.ok) return setError(authErrorMessage(result.error));
+    if (!result.ok) return setError(passwordCheckErrorMessage(result.error));
     setPassword("");
     await refresh().catch(() => undefined);
     toast({ title: "Two-factor authentication is off" });
