@@ -75,7 +75,7 @@ export function SupportTab() {
         <div className="grid gap-6 xl:grid-cols-2">
           <Card title={`Accounts (${search.data.users.length})`} bodyClassName="">
             {search.data.users.length === 0 ? (
-              <EmptyState icon="users" title="No accounts match" />
+              <NoMatch>No accounts match</NoMatch>
             ) : (
               <ul className="divide-y divide-base-300">
                 {search.data.users.map((user) => (
@@ -86,7 +86,7 @@ export function SupportTab() {
           </Card>
           <Card title={`Organizations (${search.data.organizations.length})`} bodyClassName="">
             {search.data.organizations.length === 0 ? (
-              <EmptyState icon="building" title="No organizations match" />
+              <NoMatch>No organizations match</NoMatch>
             ) : (
               <ul className="divide-y divide-base-300">
                 {search.data.organizations.map((org) => (
@@ -109,7 +109,7 @@ export function SupportTab() {
           <div className="xl:col-span-2">
             <Card title={`Salespeople (${search.data.salespeople.length})`} bodyClassName="">
               {search.data.salespeople.length === 0 ? (
-                <EmptyState icon="briefcase" title="No salespeople match" />
+                <NoMatch>No salespeople match</NoMatch>
               ) : (
                 <ul className="divide-y divide-base-300">
                   {search.data.salespeople.map((person) => (
@@ -124,6 +124,11 @@ export function SupportTab() {
       {viewing ? <OrganizationDetailsDialog id={viewing} onClose={() => setViewing(null)} /> : null}
     </div>
   );
+}
+
+/** One line, not an empty-state card: on a phone the list that did match stays near the top. */
+function NoMatch({ children }: { children: string }) {
+  return <p className="px-5 py-3 text-sm text-muted">{children}</p>;
 }
 
 function SupportUser({ user }: { user: SupportSearch["users"][number] }) {
@@ -198,7 +203,7 @@ function SupportSalesperson({
       <p className="text-xs text-muted">
         <button
           type="button"
-          className="link link-hover text-left break-words"
+          className="link text-left break-words"
           onClick={() => onOrganization(person.organizationId)}
         >
           {person.organizationName ?? "Unknown organization"}
