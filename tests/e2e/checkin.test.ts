@@ -162,6 +162,36 @@ describe("the check-in page", () => {
     }
   });
 
+  test("words typed after 'Start my check-in', before the answer box is there, are in the box when it comes", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      // The claim answers only when the test lets it: the start's round trip, held open.
+      let answerClaim: () => void = () => {};
+      const claimHeld = new Promise<void>((resolve) => {
+        answerClaim = resolve;
+      });
+      await page.route(/\/api\/check-in\/[^/]+\/claim/, async (route) => {
+        await claimHeld;
+        await route.continue();
+      });
+      await page.goto(await freshCheckInPath());
+      await page.getByRole("button", { name: "Start my check-in" }).click();
+      await page.keyboard.type("Quick typer, a typi");
+      await page.keyboard.press("Backspace");
+      await page.keyboard.type("o here.");
+      expect(await page.getByLabel("Your message").count()).toBe(0);
+      answerClaim();
+      const box = page.getByLabel("Your message");
+      await box.waitFor();
+      expect(await box.inputValue()).toBe("Quick typer, a typo here.");
+      // The caret is after them: the next key carries on.
+      await page.keyboard.type(" Done");
+      expect(await box.inputValue()).toBe("Quick typer, a typo here. Done");
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a wrong link shows the error with Return to Home", async () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {

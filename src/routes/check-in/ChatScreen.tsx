@@ -26,6 +26,8 @@ type Props = {
   notice?: ReactNode;
   /** The chat was just started by a press on this page: the answer box takes the focus. */
   focusComposer?: boolean;
+  /** What the answer box starts with (words typed while the chat was being started). */
+  draft?: string;
 };
 
 export const FALLBACK_BANNER = "AI service is experiencing issues. Using fallback mode.";
@@ -42,6 +44,7 @@ export function ChatScreen({
   reachOutPath,
   notice,
   focusComposer = false,
+  draft = "",
 }: Props) {
   const messages = visibleMessages(view);
   const userHasSpoken = messages.some((m) => m.sender === "user");
@@ -155,6 +158,7 @@ export function ChatScreen({
           maxChars={maxChars}
           onSend={onSend}
           focusWhenReady={focusComposer}
+          draft={draft}
         />
       ) : null}
     </div>
@@ -250,8 +254,10 @@ function Composer({
   maxChars,
   onSend,
   focusWhenReady,
+  draft,
 }: {
   focusWhenReady: boolean;
+  draft: string;
   /** The conversation is fixed (closing): nothing more can be written. */
   closed: boolean;
   sending: boolean;
@@ -259,7 +265,7 @@ function Composer({
   maxChars: number;
   onSend: (content: string) => void;
 }) {
-  const [text, setText] = useState("");
+  const [text, setText] = useState(draft);
   const box = useRef<HTMLTextAreaElement>(null);
   const focused = useRef(false);
   // After "Start my check-in" the answer box takes the focus at once and can be typed in (and
@@ -268,6 +274,8 @@ function Composer({
     if (!focusWhenReady || closed || focused.current) return;
     focused.current = true;
     box.current?.focus();
+    // The caret after any words typed ahead, so the next key continues them.
+    box.current?.setSelectionRange(box.current.value.length, box.current.value.length);
   }, [focusWhenReady, closed]);
   const tooLong = text.trim().length > maxChars;
   // A message waiting for its acknowledgement does not hold the next one back: both stay in

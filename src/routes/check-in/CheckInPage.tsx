@@ -21,6 +21,7 @@ import { MovedNotice } from "./MovedNotice";
 import { NotMePage, notMeParamsFrom } from "./NotMePage";
 import { OtherDeviceScreen } from "./OtherDeviceScreen";
 import { StartScreen } from "./StartScreen";
+import { useTypedAhead } from "./typed-ahead";
 
 /**
  * /check-in/{id}?token=: the salesperson's private chat. States: loading, error with 'Return
@@ -113,6 +114,7 @@ function CheckInChatPage() {
   const [starting, setStarting] = useState<{ kind: "idle" | "starting" } | { kind: "error"; message: string }>({
     kind: "idle",
   });
+  const typedAhead = useTypedAhead(starting.kind === "starting");
 
   useEffect(() => {
     const link = linkFromLocation(window.location);
@@ -214,7 +216,15 @@ function CheckInChatPage() {
       />
     );
   }
-  return <LiveChat info={load.info} link={load.link} onOwnership={recheck} started={load.started === true} />;
+  return (
+    <LiveChat
+      info={load.info}
+      link={load.link}
+      onOwnership={recheck}
+      started={load.started === true}
+      draft={load.started === true ? typedAhead.current : ""}
+    />
+  );
 }
 
 function LiveChat({
@@ -222,11 +232,14 @@ function LiveChat({
   link,
   onOwnership,
   started,
+  draft,
 }: {
   info: CheckInInfo;
   link: Link;
   onOwnership: (link: Link) => void;
   started: boolean;
+  /** Words typed after "Start my check-in" was pressed, before the answer box was there. */
+  draft: string;
 }) {
   const [view, dispatch] = useReducer(chatReducer, initialChat);
   const connection = useRef<CheckInConnection | null>(null);
@@ -276,6 +289,7 @@ function LiveChat({
       onConfirm={() => connection.current?.send({ type: "summary.confirm" })}
       reachOutPath={`/api/check-in/${encodeURIComponent(id)}/reach-out?token=${encodeURIComponent(token)}`}
       focusComposer={started}
+      draft={draft}
     />
   );
 }
