@@ -130,9 +130,10 @@ describe("team, check-in and dashboard", () => {
     }
   });
 
-  test("revoking a check-in asks in the app's own dialog (no browser confirm box), then the link is dead", async () => {
+  test("revoking a check-in asks in the app's own dialog (no browser confirm box), then the link is dead and says it was withdrawn", async () => {
     const account = await createVerifiedAdmin(origin, { trial: true, companyName: "Revoke Co" });
     const { page, context } = await newPage({ width: 1280, height: 900 });
+    const rep = await newPage({ width: 375, height: 812 });
     // A browser confirm box would be dismissed here unseen, and nothing would be revoked.
     const native: string[] = [];
     page.on("dialog", (dialog) => {
@@ -153,6 +154,9 @@ describe("team, check-in and dashboard", () => {
       });
       expect(sent.status()).toBe(201);
       const link = await emailedCheckInLink(origin, `revo.${account.userId}@revoke.example`);
+      // The salesperson has the chat open when it is revoked.
+      await rep.page.goto(link);
+      await startCheckIn(rep.page);
       await page.goto("/dashboard/team");
       const panel = page.getByTestId("check-ins-panel");
       await panel.getByRole("button", { name: "Revoke" }).click();
@@ -162,10 +166,17 @@ describe("team, check-in and dashboard", () => {
       expect(await toastText(page)).toContain("Check-in revoked");
       await expect.poll(() => panel.getByTestId("check-in-status").first().textContent()).toBe("expired");
       expect(native).toEqual([]);
+      // Their open page says it was withdrawn (not that it expired), and so does the link later.
+      const withdrawn = rep.page.getByRole("heading", { name: "This check-in was withdrawn" });
+      await withdrawn.waitFor();
+      await rep.page.getByText("Your manager's team withdrew this check-in").waitFor();
       const opened = await page.request.get(link.replace("/check-in/", "/api/check-in/"));
-      expect(opened.status()).toBe(404);
+      expect(opened.status()).toBe(410);
+      await rep.page.reload();
+      await withdrawn.waitFor();
     } finally {
       await context.close();
+      await rep.context.close();
     }
   });
 

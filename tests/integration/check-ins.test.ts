@@ -1,7 +1,9 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { NOT_FOUND_MESSAGE } from "../../worker/checkin/link";
 import { hashCheckInToken } from "../../worker/checkin/token";
+import { CLOSED_REVOKED_CODE, CLOSED_REVOKED_MESSAGE } from "../../worker/shared/checkin-protocol";
 import {
   checkInActionResponseSchema,
   checkInListResponseSchema,
@@ -223,12 +225,12 @@ describe("GET /api/check-ins, resend and revoke", () => {
 
     const mark = chat.frames.length;
     expect((await requestAs(owner, `/api/check-ins/${sent.id}/revoke`, { method: "POST" })).status).toBe(200);
-    // Both tabs are told and closed; the page shows "This check-in has expired."
+    // Both tabs are told why and closed; the page says it was withdrawn, not that it expired.
     for (const tab of [chat, other]) {
       const snapshot = await tab.waitFor<"snapshot">((f) => f.type === "snapshot" && f.status === "expired", {
         after: tab === chat ? mark : 0,
       });
-      expect(snapshot.status).toBe("expired");
+      expect(snapshot.closedReason).toBe("revoked");
       await vi.waitFor(() => expect(tab.closed).toBe(true));
     }
     // Nothing of the conversation is kept, in the object or in D1, and it never completes.
@@ -240,7 +242,25 @@ describe("GET /api/check-ins, resend and revoke", () => {
     expect(row).toEqual({ status: "expired", completed_at: null });
     expect(await countRows("check_in_messages", `check_in_id = '${sent.id}'`)).toBe(0);
     expect(await countRows("sentiment_scores", `check_in_id = '${sent.id}'`)).toBe(0);
-    // The link is dead for a new tab too.
+    // The link is dead for a new tab too, and a later visit says it was withdrawn.
+    expect((await upgrade(wsPath(link))).status).toBe(410);
+    const later = await request(`/api/check-in/${sent.id}?token=${encodeURIComponent(link.token)}`);
+    expect(later.status).toBe(410);
+    expect(await later.json()).toMatchObject({ error: { code: CLOSED_REVOKED_CODE, message: CLOSED_REVOKED_MESSAGE } });
+  });
+
+  it("a check-in that simply ran out still says not found, never withdrawn", async () => {
+    const owner = await createAdmin({ companyName: "Lapse Co" });
+    const member = await addMember(owner, "eve@lapse.example", "Eve");
+    const sent = createCheckInResponseSchema.parse(await (await send(owner, { teamMemberId: member.id })).json());
+    const link = await linkOf(sent.id);
+    // As the cron leaves one past its expires_at.
+    await env.DB.prepare("update check_ins set status = 'expired', expires_at = ? where id = ?")
+      .bind(Date.now() - HOUR, sent.id)
+      .run();
+    const later = await request(`/api/check-in/${sent.id}?token=${encodeURIComponent(link.token)}`);
+    expect(later.status).toBe(404);
+    expect(await later.json()).toMatchObject({ error: { message: NOT_FOUND_MESSAGE } });
     expect((await upgrade(wsPath(link))).status).toBe(404);
   });
 });

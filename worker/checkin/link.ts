@@ -4,10 +4,16 @@ import { checkIns, organizations, rateLimits, teamMembers } from "../db/schema";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
 import { personName } from "../scoring/alert-facts";
-import { CLOSED_NOT_ME_CODE, CLOSED_NOT_ME_MESSAGE } from "../shared/checkin-protocol";
+import {
+  CLOSED_NOT_ME_CODE,
+  CLOSED_NOT_ME_MESSAGE,
+  CLOSED_REVOKED_CODE,
+  CLOSED_REVOKED_MESSAGE,
+} from "../shared/checkin-protocol";
 import type { DeliveryRoute } from "../shared/domain";
 import type { SessionInit } from "./init";
 import { moveDisputed } from "./move-disputes";
+import { checkInRevoked } from "./revocation";
 import { digestsEqual, hashCheckInToken } from "./token";
 
 /**
@@ -93,7 +99,8 @@ function prepareLinkQuery(db: Database) {
 /**
  * The check-in a link points to, if the token is right. Throws the spec's errors:
  * 400 'Missing check-in ID or token', 404 'Check-in not found or already completed', and
- * 429 once an IP has used up its wrong guesses.
+ * 429 once an IP has used up its wrong guesses; to the right token of a closed check-in,
+ * 410 closed_revoked (the Admin revoked it) or 410 closed_not_me ("This wasn't me").
  */
 export async function checkInForLink(
   db: Database,
@@ -135,9 +142,12 @@ export async function checkInForLink(
   // A suspended organization's links stop working (and work again when it is lifted).
   if (record.organizationStatus === "suspended") throw notFound(NOT_FOUND_MESSAGE);
   if (!accept(record, now)) {
-    // Closed by "This wasn't me" (the right token only): each device says why, not just "not found".
-    if (record.status === "expired" && (await moveDisputed(db, record.id))) {
-      throw new ApiError(410, CLOSED_NOT_ME_CODE, CLOSED_NOT_ME_MESSAGE);
+    // Revoked by the Admin, or closed by "This wasn't me" (the right token only): each device
+    // says why, not just "not found". A revoke writes its row only when it closed a pending
+    // check-in, so it is asked first (a primary-key read).
+    if (record.status === "expired") {
+      if (await checkInRevoked(db, record.id)) throw new ApiError(410, CLOSED_REVOKED_CODE, CLOSED_REVOKED_MESSAGE);
+      if (await moveDisputed(db, record.id)) throw new ApiError(410, CLOSED_NOT_ME_CODE, CLOSED_NOT_ME_MESSAGE);
     }
     throw notFound(NOT_FOUND_MESSAGE);
   }

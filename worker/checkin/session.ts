@@ -255,10 +255,11 @@ export class CheckInSession extends DurableObject<Env> {
   /**
    * The admin revoked the link (RPC from the Worker, after D1 says expired). An open chat ends
    * at once and nothing of it is kept: a revoked check-in never becomes scores, and the object
-   * keeps no transcript. A completed one is left alone.
+   * keeps no transcript. Every device is told why (the snapshot's `closedReason`), so the page
+   * says it was withdrawn rather than expired. A completed one is left alone.
    */
   async revoke(): Promise<void> {
-    this.end(1000, "Check-in revoked");
+    this.end(1000, "Check-in revoked", "revoked");
   }
 
   /**

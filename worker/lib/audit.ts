@@ -15,6 +15,8 @@ export type AuditNote = {
 };
 
 export type AuditRecord = AuditNote & {
+  /** A fixed id, for a row that is looked up later (one per target and action); random otherwise. */
+  id?: string;
   actorUserId: string | null;
   actorEmail: string | null;
   ipAddress?: string | null;
@@ -23,7 +25,7 @@ export type AuditRecord = AuditNote & {
 export async function recordAudit(anyDb: Database, entry: AuditRecord): Promise<void> {
   const db = platformOf(anyDb);
   await db.insert(auditLogs).values({
-    id: crypto.randomUUID(),
+    id: entry.id ?? crypto.randomUUID(),
     actorUserId: entry.actorUserId,
     actorEmail: entry.actorEmail,
     action: entry.action,

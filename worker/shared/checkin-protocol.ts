@@ -75,7 +75,8 @@ export const earlierHiddenSchema = z.object({
 });
 export type EarlierHidden = z.infer<typeof earlierHiddenSchema>;
 
-export const CLOSED_REASONS = ["not_me"] as const;
+/** Why a chat was closed on every device: "This wasn't me", or the Admin revoked the check-in. */
+export const CLOSED_REASONS = ["not_me", "revoked"] as const;
 export type ClosedReason = (typeof CLOSED_REASONS)[number];
 
 export const ERROR_CODES = [
@@ -108,7 +109,7 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
      * came from (its owner has not approved showing them, or declined). Optional: README → Decisions.
      */
     earlierHidden: z.optional(earlierHiddenSchema),
-    /** The member said a move was not them: the chat is closed on every device. */
+    /** The member said a move was not them, or the Admin revoked it: the chat is closed on every device. */
     closedReason: z.optional(z.enum(CLOSED_REASONS)),
   }),
   z.object({ type: z.literal("ack"), clientId: z.string(), messageId: z.string() }),
@@ -244,6 +245,16 @@ export const HANDOVER_GONE_MESSAGE = "There is no move of this check-in waiting 
 export const CLOSED_NOT_ME_CODE = "closed_not_me";
 export const CLOSED_NOT_ME_MESSAGE =
   "This check-in was closed because you told us its move to a new device wasn't you. Nobody can continue it; your manager can send you a new one.";
+
+/**
+ * The answer a link gets once the Admin revoked its check-in (410 closed_revoked), and what an
+ * open chat shows then. True as worded: its object deletes the conversation and it is never
+ * scored (README → Decisions, "Revoking ends an open chat…"); D1 keeps only the row, expired,
+ * and when it was started — nothing the salesperson wrote.
+ */
+export const CLOSED_REVOKED_CODE = "closed_revoked";
+export const CLOSED_REVOKED_MESSAGE =
+  "Your manager's team withdrew this check-in, so there is nothing more to answer here. Nothing you wrote in it was kept.";
 
 /**
  * The "This wasn't me" link in the email every move sends: `/check-in/{id}?move=&at=&notme=`,

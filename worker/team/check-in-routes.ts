@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { publicOrigin } from "../auth/auth";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import { deliveryOf, sendable } from "../checkin/delivery";
+import { recordRevocation } from "../checkin/revocation";
 import { changeCheckInStatus } from "../db/check-in-status";
 import type { Database } from "../db/client";
 import { checkIns, teamMembers } from "../db/schema";
@@ -33,17 +34,26 @@ import { organizationName, sendNewCheckIn } from "./send-check-in";
  */
 
 /**
- * A chat open in someone's browser ends with the revocation instead of running on to
- * completion. D1 already says expired and no reconnect can reopen the chat, so a failure
- * here is logged, not reported: at worst that open chat still completes.
+ * After D1 says expired: the audit row that lets the link say "withdrawn" later (revocation.ts),
+ * then the chat open in someone's browser ends with the revocation instead of running on to
+ * completion (its tabs are told why). The check-in is revoked either way and no reconnect can
+ * reopen the chat, so a failure here is logged, not reported: at worst the link reads as
+ * expired, or that open chat still completes (and is never scored, persist.ts).
  */
-async function endOpenChat(env: Env, checkInId: string) {
+async function afterRevoke(env: Env, db: Database, actor: { id: string; email: string }, checkIn: CheckIn) {
   try {
-    await env.CHECKIN_SESSION.getByName(checkInId).revoke();
+    await recordRevocation(db, actor, checkIn);
   } catch (error) {
-    log("warn", "check_in_revoke_unsent", { checkInId, error });
+    log("warn", "check_in_revoke_unrecorded", { checkInId: checkIn.id, error });
+  }
+  try {
+    await env.CHECKIN_SESSION.getByName(checkIn.id).revoke();
+  } catch (error) {
+    log("warn", "check_in_revoke_unsent", { checkInId: checkIn.id, error });
   }
 }
+
+type CheckIn = typeof checkIns.$inferSelect;
 
 const CURSOR = /^(\d{1,15})_([\w-]{1,100})$/;
 
@@ -181,7 +191,7 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
       status: "expired",
       expiresAt: sql`min(${checkIns.expiresAt}, ${now.getTime()})`,
     }).returning();
-    if (updated) await endOpenChat(c.env, checkIn.id);
+    if (updated) await afterRevoke(c.env, db, c.var.user, checkIn);
     const body: CheckInActionResponse = { checkIn: checkInItem(updated ?? checkIn, member, now.getTime()) };
     return c.json(body);
   });

@@ -2,6 +2,8 @@ import {
   type CheckInInfo,
   CLOSED_NOT_ME_CODE,
   CLOSED_NOT_ME_MESSAGE,
+  CLOSED_REVOKED_CODE,
+  CLOSED_REVOKED_MESSAGE,
   type ClaimRequestBody,
   checkInInfoSchema,
   ERROR_MESSAGES,
@@ -95,12 +97,22 @@ function claimAttempt(checkInId: string): string {
 
 const LOAD_FAILED = "We couldn't load your check-in. Please check your connection and try again.";
 const CLOSED_TITLE = "This check-in was closed";
+const WITHDRAWN_TITLE = "This check-in was withdrawn";
+/** Titles of a chat closed for good: the page does not suggest the link might work again. */
+const FINAL_TITLES = new Set([CLOSED_TITLE, WITHDRAWN_TITLE]);
 
-/** A refusal the page shows as its final state ("This wasn't me" closed the chat: 410). */
+/** The 410s of a closed check-in ("This wasn't me", or the Admin revoked it), with their titles. */
+function closedTitle(error: unknown): string | null {
+  if (!(error instanceof ApiRequestError)) return null;
+  if (error.code === CLOSED_NOT_ME_CODE) return CLOSED_TITLE;
+  if (error.code === CLOSED_REVOKED_CODE) return WITHDRAWN_TITLE;
+  return null;
+}
+
+/** A refusal the page shows as its final state (closed for good: 410, with its own title). */
 function refusedLoad(error: ApiRequestError): Load {
-  return error.code === CLOSED_NOT_ME_CODE
-    ? { state: "error", message: error.message, title: CLOSED_TITLE }
-    : { state: "error", message: error.message };
+  const title = closedTitle(error);
+  return title ? { state: "error", message: error.message, title } : { state: "error", message: error.message };
 }
 
 /** The check-in link, or the "This wasn't me" link a move's email carries (same path, its own page). */
@@ -159,6 +171,12 @@ function CheckInChatPage() {
         setLoad({ state: "elsewhere", details, link: { ...link, claim: "" } });
         return;
       }
+      // Revoked (or closed by "This wasn't me") while the start screen was open: say so, for good.
+      if (error instanceof ApiRequestError && closedTitle(error)) {
+        setStarting({ kind: "idle" });
+        setLoad(refusedLoad(error));
+        return;
+      }
       setStarting({
         kind: "error",
         message: error instanceof ApiRequestError && error.status < 500 ? error.message : LOAD_FAILED,
@@ -172,8 +190,10 @@ function CheckInChatPage() {
       .then((next) => {
         if (next.state === "elsewhere") setLoad(next);
       })
-      .catch(() => {
-        // Offline or the check-in ended: the chat's own reconnect and snapshot say so.
+      .catch((error: unknown) => {
+        // Closed while this tab was away (it missed the snapshot that says why): say so, for good.
+        if (error instanceof ApiRequestError && closedTitle(error)) setLoad(refusedLoad(error));
+        // Otherwise offline or the check-in ended: the chat's own reconnect and snapshot say so.
       });
   }, []);
 
@@ -274,8 +294,9 @@ function LiveChat({
     };
   }, [id, token, onOwnership]);
 
-  // "This wasn't me" closed the chat on every device: say so, instead of "expired".
+  // "This wasn't me" closed the chat, or the Admin revoked it, on every device: say so, instead of "expired".
   if (view.closedReason === "not_me") return <LoadError message={CLOSED_NOT_ME_MESSAGE} title={CLOSED_TITLE} />;
+  if (view.closedReason === "revoked") return <LoadError message={CLOSED_REVOKED_MESSAGE} title={WITHDRAWN_TITLE} />;
   return (
     <ChatScreen
       info={info}
@@ -314,7 +335,7 @@ function LoadError({ message, title = "We couldn't open this check-in" }: { mess
           <p className="text-soft" role="alert">
             {message}
           </p>
-          {title === CLOSED_TITLE ? null : (
+          {FINAL_TITLES.has(title) ? null : (
             <p className="text-sm text-muted">
               A check-in link works until the check-in is submitted or expires. If you expected a new one, ask your
               manager to send it again.

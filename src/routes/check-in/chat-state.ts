@@ -27,7 +27,7 @@ export type ChatView = {
   summary: CheckInSummary | null;
   /** A fresh link moved the chat here; the messages before it stay on the other device. */
   earlierHidden: EarlierHidden | null;
-  /** Why the chat was closed on every device, when it was ("This wasn't me"). */
+  /** Why the chat was closed on every device, when it was ("This wasn't me", or the Admin revoked it). */
   closedReason: ClosedReason | null;
 };
 
