@@ -18,6 +18,7 @@ import { toast } from "@/components/toast/toast-store";
 import { ApiRequestError, api } from "@/lib/api";
 import { ChatScreen } from "./ChatScreen";
 import { chatReducer, initialChat } from "./chat-state";
+import { claimAttempt } from "./claim-attempt";
 import { CheckInConnection } from "./connection";
 import { MovedNotice } from "./MovedNotice";
 import { NotMePage, notMeParamsFrom } from "./NotMePage";
@@ -68,31 +69,6 @@ async function openLink(link: Link, signal?: AbortSignal): Promise<Load> {
     // A fresh link: this browser may take the chat over, by a click (a scanner never clicks).
     return link.claim ? { state: "start", info: null, link } : { state: "elsewhere", details, link };
   }
-}
-
-/**
- * The page's claim attempt for this check-in: random, kept for the tab's life, so a claim
- * repeated after a lost answer is recognised as the same browser's (README → Chat ownership).
- */
-function claimAttempt(checkInId: string): string {
-  const key = `undertone:checkin-attempt:${checkInId}`;
-  try {
-    const kept = window.sessionStorage.getItem(key);
-    if (kept && /^[\w-]{43}$/.test(kept)) return kept;
-  } catch {
-    // storage unavailable: a new attempt for this load
-  }
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const attempt = btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
-  try {
-    window.sessionStorage.setItem(key, attempt);
-  } catch {
-    // kept in memory only
-  }
-  return attempt;
 }
 
 const LOAD_FAILED = "We couldn't load your check-in. Please check your connection and try again.";
