@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { judgeCheckIn } from "../../worker/scoring/judge-check-in";
 import type { Judgement, TranscriptMessage } from "../../worker/scoring/judgement";
 import { checkedModel, type ModelFile } from "../../worker/scoring/model/bands";
+import { featuresOf } from "../../worker/scoring/model/features";
 import { termsOf } from "../../worker/scoring/model/terms";
+import { lexiconJudgement, readAnswers } from "../../worker/scoring/reader";
 import { readerJudgement, shippedModel } from "../../worker/scoring/trained-reader";
 import { SCORE_DIMENSIONS } from "../../worker/shared/pillars";
 import { SELF_RATINGS } from "../../worker/shared/self-rating";
@@ -283,5 +285,57 @@ describe("termsOf", () => {
 
   it("folds figures", () => {
     expect(termsOf("at 61% with 6 weeks")).toEqual(expect.arrayContaining(["<n>", "at <n>", "<n> weeks"]));
+  });
+});
+
+describe("strain said to another pillar's question counts toward stress", () => {
+  const exhaustedElsewhere = [
+    ask("morale", "How are things going for you this week?"),
+    say("Okay I guess. I'm running on fumes, logging on again after the kids are in bed."),
+    ask("team_dynamics", "How is the team getting on?"),
+    say("We get along. I'm overloaded with accounts and I'm not sleeping much."),
+    ask("quota_confidence", "How do you feel about your number?"),
+    say("Should hit it, about 85%."),
+    ask("blockers", "Anything in your way?"),
+    say("Pricing approvals take a while."),
+  ];
+  const busyButFine = [
+    ask("morale", "How are things going for you this week?"),
+    say("Busy week, a few late nights, but ok. I'm in a good place."),
+    ask("team_dynamics", "How is the team getting on?"),
+    say("Long day yesterday but a good one, the team pulled together."),
+    ask("quota_confidence", "How do you feel about your number?"),
+    say("Should hit it, about 85%."),
+    ask("blockers", "Anything in your way?"),
+    say("Pricing approvals take a while."),
+  ];
+  const keysOf = (transcript: TranscriptMessage[]) => {
+    const answers = readAnswers(transcript);
+    return featuresOf(answers, lexiconJudgement(transcript, answers).raw).answers;
+  };
+
+  it("reads a clear strain told to the morale or team question under the stress question too", () => {
+    const [toMorale, toTeam, toQuota] = keysOf(exhaustedElsewhere);
+    expect(toMorale).toContain("morale|@strain");
+    expect(toMorale).toContain("burnout_risks|@strain");
+    expect(toTeam).toContain("burnout_risks|@strain");
+    expect(toQuota?.some((k) => k.startsWith("burnout_risks|"))).toBe(false);
+  });
+
+  it("leaves a mild one where it was said", () => {
+    const [toMorale, toTeam] = keysOf(busyButFine);
+    expect(toMorale?.some((k) => k.startsWith("burnout_risks|"))).toBe(false);
+    expect(toTeam?.some((k) => k.startsWith("burnout_risks|"))).toBe(false);
+  });
+
+  it("warns firmly about strain told only outside the stress question, and not about a busy week that is fine", () => {
+    const strained = judgeCheckIn(exhaustedElsewhere, { memberName: "Ana" });
+    expect(strained.scores.stress).toBeGreaterThanOrEqual(70);
+    expect(strained.alerts.map((a) => a.category)).toContain("burnout");
+    // High is the majority, so the alert is not also called uncertain.
+    expect(strained.confidence.stress.uncertain).toBe(false);
+    const fine = judgeCheckIn(busyButFine, { memberName: "Ana" });
+    expect(fine.scores.stress).toBeLessThanOrEqual(60);
+    expect(fine.alerts.map((a) => a.category)).not.toContain("burnout");
   });
 });

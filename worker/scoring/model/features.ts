@@ -39,7 +39,29 @@ const NUMERIC_SCALE = 0.5;
 const mean = (values: readonly number[]) =>
   values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
 
-/** One answer's keys: its terms and signals, alone and under its question's pillar. */
+/**
+ * Strain said plainly enough to count as an answer to the stress question wherever it is said:
+ * a whole sign of strain ("exhausted", "working every night"; "a bit tired" is half of one) in
+ * an answer whose strain reads clearly negative ("busy week, a few late nights, but ok" does not).
+ */
+const ROUTED_STRAIN = 1;
+const ROUTED_STRAIN_FEELING = -0.35;
+/** The keys that say strain, which such an answer also files under the stress question. */
+const STRAIN_KEYS = ["@strain", "@stress_high"];
+
+/**
+ * A clear strain told to another question ("how's the team?" "fine, I'm running on empty"):
+ * its signs of strain count as if told to the stress question, as well as under its own
+ * question's pillar, where the mild mentions usual there had taught the model to weigh them
+ * little (a chat told that way read mid stress, with no alert). Only the signs are filed
+ * there, not its other words: those still speak to the question it answers.
+ */
+function toldStrainElsewhere(answer: ReadAnswer): boolean {
+  const { strain, strainCompound } = answer.reading;
+  return answer.pillar !== "burnout_risks" && strain >= ROUTED_STRAIN && strainCompound <= ROUTED_STRAIN_FEELING;
+}
+
+/** One answer's keys: its terms and signals, alone and under its question's pillar (and clear strain under the stress question's). */
 function keysOf(answer: ReadAnswer): string[] {
   const own = [
     ...termsOf(answer.content),
@@ -50,7 +72,9 @@ function keysOf(answer: ReadAnswer): string[] {
     ...answer.reading.blockers.map((b) => `@blocker:${b.theme}`),
   ];
   const unique = [...new Set(own)];
-  return answer.pillar ? [...unique, ...unique.map((k) => `${answer.pillar}|${k}`)] : unique;
+  const filed = answer.pillar ? unique.map((k) => `${answer.pillar}|${k}`) : [];
+  const routed = toldStrainElsewhere(answer) ? STRAIN_KEYS.map((k) => `burnout_risks|${k}`) : [];
+  return [...unique, ...filed, ...routed];
 }
 
 export function featuresOf(
