@@ -5,10 +5,13 @@ import {
   createSuperAdmin,
   createVerifiedAdmin,
   type E2EAccount,
+  enableTwoFactorByApi,
   enterTotp,
   loginAs,
   mailbox,
   randomClientIp,
+  signedInCookie,
+  toastText,
   uniqueEmail,
 } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
@@ -26,6 +29,20 @@ async function ownAddress(page: Page) {
   await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
 }
 
+/** A 1440 px page signed in as `account` (with a code from `totpSecret` if it has two factors), on Settings. */
+async function settingsPage(account: { email: string; password: string }, totpSecret?: string) {
+  const opened = await newPage({ width: 1440, height: 900 });
+  try {
+    await ownAddress(opened.page);
+    await loginAs(opened.page, account.email, account.password, totpSecret);
+    await opened.page.goto("/dashboard/settings");
+  } catch (error) {
+    await opened.context.close();
+    throw error;
+  }
+  return opened;
+}
+
 /** The newest emailed link of `kind` to `to`, matched by `pattern`. */
 async function linkIn(to: string, kind: string, pattern: RegExp): Promise<string> {
   const deadline = Date.now() + 10_000;
@@ -35,6 +52,18 @@ async function linkIn(to: string, kind: string, pattern: RegExp): Promise<string
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no ${kind} email to ${to}`);
+}
+
+/** A wrong password is said under its field and goes as soon as the field is typed in. */
+async function wrongPasswordSaidThenCleared(page: Page, label: string, submit: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill("not-the-password");
+  await page.getByRole("button", { name: submit }).click();
+  await page.getByRole("alert").filter({ hasText: "Your current password is not right." }).waitFor();
+  expect(await field.getAttribute("aria-invalid")).toBe("true");
+  await field.fill("");
+  expect(await page.getByText("Your current password is not right.").count()).toBe(0);
+  expect(await field.getAttribute("aria-invalid")).toBeNull();
 }
 
 /**
@@ -66,11 +95,8 @@ async function sidebarColumnCoversPage(page: Page, sidebar: string): Promise<boo
 describe("the sidebars run the page's full height (issue 25 §9)", () => {
   test("the dashboard's, on a long Settings page at 1440 px", async () => {
     const admin = await createVerifiedAdmin(origin);
-    const { page, context } = await newPage({ width: 1440, height: 900 });
+    const { page, context } = await settingsPage(admin);
     try {
-      await ownAddress(page);
-      await loginAs(page, admin.email, admin.password);
-      await page.goto("/dashboard/settings");
       await page.getByRole("heading", { name: "Admins" }).waitFor();
       expect(await sidebarColumnCoversPage(page, "aside[aria-label=Sidebar]")).toBe(true);
     } finally {
@@ -132,17 +158,32 @@ describe("passwords (issue 25 §3)", () => {
       await context.close();
     }
   });
+
+  test("changed in Settings with the current password; a wrong one is said plainly", async () => {
+    const admin = await createVerifiedAdmin(origin);
+    const { page, context } = await settingsPage(admin);
+    try {
+      await page.getByLabel("New password", { exact: true }).fill("brand-new-password");
+      await wrongPasswordSaidThenCleared(page, "Current password", "Change password");
+      await page.getByLabel("Current password", { exact: true }).fill(admin.password);
+      await page.getByRole("button", { name: "Change password" }).click();
+      expect(await toastText(page)).toContain("Password changed");
+      expect(await page.getByLabel("Current password", { exact: true }).inputValue()).toBe("");
+      // The new password opens a session through the API; the old one no longer does.
+      expect(await signedInCookie(origin, { email: admin.email, password: "brand-new-password" })).not.toBe("");
+      expect(await signedInCookie(origin, admin)).toBe("");
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("two factors (issue 25 §4)", () => {
   test("set up in Settings with the shown key, then asked for at the next sign-in", async () => {
     const admin = await createVerifiedAdmin(origin);
-    const { page, context } = await newPage({ width: 1440, height: 900 });
+    const { page, context } = await settingsPage(admin);
     let secret = "";
     try {
-      await ownAddress(page);
-      await loginAs(page, admin.email, admin.password);
-      await page.goto("/dashboard/settings");
       await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
       await page.getByLabel("Your password").fill(admin.password);
       await page.getByRole("button", { name: "Set up an authenticator app" }).click();
@@ -192,17 +233,33 @@ describe("two factors (issue 25 §4)", () => {
       await next.context.close();
     }
   });
+
+  test("turned off in Settings with the password; a wrong one is said plainly", async () => {
+    const admin = await createVerifiedAdmin(origin);
+    const secret = await enableTwoFactorByApi(origin, await signedInCookie(origin, admin), admin.password);
+    const { page, context } = await settingsPage(admin, secret);
+    try {
+      const badge = page
+        .locator("section", { has: page.getByRole("heading", { name: "Two-factor authentication" }) })
+        .locator("header .badge");
+      await wrongPasswordSaidThenCleared(page, "Password to turn it off", "Turn off two-factor authentication");
+      expect(await badge.textContent()).toBe("On");
+      await page.getByLabel("Password to turn it off", { exact: true }).fill(admin.password);
+      await page.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+      await page.getByRole("button", { name: "Set up two-factor authentication" }).waitFor();
+      expect(await badge.textContent()).toBe("Off");
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("more than one Admin (issue 25 §5)", () => {
   test("an Admin invites a colleague from Settings, who accepts by creating an account", async () => {
     const admin = await createVerifiedAdmin(origin, { companyName: "Two Admins Co" });
     const colleague = uniqueEmail("colleague");
-    const { page, context } = await newPage({ width: 1440, height: 900 });
+    const { page, context } = await settingsPage(admin);
     try {
-      await ownAddress(page);
-      await loginAs(page, admin.email, admin.password);
-      await page.goto("/dashboard/settings");
       await page.getByLabel("Invite an Admin by email").fill(colleague);
       await page.getByRole("button", { name: "Send invitation" }).click();
       await page.getByRole("list", { name: "Admins and invitations" }).getByText(colleague).waitFor();
