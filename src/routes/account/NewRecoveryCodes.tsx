@@ -7,6 +7,7 @@ import { passwordCheckErrorMessage } from "@/auth/messages";
 import { InputField as Field } from "@/components/ui";
 import { api } from "@/lib/api";
 import { RecoveryCodes } from "./TwoFactorParts";
+import { usePasswordCheck } from "./usePasswordCheck";
 
 const LEFT_KEY = ["recovery-codes-left"] as const;
 /** At or below this many, the count turns into a warning: the next lost phone could lock them out. */
@@ -45,19 +46,18 @@ function LeftCount() {
 export function NewRecoveryCodes() {
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);
-  const [password, setPassword] = useState("");
+  const check = usePasswordCheck();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
 
   const make = async (event: FormEvent) => {
     event.preventDefault();
-    if (!password || busy) return;
+    if (!check.password || busy) return;
     setBusy(true);
-    const result = await newRecoveryCodes(password);
+    const result = await newRecoveryCodes(check.password);
     setBusy(false);
-    if (!result.ok) return setError(passwordCheckErrorMessage(result.error));
-    setPassword("");
+    if (!result.ok) return check.setError(passwordCheckErrorMessage(result.error));
+    check.clear();
     setAsking(false);
     setCodes(result.data);
     void client.invalidateQueries({ queryKey: LEFT_KEY });
@@ -82,21 +82,10 @@ export function NewRecoveryCodes() {
       <LeftCount />
       {asking ? (
         <form className="flex flex-col gap-3" onSubmit={make} noValidate>
-          <Field
-            label="Password for new recovery codes"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            error={error}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setError(null);
-            }}
-          />
+          <Field label="Password for new recovery codes" name="password" {...check.field} />
           <p className="text-sm text-soft">Your old codes will stop working.</p>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn btn-primary" disabled={!password || busy}>
+            <button type="submit" className="btn btn-primary" disabled={!check.password || busy}>
               {busy ? <span className="loading loading-spinner loading-sm" /> : null}
               Make new codes
             </button>
@@ -105,8 +94,7 @@ export function NewRecoveryCodes() {
               className="btn btn-ghost"
               onClick={() => {
                 setAsking(false);
-                setPassword("");
-                setError(null);
+                check.reset();
               }}
             >
               Cancel

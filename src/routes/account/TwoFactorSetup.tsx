@@ -5,6 +5,7 @@ import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 import { QrCode } from "./QrCode";
 import { RecoveryCodes, SetupKey } from "./TwoFactorParts";
+import { usePasswordCheck } from "./usePasswordCheck";
 
 const secretOf = (totpURI: string) => new URL(totpURI).searchParams.get("secret") ?? "";
 
@@ -22,21 +23,21 @@ export function TwoFactorSetup({
   onEnabled?: () => void | Promise<void>;
   onDone: () => void | Promise<void>;
 }) {
-  const [password, setPassword] = useState("");
+  // Its error line serves the code on the next step too.
+  const check = usePasswordCheck();
   const [enrollment, setEnrollment] = useState<TwoFactorEnrollment | null>(null);
   const [code, setCode] = useState("");
   const [confirmed, setConfirmed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const start = async (event: FormEvent) => {
     event.preventDefault();
-    if (!password || busy) return;
+    if (!check.password || busy) return;
     setBusy(true);
-    const result = await startTwoFactor(password);
+    const result = await startTwoFactor(check.password);
     setBusy(false);
-    if (!result.ok) return setError(authErrorMessage(result.error));
-    setPassword("");
+    if (!result.ok) return check.setError(authErrorMessage(result.error));
+    check.clear();
     setEnrollment(result.data);
   };
 
@@ -46,7 +47,7 @@ export function TwoFactorSetup({
     setBusy(true);
     const result = await confirmTwoFactor(code);
     setBusy(false);
-    if (!result.ok) return setError("That code is not right. Enter the newest code your app shows.");
+    if (!result.ok) return check.setError("That code is not right. Enter the newest code your app shows.");
     setConfirmed(true);
     void onEnabled?.();
     toast({ title: "Two-factor authentication is on", description: "Your other sessions were signed out." });
@@ -89,10 +90,10 @@ export function TwoFactorSetup({
           maxLength={6}
           required
           value={code}
-          error={error}
+          error={check.error}
           onChange={(e) => {
             setCode(e.target.value);
-            setError(null);
+            check.setError(null);
           }}
         />
         <button type="submit" className="btn btn-primary self-start" disabled={code.trim().length !== 6 || busy}>
@@ -104,20 +105,8 @@ export function TwoFactorSetup({
 
   return (
     <form className="flex flex-col gap-4" onSubmit={start} noValidate>
-      <Field
-        label="Your password"
-        type="password"
-        name="current-password"
-        autoComplete="current-password"
-        required
-        value={password}
-        error={error}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          setError(null);
-        }}
-      />
-      <button type="submit" className="btn btn-primary self-start" disabled={!password || busy}>
+      <Field label="Your password" name="current-password" required {...check.field} />
+      <button type="submit" className="btn btn-primary self-start" disabled={!check.password || busy}>
         Set up an authenticator app
       </button>
     </form>

@@ -6,6 +6,7 @@ import { toast } from "@/components/toast/toast-store";
 import { Badge, InputField as Field, Panel } from "@/components/ui";
 import { NewRecoveryCodes } from "../../account/NewRecoveryCodes";
 import { TwoFactorSetup } from "../../account/TwoFactorSetup";
+import { usePasswordCheck } from "../../account/usePasswordCheck";
 import { NewPasswordField, newPasswordProblem } from "../../auth/NewPasswordField";
 import { AdminsPanel } from "./AdminsPanel";
 
@@ -24,23 +25,22 @@ export function AccountSettings() {
 }
 
 function ChangePasswordPanel() {
-  const [current, setCurrent] = useState("");
+  const current = usePasswordCheck();
   const [next, setNext] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const tooShort = newPasswordProblem(next);
-    if (tooShort) return setError(tooShort);
+    if (tooShort) return current.setError(tooShort);
     setBusy(true);
-    const result = await changePassword(current, next);
+    const result = await changePassword(current.password, next);
     setBusy(false);
     if (!result.ok) {
-      setError(passwordCheckErrorMessage(result.error));
+      current.setError(passwordCheckErrorMessage(result.error));
       return;
     }
-    setCurrent("");
+    current.clear();
     setNext("");
     toast({ title: "Password changed", description: "Every other device signed in to your account was signed out." });
   };
@@ -48,27 +48,15 @@ function ChangePasswordPanel() {
   return (
     <Panel title="Change password" subtitle="Changing it signs you out on every other device.">
       <form className="flex flex-col gap-4 sm:max-w-sm" onSubmit={submit} noValidate>
-        <Field
-          label="Current password"
-          type="password"
-          name="current-password"
-          autoComplete="current-password"
-          required
-          value={current}
-          error={error}
-          onChange={(e) => {
-            setCurrent(e.target.value);
-            setError(null);
-          }}
-        />
+        <Field label="Current password" name="current-password" required {...current.field} />
         <NewPasswordField
           value={next}
           onChange={(value) => {
             setNext(value);
-            setError(null);
+            current.setError(null);
           }}
         />
-        <button type="submit" className="btn btn-primary self-start" disabled={!current || !next || busy}>
+        <button type="submit" className="btn btn-primary self-start" disabled={!current.password || !next || busy}>
           {busy ? <span className="loading loading-spinner loading-sm" /> : null}
           Change password
         </button>
@@ -81,14 +69,13 @@ function TwoFactorPanel() {
   const { user, organization, refresh } = useAuth();
   const enabled = user?.twoFactorEnabled === true;
   const [settingUp, setSettingUp] = useState(false);
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const check = usePasswordCheck();
 
   const remove = async (event: FormEvent) => {
     event.preventDefault();
-    const result = await removeTwoFactor(password);
-    if (!result.ok) return setError(passwordCheckErrorMessage(result.error));
-    setPassword("");
+    const result = await removeTwoFactor(check.password);
+    if (!result.ok) return check.setError(passwordCheckErrorMessage(result.error));
+    check.clear();
     await refresh().catch(() => undefined);
     toast({ title: "Two-factor authentication is off" });
   };
@@ -118,19 +105,8 @@ function TwoFactorPanel() {
             <p className="text-sm text-soft">Your organization requires two-factor authentication of every Admin.</p>
           ) : (
             <form className="flex flex-col gap-3 sm:max-w-sm" onSubmit={remove} noValidate>
-              <Field
-                label="Password to turn it off"
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                error={error}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setError(null);
-                }}
-              />
-              <button type="submit" className="btn btn-outline btn-error self-start" disabled={!password}>
+              <Field label="Password to turn it off" name="password" {...check.field} />
+              <button type="submit" className="btn btn-outline btn-error self-start" disabled={!check.password}>
                 Turn off two-factor authentication
               </button>
             </form>
