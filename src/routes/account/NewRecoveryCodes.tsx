@@ -57,7 +57,7 @@ export function NewRecoveryCodes() {
     const result = await newRecoveryCodes(check.password);
     setBusy(false);
     if (!result.ok) return check.setError(passwordCheckErrorMessage(result.error));
-    check.clear();
+    check.reset();
     setAsking(false);
     setCodes(result.data);
     void client.invalidateQueries({ queryKey: LEFT_KEY });

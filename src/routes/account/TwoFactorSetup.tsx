@@ -37,7 +37,7 @@ export function TwoFactorSetup({
     const result = await startTwoFactor(check.password);
     setBusy(false);
     if (!result.ok) return check.setError(authErrorMessage(result.error));
-    check.clear();
+    check.reset();
     setEnrollment(result.data);
   };
 

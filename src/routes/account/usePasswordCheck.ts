@@ -13,9 +13,7 @@ export function usePasswordCheck() {
     password,
     error,
     setError,
-    /** Empties the field after it was used; an error already shown stays, as it did before this hook. */
-    clear: () => setPassword(""),
-    /** Empties the field and its error (the form was given up). */
+    /** Empties the field and its error: after it was used, or the form was given up (a stale error never outlives a success). */
     reset: () => {
       setPassword("");
       setError(null);

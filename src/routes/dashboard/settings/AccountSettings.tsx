@@ -40,7 +40,7 @@ function ChangePasswordPanel() {
       current.setError(passwordCheckErrorMessage(result.error));
       return;
     }
-    current.clear();
+    current.reset();
     setNext("");
     toast({ title: "Password changed", description: "Every other device signed in to your account was signed out." });
   };
@@ -75,7 +75,7 @@ function TwoFactorPanel() {
     event.preventDefault();
     const result = await removeTwoFactor(check.password);
     if (!result.ok) return check.setError(passwordCheckErrorMessage(result.error));
-    check.clear();
+    check.reset();
     await refresh().catch(() => undefined);
     toast({ title: "Two-factor authentication is off" });
   };
