@@ -49,10 +49,11 @@ let ages: Intl.RelativeTimeFormat | null = null;
 /**
  * "3 days ago", "in 2 hours", "just now": the one way an age is written, on the dashboard and
  * in the console (they rounded and floored apart, so one alert read "5 days ago" in one and "6
- * days ago" in the other). Whole units elapsed, in English like every text.
+ * days ago" in the other). Whole units elapsed, in English like every text; an ISO string or
+ * epoch milliseconds.
  */
-export function timeAgo(at: number, now = Date.now()): string {
-  const delta = at - now;
+export function timeAgo(at: string | number, now = Date.now()): string {
+  const delta = instant(at) - now;
   ages ??= new Intl.RelativeTimeFormat("en-US", { numeric: "always" });
   for (const [unit, ms] of AGE_UNITS) {
     const count = Math.trunc(delta / ms);

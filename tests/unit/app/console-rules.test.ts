@@ -6,10 +6,10 @@ import {
   dataQuality,
   growthRate,
   operatorInitials,
+  pastTimeAgo,
   percentOf,
   priorityDotClass,
   priorityFrom,
-  relativeAge,
   resetDefaults,
   TEST_ERROR_TEXT,
   testFailureMessage,
@@ -85,9 +85,9 @@ describe("numbers", () => {
 
   it("ages events and falls back to SA initials", () => {
     const now = Date.UTC(2026, 0, 10);
-    expect(relativeAge(now - 30_000, now)).toBe("just now");
-    expect(relativeAge(now - 2 * 3600_000, now)).toBe("2 hours ago");
-    expect(relativeAge(now - 24 * 3600_000, now)).toBe("1 day ago");
+    expect(pastTimeAgo(now - 30_000, now)).toBe("just now");
+    expect(pastTimeAgo(now - 2 * 3600_000, now)).toBe("2 hours ago");
+    expect(pastTimeAgo(now - 24 * 3600_000, now)).toBe("1 day ago");
     expect(operatorInitials("Sam", "Rivera")).toBe("SR");
     expect(operatorInitials("", " ")).toBe("SA");
   });

@@ -1,8 +1,9 @@
-import { timeAgo } from "@shared/time";
-
-/** Date labels for the charts and lists, in the viewer's locale. */
+/**
+ * The dashboard's short date labels, in the viewer's locale. Not @shared/time's formatDate
+ * ("Nov 26, 2026"): an axis label or a deadline a few days off reads better without the year.
+ */
 const day = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric" });
-const dateTime = new Intl.DateTimeFormat(undefined, {
+const weekdayDateTime = new Intl.DateTimeFormat(undefined, {
   weekday: "short",
   month: "short",
   day: "numeric",
@@ -10,11 +11,10 @@ const dateTime = new Intl.DateTimeFormat(undefined, {
   minute: "2-digit",
 });
 
-export const formatDay = (iso: string) => day.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+/** "Thu, Nov 26, 9:00 AM": a deadline days away (a check-in link's end), named by its weekday. */
+export const formatWeekdayDateTime = (iso: string) => weekdayDateTime.format(new Date(iso));
 
-/** The label of a 7-day window (start, end]: the day it ends. */
-export const weekLabel = (end: string) => formatDay(new Date(Date.parse(end) - 1).toISOString());
+/** The axis label "Nov 26" of a 7-day window (start, end]: the day it ends. */
+export const weekLabel = (end: string) => day.format(new Date(Date.parse(end) - 1));
 
-/** "3 days ago", "in 2 hours", "just now": the console's words for the same age (`timeAgo`). */
-export const formatRelative = (iso: string, now = Date.now()): string => timeAgo(Date.parse(iso), now);
+export { trendTone } from "@/components/ui/trend-tone";

@@ -1,8 +1,8 @@
 import type { AlertItem } from "@shared/insights";
+import { timeAgo } from "@shared/time";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { toast } from "@/components/toast/toast-store";
-import { formatRelative } from "../charts/format";
 import { useResolveAlert } from "../data/insights";
 import { alertCategoryLabel, fullName, PRIORITY_BADGE } from "../labels";
 
@@ -103,7 +103,7 @@ export function AlertsPanel({
                   <p className="flex flex-wrap items-center gap-2 text-sm">
                     <span className={`badge badge-sm ${PRIORITY_BADGE[alert.priority]}`}>{alert.priority}</span>
                     <span className="font-medium">{alertCategoryLabel(alert.category)}</span>
-                    <span className="text-xs text-muted">{formatRelative(alert.createdAt)}</span>
+                    <span className="text-xs text-muted">{timeAgo(alert.createdAt)}</span>
                   </p>
                   <p className="mt-1 text-sm text-soft">{alert.message}</p>
                 </div>

@@ -1,8 +1,8 @@
 import type { PersonRow } from "@shared/insights";
+import { timeAgo } from "@shared/time";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { type DataColumn, DataTable } from "@/components/ui";
-import { formatRelative } from "../charts/format";
 import { scoreTone } from "../charts/Meters";
 import { fullName, RISK_BADGE } from "../labels";
 
@@ -148,9 +148,7 @@ export function PeopleTable({ people, total = people.length }: { people: readonl
                 />
               </td>
             ))}
-            <td className="whitespace-nowrap text-soft">
-              {person.latest ? formatRelative(person.latest.recordedAt) : "–"}
-            </td>
+            <td className="whitespace-nowrap text-soft">{person.latest ? timeAgo(person.latest.recordedAt) : "–"}</td>
             <td className="text-right text-soft tabular-nums" title="Check-ins answered of those sent in this period">
               {person.sentInRange > 0 ? `${person.completedInRange}/${person.sentInRange}` : "–"}
             </td>

@@ -1,9 +1,9 @@
 import { plural } from "@shared/plural";
 import type { CheckInListItem } from "@shared/team";
+import { timeAgo } from "@shared/time";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { ConfirmDialog, Modal, PanelSkeleton, useTabs } from "@/components/ui";
-import { formatRelative } from "../charts/format";
 import { useCheckInAction, useCheckIns } from "../data/team";
 import { fullName } from "../labels";
 import { HandOverLink } from "./HandOverLink";
@@ -23,12 +23,12 @@ const STATUS_BADGE: Record<CheckInListItem["status"], string> = {
 };
 
 function when(item: CheckInListItem): string {
-  if (item.status === "completed" && item.completedAt) return `Completed ${formatRelative(item.completedAt)}`;
+  if (item.status === "completed" && item.completedAt) return `Completed ${timeAgo(item.completedAt)}`;
   if (item.status === "pending") {
     const started = item.startedAt ? "In progress · " : "";
-    return `${started}Sent ${formatRelative(item.invitedAt ?? item.createdAt)} · expires ${formatRelative(item.expiresAt)}`;
+    return `${started}Sent ${timeAgo(item.invitedAt ?? item.createdAt)} · expires ${timeAgo(item.expiresAt)}`;
   }
-  return `Sent ${formatRelative(item.invitedAt ?? item.createdAt)} · not answered`;
+  return `Sent ${timeAgo(item.invitedAt ?? item.createdAt)} · not answered`;
 }
 
 /**

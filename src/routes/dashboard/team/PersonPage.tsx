@@ -1,11 +1,11 @@
 import { RANGE_WEEKS } from "@shared/insights";
+import { timeAgo } from "@shared/time";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { Icon } from "@/components/Icon";
 import { LoadError, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { ApiRequestError } from "@/lib/api";
-import { formatRelative } from "../charts/format";
 import { TrendChart } from "../charts/TrendChart";
 import { useMemberInsights } from "../data/insights";
 import { useTeam } from "../data/team";
@@ -75,7 +75,7 @@ export function PersonPage() {
             {data.member.status === "inactive" ? <span className="badge badge-sm badge-ghost">Paused</span> : null}
             <HeaderDetails
               details={[data.member.jobTitle, data.member.region].filter(Boolean).join("\u00a0· ")}
-              lastCheckIn={data.latest ? formatRelative(data.latest.recordedAt) : null}
+              lastCheckIn={data.latest ? timeAgo(data.latest.recordedAt) : null}
             />
           </span>
         }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
 import { Modal } from "@/components/ui";
-import { formatDateTime } from "../charts/format";
+import { formatWeekdayDateTime } from "../charts/format";
 import { useSendCheckIn } from "../data/team";
 import { fullName } from "../labels";
 import { HandOverLink, handOverWarning } from "./HandOverLink";
@@ -119,8 +119,8 @@ function SentView({
     return (
       <div className="flex flex-col gap-4" data-testid="check-in-sent">
         <p className="text-sm">
-          The check-in is ready. It works until {formatDateTime(result.expiresAt)}. You can copy the link again later
-          from the Check-ins list.
+          The check-in is ready. It works until {formatWeekdayDateTime(result.expiresAt)}. You can copy the link again
+          later from the Check-ins list.
         </p>
         <HandOverLink url={result.url} firstName={member.firstName} />
         <DoneAction onClose={onClose} />
@@ -141,7 +141,7 @@ function SentView({
           {result.email === "failed"
             ? `The email to ${member.email} could not be delivered. Use Resend on the Check-ins list to try again.`
             : `Emailed to ${member.email}.`}{" "}
-          It works until {formatDateTime(result.expiresAt)}.
+          It works until {formatWeekdayDateTime(result.expiresAt)}.
         </span>
       </p>
       <p className="text-xs text-muted">{OWNERSHIP_NOTE}</p>

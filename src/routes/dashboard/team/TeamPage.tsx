@@ -1,11 +1,11 @@
 import type { TeamMember, TeamPlan } from "@shared/team";
+import { timeAgo } from "@shared/time";
 import { useEffect, useRef, useState } from "react";
 import { Link, useOutletContext, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
 import { LoadError, Modal, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
-import { formatRelative } from "../charts/format";
 import { useRemoveMember, useTeam, useUpdateMember } from "../data/team";
 import { fullName } from "../labels";
 import type { DashboardOutletContext } from "../outlet";
@@ -73,7 +73,7 @@ function StatusLine({ member }: { member: TeamMember }) {
   const last = member.lastCheckIn;
   if (!last) return <span className="text-xs text-muted">No check-in yet</span>;
   if (last.status === "completed" && last.completedAt) {
-    return <span className="text-xs text-soft">Checked in {formatRelative(last.completedAt)}</span>;
+    return <span className="text-xs text-soft">Checked in {timeAgo(last.completedAt)}</span>;
   }
   if (last.status === "pending") return <span className="badge badge-sm badge-info badge-soft">Check-in waiting</span>;
   return <span className="text-xs text-muted">Last check-in expired</span>;

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { ConsoleIcon } from "@/components/ui";
 import { useDismiss } from "@/components/useDismiss";
 import { useNotifications } from "./api";
-import { badgeText, cutMessage, priorityDotClass, relativeAge } from "./display";
+import { badgeText, cutMessage, pastTimeAgo, priorityDotClass } from "./display";
 
 /**
  * Spec 2 §2: the bell with the unread count (99+ above 99) and the 'Platform Notifications'
@@ -79,7 +79,7 @@ export function NotificationBell({ onViewAll }: { onViewAll: () => void }) {
                       {cutMessage(item.message)}
                     </p>
                     <p className="mt-0.5 text-xs text-muted">
-                      {item.organization_name} · {relativeAge(item.created_at)}
+                      {item.organization_name} · {pastTimeAgo(item.created_at)}
                     </p>
                   </div>
                 </li>

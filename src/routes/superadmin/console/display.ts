@@ -73,8 +73,11 @@ export function percentOf(part: number, total: number): number {
 export const usd = (amount: number) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(amount);
 
-/** '3 minutes ago', '2 days ago' … for alert ages and activity (never in the future: a clock ahead says "just now"). */
-export const relativeAge = (at: number, now = Date.now()): string => timeAgo(Math.min(at, now), now);
+/**
+ * '3 minutes ago', '2 days ago' … for alert ages and activity. Not bare `timeAgo`: everything the
+ * console ages has already happened, so a time ahead of this browser's clock says "just now".
+ */
+export const pastTimeAgo = (at: number, now = Date.now()): string => timeAgo(Math.min(at, now), now);
 
 /** Avatar initials from the operator's name, falling back to 'SA' (spec 2 §2). */
 export function operatorInitials(firstName: string, lastName: string): string {
@@ -82,9 +85,12 @@ export function operatorInitials(firstName: string, lastName: string): string {
   return initials || "SA";
 }
 
-export const formatDate = (ms: number) =>
-  new Date(ms).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
-export const formatDateTime = (ms: number) => new Date(ms).toLocaleString();
+/**
+ * The console's timestamp, to the second in the browser's locale ("11/26/2026, 9:00:05 AM" in
+ * en-US). Not @shared/time's formatDateTime ("Nov 26, 2026, 9:00 AM"), which has no seconds:
+ * audit entries and deliveries within one minute are told apart by them.
+ */
+export const formatTimestamp = (ms: number) => new Date(ms).toLocaleString();
 
 /** Spec 2 §2: the console's tabs, in sidebar order; overview is the default. */
 export const CONSOLE_TABS = [

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { Badge, type BadgeVariant, ConsoleIcon, ErrorCard, ListSkeleton, Modal } from "@/components/ui";
 import { api } from "@/lib/api";
 import { adminKeys, useAlertDetail } from "../console/api";
-import { formatDateTime } from "../console/display";
+import { formatTimestamp } from "../console/display";
 
 export const PRIORITY_VARIANT: Record<AdminAlert["priority"], BadgeVariant> = {
   urgent: "destructive",
@@ -90,13 +90,13 @@ export function AlertDetailsDialog({
             </div>
             <div>
               <dt className="text-muted">Raised</dt>
-              <dd>{formatDateTime(data.alert.created_at)}</dd>
+              <dd>{formatTimestamp(data.alert.created_at)}</dd>
             </div>
             <div>
               <dt className="text-muted">Resolved</dt>
               <dd>
                 {data.alert.resolved_at
-                  ? `${formatDateTime(data.alert.resolved_at)}${data.resolvedBy ? ` by ${data.resolvedBy}` : ""}`
+                  ? `${formatTimestamp(data.alert.resolved_at)}${data.resolvedBy ? ` by ${data.resolvedBy}` : ""}`
                   : "Not yet"}
               </dd>
             </div>

@@ -21,7 +21,7 @@ import {
 } from "@/components/ui";
 import { api } from "@/lib/api";
 import { adminKeys, useAlertSummary, useAlerts } from "../console/api";
-import { priorityDotClass, relativeAge } from "../console/display";
+import { pastTimeAgo, priorityDotClass } from "../console/display";
 import { AlertDetailsDialog, PRIORITY_VARIANT } from "./AlertDetailsDialog";
 import { DeliveriesCard } from "./DeliveriesCard";
 
@@ -136,7 +136,7 @@ export function AlertsTab() {
                       </div>
                       <p className="text-sm font-medium">{alert.message}</p>
                       <p className="text-xs text-muted">
-                        {alert.user_name} · {alert.organization_name} · {relativeAge(alert.created_at)}
+                        {alert.user_name} · {alert.organization_name} · {pastTimeAgo(alert.created_at)}
                       </p>
                     </div>
                     <div className="flex shrink-0 gap-2">

@@ -14,7 +14,7 @@ import {
   usePage,
 } from "@/components/ui";
 import { useAuditLog } from "../console/api";
-import { formatDateTime } from "../console/display";
+import { formatTimestamp } from "../console/display";
 
 /** Audit Logs (the spec leaves it 'will be implemented here'): every console change and role change. */
 export function AuditTab() {
@@ -142,7 +142,7 @@ function AuditRow({ entry, open, onToggle }: { entry: AuditEntry; open: boolean;
   return (
     <>
       <tr data-testid="audit-row">
-        <td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
+        <td className="whitespace-nowrap">{formatTimestamp(entry.createdAt)}</td>
         <td className="max-w-56 truncate">{entry.actorEmail ?? <span className="text-muted">system</span>}</td>
         <td>
           <Badge variant={entry.action.endsWith("delete") ? "destructive" : "outline"}>{entry.action}</Badge>

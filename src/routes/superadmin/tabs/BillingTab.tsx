@@ -1,5 +1,6 @@
 import type { AdminSubscription } from "@shared/console/billing";
 import { PRICE_PER_SALESPERSON_USD } from "@shared/domain";
+import { formatDate } from "@shared/time";
 import { useState } from "react";
 import {
   Badge,
@@ -17,7 +18,7 @@ import {
   usePage,
 } from "@/components/ui";
 import { useBillingSummary, useSubscriptions } from "../console/api";
-import { formatDate, usd } from "../console/display";
+import { usd } from "../console/display";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 const SUBSCRIPTION_FILTERS = [

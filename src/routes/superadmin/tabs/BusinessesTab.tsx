@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from "@shared/console/common";
 import { type AdminOrganization, organizationDeletedSchema } from "@shared/console/organizations";
 import { ORGANIZATION_STATUSES, SUBSCRIPTION_TIERS } from "@shared/domain";
+import { formatDate } from "@shared/time";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
@@ -23,7 +24,7 @@ import {
 } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { useOrganizationDetail, useOrganizations } from "../console/api";
-import { formatDate, usd } from "../console/display";
+import { usd } from "../console/display";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 import { capitalizedOption, type DialogState, OrganizationDialog, refreshAfterChange } from "./OrganizationDialog";
 

@@ -18,7 +18,7 @@ import {
   usePage,
 } from "@/components/ui";
 import { useDeliveries } from "@/routes/superadmin/console/api";
-import { formatDateTime, relativeAge } from "@/routes/superadmin/console/display";
+import { formatTimestamp, pastTimeAgo } from "@/routes/superadmin/console/display";
 
 const STATUS_VARIANT: Record<DeliveryStatus, BadgeVariant> = {
   queued: "muted",
@@ -112,8 +112,8 @@ export function DeliveriesCard() {
                   ) : null}
                 </td>
                 <td className="text-right tabular-nums">{d.attempts}</td>
-                <td title={formatDateTime(Date.parse(d.deliveredAt ?? d.createdAt))}>
-                  {relativeAge(Date.parse(d.deliveredAt ?? d.createdAt))}
+                <td title={formatTimestamp(Date.parse(d.deliveredAt ?? d.createdAt))}>
+                  {pastTimeAgo(Date.parse(d.deliveredAt ?? d.createdAt))}
                 </td>
               </tr>
             ))}

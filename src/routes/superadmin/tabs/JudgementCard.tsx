@@ -1,8 +1,8 @@
 import { SUMMARY_SCALES } from "@shared/check-in-summary";
 import type { JudgementOverview } from "@shared/console/judgement";
+import { formatDate } from "@shared/time";
 import { Card, DataTable, ErrorCard, ListSkeleton } from "@/components/ui";
 import { useJudgementOverview } from "../console/api";
-import { formatDate } from "../console/display";
 
 /**
  * Sentiment Data's "Where the reader is wrong" (issue 24 §7, §8): the readings salespeople

@@ -1,5 +1,6 @@
 import type { OrganizationDetail } from "@shared/console/organizations";
 import { roleLabel } from "@shared/domain";
+import { formatDate } from "@shared/time";
 import {
   Badge,
   DailyLimitsList,
@@ -10,7 +11,7 @@ import {
   organizationStatusVariant,
 } from "@/components/ui";
 import { useOrganizationDetail } from "../console/api";
-import { formatDate, formatDateTime, usd } from "../console/display";
+import { formatTimestamp, usd } from "../console/display";
 
 /** One organization's details (Business Management, Overview, Billing and Support open it). */
 export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -67,7 +68,7 @@ export function OrganizationDetailsDialog({ id, onClose }: { id: string; onClose
             <div>
               <h3 className="text-sm font-semibold">Last check-in</h3>
               <p className="mt-1 text-sm text-soft">
-                {data.checkIns.lastCompletedAt ? formatDateTime(data.checkIns.lastCompletedAt) : "None completed yet"}
+                {data.checkIns.lastCompletedAt ? formatTimestamp(data.checkIns.lastCompletedAt) : "None completed yet"}
               </p>
             </div>
           </div>

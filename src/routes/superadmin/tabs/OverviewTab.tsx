@@ -18,7 +18,7 @@ import {
   TabHeader,
 } from "@/components/ui";
 import { adminKeys, useOrganizations, usePlatformStats, useRecentActivity, useSystemStatus } from "../console/api";
-import { growthRate, relativeAge } from "../console/display";
+import { growthRate, pastTimeAgo } from "../console/display";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 const ACTIVITY_ICON: Record<ActivityEvent["kind"], ConsoleIconName> = {
@@ -193,7 +193,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
                     </p>
                     <p className="truncate text-sm text-muted">{event.detail}</p>
                   </div>
-                  <span className="shrink-0 text-xs text-muted">{relativeAge(event.at)}</span>
+                  <span className="shrink-0 text-xs text-muted">{pastTimeAgo(event.at)}</span>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { COMPARISON_SORTS, COMPARISON_WINDOWS, type SentimentSummary } from "@shared/console/sentiment";
-import { DAY_MS, utcDay } from "@shared/time";
+import { DAY_MS, formatDate, utcDay } from "@shared/time";
 import { useState } from "react";
 import {
   Badge,
@@ -18,7 +18,7 @@ import {
   usePage,
 } from "@/components/ui";
 import { qs, useCompanyComparison, useSentimentSummary } from "../console/api";
-import { dataQuality, formatDate, relativeAge, weekOverWeek } from "../console/display";
+import { dataQuality, pastTimeAgo, weekOverWeek } from "../console/display";
 import { JudgementCard } from "./JudgementCard";
 
 const WINDOW_LABELS: Record<(typeof COMPARISON_WINDOWS)[number], string> = {
@@ -145,7 +145,7 @@ export function SentimentTab() {
                     )}
                   </td>
                   <td className="whitespace-nowrap" title={formatDate(row.lastResponseAt)}>
-                    {relativeAge(row.lastResponseAt)}
+                    {pastTimeAgo(row.lastResponseAt)}
                   </td>
                 </tr>
               ))}

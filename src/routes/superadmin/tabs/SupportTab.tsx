@@ -1,5 +1,6 @@
 import { resendVerificationResultSchema, type SupportSearch } from "@shared/console/support";
 import { roleLabel } from "@shared/domain";
+import { formatDate } from "@shared/time";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "@/components/toast/toast-store";
@@ -17,7 +18,7 @@ import {
 } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { useSupportSearch } from "../console/api";
-import { formatDate, formatDateTime, organizationFacts } from "../console/display";
+import { formatTimestamp, organizationFacts } from "../console/display";
 import { OrganizationDetailsDialog } from "./OrganizationDetailsDialog";
 
 /**
@@ -164,7 +165,7 @@ function SupportUser({ user }: { user: SupportSearch["users"][number] }) {
       <p className="text-sm break-all text-soft">{user.email}</p>
       <p className="text-xs text-muted">
         {user.organizationName ?? "No organization"} · joined {formatDate(user.createdAt)} · last sign-in{" "}
-        {user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "never"}
+        {user.lastSignInAt ? formatTimestamp(user.lastSignInAt) : "never"}
       </p>
       {user.emailVerified ? null : (
         <button type="button" className="btn btn-sm" onClick={() => resend.mutate()} disabled={resend.isPending}>

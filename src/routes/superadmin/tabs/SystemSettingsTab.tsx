@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Badge, Card, ConsoleIcon, type ConsoleIconName, ErrorCard, ListSkeleton, TabHeader } from "@/components/ui";
 import { adminKeys, useSystemStatus } from "../console/api";
+import { formatTimestamp } from "../console/display";
 
 /**
  * System Settings (the spec leaves it 'will be implemented here'): which AI, email and
@@ -98,7 +99,7 @@ export function SystemSettingsTab() {
                     "Database (D1)",
                     data.database.reachable ? `Reachable · ${data.database.latencyMs} ms` : "Unreachable",
                   ],
-                  ["Checked", new Date(data.checkedAt).toLocaleString()],
+                  ["Checked", formatTimestamp(data.checkedAt)],
                 ]}
               />
             </Card>

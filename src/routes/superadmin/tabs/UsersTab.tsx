@@ -1,5 +1,6 @@
 import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/console/users";
 import { roleLabel } from "@shared/domain";
+import { formatDate } from "@shared/time";
 import { useState } from "react";
 import { useAuth } from "@/auth/AuthProvider";
 import {
@@ -22,7 +23,7 @@ import {
   usePage,
 } from "@/components/ui";
 import { qs, useUserStats, useUsers } from "../console/api";
-import { formatDate, growthRate, percentOf } from "../console/display";
+import { growthRate, percentOf } from "../console/display";
 import { BulkInviteDialog } from "./BulkInviteDialog";
 import { UserActions } from "./UserActions";
 

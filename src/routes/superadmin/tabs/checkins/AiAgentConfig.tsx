@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import { Card, ConfirmDialog, ConsoleIcon, ErrorCard, ListSkeleton } from "@/components/ui";
 import { useAiConfig } from "../../console/api";
+import { formatTimestamp } from "../../console/display";
 import { ConversationCard, FrameworkCard, PersonalityCard, PromptsCard } from "./AiConfigCards";
 import { TestChat } from "./AiTestChat";
 import { TestResultCard } from "./AiTestResultCard";
@@ -133,9 +134,7 @@ function AiConfigEditor({ initial }: { initial: AiConfigRecord }) {
           <StatusItem label="Settings changed from the defaults">
             {changedCount === 0 ? "None" : `${changedCount} — Quick Test shows what they change`}
           </StatusItem>
-          <StatusItem label="Last saved">
-            {saved.updatedAt ? new Date(saved.updatedAt).toLocaleString() : "Never"}
-          </StatusItem>
+          <StatusItem label="Last saved">{saved.updatedAt ? formatTimestamp(saved.updatedAt) : "Never"}</StatusItem>
           <StatusItem label="Saved framework size">
             {savedFramework.length > 0 ? `${savedFramework.length} characters` : "Not configured"}
           </StatusItem>

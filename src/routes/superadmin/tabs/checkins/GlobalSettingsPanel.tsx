@@ -8,7 +8,7 @@ import { toast } from "@/components/toast/toast-store";
 import { Card, ConfirmDialog, ErrorCard, ListSkeleton } from "@/components/ui";
 import { ApiRequestError, api } from "@/lib/api";
 import { adminKeys, useGlobalSettings } from "../../console/api";
-import { resetDefaults } from "../../console/display";
+import { formatTimestamp, resetDefaults } from "../../console/display";
 import { EditorHeader, NumberField, SaveButton, SelectField, Slider, ToggleField, useLeaveWarning } from "./controls";
 
 export function GlobalSettingsPanel() {
@@ -79,7 +79,7 @@ function SettingsEditor({ initial, updatedAt }: { initial: GlobalSettings; updat
         description={
           <>
             Defaults for every organization's schedule and every check-in. Last saved:{" "}
-            {savedAt ? new Date(savedAt).toLocaleString() : "never (defaults in use)"}.
+            {savedAt ? formatTimestamp(savedAt) : "never (defaults in use)"}.
           </>
         }
         actions={
