@@ -16,5 +16,3 @@ export const formatWeekdayDateTime = (iso: string) => weekdayDateTime.format(new
 
 /** The axis label "Nov 26" of a 7-day window (start, end]: the day it ends. */
 export const weekLabel = (end: string) => day.format(new Date(Date.parse(end) - 1));
-
-export { trendTone } from "@/components/ui/trend-tone";
