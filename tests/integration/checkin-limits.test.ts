@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CHAT_BURST, MAX_SOCKETS_PER_CHAT, MAX_USER_CHARS, MAX_USER_MESSAGES } from "../../worker/checkin/limits";
-import type { ServerFrame } from "../../worker/shared/checkin-protocol";
+import { MAX_FRAME_BYTES, type ServerFrame } from "../../worker/shared/checkin-protocol";
 import {
   ChatClient,
   claimChat,
@@ -93,10 +93,15 @@ describe("the rate is per chat, not per socket", () => {
     }
     const limited = (tab: ChatClient) =>
       tab.frames.filter((f: ServerFrame) => f.type === "error" && f.code === "rate_limited").length;
-    // One burst between them, plus what the bucket refilled while a busy machine delivered the frames.
-    await expect
-      .poll(() => limited(a) + limited(b) + refilledSince(started))
-      .toBeGreaterThanOrEqual(2 * perTab - CHAT_BURST - 2);
+    // A barrier on each socket: an oversized frame is refused before the rate is counted (it takes
+    // no token) and after every frame sent before it, so once both refusals are back the object
+    // has answered all the pauses, however slowly a busy machine ran it.
+    const oversized = "x".repeat(MAX_FRAME_BYTES + 1);
+    for (const tab of [a, b]) tab.send(oversized);
+    for (const tab of [a, b])
+      await tab.waitFor((f) => f.type === "error" && f.code === "frame_too_large", { timeoutMs: 30_000 });
+    // One burst between them, plus at most what the bucket refilled since the first frame went out.
+    expect(limited(a) + limited(b) + refilledSince(started)).toBeGreaterThanOrEqual(2 * perTab - CHAT_BURST - 2);
     a.close();
     b.close();
   });
