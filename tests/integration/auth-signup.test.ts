@@ -243,7 +243,9 @@ describe("sign-up notification (spec 1 §7 item 7)", () => {
     await signUp({ email, firstName: "Grace", lastName: "Hopper", companyName: "Compilers Inc" });
     // waitUntil work finishes with the request in tests; poll briefly to be safe.
     await expect
-      .poll(() => countRows("email_outbox", `kind = 'signup_notification' and text like '%${email}%'`))
+      .poll(() => countRows("email_outbox", `kind = 'signup_notification' and text like '%${email}%'`), {
+        timeout: 10_000,
+      })
       .toBe(2); // two addresses in SUPERADMIN_EMAILS
     const notice = await latestEmail("operator@undertone.dev", "signup_notification");
     expect(notice?.subject).toBe("New Undertone sign-up: Grace Hopper (Compilers Inc)");

@@ -37,7 +37,7 @@ describe("per-chat caps", () => {
     expect(extra.webSocket).toBeNull();
     // A closed tab frees its place.
     tabs.pop()?.close();
-    await expect.poll(async () => (await upgrade(wsPath(checkIn), headers)).status).toBe(101);
+    await expect.poll(async () => (await upgrade(wsPath(checkIn), headers)).status, { timeout: 10_000 }).toBe(101);
     for (const tab of tabs) tab.close();
   });
 

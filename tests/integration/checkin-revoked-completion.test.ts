@@ -30,7 +30,7 @@ describe("a completion that lands after the check-in was revoked", () => {
     }
     // D1 is back; the retry runs.
     await travel(checkIn.id, 5000);
-    await expect.poll(async () => (await objectTables(checkIn.id)).pending).toEqual([]);
+    await expect.poll(async () => (await objectTables(checkIn.id)).pending, { timeout: 10_000 }).toEqual([]);
     const row = await env.DB.prepare("select status, completed_at from check_ins where id = ?")
       .bind(checkIn.id)
       .first<{ status: string; completed_at: number | null }>();
@@ -45,6 +45,6 @@ describe("a completion that lands after the check-in was revoked", () => {
       expect(await d1Count(table, "check_in_id = ?", checkIn.id), table).toBe(0);
     }
     // Revoked: the object keeps no transcript either.
-    await expect.poll(async () => (await objectTables(checkIn.id)).messages).toBe(0);
+    await expect.poll(async () => (await objectTables(checkIn.id)).messages, { timeout: 10_000 }).toBe(0);
   });
 });

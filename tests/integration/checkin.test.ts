@@ -455,9 +455,9 @@ describe("a check-in deleted mid-conversation", () => {
     await travel(checkIn.id, 5 * 60_000);
     await travel(checkIn.id, 4000);
     await chat.confirmSummary();
-    await expect.poll(async () => (await objectTables(checkIn.id)).pending).toEqual([]);
+    await expect.poll(async () => (await objectTables(checkIn.id)).pending, { timeout: 10_000 }).toEqual([]);
     // Nothing to keep a transcript for: the object erases it at once.
-    await expect.poll(async () => (await objectTables(checkIn.id)).messages).toBe(0);
+    await expect.poll(async () => (await objectTables(checkIn.id)).messages, { timeout: 10_000 }).toBe(0);
   });
 });
 

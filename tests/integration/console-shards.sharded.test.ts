@@ -206,12 +206,15 @@ describe("the console reads every shard", () => {
       };
     };
     await expect
-      .poll(async () => {
-        const { check, expected } = await reported();
-        return check?.ok === expected.ok && check.detail === expected.detail
-          ? "agree"
-          : JSON.stringify({ check, expected });
-      })
+      .poll(
+        async () => {
+          const { check, expected } = await reported();
+          return check?.ok === expected.ok && check.detail === expected.detail
+            ? "agree"
+            : JSON.stringify({ check, expected });
+        },
+        { timeout: 10_000 },
+      )
       .toBe("agree");
   });
 
