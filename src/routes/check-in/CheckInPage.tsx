@@ -5,6 +5,7 @@ import {
   CLOSED_REVOKED_CODE,
   CLOSED_REVOKED_MESSAGE,
   type ClaimRequestBody,
+  type ClosedReason,
   checkInInfoSchema,
   ERROR_MESSAGES,
   MAX_MESSAGE_CHARS,
@@ -72,17 +73,21 @@ async function openLink(link: Link, signal?: AbortSignal): Promise<Load> {
 }
 
 const LOAD_FAILED = "We couldn't load your check-in. Please check your connection and try again.";
-const CLOSED_TITLE = "This check-in was closed";
-const WITHDRAWN_TITLE = "This check-in was withdrawn";
-/** Titles of a chat closed for good: the page does not suggest the link might work again. */
-const FINAL_TITLES = new Set([CLOSED_TITLE, WITHDRAWN_TITLE]);
+/**
+ * A chat closed for good, by why: the API's 410 code, and what the page says (a snapshot's
+ * `closedReason` and a later visit's 410 show the same). The page never suggests the link
+ * might work again.
+ */
+const CLOSED: Record<ClosedReason, { code: string; title: string; message: string }> = {
+  not_me: { code: CLOSED_NOT_ME_CODE, title: "This check-in was closed", message: CLOSED_NOT_ME_MESSAGE },
+  revoked: { code: CLOSED_REVOKED_CODE, title: "This check-in was withdrawn", message: CLOSED_REVOKED_MESSAGE },
+};
+const FINAL_TITLES = new Set(Object.values(CLOSED).map((closed) => closed.title));
 
 /** The 410s of a closed check-in ("This wasn't me", or the Admin revoked it), with their titles. */
 function closedTitle(error: unknown): string | null {
   if (!(error instanceof ApiRequestError)) return null;
-  if (error.code === CLOSED_NOT_ME_CODE) return CLOSED_TITLE;
-  if (error.code === CLOSED_REVOKED_CODE) return WITHDRAWN_TITLE;
-  return null;
+  return Object.values(CLOSED).find((closed) => closed.code === error.code)?.title ?? null;
 }
 
 /** A refusal the page shows as its final state (closed for good: 410, with its own title). */
@@ -271,8 +276,8 @@ function LiveChat({
   }, [id, token, onOwnership]);
 
   // "This wasn't me" closed the chat, or the Admin revoked it, on every device: say so, instead of "expired".
-  if (view.closedReason === "not_me") return <LoadError message={CLOSED_NOT_ME_MESSAGE} title={CLOSED_TITLE} />;
-  if (view.closedReason === "revoked") return <LoadError message={CLOSED_REVOKED_MESSAGE} title={WITHDRAWN_TITLE} />;
+  const closed = view.closedReason ? CLOSED[view.closedReason] : null;
+  if (closed) return <LoadError message={closed.message} title={closed.title} />;
   return (
     <ChatScreen
       info={info}
