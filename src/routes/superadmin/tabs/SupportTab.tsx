@@ -2,7 +2,7 @@ import { resendVerificationResultSchema, type SupportSearch } from "@shared/cons
 import { roleLabel } from "@shared/domain";
 import { formatDate } from "@shared/time";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "@/components/toast/toast-store";
 import {
   Badge,
@@ -74,51 +74,16 @@ export function SupportTab() {
         </Card>
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
-          <Card title={`Accounts (${search.data.users.length})`} bodyClassName="">
-            {search.data.users.length === 0 ? (
-              <NoMatch>No accounts match</NoMatch>
-            ) : (
-              <ul className="divide-y divide-base-300">
-                {search.data.users.map((user) => (
-                  <SupportUser key={user.id} user={user} />
-                ))}
-              </ul>
-            )}
-          </Card>
-          <Card title={`Organizations (${search.data.organizations.length})`} bodyClassName="">
-            {search.data.organizations.length === 0 ? (
-              <NoMatch>No organizations match</NoMatch>
-            ) : (
-              <ul className="divide-y divide-base-300">
-                {search.data.organizations.map((org) => (
-                  <li key={org.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium">{org.name}</p>
-                      <p className="text-sm text-muted">
-                        {organizationFacts(org)} · since {formatDate(org.createdAt)}
-                      </p>
-                    </div>
-                    <Badge variant={organizationStatusVariant(org.status)}>{organizationStatusLabel(org.status)}</Badge>
-                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => setViewing(org.id)}>
-                      View Details
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
+          <ResultCard title="Accounts" none="No accounts match" items={search.data.users}>
+            {(user) => <SupportUser key={user.id} user={user} />}
+          </ResultCard>
+          <ResultCard title="Organizations" none="No organizations match" items={search.data.organizations}>
+            {(org) => <SupportOrganization key={org.id} org={org} onView={setViewing} />}
+          </ResultCard>
           <div className="xl:col-span-2">
-            <Card title={`Salespeople (${search.data.salespeople.length})`} bodyClassName="">
-              {search.data.salespeople.length === 0 ? (
-                <NoMatch>No salespeople match</NoMatch>
-              ) : (
-                <ul className="divide-y divide-base-300">
-                  {search.data.salespeople.map((person) => (
-                    <SupportSalesperson key={person.id} person={person} onOrganization={setViewing} />
-                  ))}
-                </ul>
-              )}
-            </Card>
+            <ResultCard title="Salespeople" none="No salespeople match" items={search.data.salespeople}>
+              {(person) => <SupportSalesperson key={person.id} person={person} onOrganization={setViewing} />}
+            </ResultCard>
           </div>
         </div>
       )}
@@ -127,9 +92,50 @@ export function SupportTab() {
   );
 }
 
-/** One line, not an empty-state card: on a phone the list that did match stays near the top. */
-function NoMatch({ children }: { children: string }) {
-  return <p className="px-5 py-3 text-sm text-muted">{children}</p>;
+/** One list of results with its count; no match is one line, not an empty-state card, so on a phone the list that did match stays near the top. */
+function ResultCard<T>({
+  title,
+  none,
+  items,
+  children,
+}: {
+  title: string;
+  none: string;
+  items: readonly T[];
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <Card title={`${title} (${items.length})`} bodyClassName="">
+      {items.length === 0 ? (
+        <p className="px-5 py-3 text-sm text-muted">{none}</p>
+      ) : (
+        <ul className="divide-y divide-base-300">{items.map(children)}</ul>
+      )}
+    </Card>
+  );
+}
+
+function SupportOrganization({
+  org,
+  onView,
+}: {
+  org: SupportSearch["organizations"][number];
+  onView: (id: string) => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-5 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">{org.name}</p>
+        <p className="text-sm text-muted">
+          {organizationFacts(org)} · since {formatDate(org.createdAt)}
+        </p>
+      </div>
+      <Badge variant={organizationStatusVariant(org.status)}>{organizationStatusLabel(org.status)}</Badge>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => onView(org.id)}>
+        View Details
+      </button>
+    </li>
+  );
 }
 
 function SupportUser({ user }: { user: SupportSearch["users"][number] }) {
