@@ -14,6 +14,15 @@ async function freshCheckInPath(): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
+/** A request held until the test releases it (a slow link, made deterministic). */
+function held(): { released: Promise<void>; release: () => void } {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { released, release };
+}
+
 const userBubbles = (page: Page) => conversation(page).locator('li[data-sender="user"] [data-role="content"]');
 const answer = (page: Page, text: string) => answerAndWait(page, text, 10_000);
 
@@ -133,12 +142,9 @@ describe("the check-in page", () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
       // The check-in's socket reaches the object only when the test lets it: a slow link, held open.
-      let connect: () => void = () => {};
-      const connected = new Promise<void>((resolve) => {
-        connect = resolve;
-      });
+      const link = held();
       await page.routeWebSocket(/\/api\/check-in\/[^/]+\/ws/, async (socket) => {
-        await connected;
+        await link.released;
         socket.connectToServer();
       });
       await page.goto(await freshCheckInPath());
@@ -152,7 +158,7 @@ describe("the check-in page", () => {
       expect(await box.inputValue()).toBe("");
       expect(await assistantBubbles(page).count()).toBe(0);
 
-      connect();
+      link.release();
       await expect.poll(() => page.locator("li[data-pending]").count(), { timeout: 10_000 }).toBe(0);
       expect(await userBubbles(page).allInnerTexts()).toEqual(["Sent before it connected."]);
       // After the greeting, the reply to it.
@@ -166,12 +172,9 @@ describe("the check-in page", () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
       // The claim answers only when the test lets it: the start's round trip, held open.
-      let answerClaim: () => void = () => {};
-      const claimHeld = new Promise<void>((resolve) => {
-        answerClaim = resolve;
-      });
+      const claim = held();
       await page.route(/\/api\/check-in\/[^/]+\/claim/, async (route) => {
-        await claimHeld;
+        await claim.released;
         await route.continue();
       });
       await page.goto(await freshCheckInPath());
@@ -180,7 +183,7 @@ describe("the check-in page", () => {
       await page.keyboard.press("Backspace");
       await page.keyboard.type("o here.");
       expect(await page.getByLabel("Your message").count()).toBe(0);
-      answerClaim();
+      claim.release();
       const box = page.getByLabel("Your message");
       await box.waitFor();
       expect(await box.inputValue()).toBe("Quick typer, a typo here.");
