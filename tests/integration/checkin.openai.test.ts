@@ -1,3 +1,4 @@
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { RATING_TURN_INSTRUCTION } from "../../worker/ai/rating-turn";
@@ -5,7 +6,16 @@ import { decodeReview } from "../../worker/db/score-flags";
 import { RISK_LINES } from "../../worker/scoring/risk";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { SELF_RATINGS } from "../../worker/shared/self-rating";
-import { type ChatClient, chatOpener, createCheckIn, d1Count, travel } from "./checkin-helpers";
+import {
+  type ChatClient,
+  chatOpener,
+  createCheckIn,
+  d1Count,
+  objectMessages,
+  sessionStub,
+  sleep,
+  travel,
+} from "./checkin-helpers";
 
 /** The judge's disagreement as a completion stores it: `stress:78:47`, `;` between scores, nothing else. */
 const COMPACT_REVIEW = /^[a-z_]+:\d+:\d+(;[a-z_]+:\d+:\d+)*$/;
@@ -252,6 +262,54 @@ describe("a check-in with the OpenAI-compatible provider", () => {
       .map((f) => (f.type === "assistant.delta" ? f.delta : ""))
       .join("");
     expect((partial?.content ?? "") + rest).toBe(DEFAULT_REPLIES[0]);
+  });
+
+  // A restart mid-reply (a reset or a deploy) closes the sockets and forgets the reply in memory;
+  // no alarm is kept for it (replies.ts): the object's next event writes the reply it owes.
+  // (The pool's eviction lets an instance's running turn finish, so the lost reply is made by
+  // hand: an answer stored without one, then a fresh instance.)
+  async function loseReply(checkIn: { id: string; token: string }, content: string) {
+    const chat = await open(checkIn);
+    await chat.say("Going well, thanks.");
+    chat.close();
+    await runInDurableObject(sessionStub(checkIn.id), (_instance, state) => {
+      state.storage.sql.exec(
+        "insert into messages (id, client_id, sender, content, created_at, pillar) values (?, ?, 'user', ?, ?, null)",
+        crypto.randomUUID(),
+        crypto.randomUUID(),
+        content,
+        Date.now(),
+      );
+    });
+    await evictDurableObject(sessionStub(checkIn.id));
+  }
+
+  it("writes the reply an object lost mid-reply when the page reconnects", async () => {
+    const checkIn = await createCheckIn();
+    await loseReply(checkIn, "Busy week, lots of calls.");
+    const page = await open(checkIn);
+    const done = await page.waitFor<"assistant.done">((f) => f.type === "assistant.done");
+    expect((await objectMessages(checkIn.id)).slice(-2)).toMatchObject([
+      { sender: "user", content: "Busy week, lots of calls." },
+      { sender: "assistant", content: done.content },
+    ]);
+  });
+
+  it("writes the reply an object lost mid-reply at its next alarm when no page comes back", async () => {
+    const checkIn = await createCheckIn();
+    await loseReply(checkIn, "Busy week, lots of calls.");
+    // The chat's closing alarm is minutes away; running it early is an alarm with nothing due.
+    expect(await runDurableObjectAlarm(sessionStub(checkIn.id))).toBe(true);
+    let last = (await objectMessages(checkIn.id)).at(-1);
+    for (let waited = 0; last?.sender !== "assistant" && waited < 10_000; waited += 50) {
+      await sleep(50);
+      last = (await objectMessages(checkIn.id)).at(-1);
+    }
+    expect(last?.sender).toBe("assistant");
+    // Still open, and its alarm set again for the closing.
+    const page = await open(checkIn);
+    expect(page.latestSnapshot()?.status).toBe("active");
+    expect(await runInDurableObject(sessionStub(checkIn.id), (_o, state) => state.storage.getAlarm())).not.toBeNull();
   });
 });
 

@@ -5,7 +5,10 @@
  * under load (npm run bench). The rows are also kept in memory: `has` and `arm` run on every
  * turn, and read the copy; the alarm handler reads the table again (the source of truth).
  */
-/** "erase": a completed chat's transcript is due to go (transcript-retention.ts). */
+/**
+ * "erase": a completed chat's transcript is due to go (transcript-retention.ts). "watchdog" is no
+ * longer scheduled (replies.ts): an object made by an older version may still have one.
+ */
 export type ScheduleKind = "closing" | "summary" | "complete" | "retry" | "expire" | "watchdog" | "erase";
 
 export class Schedule {

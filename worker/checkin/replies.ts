@@ -12,9 +12,6 @@ import type { SessionStore } from "./store";
 import type { SessionClock } from "./timer";
 import { judgeWhileClosing, planTurn, recordReply } from "./turn-plan";
 
-/** Re-checks a reply in progress; after an eviction it restarts the reply. */
-export const WATCHDOG_MS = 15_000;
-
 type ReplyParts = {
   ctx: DurableObjectState;
   env: Env;
@@ -31,8 +28,11 @@ type ReplyParts = {
 /**
  * The check-in's replies: one turn at a time, each streamed to every socket as it arrives,
  * the fallback to the embedded interviewer when the configured provider fails, and the LLM's
- * judgement fetched while the chat closes. The reply in progress lives in memory only: after
- * an eviction the watchdog (an alarm) generates it again.
+ * judgement fetched while the chat closes. The reply in progress lives in memory only: an
+ * instance that restarts mid-reply (a reset or a deploy, which also closes the sockets) owes
+ * it, and generates it again at its next event — the page's reconnect, a message, an RPC or
+ * any alarm (`resumeIfOwed`). No alarm is kept for it: pending work keeps an object alive
+ * (compatibility date 2026-10-01), and a 15 s watchdog alarm was ~9 % of a message's CPU.
  */
 export class Replies {
   /** The reply being generated right now. */
@@ -109,22 +109,7 @@ export class Replies {
     );
   }
 
-  /**
-   * The watchdog stays scheduled across turns and re-arms itself from the alarm while a turn
-   * runs, instead of being set and cleared around every turn (two alarm writes per message).
-   * Scheduled only (the caller arms): the chat's first message sets it with the closing time,
-   * so its one commit and one alarm write carry both (README → Performance).
-   */
-  scheduleWatchdog(now: number) {
-    if (!this.parts.schedule.has("watchdog")) this.parts.schedule.set("watchdog", now + WATCHDOG_MS);
-  }
-
   private async runTurns() {
-    const { schedule } = this.parts;
-    if (!schedule.has("watchdog")) {
-      this.scheduleWatchdog(Date.now());
-      schedule.arm();
-    }
     try {
       do {
         this.turnAgain = false;

@@ -24,7 +24,7 @@ import { ChatRate, withinCaps } from "./limits";
 import { ModelBudget } from "./model-budget";
 import { Outbox } from "./outbox";
 import { type ClaimOutcome, type ClaimRequest, type FreshLinkOutcome, Ownership, type OwnerView } from "./ownership";
-import { Replies, WATCHDOG_MS } from "./replies";
+import { Replies } from "./replies";
 import { broadcast, closeAll, errorFrame, safeSend } from "./sockets";
 import { startSession } from "./start";
 import { migrateStorage } from "./storage";
@@ -244,11 +244,11 @@ export class CheckInSession extends DurableObject<Env> {
       } else if (kind === "expire") await this.expire(now);
       else if (kind === "erase") {
         if (await this.retention.eraseIfDue(now)) return this.afterErase();
-      } else if (kind === "watchdog") {
-        this.replies.resumeIfOwed();
-        if (this.replies.running) this.schedule.set("watchdog", now + WATCHDOG_MS);
       }
+      // "watchdog": left by an older version's chat; the resume below is what it did.
     }
+    // Any alarm is a chance to answer what an instance lost mid-reply (replies.ts).
+    this.replies.resumeIfOwed();
     this.schedule.arm();
   }
 
@@ -352,8 +352,6 @@ export class CheckInSession extends DurableObject<Env> {
     // After the ack: sending while paused resumes (spec 2 §4), other tabs catch up, the clock starts.
     if (pausedAt !== null) this.clock.resume(now);
     if (starting) {
-      // The first reply's watchdog goes with the closing time: one commit and one alarm write for both.
-      this.replies.scheduleWatchdog(now);
       this.clock.scheduleClosing(now);
       this.clock.broadcastTimer(now);
       this.ctx.waitUntil(this.outbox.flush());
