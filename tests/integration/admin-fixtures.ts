@@ -34,7 +34,7 @@ export type OrgSpec = {
   tier?: "basic" | "professional" | "enterprise";
   createdDaysAgo: number;
   accounts?: { role: UserRole; createdDaysAgo: number; status?: string; first?: string; last?: string }[];
-  members?: { active: boolean; createdDaysAgo: number }[];
+  members?: { active: boolean; createdDaysAgo: number; jobTitle?: string; region?: string }[];
   scores?: ScoreSpec[];
   pendingCheckIns?: number;
   blockers?: { daysAgo: number }[];
@@ -92,6 +92,8 @@ export async function buildPlatform(prefix: string, orgs: OrgSpec[], now = Date.
           firstName: "Member",
           lastName: `${o}-${m}`,
           email: `${id}@example.test`,
+          jobTitle: member.jobTitle ?? null,
+          region: member.region ?? null,
           status: member.active ? "active" : "inactive",
           createdAt: at(member.createdDaysAgo),
           updatedAt: at(member.createdDaysAgo),

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getGlobalSettings } from "../../worker/settings/global";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
+import { alertDetailSchema } from "../../worker/shared/console/alerts";
 import { DEFAULT_GLOBAL_SETTINGS } from "../../worker/shared/settings";
 import { buildPlatform, testDb } from "./admin-fixtures";
 import { createAdmin, createSuperAdmin, requestAs, type TestAccount } from "./auth-helpers";
@@ -25,6 +26,7 @@ beforeAll(async () => {
       domain: "acme.test",
       createdDaysAgo: 40,
       accounts: [{ role: "Manager", createdDaysAgo: 3 }],
+      members: [{ active: true, createdDaysAgo: 40, jobTitle: "Account Executive", region: "North" }],
       scores: [{ daysAgo: 1, morale: 70, confidence: 60, stress: 40, salesStrength: 75 }],
       alerts: [
         { type: "retention", daysAgo: 1, message: "Acme: burnout risk" },
@@ -307,10 +309,16 @@ describe("the operator", () => {
 
   it("resolves an alert and shows its details; the bell counts unread only", async () => {
     const bell = await json<{ unreadCount: number }>(await call("/api/admin/alerts/notifications"));
-    const detail = await json<{ alert: { organization_name: string; priority: string } }>(
-      await call("/api/admin/alerts/routes-alert-0-0"),
-    );
+    const detail = alertDetailSchema.parse(await json(await call("/api/admin/alerts/routes-alert-0-0")));
     expect(detail.alert).toMatchObject({ organization_name: "Acme Corp", priority: "urgent" });
+    // The member's contact card, every field in its place.
+    expect(detail.teamMember).toEqual({
+      id: "routes-tm-0-0",
+      name: "Member 0-0",
+      email: "routes-tm-0-0@example.test",
+      jobTitle: "Account Executive",
+      region: "North",
+    });
     await json(await send("POST", "/api/admin/alerts/routes-alert-0-0/read"));
     expect((await json<{ unreadCount: number }>(await call("/api/admin/alerts/notifications"))).unreadCount).toBe(
       bell.unreadCount - 1,

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { NOT_FOUND_MESSAGE } from "../../worker/checkin/link";
 import { hashCheckInToken } from "../../worker/checkin/token";
-import { CLOSED_REVOKED_CODE, CLOSED_REVOKED_MESSAGE } from "../../worker/shared/checkin-protocol";
+import { CLOSED_ANSWERS } from "../../worker/shared/checkin-protocol";
 import {
   checkInActionResponseSchema,
   checkInListResponseSchema,
@@ -246,7 +246,7 @@ describe("GET /api/check-ins, resend and revoke", () => {
     expect((await upgrade(wsPath(link))).status).toBe(410);
     const later = await request(`/api/check-in/${sent.id}?token=${encodeURIComponent(link.token)}`);
     expect(later.status).toBe(410);
-    expect(await later.json()).toMatchObject({ error: { code: CLOSED_REVOKED_CODE, message: CLOSED_REVOKED_MESSAGE } });
+    expect(await later.json()).toMatchObject({ error: CLOSED_ANSWERS.revoked });
   });
 
   it("a check-in that simply ran out still says not found, never withdrawn", async () => {

@@ -3,8 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NOT_ME_TTL_MS, notMeUrl } from "../../worker/checkin/not-me-link";
 import {
-  CLOSED_NOT_ME_CODE,
-  CLOSED_NOT_ME_MESSAGE,
+  CLOSED_ANSWERS,
   checkInInfoSchema,
   MOVED_CLOSE_CODE,
   NOT_ME_CLOSE_CODE,
@@ -292,7 +291,7 @@ describe("'This wasn't me'", () => {
       const answer = await browser.open(checkIn);
       expect(answer.status).toBe(410);
       expect(await answer.json()).toMatchObject({
-        error: { code: CLOSED_NOT_ME_CODE, message: CLOSED_NOT_ME_MESSAGE },
+        error: CLOSED_ANSWERS.not_me,
       });
     }
     expect((await laptop.upgrade(checkIn)).status).toBe(410);

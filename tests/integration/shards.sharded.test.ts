@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ALERT_ID_SQL } from "../../worker/db/alert-id";
-import { CLOSED_NOT_ME_CODE, notMeInfoSchema } from "../../worker/shared/checkin-protocol";
+import { CLOSED_ANSWERS, notMeInfoSchema } from "../../worker/shared/checkin-protocol";
 import { platformStatsSchema } from "../../worker/shared/console/overview";
 import { insightsResponseSchema } from "../../worker/shared/insights";
 import { createSuperAdmin, latestEmail, requestAs } from "./auth-helpers";
@@ -139,7 +139,7 @@ describe("organizations live in shards", () => {
     // Both devices' links say why: the alert is found in the platform database.
     const answer = await phone.open(checkIn);
     expect(answer.status).toBe(410);
-    expect(await answer.json()).toMatchObject({ error: { code: CLOSED_NOT_ME_CODE } });
+    expect(await answer.json()).toMatchObject({ error: { code: CLOSED_ANSWERS.not_me.code } });
   });
 
   it("sends a check-in by Slack DM when the organization's Slack installation (a platform row) says so", async () => {

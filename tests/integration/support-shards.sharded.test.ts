@@ -25,7 +25,13 @@ describe("Customer Support search finds salespeople across shards", () => {
     southIds = team.memberIds;
     const added = await requestAs(south, "/api/team-members", {
       method: "POST",
-      body: JSON.stringify({ firstName: "Lee", lastName: "Ann", email: "lee_ann@supsouth.example", jobTitle: "AE" }),
+      body: JSON.stringify({
+        firstName: "Lee",
+        lastName: "Ann",
+        email: "lee_ann@supsouth.example",
+        jobTitle: "AE",
+        region: "South",
+      }),
     });
     expect(added.status, await added.clone().text()).toBe(201);
     leeAnnId = teamMemberResponseSchema.parse(await added.json()).member.id;
@@ -80,7 +86,9 @@ describe("Customer Support search finds salespeople across shards", () => {
       "Lee Ann",
     ]);
     const byId = await search(leeAnnId);
-    expect(byId.body.salespeople).toMatchObject([{ id: leeAnnId, name: "Lee Ann", jobTitle: "AE" }]);
+    expect(byId.body.salespeople).toMatchObject([
+      { id: leeAnnId, name: "Lee Ann", email: "lee_ann@supsouth.example", jobTitle: "AE", region: "South" },
+    ]);
   });
 
   it("takes % and _ in the query literally", async () => {

@@ -20,6 +20,7 @@ import {
 } from "../shared/console/alerts";
 import { type AlertPriority, type AlertType, alertPriorityForType } from "../shared/domain";
 import { num, pageWindow } from "./sql";
+import { teamMemberContact, teamMemberContactColumns } from "./team-member-contact";
 
 /** Spec 2 §9: the alerts tab shows at most 10 at a time. */
 export const ALERT_PAGE_SIZE = 10;
@@ -181,17 +182,7 @@ export async function alertDetail(
   const alertRow = withMessage(found);
   const [[member], [scores], [resolver]] = await Promise.all([
     alertRow.team_member_id
-      ? db
-          .select({
-            id: teamMembers.id,
-            firstName: teamMembers.firstName,
-            lastName: teamMembers.lastName,
-            email: teamMembers.email,
-            jobTitle: teamMembers.jobTitle,
-            region: teamMembers.region,
-          })
-          .from(teamMembers)
-          .where(eq(teamMembers.id, alertRow.team_member_id))
+      ? db.select(teamMemberContactColumns).from(teamMembers).where(eq(teamMembers.id, alertRow.team_member_id))
       : [],
     alertRow.check_in_id
       ? db
@@ -215,15 +206,7 @@ export async function alertDetail(
   if (!withName) return null;
   return {
     alert: withName,
-    teamMember: member
-      ? {
-          id: member.id,
-          name: `${member.firstName} ${member.lastName}`.trim(),
-          email: member.email,
-          jobTitle: member.jobTitle,
-          region: member.region,
-        }
-      : null,
+    teamMember: member ? teamMemberContact(member) : null,
     scores: scores ?? null,
     resolvedBy: resolver?.email ?? resolvedBy ?? null,
   };

@@ -7,6 +7,7 @@ import { acrossShards } from "../db/shards";
 import type { SupportSearch } from "../shared/console/support";
 import type { CheckInStatus } from "../shared/domain";
 import { contains, containsPattern } from "./sql";
+import { teamMemberContact, teamMemberContactColumns } from "./team-member-contact";
 
 /**
  * Customer Support's salespeople: team members, who never sign in, so they are not accounts.
@@ -31,12 +32,7 @@ const memberMatches = (shard: Database, q: string) => {
   const exactEmail = sql<number>`coalesce(lower(${teamMembers.email}) = lower(${exact}), 0)`.mapWith(Number);
   return shard
     .select({
-      id: teamMembers.id,
-      firstName: teamMembers.firstName,
-      lastName: teamMembers.lastName,
-      email: teamMembers.email,
-      jobTitle: teamMembers.jobTitle,
-      region: teamMembers.region,
+      ...teamMemberContactColumns,
       status: teamMembers.status,
       organizationId: teamMembers.organizationId,
       createdAt: epochMs(teamMembers.createdAt),
@@ -76,16 +72,17 @@ export async function salespeopleSearch(
     platform,
     rows.map((row) => row.organizationId),
   );
-  return rows.map((row) => ({
-    id: row.id,
-    name: `${row.firstName} ${row.lastName}`.trim() || row.email || "",
-    email: row.email,
-    jobTitle: row.jobTitle,
-    region: row.region,
-    active: row.status === "active",
-    organizationId: row.organizationId,
-    organizationName: names.get(row.organizationId) ?? null,
-    lastCheckIn:
-      row.lastStatus !== null && row.lastSentAt !== null ? { status: row.lastStatus, sentAt: row.lastSentAt } : null,
-  }));
+  return rows.map((row) => {
+    const contact = teamMemberContact(row);
+    return {
+      ...contact,
+      // Support names someone by their email when they have no name (the card's name is empty).
+      name: contact.name || row.email || "",
+      active: row.status === "active",
+      organizationId: row.organizationId,
+      organizationName: names.get(row.organizationId) ?? null,
+      lastCheckIn:
+        row.lastStatus !== null && row.lastSentAt !== null ? { status: row.lastStatus, sentAt: row.lastSentAt } : null,
+    };
+  });
 }

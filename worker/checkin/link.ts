@@ -4,16 +4,10 @@ import { checkIns, organizations, rateLimits, teamMembers } from "../db/schema";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
 import { personName } from "../scoring/alert-facts";
-import {
-  CLOSED_NOT_ME_CODE,
-  CLOSED_NOT_ME_MESSAGE,
-  CLOSED_REVOKED_CODE,
-  CLOSED_REVOKED_MESSAGE,
-} from "../shared/checkin-protocol";
+import { CLOSED_ANSWERS } from "../shared/checkin-protocol";
 import type { DeliveryRoute } from "../shared/domain";
+import { closedReasonOf } from "./closed-reason";
 import type { SessionInit } from "./init";
-import { moveDisputed } from "./move-disputes";
-import { checkInRevoked } from "./revocation";
 import { digestsEqual, hashCheckInToken } from "./token";
 
 /**
@@ -144,11 +138,9 @@ export async function checkInForLink(
   if (!accept(record, now)) {
     // Revoked by the Admin, or closed by "This wasn't me" (the right token only): each device
     // says why, not just "not found". A revoke writes its row only when it closed a pending
-    // check-in, so it is asked first (a primary-key read).
-    if (record.status === "expired") {
-      if (await checkInRevoked(db, record.id)) throw new ApiError(410, CLOSED_REVOKED_CODE, CLOSED_REVOKED_MESSAGE);
-      if (await moveDisputed(db, record.id)) throw new ApiError(410, CLOSED_NOT_ME_CODE, CLOSED_NOT_ME_MESSAGE);
-    }
+    // check-in, so it wins where both rows exist (closedReasonOf, one read).
+    const reason = record.status === "expired" ? await closedReasonOf(db, record.id) : null;
+    if (reason) throw new ApiError(410, CLOSED_ANSWERS[reason].code, CLOSED_ANSWERS[reason].message);
     throw notFound(NOT_FOUND_MESSAGE);
   }
   return record;

@@ -1,19 +1,17 @@
-import { eq } from "drizzle-orm";
-import { type Database, platformOf } from "../db/client";
-import { auditLogs } from "../db/schema";
+import type { Database } from "../db/client";
 import { recordAudit } from "../lib/audit";
 
 /**
  * The Admin revoked a check-in: a row in the audit log (who, when; the console's Audit Log
  * lists it), written once, when the revoke moved the check-in from pending to expired. Its
- * presence is also how the revoked link explains itself (410 closed_revoked, link.ts) instead
- * of reading as expired: D1's row says only `expired`, as a lapsed one does, and the object
- * keeps nothing. A fixed id per check-in makes that a primary-key read, without a D1 column.
+ * presence is also how the revoked link explains itself (410 closed_revoked, closed-reason.ts)
+ * instead of reading as expired: D1's row says only `expired`, as a lapsed one does, and the
+ * object keeps nothing. A fixed id per check-in makes that a primary-key read, without a D1 column.
  * The audit log is the platform's (`platformOf`), whichever shard's handle the caller holds.
  */
 export const CHECK_IN_REVOKED_ACTION = "check_in.revoked";
 
-const revokedId = (checkInId: string) => `check-in-revoked:${checkInId}`;
+export const revokedId = (checkInId: string) => `check-in-revoked:${checkInId}`;
 
 export async function recordRevocation(
   db: Database,
@@ -30,14 +28,4 @@ export async function recordRevocation(
     organizationId: checkIn.organizationId,
     details: { teamMemberId: checkIn.teamMemberId },
   });
-}
-
-/** Whether the Admin revoked this check-in (an expired one: else it lapsed, or "This wasn't me" closed it). */
-export async function checkInRevoked(db: Database, checkInId: string): Promise<boolean> {
-  const [row] = await platformOf(db)
-    .select({ id: auditLogs.id })
-    .from(auditLogs)
-    .where(eq(auditLogs.id, revokedId(checkInId)))
-    .limit(1);
-  return row !== undefined;
 }

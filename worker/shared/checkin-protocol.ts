@@ -241,20 +241,26 @@ export const handoverResponseSchema = z.object({ approved: z.boolean() });
 export type HandoverResponse = z.infer<typeof handoverResponseSchema>;
 export const HANDOVER_GONE_MESSAGE = "There is no move of this check-in waiting for your answer.";
 
-/** The answer a link gets once the member said a move was not them (410 closed_not_me). */
-export const CLOSED_NOT_ME_CODE = "closed_not_me";
-export const CLOSED_NOT_ME_MESSAGE =
-  "This check-in was closed because you told us its move to a new device wasn't you. Nobody can continue it; your manager can send you a new one.";
-
 /**
- * The answer a link gets once the Admin revoked its check-in (410 closed_revoked), and what an
- * open chat shows then. True as worded: its object deletes the conversation and it is never
- * scored (README → Decisions, "Revoking ends an open chat…"); D1 keeps only the row, expired,
- * and when it was started — nothing the salesperson wrote.
+ * The answer a link gets once its check-in was closed for good, by why (410 and this code and
+ * message, worker/checkin/link.ts); the page shows the same message, under a title of its own,
+ * for that 410 and for an open chat's `closedReason`. not_me: the member said a move was not
+ * them. revoked: the Admin revoked it — true as worded: its object deletes the conversation and
+ * it is never scored (README → Decisions, "Revoking ends an open chat…"); D1 keeps only the row,
+ * expired, and when it was started — nothing the salesperson wrote.
  */
-export const CLOSED_REVOKED_CODE = "closed_revoked";
-export const CLOSED_REVOKED_MESSAGE =
-  "Your manager's team withdrew this check-in, so there is nothing more to answer here. Nothing you wrote in it was kept.";
+export const CLOSED_ANSWERS = {
+  not_me: {
+    code: "closed_not_me",
+    message:
+      "This check-in was closed because you told us its move to a new device wasn't you. Nobody can continue it; your manager can send you a new one.",
+  },
+  revoked: {
+    code: "closed_revoked",
+    message:
+      "Your manager's team withdrew this check-in, so there is nothing more to answer here. Nothing you wrote in it was kept.",
+  },
+} as const satisfies Record<ClosedReason, { code: string; message: string }>;
 
 /**
  * The "This wasn't me" link in the email every move sends: `/check-in/{id}?move=&at=&notme=`,

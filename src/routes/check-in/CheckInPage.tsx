@@ -1,9 +1,6 @@
 import {
   type CheckInInfo,
-  CLOSED_NOT_ME_CODE,
-  CLOSED_NOT_ME_MESSAGE,
-  CLOSED_REVOKED_CODE,
-  CLOSED_REVOKED_MESSAGE,
+  CLOSED_ANSWERS,
   type ClaimRequestBody,
   type ClosedReason,
   checkInInfoSchema,
@@ -74,13 +71,13 @@ async function openLink(link: Link, signal?: AbortSignal): Promise<Load> {
 
 const LOAD_FAILED = "We couldn't load your check-in. Please check your connection and try again.";
 /**
- * A chat closed for good, by why: the API's 410 code, and what the page says (a snapshot's
- * `closedReason` and a later visit's 410 show the same). The page never suggests the link
- * might work again.
+ * A chat closed for good, by why: the API's 410 code and message (the shared table), and the
+ * page's title (a snapshot's `closedReason` and a later visit's 410 show the same). The page
+ * never suggests the link might work again.
  */
 const CLOSED: Record<ClosedReason, { code: string; title: string; message: string }> = {
-  not_me: { code: CLOSED_NOT_ME_CODE, title: "This check-in was closed", message: CLOSED_NOT_ME_MESSAGE },
-  revoked: { code: CLOSED_REVOKED_CODE, title: "This check-in was withdrawn", message: CLOSED_REVOKED_MESSAGE },
+  not_me: { ...CLOSED_ANSWERS.not_me, title: "This check-in was closed" },
+  revoked: { ...CLOSED_ANSWERS.revoked, title: "This check-in was withdrawn" },
 };
 const FINAL_TITLES = new Set(Object.values(CLOSED).map((closed) => closed.title));
 

@@ -1,4 +1,4 @@
-import { CLOSED_NOT_ME_MESSAGE, type NotMeInfo, notMeInfoSchema, notMeResponseSchema } from "@shared/checkin-protocol";
+import { CLOSED_ANSWERS, type NotMeInfo, notMeInfoSchema, notMeResponseSchema } from "@shared/checkin-protocol";
 import { useEffect, useState } from "react";
 import { LogoMark } from "@/components/LogoMark";
 import { ApiRequestError, api } from "@/lib/api";
@@ -95,7 +95,7 @@ export function NotMePage({ params }: { params: NotMeParams }) {
               </h1>
               <p className="text-soft" role="status">
                 {state.state === "closed"
-                  ? CLOSED_NOT_ME_MESSAGE
+                  ? CLOSED_ANSWERS.not_me.message
                   : "This check-in had already ended, so there was nothing to close. We have alerted the people who run Undertone."}
               </p>
             </>

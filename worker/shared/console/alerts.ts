@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { ALERT_PRIORITIES, ALERT_STATUSES, ALERT_TYPES } from "../domain";
 import { pageQuerySchema, paginated, timestamp } from "./common";
+import { teamMemberContactSchema } from "./team-member-contact";
 
 /**
  * The operator console's API, shared by the Worker and the SPA. Alerts & Notifications and the
@@ -38,16 +39,7 @@ export const alertSummarySchema = z.object({
 
 export const alertDetailSchema = z.object({
   alert: adminAlertSchema,
-  teamMember: z.nullable(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      /** Null: a salesperson added without an email. */
-      email: z.nullable(z.string()),
-      jobTitle: z.nullable(z.string()),
-      region: z.nullable(z.string()),
-    }),
-  ),
+  teamMember: z.nullable(teamMemberContactSchema),
   scores: z.nullable(
     z.object({
       morale: z.number(),

@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { CHECK_IN_STATUSES } from "../domain";
 import { timestamp } from "./common";
+import { teamMemberContactSchema } from "./team-member-contact";
 
 /**
  * The operator console's API, shared by the Worker and the SPA. Customer Support
@@ -37,12 +38,7 @@ export const supportSearchSchema = z.object({
   ),
   /** Team members (they never sign in): found in every organization's shard. No check-in token or link, ever. */
   salespeople: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      email: z.nullable(z.string()),
-      jobTitle: z.nullable(z.string()),
-      region: z.nullable(z.string()),
+    z.extend(teamMemberContactSchema, {
       active: z.boolean(),
       organizationId: z.string(),
       organizationName: z.nullable(z.string()),
