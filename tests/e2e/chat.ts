@@ -35,6 +35,25 @@ export async function answer(page: Page, text: string, timeout = 15_000) {
     .toBe(true);
 }
 
+/** A request held until the test releases it (a slow link, made deterministic). */
+export function held(): { released: Promise<void>; release: () => void } {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { released, release };
+}
+
+/** The claim ("Start my check-in") answers only when the test calls the returned release. */
+export async function holdClaim(page: Page): Promise<() => void> {
+  const claim = held();
+  await page.route(/\/api\/check-in\/[^/]+\/claim/, async (route) => {
+    await claim.released;
+    await route.continue();
+  });
+  return claim.release;
+}
+
 /** "Start my check-in": opening the link claims nothing; this click makes the chat this browser's. */
 export async function startCheckIn(page: Page) {
   await page.getByRole("button", { name: "Start my check-in" }).click();

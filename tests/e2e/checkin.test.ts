@@ -1,7 +1,15 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { browserSuite } from "./browser.ts";
-import { answer as answerAndWait, assistantBubbles, confirmSummary, conversation, startCheckIn } from "./chat.ts";
+import {
+  answer as answerAndWait,
+  assistantBubbles,
+  confirmSummary,
+  conversation,
+  held,
+  holdClaim,
+  startCheckIn,
+} from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
 
@@ -14,17 +22,24 @@ async function freshCheckInPath(): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
-/** A request held until the test releases it (a slow link, made deterministic). */
-function held(): { released: Promise<void>; release: () => void } {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { released, release };
-}
-
 const userBubbles = (page: Page) => conversation(page).locator('li[data-sender="user"] [data-role="content"]');
 const answer = (page: Page, text: string) => answerAndWait(page, text, 10_000);
+
+/**
+ * "Start my check-in" pressed with the claim held open while `typeAhead` types (no answer box
+ * yet); then the claim is let through: the answer box, once it is there.
+ */
+async function startTypingAhead(page: Page, typeAhead: () => Promise<void>) {
+  const release = await holdClaim(page);
+  await page.goto(await freshCheckInPath());
+  await page.getByRole("button", { name: "Start my check-in" }).click();
+  await typeAhead();
+  expect(await page.getByLabel("Your message").count()).toBe(0);
+  release();
+  const box = page.getByLabel("Your message");
+  await box.waitFor();
+  return box;
+}
 
 const ANSWERS = [
   "Honestly a rough week, I'm tired and behind on quota.",
@@ -171,25 +186,38 @@ describe("the check-in page", () => {
   test("words typed after 'Start my check-in', before the answer box is there, are in the box when it comes", async () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
-      // The claim answers only when the test lets it: the start's round trip, held open.
-      const claim = held();
-      await page.route(/\/api\/check-in\/[^/]+\/claim/, async (route) => {
-        await claim.released;
-        await route.continue();
+      const box = await startTypingAhead(page, async () => {
+        await page.keyboard.type("Quick typer, a typi");
+        await page.keyboard.press("Backspace");
+        await page.keyboard.type("o here.");
       });
-      await page.goto(await freshCheckInPath());
-      await page.getByRole("button", { name: "Start my check-in" }).click();
-      await page.keyboard.type("Quick typer, a typi");
-      await page.keyboard.press("Backspace");
-      await page.keyboard.type("o here.");
-      expect(await page.getByLabel("Your message").count()).toBe(0);
-      claim.release();
-      const box = page.getByLabel("Your message");
-      await box.waitFor();
       expect(await box.inputValue()).toBe("Quick typer, a typo here.");
       // The caret is after them: the next key carries on.
       await page.keyboard.type(" Done");
       expect(await box.inputValue()).toBe("Quick typer, a typo here. Done");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("an answer typed and sent with Enter before the answer box is there goes out once, the box empty", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      const box = await startTypingAhead(page, async () => {
+        await page.keyboard.type("Sent before the box was there.");
+        await page.keyboard.press("Enter");
+      });
+      await expect.poll(() => userBubbles(page).allInnerTexts()).toEqual(["Sent before the box was there."]);
+      expect(await box.inputValue()).toBe("");
+      await expect.poll(() => page.locator("li[data-pending]").count(), { timeout: 10_000 }).toBe(0);
+      // After the greeting, the reply to it.
+      await expect.poll(() => assistantBubbles(page).count(), { timeout: 10_000 }).toBe(2);
+
+      // The server's copy (a reload shows the snapshot) holds it exactly once.
+      await page.reload();
+      await page.getByRole("list", { name: "Conversation" }).waitFor();
+      await expect.poll(() => assistantBubbles(page).count()).toBe(2);
+      expect(await userBubbles(page).allInnerTexts()).toEqual(["Sent before the box was there."]);
     } finally {
       await context.close();
     }

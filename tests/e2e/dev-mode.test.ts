@@ -7,7 +7,7 @@ import { systemStatusSchema } from "../../worker/shared/console/system.ts";
 import { totpCode } from "../fixtures/totp.ts";
 import { freePort, stopProcess } from "../tools/app-server.ts";
 import { launchBrowser } from "./browser.ts";
-import { answer, startCheckIn } from "./chat.ts";
+import { answer, holdClaim, startCheckIn } from "./chat.ts";
 
 /**
  * What a newcomer does first (issue 22 item 2): `npm run dev`, then the printed "Try a
@@ -98,6 +98,35 @@ describe("npm run dev, as a newcomer tries it", () => {
           await context.close();
         }
       }
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("npm run dev: an answer sent with Enter before the answer box is there", () => {
+  test("goes out once, though development mode runs the chat's effects twice", { timeout: 150_000 }, async () => {
+    await printedDemoLink();
+    const { browser, close } = await launchBrowser();
+    try {
+      const context = await browser.newContext({ viewport: { width: 375, height: 850 } });
+      const page = await context.newPage();
+      // The claim answers only when the test lets it: the start's round trip, held open.
+      const release = await holdClaim(page);
+      await page.goto(await freshDemoLink());
+      await page.getByRole("button", { name: "Start my check-in" }).click({ timeout: 60_000 });
+      await page.keyboard.type("Typed before the box, sent with Enter.");
+      await page.keyboard.press("Enter");
+      release();
+      await page.getByLabel("Your message").waitFor({ timeout: 60_000 });
+      const mine = page.getByRole("list", { name: "Conversation" }).locator('li[data-sender="user"]');
+      await expect.poll(() => page.locator("li[data-pending]").count(), { timeout: 30_000 }).toBe(0);
+      await expect.poll(() => mine.allInnerTexts(), { timeout: 30_000 }).toHaveLength(1);
+      // The server's copy (a reload shows the snapshot) holds it once.
+      await page.reload();
+      await page.getByText("Typed before the box, sent with Enter.").waitFor({ timeout: 60_000 });
+      expect(await mine.count()).toBe(1);
+      await context.close();
     } finally {
       await close();
     }

@@ -1,10 +1,11 @@
 import { recoveryCodesLeftResponseSchema } from "@shared/auth";
 import { plural } from "@shared/plural";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { newRecoveryCodes } from "@/auth/auth-api";
 import { passwordCheckErrorMessage } from "@/auth/messages";
 import { InputField as Field } from "@/components/ui";
+import { useBusySubmit } from "@/components/useBusySubmit";
 import { api } from "@/lib/api";
 import { RecoveryCodes } from "./TwoFactorParts";
 import { usePasswordCheck } from "./usePasswordCheck";
@@ -47,21 +48,17 @@ export function NewRecoveryCodes() {
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);
   const check = usePasswordCheck();
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit } = useBusySubmit();
   const [codes, setCodes] = useState<string[] | null>(null);
 
-  const make = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!check.password || busy) return;
-    setBusy(true);
+  const make = onSubmit(Boolean(check.password), async () => {
     const result = await newRecoveryCodes(check.password);
-    setBusy(false);
     if (!result.ok) return check.setError(passwordCheckErrorMessage(result.error));
     check.reset();
     setAsking(false);
     setCodes(result.data);
     void client.invalidateQueries({ queryKey: LEFT_KEY });
-  };
+  });
 
   if (codes) {
     return (

@@ -1,8 +1,9 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { confirmTwoFactor, startTwoFactor, type TwoFactorEnrollment } from "@/auth/auth-api";
 import { authErrorMessage } from "@/auth/messages";
 import { toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
+import { useBusySubmit } from "@/components/useBusySubmit";
 import { QrCode } from "./QrCode";
 import { RecoveryCodes, SetupKey } from "./TwoFactorParts";
 import { usePasswordCheck } from "./usePasswordCheck";
@@ -28,30 +29,22 @@ export function TwoFactorSetup({
   const [enrollment, setEnrollment] = useState<TwoFactorEnrollment | null>(null);
   const [code, setCode] = useState("");
   const [confirmed, setConfirmed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit } = useBusySubmit();
 
-  const start = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!check.password || busy) return;
-    setBusy(true);
+  const start = onSubmit(Boolean(check.password), async () => {
     const result = await startTwoFactor(check.password);
-    setBusy(false);
     if (!result.ok) return check.setError(authErrorMessage(result.error));
     check.reset();
     setEnrollment(result.data);
-  };
+  });
 
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.trim().length !== 6 || busy) return;
-    setBusy(true);
+  const confirm = onSubmit(code.trim().length === 6, async () => {
     const result = await confirmTwoFactor(code);
-    setBusy(false);
     if (!result.ok) return check.setError("That code is not right. Enter the newest code your app shows.");
     setConfirmed(true);
     void onEnabled?.();
     toast({ title: "Two-factor authentication is on", description: "Your other sessions were signed out." });
-  };
+  });
 
   if (enrollment && confirmed) {
     return (

@@ -22,7 +22,7 @@ import { MovedNotice } from "./MovedNotice";
 import { NotMePage, notMeParamsFrom } from "./NotMePage";
 import { OtherDeviceScreen } from "./OtherDeviceScreen";
 import { StartScreen } from "./StartScreen";
-import { useTypedAhead } from "./typed-ahead";
+import { NOTHING_TYPED, type TypedAhead, useTypedAhead } from "./typed-ahead";
 
 /**
  * /check-in/{id}?token=: the salesperson's private chat. States: loading, error with 'Return
@@ -220,7 +220,7 @@ function CheckInChatPage() {
       link={load.link}
       onOwnership={recheck}
       started={load.started === true}
-      draft={load.started === true ? typedAhead.current : ""}
+      typedAhead={load.started === true ? typedAhead.current : NOTHING_TYPED}
     />
   );
 }
@@ -230,17 +230,18 @@ function LiveChat({
   link,
   onOwnership,
   started,
-  draft,
+  typedAhead,
 }: {
   info: CheckInInfo;
   link: Link;
   onOwnership: (link: Link) => void;
   started: boolean;
-  /** Words typed after "Start my check-in" was pressed, before the answer box was there. */
-  draft: string;
+  /** What was typed after "Start my check-in" was pressed, before the answer box was there. */
+  typedAhead: TypedAhead;
 }) {
   const [view, dispatch] = useReducer(chatReducer, initialChat);
   const connection = useRef<CheckInConnection | null>(null);
+  const sentAhead = useRef(typedAhead.sent);
 
   const { id, token } = link;
   useEffect(() => {
@@ -266,7 +267,14 @@ function LiveChat({
     });
     connection.current = link;
     link.start();
+    // Answers sent with Enter before the box was there join the outbox like any answer, once: on
+    // the next task, so development mode's throwaway first run of this effect does not send them.
+    const sendAhead = setTimeout(() => {
+      for (const content of sentAhead.current) link.sendMessage(content);
+      sentAhead.current = [];
+    }, 0);
     return () => {
+      clearTimeout(sendAhead);
       link.stop();
       connection.current = null;
     };
@@ -288,7 +296,7 @@ function LiveChat({
       onConfirm={() => connection.current?.send({ type: "summary.confirm" })}
       reachOutPath={`/api/check-in/${encodeURIComponent(id)}/reach-out?token=${encodeURIComponent(token)}`}
       focusComposer={started}
-      draft={draft}
+      draft={typedAhead.draft}
     />
   );
 }
