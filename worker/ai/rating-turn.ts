@@ -1,5 +1,5 @@
 import { themeOf } from "../language/themes";
-import { readAnswer } from "../scoring/reading";
+import { statesFigure } from "../scoring/reading";
 import { RATING_KINDS, type RatingKind, SELF_RATINGS } from "../shared/self-rating";
 import { questionPart } from "./interview-rules";
 import type { InterviewRequest } from "./provider";
@@ -29,7 +29,7 @@ function toldInWords(kind: RatingKind, request: Pick<InterviewRequest, "messages
     if (question?.role !== "assistant") return false;
     // The latest answer's question pillar is known; earlier ones are read from their question.
     const answering = i === lastUser ? request.currentPillar : themeOf(questionPart(question.content))?.pillar;
-    return answering === pillar && readAnswer(m.content, pillar).figure;
+    return answering === pillar && statesFigure(m.content, pillar);
   });
 }
 

@@ -65,14 +65,29 @@ export function polarityOfScore(score: number): Polarity {
   return score >= 60 ? "positive" : "neutral";
 }
 
+function segmentsFor(text: string, answering: Pillar | null) {
+  const prepared = answering === "quota_confidence" ? asRating(text) : text;
+  return { prepared, segments: segmentsOf(prepared, { aboutQuota: answering === "quota_confidence" }) };
+}
+
+const hasFigure = (segments: Segment[]) => segments.some((s) => s.tokens.some((t) => /^(?:pct|rate)\d/.test(t)));
+
+/**
+ * `readAnswer(text, answering).figure` without the rest of the reading: the interviewer asks it
+ * of every earlier answer on every turn (rating-turn.ts), where the whole reading was ~8 % of a
+ * message's JavaScript under load.
+ */
+export function statesFigure(text: string, answering: Pillar | null): boolean {
+  return hasFigure(segmentsFor(text, answering).segments);
+}
+
 /**
  * Reads one answer. `answering` is the pillar of the question it answers: a bare "Maybe."
  * to "How confident are you about your number?" is doubt about the quota, and "Approvals,
  * mostly." to "What is getting in the way?" names a blocker.
  */
 export function readAnswer(text: string, answering: Pillar | null = null): Reading {
-  const prepared = answering === "quota_confidence" ? asRating(text) : text;
-  const segments = segmentsOf(prepared, { aboutQuota: answering === "quota_confidence" });
+  const { prepared, segments } = segmentsFor(text, answering);
   const sentiment = sentimentOfSegments(segments, prepared);
   const verdicts = topicVerdicts(prepared, answering === "blockers");
   const cues: Signal[] = [];
@@ -157,7 +172,7 @@ export function readAnswer(text: string, answering: Pillar | null = null): Readi
     ).compound,
     okOpener: opensOk(text),
     saysNo: saysNo(text),
-    figure: segments.some((s) => s.tokens.some((t) => /^(?:pct|rate)\d/.test(t))),
+    figure: hasFigure(segments),
     unresolved: text
       .split(/(?<=[.!?\n])/)
       .filter((sentence) => !isResolved(wordsOf(sentence).join(" ")))
