@@ -264,6 +264,22 @@ describe("a check-in with the OpenAI-compatible provider", () => {
     expect((partial?.content ?? "") + rest).toBe(DEFAULT_REPLIES[0]);
   });
 
+  it("streams the rest of a reply to a second tab opened while it streams", async () => {
+    const checkIn = await createCheckIn();
+    const first = await open(checkIn);
+    const mark = first.frames.length;
+    first.send({ type: "message", clientId: "second-tab-client", content: "Going well, thanks. [[slow]]" });
+    const delta = await first.waitFor<"assistant.delta">((f) => f.type === "assistant.delta", { after: mark });
+    const second = await open(checkIn);
+    const done = await second.waitFor<"assistant.done">(
+      (f) => f.type === "assistant.done" && f.messageId === delta.messageId,
+    );
+    expect(done.content).toBe(DEFAULT_REPLIES[0]);
+    expect(second.frames.some((f) => f.type === "assistant.delta" && f.messageId === delta.messageId)).toBe(true);
+    // And the first tab, still open, gets the same reply.
+    await first.waitFor((f) => f.type === "assistant.done" && f.messageId === delta.messageId);
+  });
+
   // A restart mid-reply (a reset or a deploy) closes the sockets and forgets the reply in memory;
   // no alarm is kept for it (replies.ts): the object's next event writes the reply it owes.
   // (The pool's eviction lets an instance's running turn finish, so the lost reply is made by

@@ -122,6 +122,7 @@ export class CheckInSession extends DurableObject<Env> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
+    this.sockets = null;
     server.serializeAttachment({ connectedAt: Date.now() });
     server.send(JSON.stringify(this.snapshot(Date.now())));
     this.replies.resumeIfOwed();
@@ -149,6 +150,7 @@ export class CheckInSession extends DurableObject<Env> {
     if (claimed.outcome === "claimed") {
       this.view = null;
       closeOtherDevices(this.ctx, MOVED_CLOSE_CODE);
+      this.sockets = null;
     }
     return claimed;
   }
@@ -218,6 +220,7 @@ export class CheckInSession extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    this.sockets = null;
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, reason);
     } catch {
@@ -226,7 +229,8 @@ export class CheckInSession extends DurableObject<Env> {
   }
 
   override async webSocketError(): Promise<void> {
-    // Nothing to clean: state lives in storage, and the page reconnects.
+    // Nothing else to clean: state lives in storage, and the page reconnects.
+    this.sockets = null;
   }
 
   override async alarm(): Promise<void> {
@@ -357,7 +361,7 @@ export class CheckInSession extends DurableObject<Env> {
       this.ctx.waitUntil(this.outbox.flush());
     }
     // Other tabs get the one message (a delta), never the whole transcript again.
-    const others = this.ctx.getWebSockets().filter((socket) => socket !== ws);
+    const others = this.openSockets().filter((socket) => socket !== ws);
     if (others.length > 0) {
       broadcast(others, {
         type: "user.message",
@@ -461,6 +465,17 @@ export class CheckInSession extends DurableObject<Env> {
     // Every socket is the owner's device: a reply it must not see is not streamed to it.
     if ((frame.type === "assistant.delta" || frame.type === "assistant.done") && !visibleTo(this.socketView(), frame))
       return;
-    broadcast(this.ctx.getWebSockets(), frame);
+    broadcast(this.openSockets(), frame);
+  }
+
+  /**
+   * The chat's sockets as the runtime last listed them: asked again after each change (a socket
+   * accepted, closed or failed, other devices closed) instead of for every streamed delta. A
+   * socket closing under us meanwhile is only a send that fails (safeSend).
+   */
+  private sockets: WebSocket[] | null = null;
+  private openSockets(): WebSocket[] {
+    this.sockets ??= this.ctx.getWebSockets();
+    return this.sockets;
   }
 }
