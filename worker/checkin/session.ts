@@ -42,7 +42,7 @@ import { recordClosing } from "./turn-plan";
  * progress (progress.ts), pure, the judgement at completion (worker/scoring/), and the
  * streamed replies (replies.ts). Everything lives in the object's storage, so an evicted or
  * restarted object resumes exactly where it was. Sockets use the Hibernation API, so an idle
- * chat costs nothing. (About 400 lines: the entry points — claim, a move's handover, revoke and
+ * chat costs nothing. (About 480 lines: the entry points — claim, a move's handover, revoke and
  * "This wasn't me" among them — the hot path and closing; each entry point delegates to its
  * module, and splitting the class would scatter the object's RPC surface.)
  */
