@@ -87,6 +87,9 @@ describe("the check-in's ratings and closing summary", () => {
       // The summary: plain words, no words of theirs.
       const summary = page.getByRole("region", { name: "What your manager will see" });
       await summary.waitFor({ timeout: 20_000 });
+      // The answer box closes as the summary comes: the keyboard lands on the summary, which a
+      // screen reader then reads, instead of falling to the page with nothing announced.
+      await expect.poll(async () => (await focused(page)).name).toBe("What your manager will see");
       const text = (await summary.textContent()) ?? "";
       expect(text).toMatch(/Workload: (heavy|stretched|manageable)/);
       for (const said of ANSWERS) expect(text).not.toContain(said.slice(0, 25));

@@ -28,13 +28,21 @@ type Props = {
 export function SummaryReview({ summary, onCorrect, onConfirm }: Props) {
   const [confirming, setConfirming] = useState(false);
   const left = useCountdown(summary.completesAt);
+  const title = useRef<HTMLHeadingElement>(null);
+  // The answer box is disabled as the summary arrives, and its focus falls to the page: a
+  // keyboard user would start again from the top, and a screen reader would hear nothing.
+  // Focus that was elsewhere on purpose (a link, the Pause button) is left where it is.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.id === "checkin-message") title.current?.focus();
+  }, []);
   return (
     <section
       aria-labelledby="summary-title"
       className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5"
       data-testid="closing-summary"
     >
-      <h2 id="summary-title" className="font-semibold">
+      <h2 id="summary-title" ref={title} tabIndex={-1} className="font-semibold focus:outline-none">
         What your manager will see
       </h2>
       <p className="mt-1 text-sm text-soft">
