@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { axeViolations } from "./axe.ts";
 import { browserSuite } from "./browser.ts";
 import { answer, assistantBubbles, startCheckIn } from "./chat.ts";
-import { tabTo } from "./keyboard-helpers.ts";
+import { focused, tabTo } from "./keyboard-helpers.ts";
 
 const { newPage, origin } = browserSuite();
 
@@ -87,6 +87,9 @@ describe("the check-in's ratings and closing summary", () => {
       // The summary: plain words, no words of theirs.
       const summary = page.getByRole("region", { name: "What your manager will see" });
       await summary.waitFor({ timeout: 20_000 });
+      // The answer box closes as the summary comes: the keyboard lands on the summary, which a
+      // screen reader then reads, instead of falling to the page with nothing announced.
+      await expect.poll(async () => (await focused(page)).name).toBe("What your manager will see");
       const text = (await summary.textContent()) ?? "";
       expect(text).toMatch(/Workload: (heavy|stretched|manageable)/);
       for (const said of ANSWERS) expect(text).not.toContain(said.slice(0, 25));
@@ -97,13 +100,23 @@ describe("the check-in's ratings and closing summary", () => {
       expect(heights[0]).toBe(heights[1]);
       await page.screenshot({ path: "/tmp/undertone-summary-375.png", fullPage: true });
 
-      // Mark workload wrong, by keyboard, and pick "manageable".
+      // Mark workload wrong and pick "manageable", by keyboard only.
       await tabTo(page, /This is wrong \(Workload\)/, 40);
       await page.keyboard.press("Enter");
       const picker = summary.getByRole("group", { name: /What's right for workload/ });
-      await picker.getByLabel("manageable").click();
+      await picker.waitFor();
+      // Arrow keys on a choice submit nothing (a radio group sent a correction on each arrow
+      // press and closed the picker on the first, so a band further along was out of reach).
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowLeft");
+      expect(await picker.count()).toBe(1);
+      expect((await focused(page)).name).toBe("manageable");
+      await page.keyboard.press("Enter");
       await summary.getByText("Workload: manageable").waitFor();
       await summary.getByText("your correction").waitFor();
+      // The focus stays on the row (its "Change" button), not lost to the page.
+      expect((await focused(page)).name).toMatch(/^Change \(Workload\)$/);
       await page.screenshot({ path: "/tmp/undertone-summary-corrected-375.png", fullPage: true });
 
       await summary.getByRole("button", { name: "Confirm and submit" }).click();

@@ -76,6 +76,8 @@ describe("the check-in page", () => {
       await page.keyboard.press("Shift+Enter");
       await page.keyboard.type("Mostly good though.");
       expect(await userBubbles(page).count()).toBe(0);
+      // Both lines are in sight: the box grew rather than scrolling the first one away.
+      expect(await box.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
       await page.keyboard.press("Enter");
       await expect.poll(() => assistantBubbles(page).count()).toBe(2);
       expect(await userBubbles(page).first().textContent()).toContain("Busy week.\nMostly good though.");

@@ -346,9 +346,17 @@ describe("timer, pause and the closing alarm", () => {
     const closing = await chat.waitFor<"assistant.done">((f) => f.type === "assistant.done", { after: mark });
     expect(closing.content).toBe(DEFAULT_AI_AGENT_CONFIG.prompts.closing_statement);
     expect((await objectTables(checkIn.id)).session?.status).toBe("closing");
+    const closedAt = (await open(checkIn)).latestSnapshot()?.elapsedMs;
     // A pause now changes nothing; completion follows 4 s later.
     chat.send({ type: "pause" });
     await travel(checkIn.id, 4000);
+    // The clock stops at the closing: a page that (re)connects while the summary waits shows how
+    // long the conversation ran, not the time since it began (reconnecting a minute later, it read a minute more).
+    await travel(checkIn.id, 60_000);
+    const waiting = (await open(checkIn)).latestSnapshot();
+    expect(waiting?.status).toBe("closing");
+    expect(closedAt).toBeGreaterThanOrEqual(570_000);
+    expect(waiting?.elapsedMs).toBe(closedAt);
     await chat.confirmSummary();
     expect(await d1Count("check_ins", "id = ? and status = 'completed'", checkIn.id)).toBe(1);
   });

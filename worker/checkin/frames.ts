@@ -9,10 +9,18 @@ export function timerOf(session: SessionState) {
   return { startedAt: session.started_at, pausedAt: session.paused_at, pausedTotalMs: session.paused_total_ms };
 }
 
+/**
+ * The chat time the page shows: it stops at the closing, so a page that (re)connects while the
+ * summary waits shows how long the conversation ran, not the time since it began.
+ */
+function shownElapsedMs(session: SessionState, now: number): number {
+  return elapsedMs(timerOf(session), session.closing_at === null ? now : Math.min(now, session.closing_at));
+}
+
 export function timerFrame(session: SessionState, now: number): ServerFrame {
   return {
     type: "timer",
-    elapsedMs: elapsedMs(timerOf(session), now),
+    elapsedMs: shownElapsedMs(session, now),
     targetMs: session.target_ms,
     paused: session.paused_at !== null,
     phase: session.phase,
@@ -58,7 +66,7 @@ export function snapshotFrame(
     type: "snapshot",
     status: session?.status ?? "completed",
     phase: session?.phase ?? "wrap-up",
-    elapsedMs: session ? elapsedMs(timerOf(session), now) : 0,
+    elapsedMs: session ? shownElapsedMs(session, now) : 0,
     targetMs: session?.target_ms ?? 0,
     paused: session ? session.paused_at !== null : false,
     fallback: session ? session.fallback === 1 : false,

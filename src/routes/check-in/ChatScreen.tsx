@@ -2,7 +2,7 @@ import type { Band } from "@shared/check-in-summary";
 import type { ChatMessage, CheckInInfo } from "@shared/checkin-protocol";
 import { formatClock, progressOf, TIMER_TEXTS, timerText } from "@shared/checkin-timer";
 import type { ScoreDimension } from "@shared/pillars";
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { LogoMark } from "@/components/LogoMark";
 import { Completed } from "./Completed";
 import { type ChatView, elapsedNow, lastFinishedReply, pendingRating, visibleMessages } from "./chat-state";
@@ -277,6 +277,14 @@ function Composer({
     // The caret after any words typed ahead, so the next key continues them.
     box.current?.setSelectionRange(box.current.value.length, box.current.value.length);
   }, [focusWhenReady, closed]);
+  // The box grows with its lines (up to max-h-40, then it scrolls): at one row, Shift+Enter
+  // pushed the earlier lines out of sight, so an answer could not be read back before sending.
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    element.style.height = "auto";
+    if (text) element.style.height = `${element.scrollHeight + element.offsetHeight - element.clientHeight}px`;
+  }, [text]);
   const tooLong = text.trim().length > maxChars;
   // A message waiting for its acknowledgement does not hold the next one back: both stay in
   // the outbox, in order, and go out (again) as soon as the link answers. That holds before the

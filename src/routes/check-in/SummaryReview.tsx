@@ -8,7 +8,7 @@ import {
 } from "@shared/check-in-summary";
 import { formatClock } from "@shared/checkin-timer";
 import type { ScoreDimension } from "@shared/pillars";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 
 type Props = {
   summary: CheckInSummary;
@@ -28,13 +28,21 @@ type Props = {
 export function SummaryReview({ summary, onCorrect, onConfirm }: Props) {
   const [confirming, setConfirming] = useState(false);
   const left = useCountdown(summary.completesAt);
+  const title = useRef<HTMLHeadingElement>(null);
+  // The answer box is disabled as the summary arrives, and its focus falls to the page: a
+  // keyboard user would start again from the top, and a screen reader would hear nothing.
+  // Focus that was elsewhere on purpose (a link, the Pause button) is left where it is.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.id === "checkin-message") title.current?.focus();
+  }, []);
   return (
     <section
       aria-labelledby="summary-title"
       className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-5"
       data-testid="closing-summary"
     >
-      <h2 id="summary-title" className="font-semibold">
+      <h2 id="summary-title" ref={title} tabIndex={-1} className="font-semibold focus:outline-none">
         What your manager will see
       </h2>
       <p className="mt-1 text-sm text-soft">
@@ -78,6 +86,7 @@ function ReadingRow({
 }) {
   const [open, setOpen] = useState(false);
   const pickerId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const scale = SUMMARY_SCALES[reading.dimension];
   const shown = reading.corrected ?? reading.read;
   const text = readingSentence(reading);
@@ -89,6 +98,7 @@ function ReadingRow({
           {reading.corrected ? <span className="badge badge-info badge-sm ml-2">your correction</span> : null}
         </p>
         <button
+          ref={toggle}
           type="button"
           className="btn btn-ghost btn-xs"
           aria-expanded={open}
@@ -100,24 +110,30 @@ function ReadingRow({
         </button>
       </div>
       {open ? (
+        // Buttons, not radios: a radio group commits on every arrow key, so each arrow press sent a
+        // correction and closed the picker, and a band further along was out of a keyboard's reach.
         <fieldset id={pickerId} className="mt-2">
           <legend className="text-xs text-soft">What's right for {scale.label.toLowerCase()}?</legend>
           <div className="mt-1 flex flex-wrap gap-2">
-            {BANDS.map((band) => (
-              <label key={band} className="label cursor-pointer gap-1.5 text-sm text-base-content">
-                <input
-                  type="radio"
-                  className="radio radio-sm radio-primary"
-                  name={`${pickerId}-band`}
-                  checked={!reading.uncertain || reading.corrected ? shown === band : false}
-                  onChange={() => {
+            {BANDS.map((band) => {
+              const current = (!reading.uncertain || reading.corrected !== undefined) && shown === band;
+              return (
+                <button
+                  key={band}
+                  type="button"
+                  className={`btn btn-sm font-normal ${current ? "btn-primary" : "btn-outline"}`}
+                  aria-pressed={current}
+                  onClick={() => {
                     onCorrect(reading.dimension, band);
                     setOpen(false);
+                    // The picker goes away: keep the keyboard on this row, not back at the page's top.
+                    toggle.current?.focus();
                   }}
-                />
-                {scale.bands[band].words}
-              </label>
-            ))}
+                >
+                  {scale.bands[band].words}
+                </button>
+              );
+            })}
           </div>
         </fieldset>
       ) : null}
