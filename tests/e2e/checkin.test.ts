@@ -225,6 +225,39 @@ describe("the check-in page", () => {
     }
   });
 
+  test("a tab past the chat's tabs is told so, and joins the chat once another tab is closed", async () => {
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      const path = await freshCheckInPath();
+      await page.goto(path);
+      await startCheckIn(page);
+      const tabs = [page];
+      // The same browser's other tabs open the chat too, up to what a chat takes (4).
+      for (let i = 1; i < 4; i++) {
+        const tab = await context.newPage();
+        await tab.goto(path);
+        await tab.getByLabel("Your message").waitFor();
+        await conversation(tab).locator('li[data-sender="assistant"]').first().waitFor();
+        tabs.push(tab);
+      }
+      const extra = await context.newPage();
+      await extra.goto(path);
+      await extra
+        .getByRole("alert")
+        .getByText("This check-in is open in too many tabs. Close one and try again.", { exact: true })
+        .waitFor({ timeout: 15_000 });
+      expect(await extra.getByText("Connecting to your check-in…").count()).toBe(0);
+      // One tab closed: the extra one connects on its next retry, and the notice goes.
+      await tabs[1]?.close();
+      await conversation(extra).locator('li[data-sender="assistant"]').first().waitFor({ timeout: 20_000 });
+      await extra.getByText("This check-in is open in too many tabs. Close one and try again.").waitFor({
+        state: "detached",
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a wrong link shows the error with Return to Home", async () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {

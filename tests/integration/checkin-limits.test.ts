@@ -1,7 +1,8 @@
 import { runInDurableObject } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CHAT_BURST, MAX_SOCKETS_PER_CHAT, MAX_USER_CHARS, MAX_USER_MESSAGES } from "../../worker/checkin/limits";
-import { MAX_FRAME_BYTES, type ServerFrame } from "../../worker/shared/checkin-protocol";
+import { checkInInfoSchema, MAX_FRAME_BYTES, type ServerFrame } from "../../worker/shared/checkin-protocol";
 import {
   ChatClient,
   claimChat,
@@ -35,8 +36,18 @@ describe("per-chat caps", () => {
     const extra = await upgrade(wsPath(checkIn), headers);
     expect(extra.status).toBe(429);
     expect(extra.webSocket).toBeNull();
+    // A browser hides the 429 from the page: the link tells the owner's tab why.
+    const linkInfo = async (withHeaders: Record<string, string>) => {
+      const response = await exports.default.fetch(
+        new Request(`http://localhost/api/check-in/${checkIn.id}?token=${checkIn.token}`, { headers: withHeaders }),
+      );
+      expect(response.status).toBe(200);
+      return checkInInfoSchema.parse(await response.json());
+    };
+    expect((await linkInfo(headers)).tabsFull).toBe(true);
     // A closed tab frees its place.
     tabs.pop()?.close();
+    await expect.poll(async () => (await linkInfo(headers)).tabsFull, { timeout: 10_000 }).toBeUndefined();
     await expect.poll(async () => (await upgrade(wsPath(checkIn), headers)).status, { timeout: 10_000 }).toBe(101);
     for (const tab of tabs) tab.close();
   });

@@ -1,4 +1,4 @@
-import { OPEN_ELSEWHERE_CODE, OPEN_ELSEWHERE_MESSAGE } from "../shared/checkin-protocol";
+import { OPEN_ELSEWHERE_CODE, OPEN_ELSEWHERE_MESSAGE, TOO_MANY_TABS_MESSAGE } from "../shared/checkin-protocol";
 import { DEVICE_HEADER } from "./device";
 import { MAX_SOCKETS_PER_CHAT } from "./limits";
 import type { Ownership } from "./ownership";
@@ -22,10 +22,13 @@ export function refuseSocket(ctx: DurableObjectState, ownership: Ownership, requ
   const header = request.headers.get(DEVICE_HEADER);
   const device = header && header.length === 64 && HASH.test(header) ? header : null;
   if (!ownership.admits(device)) return refusal(403, OPEN_ELSEWHERE_CODE, OPEN_ELSEWHERE_MESSAGE);
-  if (ctx.getWebSockets().length >= MAX_SOCKETS_PER_CHAT) {
-    return refusal(429, "too_many_tabs", "This check-in is open in too many tabs. Close one and try again.");
-  }
+  if (tabsFull(ctx)) return refusal(429, "too_many_tabs", TOO_MANY_TABS_MESSAGE);
   return null;
+}
+
+/** The chat is open in as many tabs as it takes: the next socket is refused. */
+export function tabsFull(ctx: DurableObjectState): boolean {
+  return ctx.getWebSockets().length >= MAX_SOCKETS_PER_CHAT;
 }
 
 /** A browser has just taken the chat: every socket there was belongs to someone else now. */

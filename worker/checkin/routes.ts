@@ -106,7 +106,8 @@ export const checkInRoutes = new Hono<AppEnv>()
       await hashOrNull(deviceSecretOf(c.req.raw)),
     );
     if (view.state === "elsewhere") throw openElsewhere(record, view.owner, false, view.handover);
-    return c.json(infoOf(record, view.state === "owner" ? view.owner : null));
+    const info = infoOf(record, view.state === "owner" ? view.owner : null);
+    return c.json(view.tabsFull ? { ...info, tabsFull: true } : info);
   })
   .post("/:id/claim", zv("json", claimRequestSchema), async (c) => {
     // "Start my check-in": the first browser to claim owns the chat; the same browser claiming

@@ -16,7 +16,7 @@ import {
   SUSPENDED_CLOSE_CODE,
 } from "../shared/checkin-protocol";
 import { COMPLETION_DELAY_MS } from "../shared/checkin-timer";
-import { closeOtherDevices, refuseSocket } from "./admission";
+import { closeOtherDevices, refuseSocket, tabsFull } from "./admission";
 import { Schedule } from "./alarms";
 import { type SocketView, snapshotFrame, visibleTo } from "./frames";
 import { type SessionInit, sessionInitFrom, sessionInitSchema } from "./init";
@@ -131,11 +131,18 @@ export class CheckInSession extends DurableObject<Env> {
 
   /**
    * A browser opens the link (GET /api/check-in/:id): read only, nothing starts and nothing is
-   * claimed. The device a fresh link moved the chat away from also learns it is asked to hand over.
+   * claimed. The device a fresh link moved the chat away from also learns it is asked to hand over;
+   * the owner's tab whose socket was refused learns whether it was for too many tabs.
    */
-  async viewOwner(deviceHash: string | null): Promise<OwnerView & { handover: { movedAt: number } | null }> {
+  async viewOwner(
+    deviceHash: string | null,
+  ): Promise<OwnerView & { handover: { movedAt: number } | null; tabsFull: boolean }> {
     const view = this.ownership.view(deviceHash);
-    return { ...view, handover: view.state === "elsewhere" ? this.ownership.handover.pendingFor(deviceHash) : null };
+    return {
+      ...view,
+      handover: view.state === "elsewhere" ? this.ownership.handover.pendingFor(deviceHash) : null,
+      tabsFull: view.state === "owner" && tabsFull(this.ctx),
+    };
   }
 
   /** "Start my check-in" (POST /api/check-in/:id/claim): the first browser to claim owns the chat. */

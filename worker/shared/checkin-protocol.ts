@@ -203,6 +203,8 @@ export const ownerDeviceSchema = z.object({
 });
 export type OwnerDevice = z.infer<typeof ownerDeviceSchema>;
 
+export const TOO_MANY_TABS_MESSAGE = "This check-in is open in too many tabs. Close one and try again.";
+
 export const OPEN_ELSEWHERE_CODE = "open_elsewhere";
 export const OPEN_ELSEWHERE_MESSAGE = "This check-in is already open on another device";
 /** The WebSocket close code a tab gets when a fresh link moved the chat to another device. */
@@ -315,6 +317,11 @@ export const checkInInfoSchema = z.object({
    * it yet, and the page offers "Start my check-in".
    */
   device: z.optional(ownerDeviceSchema),
+  /**
+   * This browser owns the chat and has it open in as many tabs as a chat takes: another tab's
+   * socket is refused (429, which a browser hides from the page) until one is closed.
+   */
+  tabsFull: z.optional(z.boolean()),
 });
 
 export type CheckInInfo = z.infer<typeof checkInInfoSchema>;

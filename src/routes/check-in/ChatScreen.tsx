@@ -1,5 +1,5 @@
 import type { Band } from "@shared/check-in-summary";
-import type { ChatMessage, CheckInInfo } from "@shared/checkin-protocol";
+import { type ChatMessage, type CheckInInfo, TOO_MANY_TABS_MESSAGE } from "@shared/checkin-protocol";
 import { formatClock, progressOf, TIMER_TEXTS, timerText } from "@shared/checkin-timer";
 import type { ScoreDimension } from "@shared/pillars";
 import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -28,6 +28,8 @@ type Props = {
   focusComposer?: boolean;
   /** What the answer box starts with (words typed while the chat was being started). */
   draft?: string;
+  /** This browser has the chat open in too many tabs: this one is refused until one closes. */
+  tabsFull?: boolean;
 };
 
 export const FALLBACK_BANNER = "AI service is experiencing issues. Using fallback mode.";
@@ -45,6 +47,7 @@ export function ChatScreen({
   notice,
   focusComposer = false,
   draft = "",
+  tabsFull = false,
 }: Props) {
   const messages = visibleMessages(view);
   const userHasSpoken = messages.some((m) => m.sender === "user");
@@ -92,7 +95,11 @@ export function ChatScreen({
           <span className="mx-auto max-w-2xl">{FALLBACK_BANNER}</span>
         </div>
       ) : null}
-      {view.synced && !ended && view.link === "offline" ? (
+      {!ended && tabsFull && view.link !== "open" ? (
+        <div role="alert" className="alert alert-warning rounded-none border-x-0 px-4 py-2 text-sm">
+          <span className="mx-auto max-w-2xl">{TOO_MANY_TABS_MESSAGE}</span>
+        </div>
+      ) : view.synced && !ended && view.link === "offline" ? (
         <div role="alert" className="alert alert-error rounded-none border-x-0 px-4 py-2 text-sm">
           <span className="mx-auto max-w-2xl">
             You're offline. Reconnecting… Anything you write is kept on this device and sent when you're back.
@@ -103,7 +110,7 @@ export function ChatScreen({
       <ReplyAnnouncer messages={view.messages} />
       <main className="relative flex-1 overflow-y-auto">
         <div className="mx-auto flex max-w-2xl flex-col gap-3 px-4 py-4">
-          {!view.synced ? (
+          {!view.synced && !tabsFull ? (
             <div className="flex items-center justify-center gap-2 py-12 text-sm text-soft" role="status">
               <span className="loading loading-dots loading-md text-primary" /> Connecting to your check-in…
             </div>

@@ -163,17 +163,22 @@ function CheckInChatPage() {
   }, []);
 
   // The socket was closed or refused in a way that may mean the chat moved to another device.
-  const recheck = useCallback((link: Link) => {
-    openLink({ ...link, claim: "" })
-      .then((next) => {
-        if (next.state === "elsewhere") setLoad(next);
-      })
-      .catch((error: unknown) => {
-        // Closed while this tab was away (it missed the snapshot that says why): say so, for good.
-        if (error instanceof ApiRequestError && closedTitle(error)) setLoad(refusedLoad(error));
-        // Otherwise offline or the check-in ended: the chat's own reconnect and snapshot say so.
-      });
-  }, []);
+  // Still this browser's: what the link says now (e.g. that its tabs are full), or null.
+  const recheck = useCallback(
+    (link: Link): Promise<CheckInInfo | null> =>
+      openLink({ ...link, claim: "" })
+        .then((next) => {
+          if (next.state === "elsewhere") setLoad(next);
+          return next.state === "ready" ? next.info : null;
+        })
+        .catch((error: unknown) => {
+          // Closed while this tab was away (it missed the snapshot that says why): say so, for good.
+          if (error instanceof ApiRequestError && closedTitle(error)) setLoad(refusedLoad(error));
+          // Otherwise offline or the check-in ended: the chat's own reconnect and snapshot say so.
+          return null;
+        }),
+    [],
+  );
 
   // The other-device screen reads the link again when the tab is shown: the move may have been
   // answered, or the chat closed ("This wasn't me"), meanwhile.
@@ -234,12 +239,15 @@ function LiveChat({
 }: {
   info: CheckInInfo;
   link: Link;
-  onOwnership: (link: Link) => void;
+  onOwnership: (link: Link) => Promise<CheckInInfo | null>;
   started: boolean;
   /** What was typed after "Start my check-in" was pressed, before the answer box was there. */
   typedAhead: TypedAhead;
 }) {
   const [view, dispatch] = useReducer(chatReducer, initialChat);
+  // Refused because this browser has the chat open in too many tabs (the link says so; a
+  // browser hides the socket's 429): said in place of "Connecting…" while it keeps retrying.
+  const [tabsFull, setTabsFull] = useState(false);
   const connection = useRef<CheckInConnection | null>(null);
   const sentAhead = useRef(typedAhead.sent);
 
@@ -261,8 +269,11 @@ function LiveChat({
             variant: "destructive",
           });
         }
-      } else if (event.kind === "status") dispatch({ kind: "status", status: event.status });
-      else if (event.kind === "ownership") onOwnership({ id, token, claim: "" });
+      } else if (event.kind === "status") {
+        dispatch({ kind: "status", status: event.status });
+        if (event.status === "open") setTabsFull(false);
+      } else if (event.kind === "ownership")
+        void onOwnership({ id, token, claim: "" }).then((info) => setTabsFull(info?.tabsFull === true));
       else dispatch({ kind: "outbox", entries: event.entries });
     });
     connection.current = link;
@@ -296,6 +307,7 @@ function LiveChat({
       onConfirm={() => connection.current?.send({ type: "summary.confirm" })}
       reachOutPath={`/api/check-in/${encodeURIComponent(id)}/reach-out?token=${encodeURIComponent(token)}`}
       focusComposer={started}
+      tabsFull={tabsFull}
       draft={typedAhead.draft}
     />
   );
