@@ -163,7 +163,18 @@ describe("passwords (issue 25 §3)", () => {
     const admin = await createVerifiedAdmin(origin);
     const { page, context } = await settingsPage(admin);
     try {
-      await page.getByLabel("New password", { exact: true }).fill("brand-new-password");
+      // A too-short new password is said under the new password, not under the current one.
+      const current = page.getByLabel("Current password", { exact: true });
+      const next = page.getByLabel("New password", { exact: true });
+      await current.fill(admin.password);
+      await next.fill("abc");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await page.getByRole("alert").filter({ hasText: "Password must be at least 6 characters long" }).waitFor();
+      expect(await next.getAttribute("aria-invalid")).toBe("true");
+      expect(await current.getAttribute("aria-invalid")).toBeNull();
+      await current.fill("");
+      await next.fill("brand-new-password");
+      expect(await next.getAttribute("aria-invalid")).toBeNull();
       await wrongPasswordSaidThenCleared(page, "Current password", "Change password");
       await page.getByLabel("Current password", { exact: true }).fill(admin.password);
       await page.getByRole("button", { name: "Change password" }).click();

@@ -115,7 +115,7 @@ describe("team, check-in and dashboard", () => {
 
       await page.goto("/dashboard/team");
       const strip = page.getByTestId("plan-strip");
-      await strip.getByText("3 of 3 team members").waitFor();
+      await strip.getByText("3 of 3 active team members").waitFor();
       expect(await strip.textContent()).toContain(
         "Your Free Trial includes up to 3 team members. Upgrade to Pro for unlimited team members.",
       );

@@ -116,6 +116,16 @@ describe("the Cron run", () => {
     expect(await checkInsOf(org.id, "schedule_key = 'weekly:2026-W48'")).toBe(3);
   });
 
+  it("reminds no one whose check-ins were paused after the invitation", async () => {
+    const org = await organization("paused-later", { interval: 24, maxHours: 72 });
+    await run(MONDAY);
+    const [paused] = org.members;
+    // The Admin pauses them on the Team page ("Check-ins paused"); their link stays open.
+    await env.DB.prepare("update team_members set status = 'inactive' where id = ?").bind(paused?.id).run();
+    expect((await run(MONDAY + 24 * HOUR)).reminded).toBe(2);
+    expect(await countRows("email_outbox", `to_address = '${paused?.email}' and kind = 'check_in_reminder'`)).toBe(0);
+  });
+
   it("sends no reminders when they are off, and nothing for an organization with the schedule off", async () => {
     const quiet = await organization("quiet", { reminders: false });
     const off = await organization("off", { scheduling: false });

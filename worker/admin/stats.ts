@@ -203,9 +203,11 @@ function platformActivity(db: Database, limit: number) {
         id: auditLogs.id,
         action: auditLogs.action,
         actor: auditLogs.actorEmail,
+        actorRole: user.role,
         at: epochMs(auditLogs.createdAt).as("at"),
       })
       .from(auditLogs)
+      .leftJoin(user, eq(user.id, auditLogs.actorUserId))
       .orderBy(desc(auditLogs.createdAt))
       .limit(limit),
   ]);
@@ -218,7 +220,7 @@ function activityEvents(
   accounts: Activity<{ name: string; role: string; organization: string | null }>[],
   completed: Activity<{ organization: string; member: string }>[],
   alerts: Activity<{ organization: string; message: string }>[],
-  actions: Activity<{ action: string; actor: string | null }>[],
+  actions: Activity<{ action: string; actor: string | null; actorRole: string | null }>[],
   limit: number,
 ): ActivityEvent[] {
   const events: ActivityEvent[] = [
@@ -252,7 +254,8 @@ function activityEvents(
     })),
     ...actions.map((a) => ({
       id: `audit-${a.id}`,
-      kind: "operator_action" as const,
+      // The audit log also holds what Admins and the schedule did: only an operator's is theirs.
+      kind: a.actorRole === "SuperAdmin" ? ("operator_action" as const) : ("account_action" as const),
       title: a.action,
       detail: a.actor ?? "system",
       at: a.at,

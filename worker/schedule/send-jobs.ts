@@ -46,8 +46,10 @@ const sendableOpen = (now: number) =>
 
 const waitingForInvite = (now: number) =>
   and(sendableOpen(now), isNull(checkIns.invitedAt), isNotNull(checkIns.scheduleKey));
+// A member paused on the Team page ("Check-ins paused") gets no more reminders for a link still open.
+const memberActive = sql`exists (select 1 from ${teamMembers} where ${teamMembers.id} = ${checkIns.teamMemberId} and ${teamMembers.status} = 'active')`;
 const waitingForReminder = (now: number) =>
-  and(sendableOpen(now), isNotNull(checkIns.invitedAt), isNull(checkIns.startedAt));
+  and(sendableOpen(now), isNotNull(checkIns.invitedAt), isNull(checkIns.startedAt), memberActive);
 
 function owedReminder(
   row: { checkIn: typeof checkIns.$inferSelect; settings: SettingsRow },

@@ -34,7 +34,15 @@ export const EMPTY_PLATFORM_STATS: PlatformStats = {
 
 export const activityEventSchema = z.object({
   id: z.string(),
-  kind: z.enum(["organization_created", "user_joined", "check_in_completed", "alert_raised", "operator_action"]),
+  kind: z.enum([
+    "organization_created",
+    "user_joined",
+    "check_in_completed",
+    "alert_raised",
+    // The audit log: an operator's own action, or one by a customer's Admin or the schedule.
+    "operator_action",
+    "account_action",
+  ]),
   title: z.string(),
   detail: z.string(),
   at: timestamp,

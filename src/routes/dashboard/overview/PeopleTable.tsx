@@ -157,6 +157,12 @@ export function PeopleTable({ people, total = people.length }: { people: readonl
         ))}
       </DataTable>
       {shown.length === 0 ? <p className="text-sm text-muted">Nobody matches “{query}”.</p> : null}
+      {/* The "?" has a hover title only: say it in words for phones and the keyboard. */}
+      {shown.some((person) => COLUMNS.some((column) => isUncertain(person, column))) ? (
+        <p className="text-xs text-muted" data-testid="people-uncertain-legend">
+          ? = uncertain: too little or conflicting evidence in the conversation to show a firm reading.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -27,12 +27,14 @@ export function AccountSettings() {
 function ChangePasswordPanel() {
   const current = usePasswordCheck();
   const [next, setNext] = useState("");
+  // The new password's own problem, said under it (not under the current password).
+  const [nextError, setNextError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const tooShort = newPasswordProblem(next);
-    if (tooShort) return current.setError(tooShort);
+    if (tooShort) return setNextError(tooShort);
     setBusy(true);
     const result = await changePassword(current.password, next);
     setBusy(false);
@@ -51,8 +53,10 @@ function ChangePasswordPanel() {
         <Field label="Current password" name="current-password" required {...current.field} />
         <NewPasswordField
           value={next}
+          error={nextError}
           onChange={(value) => {
             setNext(value);
+            setNextError(null);
             current.setError(null);
           }}
         />

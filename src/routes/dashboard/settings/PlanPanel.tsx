@@ -65,11 +65,7 @@ export function PlanPanel() {
   }
 
   return (
-    <Panel
-      title="Plan and billing"
-      subtitle="Your plan, and Stripe's billing page to cancel it, change your card or download invoices."
-      testId="plan-panel"
-    >
+    <Panel title="Plan and billing" subtitle={subtitleOf(data, access.state)} testId="plan-panel">
       <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -107,6 +103,14 @@ export function PlanPanel() {
       ) : null}
     </Panel>
   );
+}
+
+/** Stripe's billing page only where there is one (Manage billing): a Free Trial has none to offer. */
+function subtitleOf(data: Parameters<typeof canManageBilling>[0], state: ReturnType<typeof accessOf>["state"]): string {
+  if (canManageBilling(data))
+    return "Your plan, and Stripe's billing page to cancel it, change your card or download invoices.";
+  if (state === "trial") return "Your plan. A Free Trial needs no card and ends by itself: there is nothing to cancel.";
+  return "Your plan and where it stands.";
 }
 
 /** Back from Stripe's portal (?billing=returned): read the plan again, and clean the address. */

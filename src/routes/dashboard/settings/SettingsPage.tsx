@@ -87,7 +87,10 @@ export function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setError(null);
-    if (fieldError?.field === key) setFieldError(null);
+    // The interval's error may be about the expiry or the switch too (submit): any of them clears it.
+    const related =
+      fieldError?.field === "reminderIntervalHours" && (key === "maxResponseHours" || key === "autoReminders");
+    if (fieldError?.field === key || related) setFieldError(null);
     setDraft((current) => ({ ...current, [key]: value }));
   };
 
@@ -102,6 +105,17 @@ export function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
         // The field may be far above the Save button: focus brings it (and its error) into view.
         form.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
       } else setError(issue?.message ?? "Please check the values.");
+      return;
+    }
+    // A reminder is due only after its interval and never once the link has expired (reminderDue):
+    // an interval as long as the expiry would leave the switch on with no reminder ever sent.
+    const { autoReminders, reminderIntervalHours, maxResponseHours } = parsed.data;
+    if (autoReminders && reminderIntervalHours >= maxResponseHours) {
+      setFieldError({
+        field: "reminderIntervalHours",
+        message: `Reminders must come sooner: make the interval shorter than the time a link works (${maxResponseHours} hours).`,
+      });
+      form.current?.querySelector<HTMLInputElement>('input[name="reminderIntervalHours"]')?.focus();
       return;
     }
     setFieldError(null);

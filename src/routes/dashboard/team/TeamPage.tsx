@@ -21,7 +21,7 @@ type OpenDialog =
   | null;
 
 /** The trial's limit, and the way out of it (spec 1 §9: Pro is unlimited). */
-function PlanStrip({ plan, onUpgrade }: { plan: TeamPlan; onUpgrade?: (() => void) | undefined }) {
+export function PlanStrip({ plan, onUpgrade }: { plan: TeamPlan; onUpgrade?: (() => void) | undefined }) {
   if (plan.plan === "pro") {
     return (
       <p className="text-sm text-soft" data-testid="plan-strip">
@@ -47,7 +47,8 @@ function PlanStrip({ plan, onUpgrade }: { plan: TeamPlan; onUpgrade?: (() => voi
           aria-hidden="true"
         />
         <span>
-          {plan.activeCount} of {limit} team members
+          {/* The limit is on active members (a paused one frees a place): the list above may hold more. */}
+          {plan.activeCount} of {limit} active team members
         </span>
       </span>
       {full ? (

@@ -27,6 +27,7 @@ const ACTIVITY_ICON: Record<ActivityEvent["kind"], ConsoleIconName> = {
   check_in_completed: "chat",
   alert_raised: "alert",
   operator_action: "shield",
+  account_action: "activity",
 };
 
 const ACTIVITY_VERB: Record<ActivityEvent["kind"], string> = {
@@ -35,6 +36,7 @@ const ACTIVITY_VERB: Record<ActivityEvent["kind"], string> = {
   check_in_completed: "Check-in completed",
   alert_raised: "Alert raised",
   operator_action: "Operator action",
+  account_action: "Audit log",
 };
 
 /** Spec 2 §2 Overview: the platform's numbers from real SQL aggregates, activity and status. */
