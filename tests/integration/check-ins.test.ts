@@ -131,6 +131,27 @@ describe("POST /api/check-ins", () => {
     expect(row?.duration_minutes).toBe(15);
     expect(Math.abs((row?.expires_at ?? 0) - before - 48 * HOUR)).toBeLessThan(5000);
   });
+
+  it("refuses reminders that could never go out (an interval not shorter than the expiry), and keeps what was saved", async () => {
+    const put = (body: Record<string, unknown>) =>
+      requestAs(admin, "/api/check-in-settings", {
+        method: "PUT",
+        body: JSON.stringify({ frequency: "weekly", durationMinutes: 15, schedulingEnabled: false, ...body }),
+      });
+    const saved = await put({ autoReminders: true, reminderIntervalHours: 12, maxResponseHours: 48 });
+    expect(saved.status).toBe(200);
+    const refused = await put({ autoReminders: true, reminderIntervalHours: 48, maxResponseHours: 48 });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "Reminders must come sooner: make the interval shorter than the time a link works (48 hours).",
+    );
+    const kept = (await (await requestAs(admin, "/api/check-in-settings")).json()) as {
+      settings: { reminderIntervalHours: number };
+    };
+    expect(kept.settings.reminderIntervalHours).toBe(12);
+    // With reminders off the interval is not used, so any value within its bounds is kept.
+    expect((await put({ autoReminders: false, reminderIntervalHours: 48, maxResponseHours: 24 })).status).toBe(200);
+  });
 });
 
 describe("GET /api/check-ins, resend and revoke", () => {

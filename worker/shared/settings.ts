@@ -89,6 +89,18 @@ export const organizationCheckInSettingsSchema = z.object({
 
 export type OrganizationCheckInSettings = z.infer<typeof organizationCheckInSettingsSchema>;
 
+/**
+ * A reminder is due only after its interval and never once the link has expired: with reminders
+ * on, an interval as long as the expiry would leave the switch on and no reminder ever sent.
+ * The message the page shows under the interval, and the API's 400; null when it is fine.
+ */
+export function reminderIntervalProblem(
+  settings: Pick<OrganizationCheckInSettings, "autoReminders" | "reminderIntervalHours" | "maxResponseHours">,
+): string | null {
+  if (!settings.autoReminders || settings.reminderIntervalHours < settings.maxResponseHours) return null;
+  return `Reminders must come sooner: make the interval shorter than the time a link works (${settings.maxResponseHours} hours).`;
+}
+
 export function organizationDefaultsFrom(global: GlobalSettings): OrganizationCheckInSettings {
   return {
     frequency: global.defaultFrequency,

@@ -1,6 +1,10 @@
 import { CHECK_IN_FREQUENCIES, type CheckInFrequency } from "@shared/domain";
 import type { CheckInSettingsResponse } from "@shared/schedule";
-import { type OrganizationCheckInSettings, organizationCheckInSettingsSchema } from "@shared/settings";
+import {
+  type OrganizationCheckInSettings,
+  organizationCheckInSettingsSchema,
+  reminderIntervalProblem,
+} from "@shared/settings";
 import { formatDateTime } from "@shared/time";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import * as zc from "zod/v4/core";
@@ -109,12 +113,9 @@ export function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
     }
     // A reminder is due only after its interval and never once the link has expired (reminderDue):
     // an interval as long as the expiry would leave the switch on with no reminder ever sent.
-    const { autoReminders, reminderIntervalHours, maxResponseHours } = parsed.data;
-    if (autoReminders && reminderIntervalHours >= maxResponseHours) {
-      setFieldError({
-        field: "reminderIntervalHours",
-        message: `Reminders must come sooner: make the interval shorter than the time a link works (${maxResponseHours} hours).`,
-      });
+    const intervalProblem = reminderIntervalProblem(parsed.data);
+    if (intervalProblem) {
+      setFieldError({ field: "reminderIntervalHours", message: intervalProblem });
       form.current?.querySelector<HTMLInputElement>('input[name="reminderIntervalHours"]')?.focus();
       return;
     }
