@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { NOT_FOUND_MESSAGE } from "../../worker/checkin/link";
 import { hashCheckInToken } from "../../worker/checkin/token";
+import { platformDb } from "../../worker/db/shards";
 import { CLOSED_ANSWERS } from "../../worker/shared/checkin-protocol";
 import {
   checkInActionResponseSchema,
@@ -10,6 +11,7 @@ import {
   createCheckInResponseSchema,
   teamMemberResponseSchema,
 } from "../../worker/shared/team";
+import { resendDedupeKey, resendDedupeKeyFor } from "../../worker/team/check-ins";
 import { createAdmin, latestEmail, requestAs, type TestAdmin } from "./auth-helpers";
 import { ChatClient, linkOf, objectTables, sessionStub, upgrade, wsPath } from "./checkin-helpers";
 import { countRows, request } from "./helpers";
@@ -211,6 +213,23 @@ describe("GET /api/check-ins, resend and revoke", () => {
 
     const done = await requestAs(admin, `/api/check-ins/${ids[0]}/resend`, { method: "POST" });
     expect(done.status).toBe(409);
+  });
+
+  it("takes a double click across the minute's turn for one resend, and a resend a minute later for a new one", async () => {
+    const checkInId = `dedupe-${crypto.randomUUID()}`;
+    const lastSecond = (Math.floor(Date.now() / 60_000) - 5) * 60_000 + 59_900;
+    await env.DB.prepare(
+      "insert into email_outbox (id, to_address, subject, html, text, kind, dedupe_key, status, created_at) values (?, 'x@list.example', 's', 'h', 't', 'check_in_invite', ?, 'sent', ?)",
+    )
+      .bind(crypto.randomUUID(), resendDedupeKey(checkInId, lastSecond), lastSecond)
+      .run();
+    const db = platformDb(env);
+    // 200 ms later, in the next minute: the same key, so the Mailer sends nothing more.
+    expect(await resendDedupeKeyFor(db, checkInId, lastSecond + 200)).toBe(resendDedupeKey(checkInId, lastSecond));
+    // A minute after the first: a new key, a new email.
+    expect(await resendDedupeKeyFor(db, checkInId, lastSecond + 60_100)).toBe(
+      resendDedupeKey(checkInId, lastSecond + 60_100),
+    );
   });
 
   it("revokes a pending check-in: it expires and cannot be resent", async () => {

@@ -21,7 +21,7 @@ import {
   PENDING_CHECK_IN_MESSAGE,
   SHARE_LINK_REFUSED,
 } from "../shared/team";
-import { checkInItem, effectiveStatus, emailCheckIn, linkOf, resendDedupeKey } from "./check-ins";
+import { checkInItem, effectiveStatus, emailCheckIn, linkOf, resendDedupeKeyFor } from "./check-ins";
 import { organizationName, sendNewCheckIn } from "./send-check-in";
 
 /**
@@ -167,7 +167,7 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
             organizationId,
             organizationName: await organizationName(db, organizationId),
             origin,
-            dedupeKey: resendDedupeKey(checkIn.id, now),
+            dedupeKey: await resendDedupeKeyFor(db, checkIn.id, now),
           });
     const [updated] = await db
       .update(checkIns)

@@ -7,8 +7,8 @@ import {
   type SendableDelivery,
   slackDmInvitations,
 } from "../checkin/delivery";
-import type { Database } from "../db/client";
-import { checkIns, type teamMembers } from "../db/schema";
+import { type Database, platformOf } from "../db/client";
+import { checkIns, emailOutbox, type teamMembers } from "../db/schema";
 import { newCheckInId } from "../db/shards";
 import type { SendResult } from "../email/send";
 import type { AppConfig } from "../lib/config";
@@ -179,6 +179,19 @@ export function emailCheckIn(send: Mailer, email: CheckInEmail): Promise<SendRes
 
 export const inviteDedupeKey = (checkInId: string) => `check-in-invite:${checkInId}`;
 export const reminderDedupeKey = (checkInId: string, number: number) => `check-in-reminder:${checkInId}:${number}`;
-/** A resend within the same minute (a double click) is delivered once. */
+/** A resend's key names its minute. */
 export const resendDedupeKey = (checkInId: string, now: number) =>
   `check-in-resend:${checkInId}:${Math.floor(now / 60_000)}`;
+
+/**
+ * A resend within a minute of the last one (a double click) is delivered once, also across
+ * the minute's turn: the previous minute's key is reused while its email is under a minute old.
+ */
+export async function resendDedupeKeyFor(db: Database, checkInId: string, now: number): Promise<string> {
+  const previous = resendDedupeKey(checkInId, now - 60_000);
+  const [row] = await platformOf(db)
+    .select({ createdAt: emailOutbox.createdAt })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, previous));
+  return row && now - row.createdAt.getTime() < 60_000 ? previous : resendDedupeKey(checkInId, now);
+}
