@@ -92,6 +92,9 @@ describe("the check-in's ratings and closing summary", () => {
       await expect.poll(async () => (await focused(page)).name).toBe("What your manager will see");
       const text = (await summary.textContent()) ?? "";
       expect(text).toMatch(/Workload: (heavy|stretched|manageable)/);
+      // The named themes have their own label: "Blockers:" is the reading's alone.
+      expect(text.match(/Blockers:/g)).toHaveLength(1);
+      expect(text).toMatch(/Blockers you mentioned: /);
       for (const said of ANSWERS) expect(text).not.toContain(said.slice(0, 25));
       expect(await axeViolations(page, "closing summary")).toEqual([]);
       // The conversation scrolls, not the page: its screen-reader labels stay inside the scroller

@@ -53,9 +53,10 @@ export function SummaryReview({ summary, onCorrect, onConfirm }: Props) {
           <ReadingRow key={reading.dimension} reading={reading} onCorrect={onCorrect} />
         ))}
       </ul>
+      {/* Not "Blockers:" again: that is the reading above, and "some (not sure)" over "none" read as a contradiction. */}
       <p className="mt-3 text-sm">
-        <span className="font-medium">Blockers: </span>
-        {summary.blockers.length > 0 ? summary.blockers.join(", ") : "none named"}
+        <span className="font-medium">Blockers you mentioned: </span>
+        {summary.blockers.length > 0 ? summary.blockers.join(", ") : "none"}
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button
