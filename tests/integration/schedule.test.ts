@@ -254,6 +254,12 @@ describe("GET|PUT /api/check-in-settings", () => {
       nextCheckInsAt: null,
     });
     expect(initial.defaults).toEqual(initial.settings);
+    // The zone its periods start in, for the page to write the next one's start as its clock reads it.
+    await env.DB.prepare("update organizations set time_zone = 'Europe/Berlin' where id = ?")
+      .bind(admin.organizationId)
+      .run();
+    const zoned = checkInSettingsResponseSchema.parse(await (await requestAs(admin, "/api/check-in-settings")).json());
+    expect(zoned.timeZone).toBe("Europe/Berlin");
 
     const next = { ...initial.settings, frequency: "biweekly", durationMinutes: 12, schedulingEnabled: true };
     const saved = await requestAs(admin, "/api/check-in-settings", { method: "PUT", body: JSON.stringify(next) });

@@ -25,6 +25,7 @@ async function settingsBody(db: Database, organizationId: string): Promise<Check
     nextCheckInsAt: resolved.settings.schedulingEnabled
       ? new Date(schedulePeriodIn(resolved.settings.frequency, Date.now(), timeZone).end).toISOString()
       : null,
+    timeZone,
     conversationDefaults: resolved.conversationDefaults,
     dailyLimits: limits,
   };

@@ -124,6 +124,8 @@ export const checkInSettingsResponseSchema = z.object({
   updatedAt: z.nullable(z.string()),
   /** When the schedule next sends check-ins (null while automatic check-ins are off). */
   nextCheckInsAt: z.nullable(z.string()),
+  /** The organization's time zone (IANA), where its periods start at midnight. */
+  timeZone: z.optional(z.string()),
   /** Global Settings' conversation style, used while the organization has none of its own. */
   conversationDefaults: z.optional(conversationStyleSchema),
   /** Today's use of the organization's daily caps (check-ins, AI requests, emails). */

@@ -31,6 +31,20 @@ export function formatDate(at: string | number): string {
   return formatter().day.format(instant(at));
 }
 
+/**
+ * "Dec 7, 2026, 12:00 AM (Europe/Berlin)": an instant as a clock in that zone reads it, for a
+ * time that is defined there (an organization's schedule starts at its own midnight, wherever
+ * the reader is). An unknown zone falls back to the reader's.
+ */
+export function formatDateTimeIn(at: string | number, timeZone: string): string {
+  try {
+    const inZone = new Intl.DateTimeFormat("en-US", { ...DATE_PARTS, hour: "numeric", minute: "2-digit", timeZone });
+    return `${inZone.format(instant(at))} (${timeZone.replaceAll("_", " ")})`;
+  } catch {
+    return formatDateTime(at);
+  }
+}
+
 /** "Nov 26, 2026, 9:00 AM": the same date, with the time where it matters. */
 export function formatDateTime(at: string | number): string {
   return formatter().dateTime.format(instant(at));

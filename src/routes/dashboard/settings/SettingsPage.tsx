@@ -5,7 +5,7 @@ import {
   organizationCheckInSettingsSchema,
   reminderIntervalProblem,
 } from "@shared/settings";
-import { formatDateTime } from "@shared/time";
+import { formatDateTime, formatDateTimeIn } from "@shared/time";
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import * as zc from "zod/v4/core";
 import { toast } from "@/components/toast/toast-store";
@@ -159,7 +159,7 @@ export function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
         >
           {draft.schedulingEnabled
             ? loaded.settings.schedulingEnabled && loaded.nextCheckInsAt
-              ? `On. Anyone who hasn't had a check-in this period gets one within 15 minutes; the next period starts ${formatDateTime(loaded.nextCheckInsAt)}.`
+              ? `On. Anyone who hasn't had a check-in this period gets one within 15 minutes; the next period starts ${loaded.timeZone ? formatDateTimeIn(loaded.nextCheckInsAt, loaded.timeZone) : formatDateTime(loaded.nextCheckInsAt)}.`
               : "Save to turn it on: anyone who hasn't had a check-in this period gets one within 15 minutes."
             : "Off. You send check-ins yourself from the Team page."}
         </ToggleRow>
