@@ -98,27 +98,26 @@ export function SettingsForm({ loaded }: { loaded: CheckInSettingsResponse }) {
     setDraft((current) => ({ ...current, [key]: value }));
   };
 
+  /** A number's problem, said under it; the field may be far above the Save button: focus brings it (and its error) into view. */
+  const showFieldError = (field: NumberSetting, message: string) => {
+    setFieldError({ field, message });
+    form.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = zc.safeParse(organizationCheckInSettingsSchema, fromDraft(draft));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = String(issue?.path[0] ?? "");
-      if (isNumberSetting(field)) {
-        setFieldError({ field, message: NUMBER_ERRORS[field] });
-        // The field may be far above the Save button: focus brings it (and its error) into view.
-        form.current?.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
-      } else setError(issue?.message ?? "Please check the values.");
+      if (isNumberSetting(field)) showFieldError(field, NUMBER_ERRORS[field]);
+      else setError(issue?.message ?? "Please check the values.");
       return;
     }
     // A reminder is due only after its interval and never once the link has expired (reminderDue):
     // an interval as long as the expiry would leave the switch on with no reminder ever sent.
     const intervalProblem = reminderIntervalProblem(parsed.data);
-    if (intervalProblem) {
-      setFieldError({ field: "reminderIntervalHours", message: intervalProblem });
-      form.current?.querySelector<HTMLInputElement>('input[name="reminderIntervalHours"]')?.focus();
-      return;
-    }
+    if (intervalProblem) return showFieldError("reminderIntervalHours", intervalProblem);
     setFieldError(null);
     save.mutate(parsed.data, {
       onSuccess: () => toast({ title: "Settings saved", description: "Your check-in schedule is updated." }),
