@@ -14,6 +14,7 @@ export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * reader's time zone (the browser's; UTC in the Worker). Formatters are built once, on first use.
  */
 const DATE_PARTS: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
+const DATE_TIME_PARTS: Intl.DateTimeFormatOptions = { ...DATE_PARTS, hour: "numeric", minute: "2-digit" };
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 let formatters: { day: Intl.DateTimeFormat; calendarDay: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat } | null =
   null;
@@ -21,7 +22,7 @@ const formatter = () =>
   (formatters ??= {
     day: new Intl.DateTimeFormat("en-US", DATE_PARTS),
     calendarDay: new Intl.DateTimeFormat("en-US", { ...DATE_PARTS, timeZone: "UTC" }),
-    dateTime: new Intl.DateTimeFormat("en-US", { ...DATE_PARTS, hour: "numeric", minute: "2-digit" }),
+    dateTime: new Intl.DateTimeFormat("en-US", DATE_TIME_PARTS),
   });
 const instant = (at: string | number) => (typeof at === "string" ? Date.parse(at) : at);
 
@@ -38,7 +39,7 @@ export function formatDate(at: string | number): string {
  */
 export function formatDateTimeIn(at: string | number, timeZone: string): string {
   try {
-    const inZone = new Intl.DateTimeFormat("en-US", { ...DATE_PARTS, hour: "numeric", minute: "2-digit", timeZone });
+    const inZone = new Intl.DateTimeFormat("en-US", { ...DATE_TIME_PARTS, timeZone });
     return `${inZone.format(instant(at))} (${timeZone.replaceAll("_", " ")})`;
   } catch {
     return formatDateTime(at);
