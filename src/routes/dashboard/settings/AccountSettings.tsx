@@ -4,6 +4,7 @@ import { changePassword, removeTwoFactor } from "@/auth/auth-api";
 import { passwordCheckErrorMessage } from "@/auth/messages";
 import { toast } from "@/components/toast/toast-store";
 import { Badge, InputField as Field, Panel } from "@/components/ui";
+import { useBusySubmit } from "@/components/useBusySubmit";
 import { NewRecoveryCodes } from "../../account/NewRecoveryCodes";
 import { TwoFactorSetup } from "../../account/TwoFactorSetup";
 import { usePasswordCheck } from "../../account/usePasswordCheck";
@@ -29,23 +30,18 @@ function ChangePasswordPanel() {
   const [next, setNext] = useState("");
   // The new password's own problem, said under it (not under the current password).
   const [nextError, setNextError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, onSubmit } = useBusySubmit();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // Always ready: an empty or short new password is said under it, not ignored.
+  const submit = onSubmit(true, async () => {
     const tooShort = newPasswordProblem(next);
     if (tooShort) return setNextError(tooShort);
-    setBusy(true);
     const result = await changePassword(current.password, next);
-    setBusy(false);
-    if (!result.ok) {
-      current.setError(passwordCheckErrorMessage(result.error));
-      return;
-    }
+    if (!result.ok) return current.setError(passwordCheckErrorMessage(result.error));
     current.reset();
     setNext("");
     toast({ title: "Password changed", description: "Every other device signed in to your account was signed out." });
-  };
+  });
 
   return (
     <Panel title="Change password" subtitle="Changing it signs you out on every other device.">
