@@ -1,6 +1,6 @@
 // The check-in end to end in workerd (socket, object, alarms, D1). Over 300 lines: one
 // suite per protocol area, sharing the socket helpers and fixtures of this file.
-import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm } from "cloudflare:test";
+import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CHAT_BURST } from "../../worker/checkin/limits";
@@ -312,6 +312,35 @@ describe("the protocol's guarantees", () => {
 });
 
 describe("timer, pause and the closing alarm", () => {
+  it("schedules the closing after the first ack, and again at a connect if an instance lost it", async () => {
+    const checkIn = await createCheckIn({ durationMinutes: 10 });
+    const chat = await open(checkIn);
+    const sentAt = Date.now();
+    await chat.say("Busy but fine.");
+    await chat.waitFor((f) => f.type === "timer" && f.elapsedMs >= 0 && f.paused === false);
+    const closingOf = async () => (await objectTables(checkIn.id)).schedule.find((row) => row.kind === "closing");
+    const closing = await closingOf();
+    // 95 % of 10 minutes after the first message.
+    expect(closing?.run_at).toBeGreaterThanOrEqual(sentAt + 570_000);
+    expect(closing?.run_at).toBeLessThan(Date.now() + 570_000 + 1_000);
+    chat.close();
+
+    // An instance that died between the ack's commit and the closing's: no closing row, and the
+    // alarm still at the link's expiry. The page's reconnect schedules it again.
+    await evictDurableObject(sessionStub(checkIn.id));
+    await runInDurableObject(sessionStub(checkIn.id), async (_instance, state) => {
+      state.storage.sql.exec("delete from schedule where kind = 'closing'");
+      await state.storage.setAlarm(Date.now() + 7 * 86_400_000);
+    });
+    await evictDurableObject(sessionStub(checkIn.id));
+    expect(await closingOf()).toBeUndefined();
+    await open(checkIn);
+    const again = await closingOf();
+    expect(again?.run_at).toBe(closing?.run_at);
+    const alarm = await runInDurableObject(sessionStub(checkIn.id), (_instance, state) => state.storage.getAlarm());
+    expect(alarm).toBe(closing?.run_at);
+  });
+
   it("starts at the first message, pauses, resumes on a message, and closes at 95 % even if paused then", async () => {
     const checkIn = await createCheckIn({ durationMinutes: 10 });
     const chat = await open(checkIn);

@@ -119,6 +119,7 @@ export class CheckInSession extends DurableObject<Env> {
     // Only the owner's device once the chat is owned, and a few tabs at most.
     const refused = refuseSocket(this.ctx, this.ownership, request);
     if (refused) return refused;
+    this.clock.ensureClosing(Date.now());
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server);
@@ -363,8 +364,16 @@ export class CheckInSession extends DurableObject<Env> {
     // After the ack: sending while paused resumes (spec 2 §4), other tabs catch up, the clock starts.
     if (pausedAt !== null) this.clock.resume(now);
     if (starting) {
-      this.clock.scheduleClosing(now);
-      this.clock.broadcastTimer(now);
+      // The closing alarm is the chat's earliest: the runtime schedules an alarm moved earlier
+      // before the commit, under the output gate, so in this commit it held the first ack for a
+      // second fsync. It goes in its own commit on the next task (a connect sets it again if an
+      // instance died in between: `ensureClosing`).
+      this.ctx.waitUntil(
+        new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+          this.clock.ensureClosing(now);
+          this.clock.broadcastTimer(now);
+        }),
+      );
       this.ctx.waitUntil(this.outbox.flush());
     }
     // Other tabs get the one message (a delta), never the whole transcript again.

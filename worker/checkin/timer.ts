@@ -58,6 +58,13 @@ export class SessionClock {
     this.schedule.arm();
   }
 
+  /** A started, active chat has its closing scheduled (set after the first ack: session.ts). */
+  ensureClosing(now: number) {
+    const session = this.store.session();
+    if (session?.status !== "active" || session.started_at === null || this.schedule.has("closing")) return;
+    this.scheduleClosing(now);
+  }
+
   /** The closing alarm fired: true when the chat must close now, else the alarm is moved. */
   closingDue(now: number): boolean {
     const session = this.store.session();
