@@ -12,8 +12,11 @@ import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp } from "../tools/app-server.ts";
 import { loadInsightsFixture } from "../tools/insights-timing.ts";
 import { newBenchCheckIns, seedBenchCheckIns } from "./check-ins.ts";
+import { withoutLocalTraces } from "./local-traces.ts";
 import { runResilience } from "./resilience.ts";
 import { d1BytesPerCheckIn } from "./scale-store.ts";
+
+withoutLocalTraces();
 
 const count = Number(process.argv[2] ?? 22);
 const log = (line: string) => process.stderr.write(`[d1-bytes] ${line}\n`);

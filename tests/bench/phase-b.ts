@@ -15,8 +15,11 @@ import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.t
 import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
+import { withoutLocalTraces } from "./local-traces.ts";
 import { summarize } from "./stats.ts";
 import { BenchSocket, clock } from "./ws-client.ts";
+
+withoutLocalTraces();
 
 const root = resolve(import.meta.dirname, "../..");
 const SLICE_MS = 10_000;

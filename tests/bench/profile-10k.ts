@@ -12,9 +12,12 @@ import { freePort, startBuiltApp } from "../tools/app-server.ts";
 import { signIn } from "../tools/insights-timing.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { startProfile } from "./inspector.ts";
+import { withoutLocalTraces } from "./local-traces.ts";
 import { operatorCookie } from "./scale-store.ts";
 import { ensureSeeded10k, SCALE_ADMIN, SCALE_OPERATOR, SCALE_STATE_NAME } from "./seed-10k.ts";
 import { summarize } from "./stats.ts";
+
+withoutLocalTraces();
 
 const requests = Number(process.argv[2] ?? 30);
 const log = (line: string) => process.stderr.write(`[profile-10k] ${line}\n`);

@@ -14,8 +14,11 @@ import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp } from "../tools/app-server.ts";
 import { newBenchCheckIns, seedBenchCheckIns } from "./check-ins.ts";
 import { startProfile } from "./inspector.ts";
+import { withoutLocalTraces } from "./local-traces.ts";
 import { runResilience } from "./resilience.ts";
 import { summarize } from "./stats.ts";
+
+withoutLocalTraces();
 
 const count = Number(process.argv[2] ?? 22);
 const standIn = await startOpenAiStandIn({ firstTokenDelayMs: 300, tokenDelayMs: 30 });

@@ -14,9 +14,12 @@ import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds, descendants } from "./cpu.ts";
 import { startProfile } from "./inspector.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
+import { withoutLocalTraces } from "./local-traces.ts";
 import { summarize } from "./stats.ts";
 import { lateAfterOpens, tokenOverheads } from "./streaming.ts";
 import { clock } from "./ws-client.ts";
+
+withoutLocalTraces();
 
 const slots = Number(process.argv[2] ?? 50);
 const seconds = Number(process.argv[3] ?? 30);

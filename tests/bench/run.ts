@@ -23,6 +23,7 @@ import { INSIGHTS_ADMIN, loadInsightsFixture, signIn } from "../tools/insights-t
 import { type BenchCheckIn, newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
+import { withoutLocalTraces } from "./local-traces.ts";
 import { ackRows, countRow, infoRow, p95Row, type Row, renderTable, sizeRow } from "./report.ts";
 import { runResilience, verifyResilience } from "./resilience.ts";
 import { runScalePhase, scaleRows } from "./scale.ts";
@@ -30,6 +31,8 @@ import { runScale10k, scaleStoreResults } from "./scale-store.ts";
 import { type Percentiles, summarize } from "./stats.ts";
 import { tokenOverheads } from "./streaming.ts";
 import { BenchSocket, clock } from "./ws-client.ts";
+
+withoutLocalTraces();
 
 const root = resolve(import.meta.dirname, "../..");
 const started = clock();

@@ -23,6 +23,7 @@ import { base32SecretOf, totpCode } from "../fixtures/totp.ts";
 import { freePort, startBuiltApp } from "../tools/app-server.ts";
 import { signIn } from "../tools/insights-timing.ts";
 import { BENCH_SHARD, d1File } from "./check-ins.ts";
+import { withoutLocalTraces } from "./local-traces.ts";
 import type { Row } from "./report.ts";
 import { ensureSeeded10k, SCALE_ADMIN, SCALE_OPERATOR, SCALE_STATE_NAME } from "./seed-10k.ts";
 import { type Percentiles, summarize } from "./stats.ts";
@@ -276,6 +277,7 @@ export function scaleStoreResults(
 }
 
 if (import.meta.main) {
+  withoutLocalTraces();
   const log = (line: string) => process.stderr.write(`[scale-store] ${line}\n`);
   const index = process.argv.indexOf("--requests");
   const result = await runScale10k(log, index > 0 ? Number(process.argv[index + 1]) : 40);

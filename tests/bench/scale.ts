@@ -19,6 +19,7 @@ import { type AppServer, freePort, startBuiltApp } from "../tools/app-server.ts"
 import { newBenchCheckIns } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { startProfile } from "./inspector.ts";
+import { withoutLocalTraces } from "./local-traces.ts";
 import { CHECK_INS_PER_MONTH, PRICE_PER_SALESPERSON_MONTH_USD, PRICES } from "./prices.ts";
 import type { Row } from "./report.ts";
 import { runResilience } from "./resilience.ts";
@@ -259,6 +260,7 @@ export function scaleRows(scale: Awaited<ReturnType<typeof runScalePhase>>): Row
  * its own stand-in; prints its rows and the JSON. For working on the schedule or the cost.
  */
 if (import.meta.main) {
+  withoutLocalTraces();
   const { startOpenAiStandIn } = await import("../fixtures/servers/openai-stand-in.ts");
   const { renderTable } = await import("./report.ts");
   const root = resolve(import.meta.dirname, "../..");
