@@ -298,7 +298,12 @@ describe("the code step of a sign-in (issue 25 §4)", () => {
       await page.getByRole("button", { name: "Use a recovery code instead" }).click();
       expect(await toasts.count()).toBe(0);
 
-      await page.getByLabel("Recovery code").fill("zzzzz-zzzzz");
+      // No phone keyboard turns a code into a word.
+      const recovery = page.getByLabel("Recovery code");
+      expect(await recovery.getAttribute("autocorrect")).toBe("off");
+      expect(await recovery.getAttribute("spellcheck")).toBe("false");
+      expect(await recovery.getAttribute("autocapitalize")).toBe("characters");
+      await recovery.fill("zzzzz-zzzzz");
       await page.getByRole("button", { name: "Verify", exact: true }).click();
       expect(await toastText(page)).toContain("That recovery code is invalid or was already used.");
       await page.getByRole("button", { name: "Use the authenticator app instead" }).click();

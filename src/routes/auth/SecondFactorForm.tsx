@@ -58,6 +58,10 @@ export function SecondFactorForm({ onVerified, onCancel }: { onVerified: () => P
         name="code"
         autoComplete="one-time-code"
         inputMode={kind === "totp" ? "numeric" : "text"}
+        // A phone's keyboard must not "correct" a recovery code into a word (the server ignores case anyway).
+        autoCapitalize={kind === "totp" ? "off" : "characters"}
+        autoCorrect="off"
+        spellCheck={false}
         maxLength={kind === "totp" ? 6 : 32}
         autoFocus
         required
