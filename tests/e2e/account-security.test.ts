@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { totpCode } from "../fixtures/totp.ts";
+import { base32SecretOf, totpCode } from "../fixtures/totp.ts";
 import {
+  api,
   createSuperAdmin,
   createVerifiedAdmin,
   type E2EAccount,
@@ -259,6 +260,59 @@ describe("two factors (issue 25 §4)", () => {
       await page.getByRole("button", { name: "Turn off two-factor authentication" }).click();
       await page.getByRole("button", { name: "Set up two-factor authentication" }).waitFor();
       expect(await badge.textContent()).toBe("Off");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the code step of a sign-in (issue 25 §4)", () => {
+  /** Two factors set up through the API, keeping the recovery codes the enrollment answers with. */
+  async function twoFactorWithCodes(account: { email: string; password: string }): Promise<string[]> {
+    const cookie = await signedInCookie(origin, account);
+    const enabled = await api(origin, "/api/auth/two-factor/enable", { body: { password: account.password }, cookie });
+    const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
+    const confirmed = await api(origin, "/api/auth/two-factor/verify-totp", {
+      body: { code: await totpCode(base32SecretOf(totpURI)) },
+      cookie,
+    });
+    expect(confirmed.status).toBe(200);
+    return backupCodes;
+  }
+
+  test("switching between the app's code and a recovery code clears the failed attempt's toast; a code typed loosely signs in", async () => {
+    const admin = await createVerifiedAdmin(origin);
+    const codes = await twoFactorWithCodes(admin);
+    const { page, context } = await newPage({ width: 375, height: 812 });
+    try {
+      await ownAddress(page);
+      await page.goto("/login");
+      await page.getByLabel("Email").fill(admin.email);
+      await page.getByLabel("Password", { exact: true }).fill(admin.password);
+      await page.getByRole("button", { name: "Log In", exact: true }).click();
+      const toasts = page.getByTestId("toast");
+
+      await page.getByLabel("Authentication code").fill("000000");
+      await page.getByRole("button", { name: "Verify", exact: true }).click();
+      expect(await toastText(page)).toContain("Login failed");
+      await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+      expect(await toasts.count()).toBe(0);
+
+      // No phone keyboard turns a code into a word.
+      const recovery = page.getByLabel("Recovery code");
+      expect(await recovery.getAttribute("autocorrect")).toBe("off");
+      expect(await recovery.getAttribute("spellcheck")).toBe("false");
+      expect(await recovery.getAttribute("autocapitalize")).toBe("characters");
+      await recovery.fill("zzzzz-zzzzz");
+      await page.getByRole("button", { name: "Verify", exact: true }).click();
+      expect(await toastText(page)).toContain("That recovery code is invalid or was already used.");
+      await page.getByRole("button", { name: "Use the authenticator app instead" }).click();
+      expect(await toasts.count()).toBe(0);
+
+      await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+      await page.getByLabel("Recovery code").fill(` ${(codes[0] ?? "").toLowerCase().replace("-", " ")} `);
+      await page.getByRole("button", { name: "Verify", exact: true }).click();
+      await page.waitForURL(`${origin}/dashboard`);
     } finally {
       await context.close();
     }

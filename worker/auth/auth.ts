@@ -19,7 +19,7 @@ import { invitationOf } from "./invitations";
 import { hashPassword, verifyPassword } from "./password";
 import { sendPasswordReset } from "./password-reset";
 import { upgradePasswordHash } from "./password-upgrade";
-import { twoFactorPlugins } from "./two-factor";
+import { type SecretKey, twoFactorPlugins } from "./two-factor";
 
 /** Spec 1 §2: a verification link older than 24 hours no longer works. */
 export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
@@ -56,7 +56,7 @@ function buildAuth(env: Env, db: Database) {
   }
   const origin = config.BETTER_AUTH_URL ? new URL(config.BETTER_AUTH_URL).origin : undefined;
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: "Undertone",
     ...(origin ? { baseURL: origin } : {}),
     basePath: "/api/auth",
@@ -172,7 +172,8 @@ function buildAuth(env: Env, db: Database) {
       database: { generateId: () => crypto.randomUUID() },
     },
     plugins: [
-      ...twoFactorPlugins(db),
+      // The recovery codes' storage needs better-auth's own key, known once the instance is built.
+      ...twoFactorPlugins(db, async (): Promise<SecretKey> => (await auth.$context).secretConfig),
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,
         // Only a hash is stored: a leaked verification table cannot be replayed.
@@ -201,6 +202,7 @@ function buildAuth(env: Env, db: Database) {
       }),
     ],
   });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof buildAuth>;

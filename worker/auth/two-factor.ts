@@ -1,9 +1,14 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { twoFactor } from "better-auth/plugins/two-factor";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
+import { type BackupCodeOptions, twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { session } from "../db/schema";
+import { canonicalRecoveryCode, canonicalStoredCodes, newRecoveryCodes } from "./recovery-code-format";
+
+/** The key better-auth encrypts with (its context's secretConfig), read once the instance exists. */
+export type SecretKey = Parameters<typeof symmetricEncrypt>[0]["key"];
 
 /**
  * Two factors through better-auth's own plugin: TOTP (RFC 6238, SHA-1, 6 digits, 30 s, what
@@ -11,12 +16,56 @@ import { session } from "../db/schema";
  * the codes with BETTER_AUTH_SECRET before they reach D1, answers a password sign-in of a user
  * who has one with `{ twoFactorRedirect: true }` instead of a session, and starts the session
  * only at /two-factor/verify-totp or /two-factor/verify-backup-code (5 tries per challenge,
- * the account locked for 15 minutes after 10 failures in a row).
+ * the account locked for 15 minutes after 10 failures in a row). Recovery codes are ours in
+ * shape and reading (./recovery-code-format.ts), better-auth's in storage and checking.
  */
-export function twoFactorPlugins(db: Database): [ReturnType<typeof twoFactor>, BetterAuthPlugin, BetterAuthPlugin] {
+export function twoFactorPlugins(
+  db: Database,
+  secretKey: () => Promise<SecretKey>,
+): [ReturnType<typeof twoFactor>, BetterAuthPlugin, BetterAuthPlugin, BetterAuthPlugin] {
   // "Trust this device" is refused in ./auth.ts (before-hook): every sign-in asks for a code.
-  const plugin = twoFactor({ issuer: "Undertone" });
-  return [plugin, secondFactorAfterMagicLink(plugin), endOtherSessionsOnEnrollment(db)];
+  const plugin = twoFactor({ issuer: "Undertone", backupCodeOptions: recoveryCodeOptions(secretKey) });
+  return [plugin, secondFactorAfterMagicLink(plugin), endOtherSessionsOnEnrollment(db), typedRecoveryCodes()];
+}
+
+/**
+ * better-auth checks a recovery code by exact string match against its decrypted list. Ours
+ * come from an alphabet without look-alikes, and both sides of that match are put in one
+ * canonical form: the stored list as it is decrypted (so codes from better-auth's old
+ * generator, mixed case, still match when typed as shown) and the typed code in a
+ * before-hook. Storage stays what better-auth's "encrypted" does: the same function and key.
+ */
+function recoveryCodeOptions(secretKey: () => Promise<SecretKey>): BackupCodeOptions {
+  return {
+    customBackupCodesGenerate: () => newRecoveryCodes(),
+    storeBackupCodes: {
+      encrypt: async (json) => symmetricEncrypt({ key: await secretKey(), data: json }),
+      decrypt: async (data) => canonicalStoredCodes(await symmetricDecrypt({ key: await secretKey(), data })),
+    },
+  };
+}
+
+/** The typed recovery code in its canonical form before better-auth compares it. */
+function typedRecoveryCodes(): BetterAuthPlugin {
+  return {
+    id: "recovery-codes-typed-loosely",
+    hooks: {
+      before: [
+        {
+          matcher: (context) => context.path === "/two-factor/verify-backup-code",
+          handler: createAuthMiddleware(async (ctx) => {
+            const typed: unknown = ctx.body?.code;
+            if (typeof typed !== "string") return;
+            const code = canonicalRecoveryCode(typed);
+            // Too long to be a code: left as typed, it matches none of the stored ones.
+            if (code === null) return;
+            // Only the code: better-auth merges hook bodies, so ./auth.ts's trustDevice: false stays.
+            return { context: { body: { code } } };
+          }),
+        },
+      ],
+    },
+  };
 }
 
 /**

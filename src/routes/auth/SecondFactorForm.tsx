@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { verifySecondFactor } from "@/auth/auth-api";
 import { AUTH_TOASTS, secondFactorErrorMessage } from "@/auth/messages";
-import { toast } from "@/components/toast/toast-store";
+import { dismissToast, toast } from "@/components/toast/toast-store";
 import { InputField as Field } from "@/components/ui";
 
 /**
@@ -14,6 +14,13 @@ export function SecondFactorForm({ onVerified, onCancel }: { onVerified: () => P
   const [code, setCode] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The toast of the last refused code: it speaks of that attempt, so it goes when the form moves on.
+  const failedToast = useRef<string | null>(null);
+  const clearFailure = () => {
+    setError(null);
+    if (failedToast.current) dismissToast(failedToast.current);
+    failedToast.current = null;
+  };
   const canSubmit = code.trim().length >= 6 && !submitting;
 
   const submit = async (event: FormEvent) => {
@@ -25,7 +32,11 @@ export function SecondFactorForm({ onVerified, onCancel }: { onVerified: () => P
       setSubmitting(false);
       const message = secondFactorErrorMessage(result.error);
       setError(message);
-      toast({ title: AUTH_TOASTS.loginFailedTitle, description: message, variant: "destructive" });
+      failedToast.current = toast({
+        title: AUTH_TOASTS.loginFailedTitle,
+        description: message,
+        variant: "destructive",
+      }).id;
       return;
     }
     await onVerified();
@@ -47,6 +58,10 @@ export function SecondFactorForm({ onVerified, onCancel }: { onVerified: () => P
         name="code"
         autoComplete="one-time-code"
         inputMode={kind === "totp" ? "numeric" : "text"}
+        // A phone's keyboard must not "correct" a recovery code into a word (the server ignores case anyway).
+        autoCapitalize={kind === "totp" ? "off" : "characters"}
+        autoCorrect="off"
+        spellCheck={false}
         maxLength={kind === "totp" ? 6 : 32}
         autoFocus
         required
@@ -68,12 +83,19 @@ export function SecondFactorForm({ onVerified, onCancel }: { onVerified: () => P
           onClick={() => {
             setKind(kind === "totp" ? "recovery" : "totp");
             setCode("");
-            setError(null);
+            clearFailure();
           }}
         >
           {kind === "totp" ? "Use a recovery code instead" : "Use the authenticator app instead"}
         </button>
-        <button type="button" className="link" onClick={onCancel}>
+        <button
+          type="button"
+          className="link"
+          onClick={() => {
+            clearFailure();
+            onCancel();
+          }}
+        >
           Start over
         </button>
       </div>
