@@ -84,14 +84,8 @@ export function ConfirmDialog({
       onClose={onCancel}
       footer={
         <>
-          {/* Focus starts on the safe action: Cancel when confirming destroys something. */}
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={onCancel}
-            disabled={busy}
-            data-autofocus={destructive ? true : undefined}
-          >
+          {/* Focus starts on the safe action: every confirmation here deletes, revokes or discards edits. */}
+          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy} data-autofocus>
             Cancel
           </button>
           <button
@@ -99,7 +93,6 @@ export function ConfirmDialog({
             className={`btn ${destructive ? "btn-error" : "btn-primary"}`}
             onClick={onConfirm}
             disabled={busy || confirmDisabled}
-            data-autofocus={destructive ? undefined : true}
           >
             {busy ? <span className="loading loading-spinner loading-sm" /> : null}
             {busy ? (busyLabel ?? confirmLabel) : confirmLabel}

@@ -1,7 +1,7 @@
 /**
  * Where a dialog's focus starts (WAI-ARIA APG's modal dialog): the browser's showModal() picks
  * the first focusable element, which is the header's × close button. Instead, in this order:
- * a control marked data-autofocus (a confirmation's safe or primary action), the body's first
+ * a control marked data-autofocus (a confirmation's Cancel, its safe action), the body's first
  * field, the body's first control, the footer's first control, and for a dialog with none
  * (details still loading, read-only text) its title, so a screen reader starts there.
  */
