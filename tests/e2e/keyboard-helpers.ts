@@ -52,8 +52,8 @@ export async function expectFocusOnHeading(page: Page, name: string): Promise<vo
 }
 
 /**
- * Opens a dialog from the control named `opener` with Enter, checks focus is inside it and
- * stays there (every control Tab reaches shows a ring), closes it with Escape and checks
+ * Opens a dialog from the control named `opener` with Enter, checks focus is inside it (not on
+ * the × button) and stays there (every control Tab reaches shows a ring), closes it with Escape and checks
  * focus is back on the opener.
  */
 export async function dialogRoundTrip(page: Page, opener: RegExp, max = 80): Promise<void> {
@@ -62,6 +62,8 @@ export async function dialogRoundTrip(page: Page, opener: RegExp, max = 80): Pro
   await page.keyboard.press("Enter");
   await page.locator("dialog[open]").waitFor();
   expect((await focused(page)).inDialog, `focus moved into the dialog of "${openerName}"`).toBe(true);
+  // It starts on a field or action (initial-focus.ts), not the × button.
+  expect((await focused(page)).name, `first focus in the dialog of "${openerName}"`).not.toBe("Close");
   for (let i = 0; i < 10; i += 1) {
     await page.keyboard.press("Tab");
     const now = await focused(page);

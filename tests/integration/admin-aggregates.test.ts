@@ -84,10 +84,12 @@ describe("platform stats (replacing get_platform_stats)", () => {
     expect(await platformStats(db, [db], now)).toEqual({
       total_organizations: 3,
       new_organizations_last_30_days: 1,
+      // User Oversight's Total Users: the same people (people-counts.ts).
+      total_users: 10,
       total_managers: 1,
       total_admins: 2,
-      // 4 active team members + a Salesperson and a Sales Representative account.
-      total_salespeople: 6,
+      // 5 team members, 1 of them paused, + a Salesperson and a Sales Representative account.
+      total_salespeople: 7,
       total_checkins: 5,
       checkins_last_30_days: 4,
       checkins_last_7_days: 3,

@@ -215,6 +215,35 @@ describe("GET /api/check-ins, resend and revoke", () => {
     expect(done.status).toBe(409);
   });
 
+  it("refuses to resend a paused member's check-in (no emails reach them), and changes nothing", async () => {
+    // An organization of its own: List Co's trial already has its three active members.
+    const admin = await createAdmin({ companyName: "Paused Co" });
+    const dee = await addMember(admin, "dee@list.example", "Dee");
+    const { id } = createCheckInResponseSchema.parse(await (await send(admin, { teamMemberId: dee.id })).json());
+    const invites = "to_address = 'dee@list.example' and kind = 'check_in_invite'";
+    await eventually(async () => (await countRows("email_outbox", invites)) === 1);
+    const paused = await requestAs(admin, `/api/team-members/${dee.id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ status: "inactive" }),
+    });
+    expect(paused.status).toBe(200);
+    const rowOf = () => env.DB.prepare("select * from check_ins where id = ?").bind(id).first();
+    const before = await rowOf();
+
+    const response = await requestAs(admin, `/api/check-ins/${id}/resend`, { method: "POST" });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: { code: "member_paused", message: "Dee is paused, so no emails reach them. Resume them to resend." },
+    });
+    expect(await rowOf()).toEqual(before);
+    expect(await countRows("email_outbox", invites)).toBe(1);
+    // The list says so, for the page to offer no Resend.
+    const list = checkInListResponseSchema.parse(
+      await (await requestAs(admin, `/api/check-ins?teamMemberId=${dee.id}`)).json(),
+    );
+    expect(list.items[0]?.teamMember).toMatchObject({ id: dee.id, status: "inactive" });
+  });
+
   it("takes a double click across the minute's turn for one resend, and a resend a minute later for a new one", async () => {
     const checkInId = `dedupe-${crypto.randomUUID()}`;
     const lastSecond = (Math.floor(Date.now() / 60_000) - 5) * 60_000 + 59_900;

@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { platformStats } from "../../worker/admin/stats";
+import { userStats } from "../../worker/admin/users";
 import { user } from "../../worker/db/schema";
 import { buildPlatform, testDb } from "./admin-fixtures";
 
 /**
- * The Overview's Platform Users card counts the organizations' people only: an operator's
- * account (a SuperAdmin without an organization) is not one of them, nor in the average.
+ * The Overview's Platform Users and User Oversight's Total Users are one population (spec 2 §2,
+ * §5's role mapping counts SuperAdmin among the admins): every account, the operator's too,
+ * and every salesperson, paused or not. Paused people are the gap to Active Users, not missing.
  */
 const now = Date.now();
 const db = testDb();
@@ -17,8 +19,14 @@ beforeAll(async () => {
       {
         name: "Solo Co",
         createdDaysAgo: 20,
-        accounts: [{ role: "Admin", createdDaysAgo: 20 }],
-        members: [{ active: true, createdDaysAgo: 20 }],
+        accounts: [
+          { role: "Admin", createdDaysAgo: 20 },
+          { role: "Manager", createdDaysAgo: 20, status: "Inactive" },
+        ],
+        members: [
+          { active: true, createdDaysAgo: 20 },
+          { active: false, createdDaysAgo: 20 },
+        ],
       },
     ],
     now,
@@ -39,9 +47,13 @@ beforeAll(async () => {
 });
 
 describe("platform users", () => {
-  it("leave out the operator, who belongs to no organization", async () => {
-    const stats = await platformStats(db, [db], now);
-    expect(stats.total_admins).toBe(1);
-    expect(stats.total_salespeople + stats.total_managers + stats.total_admins).toBe(2);
+  it("are the same people on the Overview and in User Oversight: operators and paused people included", async () => {
+    const [overview, oversight] = await Promise.all([platformStats(db, [db], now), userStats(db, [db], now)]);
+    expect(oversight.total_users).toBe(5);
+    expect(overview.total_users).toBe(oversight.total_users);
+    expect(overview).toMatchObject({ total_admins: 2, total_managers: 1, total_salespeople: 2 });
+    expect(overview.total_salespeople + overview.total_managers + overview.total_admins).toBe(overview.total_users);
+    // The paused account and the paused salesperson are counted, and are what Active Users leaves out.
+    expect(oversight.active_users).toBe(3);
   });
 });

@@ -1,27 +1,26 @@
-import { count, desc, eq, gte, inArray, isNotNull } from "drizzle-orm";
+import { count, desc, eq, gte } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ConsoleEnv } from "../auth/middleware";
-import { countWhere, epochMs, fullName, sumOf } from "../db/aggregates";
+import { countWhere, epochMs, fullName } from "../db/aggregates";
 import { alertId } from "../db/alert-id";
 import { alertTextFields, withMessage } from "../db/alert-text";
 import type { Database } from "../db/client";
 import { organizationNames } from "../db/fan-out";
-import { auditLogs, memberCounts, organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
+import { auditLogs, organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
 import { allShardDbs } from "../db/shards";
 import { log } from "../lib/log";
 import { type ActivityEvent, EMPTY_PLATFORM_STATS, type PlatformStats } from "../shared/console/overview";
-import { ROLE_GROUPS } from "../shared/domain";
 import { DAY_MS } from "../shared/time";
 import { completedCheckInStatements } from "./completed-check-ins";
+import { platformPeople } from "./people-counts";
 import { num } from "./sql";
 
 /**
  * Spec 2 §3 "Platform stats" (it replaces the get_platform_stats procedure): one aggregate
- * per table, in one batch (one round trip). Salespeople are the active team members plus
- * any account holding a salesperson role (spec 2 §5 role mapping); accounts count only when
- * they belong to an organization. A check-in counts once
- * it is completed. Each shard answers from its summaries (member_counts, score_rollups: README →
- * Decisions "Hourly rollups"), never its members or check-ins.
+ * per table. The people are platformPeople's (people-counts.ts), the population User Oversight
+ * counts too: every account, operators included, and every salesperson, paused or not. A
+ * check-in counts once it is completed. Each shard answers from its summaries (member_counts,
+ * score_rollups: README → Decisions "Hourly rollups"), never its members or check-ins.
  */
 export async function platformStats(
   db: Database,
@@ -32,38 +31,25 @@ export async function platformStats(
   const d7 = new Date(now - 7 * DAY_MS);
   const d14 = new Date(now - 14 * DAY_MS);
   const d30 = new Date(now - 30 * DAY_MS);
-  // Aliased: D1's batch answers rows as objects, so two unnamed expressions would collide.
-  const [[[orgs], [accounts]], perShard] = await Promise.all([
-    db.batch([
-      db
-        .select({ total: count().as("total"), last30: countWhere(gte(organizations.createdAt, d30)).as("last30") })
-        .from(organizations),
-      db
-        .select({
-          managers: countWhere(inArray(user.role, ROLE_GROUPS.manager)).as("managers"),
-          admins: countWhere(inArray(user.role, ROLE_GROUPS.admin)).as("admins"),
-          salespeople: countWhere(inArray(user.role, ROLE_GROUPS.salesperson)).as("salespeople"),
-        })
-        .from(user)
-        // Organizations' people only: an operator's account belongs to none (and would skew the average).
-        .where(isNotNull(user.organizationId)),
-    ]),
-    // The same two aggregates in every shard, in parallel, summed below.
+  const [[orgs], people, perShard] = await Promise.all([
+    db.select({ total: count(), last30: countWhere(gte(organizations.createdAt, d30)) }).from(organizations),
+    platformPeople(db, shards),
+    // The same aggregates in every shard, in parallel, summed below.
     Promise.all(shards.map((shard) => shardCounts(shard, d7, d14, d30))),
   ]);
-  const members = { active: sum(perShard, (s) => s.active) };
   const checks = {
     total: sum(perShard, (s) => s.total),
     last30: sum(perShard, (s) => s.last30),
     last7: sum(perShard, (s) => s.last7),
     previous7: sum(perShard, (s) => s.previous7),
   };
-  if (!orgs || !accounts) return EMPTY_PLATFORM_STATS;
+  if (!orgs) return EMPTY_PLATFORM_STATS;
   return {
     total_organizations: orgs.total,
-    total_managers: accounts.managers,
-    total_admins: accounts.admins,
-    total_salespeople: members.active + accounts.salespeople,
+    total_users: people.total,
+    total_managers: people.managers,
+    total_admins: people.admins,
+    total_salespeople: people.salespeople,
     total_checkins: checks.total,
     checkins_last_30_days: checks.last30,
     checkins_last_7_days: checks.last7,
@@ -74,17 +60,12 @@ export async function platformStats(
 
 const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
 
-/**
- * One shard's active salespeople (member_counts: one row per organization, never the members)
- * and completed check-ins (the hourly rollups and the edge hours' score rows).
- */
+/** One shard's completed check-ins (the hourly rollups and the edge hours' score rows). */
 async function shardCounts(db: Database, d7: Date, d14: Date, d30: Date) {
-  const [[members], [checks], [edges]] = await db.batch([
-    db.select({ active: sumOf(memberCounts.active).as("active") }).from(memberCounts),
-    ...completedCheckInStatements(db, { d30: d30.getTime(), d14: d14.getTime(), d7: d7.getTime() }),
-  ]);
+  const [[checks], [edges]] = await db.batch(
+    completedCheckInStatements(db, { d30: d30.getTime(), d14: d14.getTime(), d7: d7.getTime() }),
+  );
   return {
-    active: members?.active ?? 0,
     total: checks?.total ?? 0,
     last30: (checks?.last30 ?? 0) + (edges?.last30 ?? 0),
     last7: (checks?.last7 ?? 0) + (edges?.last7 ?? 0),

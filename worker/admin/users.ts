@@ -13,6 +13,7 @@ import { type PlatformPerson, type UserRoleFilter, type UserStats, userListQuery
 import { ROLE_GROUPS, type UserRole } from "../shared/domain";
 import { DAY_MS, utcDay } from "../shared/time";
 import { csvResponse, toCsv } from "./csv";
+import { platformPeople } from "./people-counts";
 import { PEOPLE_CSV_HEADERS, personCsvRow } from "./people-csv";
 import { contains, containsPattern, num, pageWindow } from "./sql";
 
@@ -158,7 +159,10 @@ function readers(platform: Database, shards: readonly Database[], filters: Peopl
   ];
 }
 
-/** Spec 2 §3 "User stats result", with the role mapping of spec 2 §5 and 'Active' as active. */
+/**
+ * Spec 2 §3 "User stats result": the population of platformPeople (the Overview counts the
+ * same), with the role mapping of spec 2 §5, 'Active' as active, and who joined in each window.
+ */
 export async function userStats(
   platform: Database,
   shards: readonly Database[] = [platform],
@@ -170,35 +174,18 @@ export async function userStats(
     last30: countWhere(gte(createdAt, d30)),
     previous30: countWhere(and(gte(createdAt, d60), lt(createdAt, d30))),
   });
-  const [[accounts], members] = await Promise.all([
-    platform
-      .select({
-        total: count(),
-        salespeople: countWhere(inArray(user.role, ROLE_GROUPS.salesperson)),
-        managers: countWhere(inArray(user.role, ROLE_GROUPS.manager)),
-        admins: countWhere(inArray(user.role, ROLE_GROUPS.admin)),
-        active: countWhere(eq(user.status, "Active")),
-        ...recent(user.createdAt),
-      })
-      .from(user),
-    acrossShards(shards, (shard) =>
-      shard
-        .select({
-          total: count(),
-          active: countWhere(eq(teamMembers.status, "active")),
-          ...recent(teamMembers.createdAt),
-        })
-        .from(teamMembers),
-    ),
+  const [people, [accounts], members] = await Promise.all([
+    platformPeople(platform, shards),
+    platform.select(recent(user.createdAt)).from(user),
+    acrossShards(shards, (shard) => shard.select(recent(teamMembers.createdAt)).from(teamMembers)),
   ]);
   const membersOf = (value: (row: (typeof members)[number]) => unknown) => sumOf(members, (row) => num(value(row)));
-  const teamTotal = membersOf((row) => row.total);
   return {
-    total_users: num(accounts?.total) + teamTotal,
-    total_salespeople: num(accounts?.salespeople) + teamTotal,
-    total_managers: num(accounts?.managers),
-    total_admins: num(accounts?.admins),
-    active_users: num(accounts?.active) + membersOf((row) => row.active),
+    total_users: people.total,
+    total_salespeople: people.salespeople,
+    total_managers: people.managers,
+    total_admins: people.admins,
+    active_users: people.active,
     new_users_last_30_days: num(accounts?.last30) + membersOf((row) => row.last30),
     new_users_previous_30_days: num(accounts?.previous30) + membersOf((row) => row.previous30),
   };

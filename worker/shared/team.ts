@@ -169,7 +169,12 @@ export const CHECK_IN_SOURCES = ["manual", "scheduled"] as const;
 
 export const checkInListItemSchema = z.object({
   id: z.string(),
-  teamMember: z.object({ ...teamMemberRefShape, email: z.nullable(z.string()) }),
+  /** status: a paused (inactive) member's open check-in offers no resend (no emails reach them). */
+  teamMember: z.object({
+    ...teamMemberRefShape,
+    email: z.nullable(z.string()),
+    status: z.enum(TEAM_MEMBER_STATUSES),
+  }),
   status: z.enum(CHECK_IN_STATUSES),
   source: z.enum(CHECK_IN_SOURCES),
   createdAt: isoDate,
@@ -213,6 +218,10 @@ export const checkInActionResponseSchema = z.object({
   url: z.optional(z.string()),
 });
 export type CheckInActionResponse = z.infer<typeof checkInActionResponseSchema>;
+
+/** A resend refused for a paused member: like reminders, it would reach someone who gets no emails. */
+export const pausedResendRefused = (firstName: string) =>
+  `${firstName} is paused, so no emails reach them. Resume them to resend.`;
 
 export const SHARE_LINK_REFUSED =
   "Check-in links go only to the team member's own email, so the conversation stays theirs. Leave sendEmail on.";

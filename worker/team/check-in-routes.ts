@@ -19,6 +19,7 @@ import {
   createCheckInSchema,
   idParamSchema,
   PENDING_CHECK_IN_MESSAGE,
+  pausedResendRefused,
   SHARE_LINK_REFUSED,
 } from "../shared/team";
 import { checkInItem, effectiveStatus, emailCheckIn, linkOf, resendDedupeKeyFor } from "./check-ins";
@@ -141,6 +142,9 @@ export const teamCheckInRoutes = new Hono<AdminEnv>()
   .post("/:id/resend", zv("param", idParamSchema), async (c) => {
     const { db, organizationId, config } = c.var;
     const { checkIn, member } = await ownCheckIn(db, organizationId, c.req.valid("param").id);
+    // Paused: no emails reach them (reminders skip them too), and a handed-over link would
+    // restart what the Admin paused. Checked before anything is sent or written.
+    if (member.status !== "active") throw new ApiError(409, "member_paused", pausedResendRefused(member.firstName));
     const now = Date.now();
     const status = effectiveStatus(checkIn, now);
     if (status !== "pending") {

@@ -48,13 +48,19 @@ export function effectiveStatus(row: Pick<CheckInRow, "status" | "expiresAt">, n
 
 export function checkInItem(
   row: CheckInRow,
-  member: Pick<MemberRow, "id" | "firstName" | "lastName" | "email">,
+  member: Pick<MemberRow, "id" | "firstName" | "lastName" | "email" | "status">,
   now: number,
 ): CheckInListItem {
   const iso = (date: Date | null) => (date ? date.toISOString() : null);
   return {
     id: row.id,
-    teamMember: { id: member.id, firstName: member.firstName, lastName: member.lastName, email: member.email },
+    teamMember: {
+      id: member.id,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      email: member.email,
+      status: member.status,
+    },
     status: effectiveStatus(row, now),
     source: row.scheduleKey ? "scheduled" : "manual",
     createdAt: row.createdAt.toISOString(),

@@ -44,9 +44,13 @@ export function Modal({
           <ConsoleIcon name="x" className="size-4" />
         </button>
       </div>
-      <div className="px-6 py-5">{children}</div>
+      <div className="px-6 py-5" data-modal-body>
+        {children}
+      </div>
       {footer ? (
-        <div className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-6 py-4">{footer}</div>
+        <div className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-6 py-4" data-modal-footer>
+          {footer}
+        </div>
       ) : null}
     </ModalFrame>
   );
@@ -58,6 +62,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel,
   busy = false,
+  confirmDisabled = false,
   destructive = false,
   onConfirm,
   onCancel,
@@ -67,6 +72,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   busyLabel?: string;
   busy?: boolean;
+  /** The confirm button alone waits (for what the message needs); Cancel stays usable. */
+  confirmDisabled?: boolean;
   destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -77,14 +84,15 @@ export function ConfirmDialog({
       onClose={onCancel}
       footer={
         <>
-          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
+          {/* Focus starts on the safe action: every confirmation here deletes, revokes or discards edits. */}
+          <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy} data-autofocus>
             Cancel
           </button>
           <button
             type="button"
             className={`btn ${destructive ? "btn-error" : "btn-primary"}`}
             onClick={onConfirm}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
           >
             {busy ? <span className="loading loading-spinner loading-sm" /> : null}
             {busy ? (busyLabel ?? confirmLabel) : confirmLabel}

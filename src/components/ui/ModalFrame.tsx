@@ -1,10 +1,12 @@
 import { type ReactNode, useEffect, useRef } from "react";
+import { initialFocusTarget } from "./initial-focus";
 
 /**
  * A modal on the native <dialog>: the browser traps focus, makes the page behind inert and
  * turns Escape into onClose, so React state decides. Rendered only while open, so each
  * opening starts from fresh state. The dashboard's Dialog and the console's Modal draw
- * their own header inside `children`; `labelledBy` is the id of that header's title.
+ * their own header inside `children`; `labelledBy` is the id of that header's title. Focus
+ * starts on the first meaningful control, not the close button (initial-focus.ts).
  */
 export function ModalFrame({
   labelledBy,
@@ -23,13 +25,17 @@ export function ModalFrame({
   const ref = useRef<HTMLDialogElement>(null);
   const fallback = useRef(returnFocus);
   fallback.current = returnFocus;
+  const titleId = useRef(labelledBy);
   useEffect(() => {
     const dialog = ref.current;
     // The browser would return focus on close(), but React removes the dialog first: return
     // it to the control that opened the dialog ourselves.
     const active = document.activeElement;
     const opener = active instanceof HTMLElement && active !== document.body ? active : null;
-    if (dialog && !dialog.open) dialog.showModal();
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      initialFocusTarget(dialog, document.getElementById(titleId.current))?.focus();
+    }
     return () => {
       dialog?.close();
       if (opener?.isConnected) opener.focus();

@@ -8,6 +8,11 @@ import { timestamp } from "./common";
 /** Spec 2 §3 "Platform stats" (replaces the get_platform_stats procedure). */
 export const platformStatsSchema = z.object({
   total_organizations: z.number(),
+  /**
+   * Everyone on the platform, the same people as User Oversight's Total Users: every account
+   * (operators too) and every salesperson, paused or not (worker/admin/people-counts.ts).
+   */
+  total_users: z.number(),
   total_managers: z.number(),
   total_admins: z.number(),
   total_salespeople: z.number(),
@@ -22,6 +27,7 @@ export type PlatformStats = z.infer<typeof platformStatsSchema>;
 
 export const EMPTY_PLATFORM_STATS: PlatformStats = {
   total_organizations: 0,
+  total_users: 0,
   total_managers: 0,
   total_admins: 0,
   total_salespeople: 0,

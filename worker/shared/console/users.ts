@@ -17,6 +17,12 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
+/**
+ * What the Overview's Platform Users and User Oversight's Total Users both count (one
+ * definition: worker/admin/people-counts.ts), written under each so the two read alike.
+ */
+export const PLATFORM_USERS_SCOPE = "Every account, operators too, and every salesperson, paused or not";
+
 export const USER_ROLE_FILTERS = ["salesperson", "manager", "admin", "superadmin"] as const;
 export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
 

@@ -33,7 +33,8 @@ function when(item: CheckInListItem): string {
 
 /**
  * The organization's check-ins (or one member's), newest first, with resend and revoke. For
- * a member without an email, Resend is "Copy link": the answer carries the link again.
+ * a member without an email, Resend is "Copy link": the answer carries the link again. A
+ * paused member's open check-in has no Resend, only the reason.
  */
 export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
   const [filter, setFilter] = useState<Filter>("all");
@@ -123,15 +124,22 @@ export function CheckInsList({ teamMemberId }: { teamMemberId?: string }) {
               </p>
             </div>
             {item.status === "pending" ? (
-              <div className="flex shrink-0 gap-2">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline"
-                  onClick={() => onResend(item)}
-                  disabled={resend.isPending && resend.variables === item.id}
-                >
-                  {item.teamMember.email === null ? "Copy link" : "Resend"}
-                </button>
+              <div className="flex shrink-0 items-center gap-2">
+                {item.teamMember.status === "active" ? (
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline"
+                    onClick={() => onResend(item)}
+                    disabled={resend.isPending && resend.variables === item.id}
+                  >
+                    {item.teamMember.email === null ? "Copy link" : "Resend"}
+                  </button>
+                ) : (
+                  // No resend for a paused member: no emails reach them (the API refuses it too).
+                  <span className="text-xs text-muted" data-testid="resend-paused">
+                    Paused: resume {item.teamMember.firstName} to resend
+                  </span>
+                )}
                 <button
                   type="button"
                   className="btn btn-sm btn-ghost text-error-strong"

@@ -271,8 +271,9 @@ function DeleteOrganizationDialog({
       confirmLabel={subscription?.liveInStripe ? "Cancel subscription and delete" : "Delete organization"}
       busyLabel="Deleting..."
       destructive
+      busy={busy}
       // Not before we know whether Stripe is involved: the message must be the whole truth.
-      busy={busy || detail.isPending}
+      confirmDisabled={detail.isPending}
       onCancel={onCancel}
       onConfirm={onConfirm}
     />

@@ -1,4 +1,5 @@
 import type { ActivityEvent } from "@shared/console/overview";
+import { PLATFORM_USERS_SCOPE } from "@shared/console/users";
 import { plural } from "@shared/plural";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -82,8 +83,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
   }
 
   const s = stats.data;
-  const platformUsers = s ? s.total_salespeople + s.total_managers + s.total_admins : 0;
-  const perOrganization = s && s.total_organizations > 0 ? Math.round(platformUsers / s.total_organizations) : 0;
+  const perOrganization = s && s.total_organizations > 0 ? Math.round(s.total_users / s.total_organizations) : 0;
 
   return (
     <div className="space-y-6">
@@ -100,8 +100,8 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
           <StatCard
             testId="stat-users"
             label="Platform Users"
-            value={platformUsers}
-            hint={`${perOrganization} per organization on average`}
+            value={s.total_users}
+            hint={`${PLATFORM_USERS_SCOPE}. ${perOrganization} per organization on average.`}
             icon="users"
           />
           <StatCard

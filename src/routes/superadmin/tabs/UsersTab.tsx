@@ -1,4 +1,4 @@
-import { USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/console/users";
+import { PLATFORM_USERS_SCOPE, USER_ROLE_FILTERS, type UserRoleFilter } from "@shared/console/users";
 import { roleLabel } from "@shared/domain";
 import { formatDate } from "@shared/time";
 import { useState } from "react";
@@ -83,7 +83,7 @@ export function UsersTab() {
             testId="users-total"
             label="Total Users"
             value={s.total_users}
-            hint={`${growthRate(s.total_users, s.total_users - s.new_users_last_30_days)} from last month (${s.total_users - s.new_users_last_30_days})`}
+            hint={`${PLATFORM_USERS_SCOPE}. ${growthRate(s.total_users, s.total_users - s.new_users_last_30_days)} from last month (${s.total_users - s.new_users_last_30_days}).`}
             icon="users"
           />
           <StatCard
@@ -107,7 +107,7 @@ export function UsersTab() {
           <StatCard
             label="Active Users"
             value={s.active_users}
-            hint={`${percentOf(s.active_users, s.total_users)}% of total`}
+            hint={`${percentOf(s.active_users, s.total_users)}% of total; the rest are paused or deactivated`}
             icon="activity"
           />
           <StatCard
