@@ -69,6 +69,7 @@ async function openLink(link: Link, signal?: AbortSignal): Promise<Load> {
   }
 }
 
+const REFUSED_WHILE_CLOSING = "That answer wasn't sent: your check-in was already wrapping up.";
 const LOAD_FAILED = "We couldn't load your check-in. Please check your connection and try again.";
 /**
  * A chat closed for good, by why: the API's 410 code and message (the shared table), and the
@@ -265,7 +266,10 @@ function LiveChat({
             description:
               frame.code === "internal_error"
                 ? "There was an issue processing your message. Please try again."
-                : ERROR_MESSAGES[frame.code],
+                : frame.code === "check_in_closed" && frame.clientId
+                  ? // An answer that arrived once the summary was up: the chat is not over, only closed to answers.
+                    REFUSED_WHILE_CLOSING
+                  : ERROR_MESSAGES[frame.code],
             variant: "destructive",
           });
         }
@@ -274,6 +278,7 @@ function LiveChat({
         if (event.status === "open") setTabsFull(false);
       } else if (event.kind === "ownership")
         void onOwnership({ id, token, claim: "" }).then((info) => setTabsFull(info?.tabsFull === true));
+      else if (event.kind === "refused") dispatch({ kind: "refused", entry: event.entry, code: event.code });
       else dispatch({ kind: "outbox", entries: event.entries });
     });
     connection.current = link;
