@@ -1,12 +1,12 @@
 import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { browserSuite } from "./browser.ts";
-import { confirmSummary, conversation, held, startCheckIn } from "./chat.ts";
+import { answer, confirmSummary, conversation, held, startCheckIn } from "./chat.ts";
 
 /**
  * The end of a check-in as the salesperson's page shows it: from the closing message to the
  * summary (the answer box closed, saying why), an answer the object refused once the summary
- * was up (kept on the page, marked not sent).
+ * was up (kept on the page, marked not sent), and a reload after submitting (the thank-you).
  * The socket runs through a route that can hold frames, so each in-between state is there for
  * as long as the test looks at it, whatever the machine's speed.
  */
@@ -205,6 +205,38 @@ describe("the end of a check-in", () => {
       await mine.scrollIntoViewIfNeeded();
       await page.screenshot({ path: "/tmp/undertone-not-sent-375.png" });
     } finally {
+      await context.close();
+    }
+  });
+
+  test("a reload after submitting shows the thank-you, with no error; another browser gets the spec's not-found", async () => {
+    const { page, context } = await newPage({ width: 1440, height: 900 });
+    const other = await newPage({ width: 375, height: 812 });
+    try {
+      const path = await freshCheckInPath();
+      await page.goto(path);
+      await startCheckIn(page);
+      for (const text of ANSWERS) {
+        if ((await conversation(page).getByText(CLOSING).count()) > 0) break;
+        await answer(page, text, 10_000);
+      }
+      await confirmSummary(page);
+
+      await page.reload();
+      await page.getByText("Thanks! Your check-in has been submitted.").waitFor();
+      expect(await page.getByText("Check-in not found or already completed").count()).toBe(0);
+      expect(await toasts(page).count()).toBe(0);
+      // What the submitted page still offers: its own thank-you, and the way home.
+      expect(await page.getByRole("link", { name: "Return to Home" }).count()).toBe(1);
+      await page.screenshot({ path: "/tmp/undertone-submitted-reload-1440.png" });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.screenshot({ path: "/tmp/undertone-submitted-reload-375.png" });
+
+      await other.page.goto(path);
+      await other.page.getByRole("main").getByText("Check-in not found or already completed").waitFor();
+      expect(await other.page.getByText("Thanks! Your check-in has been submitted.").count()).toBe(0);
+    } finally {
+      await other.context.close();
       await context.close();
     }
   });
