@@ -98,6 +98,32 @@ describe("the one-tap ratings", () => {
 });
 
 describe("the closing summary", () => {
+  it("is announced as the closing message arrives: every page learns at once that the chat is closing, before the summary", async () => {
+    const checkIn = await createCheckIn();
+    const chat = await open(checkIn);
+    const other = await open(checkIn);
+    await chat.say(ANSWERS[0] ?? "");
+    const mark = chat.frames.length;
+    const otherMark = other.frames.length;
+    await travel(checkIn.id, 10 * 60_000);
+    for (const [page, after] of [
+      [chat, mark],
+      [other, otherMark],
+    ] as const) {
+      const closing = await page.waitFor<"snapshot">((f) => f.type === "snapshot", { after });
+      // The page closes its answer box on this, instead of inviting answers nobody will reply to.
+      expect(closing.status).toBe("closing");
+      expect(closing.summary).toBeUndefined();
+      expect(closing.messages.at(-1)?.sender).toBe("assistant");
+      expect(page.frames.slice(after).some((f) => f.type === "summary")).toBe(false);
+    }
+    // An answer already on its way when the closing came is still stored (acked), not lost.
+    const late = await chat.say("Sent just as it closed.", { reply: false });
+    expect(late.ack.messageId).toBeTruthy();
+    await travel(checkIn.id, 4000);
+    await chat.confirmSummary();
+  });
+
   it("shows each reading in plain words and the blocker themes, never their words; a correction is stored as their reading", async () => {
     const checkIn = await createCheckIn();
     const chat = await open(checkIn);

@@ -406,6 +406,9 @@ export class CheckInSession extends DurableObject<Env> {
     this.broadcast({ type: "assistant.delta", messageId, delta: content });
     this.broadcast({ type: "assistant.done", messageId, content });
     this.clock.broadcastTimer(now);
+    // The chat's new status (closing, no summary yet): the pages close their answer box now,
+    // rather than invite answers for the 4 s until the summary that nobody would reply to.
+    this.broadcast(this.snapshot(now));
     this.replies.startJudging();
     // After this turn (its frames leave first): the reader's judgement, ahead of the summary.
     // Optional: without it (evicted, or it failed) the summary reads the transcript itself.

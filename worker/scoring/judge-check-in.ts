@@ -8,6 +8,7 @@ import type { EvidenceCounts } from "./reader";
 import { REAL_TIME_CONFIDENCE_LEVEL, realTimeSentimentFor } from "./real-time";
 import { type ReviewFlag, reconcile } from "./review";
 import { RISK_LINES, type RiskAlertDraft, riskAlertsFor } from "./risk";
+import { ratingOn } from "./self-ratings";
 import { type ReaderJudgement, readerJudgement } from "./trained-reader";
 
 /**
@@ -105,12 +106,18 @@ const AGREEMENT_LINE = 0.5;
 
 /**
  * The reader's confidence (trained-reader.ts: answers that bore on the score, the probability
- * of its band); with an LLM's score too, agreement is also how close the two are.
+ * of its band); with an LLM's score too, agreement is also how close the two are. A score no
+ * answer touched (the rule reader's count, the cards' "Not discussed") and no one-tap rating
+ * spoke to is unheard and uncertain, whatever the model's probability: a stray feature of a
+ * short answer ("fine") moves every score a little, and its band is then only the prior's. The
+ * score itself stays as read.
  */
 function confidenceOf(reader: ReaderJudgement, llm: Judgement | null): ScoreConfidences {
   return Object.fromEntries(
     SCORE_DIMENSIONS.map((d) => {
-      const own = reader.confidence[d];
+      const read = reader.confidence[d];
+      const unheard = reader.evidence[d] === 0 && ratingOn(reader.ratings, d) === null;
+      const own = unheard ? { ...read, evidence: 0, uncertain: true } : read;
       const theirs = llm?.raw[d];
       const ours = reader.raw[d];
       if (theirs === undefined || ours === undefined) return [d, own];

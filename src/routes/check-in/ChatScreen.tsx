@@ -33,6 +33,8 @@ type Props = {
 };
 
 export const FALLBACK_BANNER = "AI service is experiencing issues. Using fallback mode.";
+/** The answer box from the closing message until the chat is submitted ('wrapping up': spec 2 §2's words for the end). */
+export const WRAPPING_UP_NOTE = "Your check-in is wrapping up, so new answers can't be added.";
 
 export function ChatScreen({
   info,
@@ -129,13 +131,14 @@ export function ChatScreen({
                 className={`flex ${message.sender === "user" ? "justify-end" : "justify-start"}`}
                 data-sender={message.sender}
                 data-pending={message.pending ? "true" : undefined}
+                data-unsent={message.notSent ? "true" : undefined}
               >
                 <div
                   className={`max-w-[85%] whitespace-pre-wrap break-words rounded-2xl px-4 py-2.5 text-[0.95rem] leading-relaxed shadow-sm ${
                     message.sender === "user"
                       ? "rounded-br-md bg-primary text-primary-content"
                       : "rounded-bl-md bg-base-100 text-base-content"
-                  } ${message.pending ? "opacity-70" : ""}`}
+                  } ${message.pending || message.notSent ? "opacity-70" : ""}`}
                 >
                   <span className="sr-only">{message.sender === "user" ? "You: " : "Assistant: "}</span>
                   <span data-role="content">{message.content}</span>
@@ -144,6 +147,9 @@ export function ChatScreen({
                     <span className="mt-1 block text-right text-xs opacity-80">
                       {view.link === "open" ? "Sending…" : "Waiting for connection"}
                     </span>
+                  ) : null}
+                  {message.notSent ? (
+                    <span className="mt-1 block text-right text-xs font-medium">{message.notSent}</span>
                   ) : null}
                 </div>
               </li>
@@ -188,7 +194,11 @@ function ReplyAnnouncer({ messages }: { messages: readonly ChatMessage[] }) {
 
 function LinkBadge({ view }: { view: ChatView }) {
   const badge = linkBadge({ link: view.link, synced: view.synced, status: view.status, paused: view.timer.paused });
-  return <span className={`badge badge-sm ${badge.tone}`}>{badge.label}</span>;
+  return (
+    <span className={`badge badge-sm ${badge.tone}`} data-testid="chat-state">
+      {badge.label}
+    </span>
+  );
 }
 
 function PrivacyNote() {
@@ -340,7 +350,10 @@ function Composer({
           />
           <p id="checkin-hint" className={`mt-1 text-xs ${tooLong ? "text-error" : "text-muted"}`}>
             {/* The error is announced once, as it appears; the running count beside it is not live. */}
-            {tooLong ? (
+            {closed ? (
+              // Why the box is closed, said once as it closes (the box is described by it too).
+              <span role="status">{WRAPPING_UP_NOTE}</span>
+            ) : tooLong ? (
               <>
                 <span role="alert">{`Your message is too long. Please keep it under ${maxChars.toLocaleString("en-US")} characters`}</span>
                 {` (${text.trim().length.toLocaleString("en-US")} now).`}

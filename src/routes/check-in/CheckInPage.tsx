@@ -15,6 +15,7 @@ import * as z from "zod/mini";
 import { toast } from "@/components/toast/toast-store";
 import { ApiRequestError, api } from "@/lib/api";
 import { ChatScreen } from "./ChatScreen";
+import { SubmittedPage } from "./Completed";
 import { chatReducer, initialChat } from "./chat-state";
 import { claimAttempt } from "./claim-attempt";
 import { CheckInConnection } from "./connection";
@@ -22,6 +23,7 @@ import { MovedNotice } from "./MovedNotice";
 import { NotMePage, notMeParamsFrom } from "./NotMePage";
 import { OtherDeviceScreen } from "./OtherDeviceScreen";
 import { StartScreen } from "./StartScreen";
+import { rememberSubmitted, submittedHere } from "./submitted";
 import { NOTHING_TYPED, type TypedAhead, useTypedAhead } from "./typed-ahead";
 
 /**
@@ -38,7 +40,9 @@ type Load =
   | { state: "error"; message: string; title?: string }
   | { state: "start"; info: CheckInInfo | null; link: Link }
   | { state: "elsewhere"; details: OpenElsewhere; link: Link }
-  | { state: "ready"; info: CheckInInfo; link: Link; started?: boolean };
+  | { state: "ready"; info: CheckInInfo; link: Link; started?: boolean }
+  /** This browser submitted it: the link answers not found now, the page says thank you. */
+  | { state: "submitted"; link: Link };
 
 export function linkFromLocation(location: Pick<Location, "pathname" | "search">): Link {
   const id = decodeURIComponent(location.pathname.replace(/^\/check-in\/?/, "").split("/")[0] ?? "");
@@ -69,6 +73,7 @@ async function openLink(link: Link, signal?: AbortSignal): Promise<Load> {
   }
 }
 
+const REFUSED_WHILE_CLOSING = "That answer wasn't sent: your check-in was already wrapping up.";
 const LOAD_FAILED = "We couldn't load your check-in. Please check your connection and try again.";
 /**
  * A chat closed for good, by why: the API's 410 code and message (the shared table), and the
@@ -118,6 +123,11 @@ function CheckInChatPage() {
       .then(setLoad)
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
+        // A reload after submitting: the check-in is no longer pending, and this browser knows why.
+        if (error instanceof ApiRequestError && error.status === 404 && submittedHere(link.id)) {
+          setLoad({ state: "submitted", link });
+          return;
+        }
         const message = error instanceof ApiRequestError && error.status < 500 ? error.message : LOAD_FAILED;
         setLoad(
           error instanceof ApiRequestError && error.status < 500 ? refusedLoad(error) : { state: "error", message },
@@ -203,6 +213,7 @@ function CheckInChatPage() {
   if (load.state === "loading") return <Loading />;
   if (load.state === "error")
     return <LoadError message={load.message} {...(load.title ? { title: load.title } : {})} />;
+  if (load.state === "submitted") return <SubmittedPage reachOutPath={apiPath(load.link, "/reach-out")} />;
   if (load.state === "start") {
     const { link } = load;
     return (
@@ -259,13 +270,18 @@ function LiveChat({
       if (event.kind === "frame") {
         dispatch({ kind: "frame", frame: event.frame, now: Date.now() });
         const frame = event.frame;
+        if (frame.type === "completed" || (frame.type === "snapshot" && frame.status === "completed"))
+          rememberSubmitted(id);
         if (frame.type === "error" && frame.code !== "rate_limited") {
           toast({
             title: "Message Error",
             description:
               frame.code === "internal_error"
                 ? "There was an issue processing your message. Please try again."
-                : ERROR_MESSAGES[frame.code],
+                : frame.code === "check_in_closed" && frame.clientId
+                  ? // An answer that arrived once the summary was up: the chat is not over, only closed to answers.
+                    REFUSED_WHILE_CLOSING
+                  : ERROR_MESSAGES[frame.code],
             variant: "destructive",
           });
         }
@@ -274,6 +290,7 @@ function LiveChat({
         if (event.status === "open") setTabsFull(false);
       } else if (event.kind === "ownership")
         void onOwnership({ id, token, claim: "" }).then((info) => setTabsFull(info?.tabsFull === true));
+      else if (event.kind === "refused") dispatch({ kind: "refused", entry: event.entry, code: event.code });
       else dispatch({ kind: "outbox", entries: event.entries });
     });
     connection.current = link;
@@ -304,7 +321,11 @@ function LiveChat({
       onPause={() => connection.current?.send({ type: "pause" })}
       onResume={() => connection.current?.send({ type: "resume" })}
       onCorrect={(dimension, band) => connection.current?.send({ type: "summary.correct", dimension, band })}
-      onConfirm={() => connection.current?.send({ type: "summary.confirm" })}
+      onConfirm={() => {
+        // Confirmed, it completes now (or when the summary's wait ends, if this frame is lost).
+        rememberSubmitted(id);
+        connection.current?.send({ type: "summary.confirm" });
+      }}
       reachOutPath={`/api/check-in/${encodeURIComponent(id)}/reach-out?token=${encodeURIComponent(token)}`}
       focusComposer={started}
       tabsFull={tabsFull}

@@ -57,3 +57,20 @@ export function Completed({ status, reachOutPath }: { status: ChatView["status"]
     </div>
   );
 }
+
+/** A reload of the link after submitting: the spec's completion message, as the chat ended with it. */
+export function SubmittedPage({ reachOutPath }: { reachOutPath: string }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-base-200 p-4">
+      <div className="w-full max-w-md">
+        <h1 className="sr-only">Your check-in</h1>
+        <Completed status="completed" reachOutPath={reachOutPath} />
+        <p className="mt-4 text-center">
+          <a href="/" className="btn btn-ghost btn-sm">
+            Return to Home
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,11 +1,13 @@
 import type { CheckInSummary } from "@shared/check-in-summary";
-import type {
-  ChatMessage,
-  ChatStatus,
-  ClosedReason,
-  EarlierHidden,
-  Phase,
-  ServerFrame,
+import {
+  type ChatMessage,
+  type ChatStatus,
+  type ClosedReason,
+  type EarlierHidden,
+  ERROR_MESSAGES,
+  type ErrorCode,
+  type Phase,
+  type ServerFrame,
 } from "@shared/checkin-protocol";
 import type { LinkStatus, OutboxEntry } from "./connection";
 
@@ -29,12 +31,17 @@ export type ChatView = {
   earlierHidden: EarlierHidden | null;
   /** Why the chat was closed on every device, when it was ("This wasn't me", or the Admin revoked it). */
   closedReason: ClosedReason | null;
+  /** Answers the object refused for good (sent as the chat closed, arriving once the summary was up): kept in view. */
+  refused: RefusedEntry[];
 };
+
+export type RefusedEntry = OutboxEntry & { code: ErrorCode };
 
 export type ChatAction =
   | { kind: "status"; status: LinkStatus }
   | { kind: "frame"; frame: ServerFrame; now: number }
-  | { kind: "outbox"; entries: OutboxEntry[] };
+  | { kind: "outbox"; entries: OutboxEntry[] }
+  | { kind: "refused"; entry: OutboxEntry; code: ErrorCode };
 
 export const initialChat: ChatView = {
   link: "connecting",
@@ -48,6 +55,7 @@ export const initialChat: ChatView = {
   summary: null,
   earlierHidden: null,
   closedReason: null,
+  refused: [],
 };
 
 function upsert(messages: ChatMessage[], id: string, update: (existing: ChatMessage | undefined) => ChatMessage) {
@@ -61,6 +69,10 @@ function upsert(messages: ChatMessage[], id: string, update: (existing: ChatMess
 export function chatReducer(state: ChatView, action: ChatAction): ChatView {
   if (action.kind === "status") return { ...state, link: action.status };
   if (action.kind === "outbox") return { ...state, outbox: action.entries };
+  if (action.kind === "refused") {
+    if (state.refused.some((e) => e.clientId === action.entry.clientId)) return state;
+    return { ...state, refused: [...state.refused, { ...action.entry, code: action.code }] };
+  }
   const { frame, now } = action;
   switch (frame.type) {
     case "snapshot":
@@ -145,20 +157,33 @@ export function chatReducer(state: ChatView, action: ChatAction): ChatView {
   }
 }
 
-/** Messages to show: the stored ones, then anything still waiting in the outbox. */
-export function visibleMessages(state: ChatView): (ChatMessage & { pending?: boolean })[] {
+/** What a refused answer says under it: why it was not sent. */
+export function notSentNote(code: ErrorCode): string {
+  if (code === "check_in_closed") return "Not sent: your check-in was already wrapping up.";
+  return `Not sent: ${ERROR_MESSAGES[code]}`;
+}
+
+export type VisibleMessage = ChatMessage & { pending?: boolean; notSent?: string };
+
+/**
+ * Messages to show: the stored ones, then anything still waiting in the outbox, then answers
+ * refused for good (so nothing typed disappears without a word; they stay until the page closes).
+ */
+export function visibleMessages(state: ChatView): VisibleMessage[] {
   const stored = new Set(state.messages.flatMap((m) => (m.clientId ? [m.clientId] : [])));
+  const unsent = (e: OutboxEntry) => ({
+    sender: "user" as const,
+    content: e.content,
+    createdAt: e.createdAt,
+    clientId: e.clientId,
+  });
   const pending = state.outbox
     .filter((e) => !stored.has(e.clientId))
-    .map((e) => ({
-      id: `pending-${e.clientId}`,
-      sender: "user" as const,
-      content: e.content,
-      createdAt: e.createdAt,
-      clientId: e.clientId,
-      pending: true,
-    }));
-  return [...state.messages, ...pending];
+    .map((e) => ({ id: `pending-${e.clientId}`, ...unsent(e), pending: true }));
+  const refused = state.refused
+    .filter((e) => !stored.has(e.clientId))
+    .map((e) => ({ id: `refused-${e.clientId}`, ...unsent(e), notSent: notSentNote(e.code) }));
+  return [...state.messages, ...pending, ...refused];
 }
 
 /** The clock runs once the first message is in, unless paused or the chat is over. */

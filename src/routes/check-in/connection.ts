@@ -1,5 +1,6 @@
 import {
   type ClientFrame,
+  type ErrorCode,
   MOVED_CLOSE_CODE,
   PING_FRAME,
   PONG_FRAME,
@@ -26,7 +27,9 @@ export type ConnectionEvent =
    */
   | { kind: "ownership" }
   | { kind: "frame"; frame: ServerFrame }
-  | { kind: "outbox"; entries: OutboxEntry[] };
+  | { kind: "outbox"; entries: OutboxEntry[] }
+  /** The object refused a message for good: it leaves the outbox, and the page keeps it in view, not sent. */
+  | { kind: "refused"; entry: OutboxEntry; code: ErrorCode };
 
 const HEARTBEAT_MS = 15_000;
 /** No pong, ack or any frame this long after we expect one: the link is dead. */
@@ -92,6 +95,13 @@ export class CheckInConnection {
       this.saveOutbox();
       this.emit({ kind: "outbox", entries: this.entries() });
     }
+  }
+
+  /** Refused for good (e.g. the summary was already up): out of the outbox, and said, once. */
+  private refused(clientId: string, code: ErrorCode) {
+    const entry = this.outbox.get(clientId);
+    if (entry) this.emit({ kind: "refused", entry, code });
+    this.discard(clientId);
   }
 
   /** Pause, resume and the closing summary's answers: sent only while connected (a reconnect shows the state again). */
@@ -175,7 +185,7 @@ export class CheckInConnection {
         this.emit({ kind: "frame", frame });
         // Refused for now (throttled, or the object failed to store it): kept and sent again shortly.
         if (frame.clientId && (frame.code === "rate_limited" || frame.code === "internal_error")) this.retryLater();
-        else if (frame.clientId) this.discard(frame.clientId);
+        else if (frame.clientId) this.refused(frame.clientId, frame.code);
         return;
       case "completed":
         this.finished = true;

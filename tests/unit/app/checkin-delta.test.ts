@@ -1,6 +1,6 @@
 import { parseServerFrame } from "@shared/checkin-protocol";
 import { describe, expect, it } from "vitest";
-import { chatReducer, initialChat, lastFinishedReply } from "@/routes/check-in/chat-state";
+import { chatReducer, initialChat, lastFinishedReply, visibleMessages } from "@/routes/check-in/chat-state";
 
 /** The page's side of the user.message delta (README → Chat ownership). */
 describe("user.message, the delta another tab receives", () => {
@@ -40,5 +40,25 @@ describe("lastFinishedReply, what the screen reader hears", () => {
     });
     expect(lastFinishedReply(state.messages)).toMatchObject({ id: "a2", content: "Busy how?" });
     expect(lastFinishedReply([answer])).toBeNull();
+  });
+});
+
+/** An answer the object refused for good leaves the outbox but not the page (README → The check-in). */
+describe("a refused answer", () => {
+  it("stays in view once, after the pending ones, marked not sent with why", () => {
+    const entry = { clientId: "client-0009", content: "Sent as it closed", createdAt: 5 };
+    const refused = { kind: "refused" as const, entry, code: "check_in_closed" as const };
+    const once = chatReducer({ ...initialChat, outbox: [] }, refused);
+    expect(chatReducer(once, refused)).toBe(once);
+    expect(visibleMessages(once)).toEqual([
+      {
+        id: "refused-client-0009",
+        sender: "user",
+        content: "Sent as it closed",
+        createdAt: 5,
+        clientId: "client-0009",
+        notSent: "Not sent: your check-in was already wrapping up.",
+      },
+    ]);
   });
 });

@@ -13,8 +13,14 @@ describe("the check-in header badge", () => {
     expect(linkBadge({ ...base, paused: true })?.label).toBe("Paused");
   });
 
-  it("reads Closed once the chat closes or ends", () => {
-    for (const status of ["closing", "completed", "expired"] as const) {
+  it("reads Wrapping up from the closing message until it is submitted (the summary still takes corrections)", () => {
+    expect(linkBadge({ ...base, status: "closing" })?.label).toBe("Wrapping up");
+    // Offline meanwhile: still wrapping up; the offline banner says the rest.
+    expect(linkBadge({ ...base, status: "closing", link: "offline" })?.label).toBe("Wrapping up");
+  });
+
+  it("reads Closed once the chat has ended", () => {
+    for (const status of ["completed", "expired"] as const) {
       expect(linkBadge({ ...base, status })?.label, status).toBe("Closed");
     }
   });
