@@ -11,8 +11,8 @@ import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config.ts";
 import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp } from "../tools/app-server.ts";
 import { loadInsightsFixture } from "../tools/insights-timing.ts";
+import { withoutLocalTraces } from "./bench-runtime.ts";
 import { newBenchCheckIns, seedBenchCheckIns } from "./check-ins.ts";
-import { withoutLocalTraces } from "./local-traces.ts";
 import { runResilience } from "./resilience.ts";
 import { d1BytesPerCheckIn } from "./scale-store.ts";
 

@@ -12,16 +12,16 @@ import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.ts";
+import { benchStateRoot, withoutLocalTraces } from "./bench-runtime.ts";
 import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
-import { withoutLocalTraces } from "./local-traces.ts";
 import { summarize } from "./stats.ts";
 import { BenchSocket, clock } from "./ws-client.ts";
 
 withoutLocalTraces();
+const STATE = benchStateRoot();
 
-const root = resolve(import.meta.dirname, "../..");
 const SLICE_MS = 10_000;
 const SLICE_GAP_MS = 1_000;
 const SLOTS = 50;
@@ -50,6 +50,7 @@ const baseline = baselineDir
       port: basePort,
       config: resolve(baselineDir, "dist/undertone/wrangler.json"),
       vars: appVars(`http://127.0.0.1:${basePort}`),
+      stateRoot: STATE.root,
       prepare: (stateDir) => seedBenchCheckIns(stateDir, baselineCheckIns),
     })
   : null;
@@ -58,13 +59,14 @@ const [app, floor, relay] = await Promise.all([
     name: "bench-phase-b",
     port,
     vars: appVars(`http://127.0.0.1:${port}`),
+    stateRoot: STATE.root,
     prepare: (stateDir) => seedBenchCheckIns(stateDir, checkIns),
   }),
   ...["floor", "relay"].map(async (name) =>
     startWranglerDev({
       config: "tests/bench/floor.wrangler.jsonc",
       port: await freePort(),
-      stateDir: resolve(root, `tests/.artifacts/bench-phase-b-${name}/state`),
+      stateDir: resolve(STATE.root, `bench-phase-b-${name}/state`),
       healthPath: "/health",
     }),
   ),
@@ -147,7 +149,9 @@ try {
   for (const run of [app50, floor50, relay50, ...(baseRun ? [baseRun] : [])]) {
     console.log(`${run.label}: ${run.sent} sent, ${run.acked} acked, ${run.errors.length} errors`);
   }
-  console.log(`load average at the start ${load.toFixed(2)}, at the end ${(loadavg()[0] ?? 0).toFixed(2)}`);
+  console.log(
+    `load average at the start ${load.toFixed(2)}, at the end ${(loadavg()[0] ?? 0).toFixed(2)}; state ${STATE.where}${process.env.X_LOCAL_OBSERVABILITY === "false" ? "" : ", local traces on"}`,
+  );
   console.log(
     `CPU ms per message: app ${appMs.toFixed(1)}, relay ${relayMs.toFixed(1)}, floor ${floorMs.toFixed(1)}; app ÷ relay ${(appMs / relayMs).toFixed(2)}×`,
   );

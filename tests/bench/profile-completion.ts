@@ -12,9 +12,9 @@ import { resolve } from "node:path";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config.ts";
 import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp } from "../tools/app-server.ts";
+import { withoutLocalTraces } from "./bench-runtime.ts";
 import { newBenchCheckIns, seedBenchCheckIns } from "./check-ins.ts";
 import { startProfile } from "./inspector.ts";
-import { withoutLocalTraces } from "./local-traces.ts";
 import { runResilience } from "./resilience.ts";
 import { summarize } from "./stats.ts";
 

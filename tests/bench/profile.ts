@@ -10,16 +10,17 @@ import { resolve } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.ts";
+import { benchStateRoot, withoutLocalTraces } from "./bench-runtime.ts";
 import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds, descendants } from "./cpu.ts";
 import { startProfile } from "./inspector.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
-import { withoutLocalTraces } from "./local-traces.ts";
 import { summarize } from "./stats.ts";
 import { lateAfterOpens, tokenOverheads } from "./streaming.ts";
 import { clock } from "./ws-client.ts";
 
 withoutLocalTraces();
+const STATE = benchStateRoot();
 
 const slots = Number(process.argv[2] ?? 50);
 const seconds = Number(process.argv[3] ?? 30);
@@ -41,6 +42,7 @@ const app = await startBuiltApp({
     OPENAI_BASE_URL: standIn.baseURL,
     OPENAI_MODEL: "profile-model",
   },
+  stateRoot: STATE.root,
   prepare: (stateDir) => seedBenchCheckIns(stateDir, checkIns),
 });
 
@@ -51,7 +53,7 @@ const floor = process.env.FLOOR
   ? await startWranglerDev({
       config: "tests/bench/floor.wrangler.jsonc",
       port: await freePort(),
-      stateDir: resolve("tests/.artifacts/bench-profile/floor-state"),
+      stateDir: resolve(STATE.root, "bench-profile/floor-state"),
       healthPath: "/health",
       inspectorPort: floorInspector,
     })

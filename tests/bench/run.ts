@@ -20,10 +20,10 @@ import { startOpenAiStandIn } from "../fixtures/servers/openai-stand-in.ts";
 import { type AppServer, freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.ts";
 import { BUNDLE_BUDGETS_KB } from "../tools/bundle-report.ts";
 import { INSIGHTS_ADMIN, loadInsightsFixture, signIn } from "../tools/insights-timing.ts";
+import { benchStateRoot, withoutLocalTraces } from "./bench-runtime.ts";
 import { type BenchCheckIn, newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
 import { conversationsPerSlot, runLoad } from "./load.ts";
-import { withoutLocalTraces } from "./local-traces.ts";
 import { ackRows, countRow, infoRow, p95Row, type Row, renderTable, sizeRow } from "./report.ts";
 import { runResilience, verifyResilience } from "./resilience.ts";
 import { runScalePhase, scaleRows } from "./scale.ts";
@@ -33,6 +33,8 @@ import { tokenOverheads } from "./streaming.ts";
 import { BenchSocket, clock } from "./ws-client.ts";
 
 withoutLocalTraces();
+/** The chat loads' state (the app's, the floors'): in memory where there is tmpfs (bench-runtime.ts). */
+const STATE = benchStateRoot();
 
 const root = resolve(import.meta.dirname, "../..");
 const started = clock();
@@ -111,7 +113,9 @@ const appLogs: string[] = [];
 /** Session cookie values handed out during the run: they must not appear in any log line either. */
 const sessionSecrets: string[] = [];
 
-log(`starting the app (port ${appPort}) and the floor; inserting ${allCheckIns.length} check-ins`);
+log(
+  `starting the app (port ${appPort}) and the floor; inserting ${allCheckIns.length} check-ins; their state ${STATE.where}`,
+);
 const floorPort = await freePort();
 let app: AppServer;
 let floor: Awaited<ReturnType<typeof startWranglerDev>>;
@@ -121,6 +125,7 @@ let relay: Awaited<ReturnType<typeof startWranglerDev>>;
     name: "bench",
     port: appPort,
     vars: APP_VARS,
+    stateRoot: STATE.root,
     prepare: async (stateDir) => {
       seedBenchCheckIns(stateDir, allCheckIns);
       // Issue 5's fixture: one organization of 200 salespeople × 52 weekly check-ins, and its Admin.
@@ -130,7 +135,7 @@ let relay: Awaited<ReturnType<typeof startWranglerDev>>;
   startWranglerDev({
     config: "tests/bench/floor.wrangler.jsonc",
     port: floorPort,
-    stateDir: resolve(root, "tests/.artifacts/bench-floor/state"),
+    stateDir: resolve(STATE.root, "bench-floor/state"),
     healthPath: "/health",
   }),
   // The relay floor (issue 26 §7): the same object in its own workerd, so its CPU is its own;
@@ -138,7 +143,7 @@ let relay: Awaited<ReturnType<typeof startWranglerDev>>;
   startWranglerDev({
     config: "tests/bench/floor.wrangler.jsonc",
     port: await freePort(),
-    stateDir: resolve(root, "tests/.artifacts/bench-relay/state"),
+    stateDir: resolve(STATE.root, "bench-relay/state"),
     healthPath: "/health",
   }),
 ]);
@@ -317,7 +322,13 @@ try {
       log("resilience: restarting the app (wrangler dev stopped and started on the same state)");
       appLogs.push(app.output());
       await app.stop();
-      app = await startBuiltApp({ name: "bench", port: appPort, vars: APP_VARS, keepState: true });
+      app = await startBuiltApp({
+        name: "bench",
+        port: appPort,
+        vars: APP_VARS,
+        keepState: true,
+        stateRoot: STATE.root,
+      });
       log("resilience: the app is back");
     },
   });
@@ -514,6 +525,9 @@ const output = {
     phases_ms: Object.fromEntries(Object.entries(phases).map(([k, v]) => [k, Math.round(v)])),
     total_ms: Math.round(totalMs),
     stand_in: { first_token_ms: 300, token_ms: 30 },
+    // Where the chat loads' workerd state lived, and whether wrangler's local traces ran (bench-runtime.ts).
+    chat_state: STATE.where,
+    local_traces: process.env.X_LOCAL_OBSERVABILITY !== "false",
     load: { ...LOAD, slice_ms_at_50: SLICE_MS, slice_gap_ms: SLICE_GAP_MS },
   },
 };
@@ -524,7 +538,7 @@ console.log(`\nUndertone benchmark — ${output.meta.date}, ${output.meta.cpus} 
 console.log(
   `load average (1 min) — ${Object.entries(loadAverages)
     .map(([phase, values]) => `${phase} ${values[0]?.toFixed(1)}`)
-    .join(", ")}\n`,
+    .join(", ")}; chat state ${STATE.where}${output.meta.local_traces ? ", wrangler's local traces on" : ""}\n`,
 );
 console.log(renderTable(rows));
 for (const [key, note] of Object.entries(notes)) console.log(`  ${key}: ${note}`);

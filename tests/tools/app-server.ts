@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { d1Databases, migrateLocally } from "../../build-tools/d1-databases.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -100,9 +100,11 @@ export async function startBuiltApp(options: {
   /** Another wrangler config for the built Worker (the bench's meter, tests/bench/scale.ts). */
   config?: string;
   extraArgs?: string[];
+  /** Where `<name>/state` goes (default tests/.artifacts; the benchmark's chat loads: tests/bench/bench-runtime.ts). */
+  stateRoot?: string;
 }): Promise<AppServer> {
   const port = options.port ?? (await freePort());
-  const stateDir = resolve(root, "tests/.artifacts", options.name, "state");
+  const stateDir = resolve(options.stateRoot ?? resolve(root, "tests/.artifacts"), options.name, "state");
   if (!options.keepState) {
     rmSync(stateDir, { recursive: true, force: true });
     // Every database: the platform one and each shard (worker/db/shards.ts).
@@ -111,6 +113,7 @@ export async function startBuiltApp(options: {
     await options.prepare?.(stateDir);
   }
   const envFile = resolve(root, "tests/.artifacts", options.name, "app.env");
+  mkdirSync(dirname(envFile), { recursive: true });
   writeFileSync(
     envFile,
     Object.entries(options.vars)
