@@ -155,7 +155,7 @@ try {
   console.log(
     `CPU ms per message: app ${appMs.toFixed(1)}, relay ${relayMs.toFixed(1)}, floor ${floorMs.toFixed(1)}; app ÷ relay ${(appMs / relayMs).toFixed(2)}×`,
   );
-  for (const run of [app50, floor50, relay50]) {
+  for (const run of [app50, floor50, relay50, ...(baseRun ? [baseRun] : [])]) {
     const first = summarize(run.ackMs.filter((_, i) => run.ackPosition[i] === 0));
     const rest = summarize(run.ackMs.filter((_, i) => run.ackPosition[i] !== 0));
     console.log(

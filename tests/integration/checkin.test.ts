@@ -2,7 +2,7 @@
 // suite per protocol area, sharing the socket helpers and fixtures of this file.
 import { evictDurableObject, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CHAT_BURST } from "../../worker/checkin/limits";
 import { BLOCKER_THEMES } from "../../worker/language/themes";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
@@ -322,6 +322,14 @@ describe("timer, pause and the closing alarm", () => {
     const closing = await closingOf();
     // 95 % of 10 minutes after the first message.
     expect(closing?.run_at).toBeGreaterThanOrEqual(sentAt + 570_000);
+    // The `started` row reaches D1 after the ack (the dashboard's "in progress"), its outbox row gone.
+    await vi.waitFor(async () => {
+      const row = await env.DB.prepare("select started_at from check_ins where id = ?")
+        .bind(checkIn.id)
+        .first<{ started_at: number | null }>();
+      expect(row?.started_at).toBeGreaterThanOrEqual(Math.floor(sentAt / 1000) * 1000 - 1000);
+      expect((await objectTables(checkIn.id)).pending).toEqual([]);
+    });
     expect(closing?.run_at).toBeLessThan(Date.now() + 570_000 + 1_000);
     chat.close();
 

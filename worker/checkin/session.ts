@@ -367,14 +367,14 @@ export class CheckInSession extends DurableObject<Env> {
       // The closing alarm is the chat's earliest: the runtime schedules an alarm moved earlier
       // before the commit, under the output gate, so in this commit it held the first ack for a
       // second fsync. It goes in its own commit on the next task (a connect sets it again if an
-      // instance died in between: `ensureClosing`).
+      // instance died in between: `ensureClosing`), and the `started` row's D1 write after it.
       this.ctx.waitUntil(
         new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
           this.clock.ensureClosing(now);
           this.clock.broadcastTimer(now);
+          return this.outbox.flush();
         }),
       );
-      this.ctx.waitUntil(this.outbox.flush());
     }
     // Other tabs get the one message (a delta), never the whole transcript again.
     const others = this.openSockets().filter((socket) => socket !== ws);
