@@ -3,6 +3,7 @@ import { embeddedProvider } from "../ai/embedded";
 import type { InterviewProvider, PlannedReply } from "../ai/provider";
 import { readConfig } from "../lib/config";
 import { log } from "../lib/log";
+import { nextTask } from "../lib/next-task";
 import { recordProviderOutcome } from "../lib/system-signals";
 import type { ServerFrame } from "../shared/checkin-protocol";
 import type { Schedule } from "./alarms";
@@ -57,7 +58,7 @@ export class Replies {
     }
     this.turnRunning = true;
     // Started on a later task, so the ack's write commits and leaves before any reply work.
-    this.parts.ctx.waitUntil(new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => this.runTurns()));
+    this.parts.ctx.waitUntil(nextTask().then(() => this.runTurns()));
   }
 
   /** After a restart: a user message without a reply gets one now. */

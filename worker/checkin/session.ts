@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { dbForCheckIn, platformDb } from "../db/shards";
 import { log } from "../lib/log";
+import { nextTask } from "../lib/next-task";
 import { enqueueCompletionAlerts } from "../notify/enqueue";
 import {
   type ClosedReason,
@@ -369,7 +370,7 @@ export class CheckInSession extends DurableObject<Env> {
       // second fsync. It goes in its own commit on the next task (a connect sets it again if an
       // instance died in between: `ensureClosing`), and the `started` row's D1 write after it.
       this.ctx.waitUntil(
-        new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+        nextTask().then(() => {
           this.clock.ensureClosing(now);
           this.clock.broadcastTimer(now);
           return this.outbox.flush();
