@@ -1,6 +1,7 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { countWhere, sumOf } from "../db/aggregates";
 import type { Database } from "../db/client";
+import { sumOf as sumRows } from "../db/fan-out";
 import { memberCounts, user } from "../db/schema";
 import { acrossShards } from "../db/shards";
 import { ROLE_GROUPS } from "../shared/domain";
@@ -40,8 +41,8 @@ export async function platformPeople(platform: Database, shards: readonly Databa
       shard.select({ total: sumOf(memberCounts.members), active: sumOf(memberCounts.active) }).from(memberCounts),
     ),
   ]);
-  const memberTotal = members.reduce((sum, row) => sum + num(row.total), 0);
-  const memberActive = members.reduce((sum, row) => sum + num(row.active), 0);
+  const memberTotal = sumRows(members, (row) => num(row.total));
+  const memberActive = sumRows(members, (row) => num(row.active));
   return {
     total: num(accounts?.total) + memberTotal,
     // A team member is a salesperson (they never sign in).

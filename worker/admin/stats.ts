@@ -5,7 +5,7 @@ import { countWhere, epochMs, fullName } from "../db/aggregates";
 import { alertId } from "../db/alert-id";
 import { alertTextFields, withMessage } from "../db/alert-text";
 import type { Database } from "../db/client";
-import { organizationNames } from "../db/fan-out";
+import { organizationNames, sumOf } from "../db/fan-out";
 import { auditLogs, organizations, riskAlerts, sentimentScores, teamMembers, user } from "../db/schema";
 import { allShardDbs } from "../db/shards";
 import { log } from "../lib/log";
@@ -38,10 +38,10 @@ export async function platformStats(
     Promise.all(shards.map((shard) => shardCounts(shard, d7, d14, d30))),
   ]);
   const checks = {
-    total: sum(perShard, (s) => s.total),
-    last30: sum(perShard, (s) => s.last30),
-    last7: sum(perShard, (s) => s.last7),
-    previous7: sum(perShard, (s) => s.previous7),
+    total: sumOf(perShard, (s) => s.total),
+    last30: sumOf(perShard, (s) => s.last30),
+    last7: sumOf(perShard, (s) => s.last7),
+    previous7: sumOf(perShard, (s) => s.previous7),
   };
   if (!orgs) return EMPTY_PLATFORM_STATS;
   return {
@@ -57,8 +57,6 @@ export async function platformStats(
     new_organizations_last_30_days: orgs.last30,
   };
 }
-
-const sum = <T>(rows: T[], value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
 
 /** One shard's completed check-ins (the hourly rollups and the edge hours' score rows). */
 async function shardCounts(db: Database, d7: Date, d14: Date, d30: Date) {
