@@ -326,7 +326,7 @@ function LiveChat({
         rememberSubmitted(id);
         connection.current?.send({ type: "summary.confirm" });
       }}
-      reachOutPath={`/api/check-in/${encodeURIComponent(id)}/reach-out?token=${encodeURIComponent(token)}`}
+      reachOutPath={apiPath(link, "/reach-out")}
       focusComposer={started}
       tabsFull={tabsFull}
       draft={typedAhead.draft}
