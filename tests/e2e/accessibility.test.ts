@@ -1,10 +1,17 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { e2eApp } from "./app.ts";
-import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, enterTotp, loginAs, randomClientIp } from "./auth.ts";
+import {
+  createSuperAdmin,
+  createVerifiedAdmin,
+  type E2EAccount,
+  loginAs,
+  loginAsOperator,
+  randomClientIp,
+} from "./auth.ts";
 import { axeViolations, navigate } from "./axe.ts";
 import { launchBrowser } from "./browser.ts";
-import { startCheckIn } from "./chat.ts";
+import { freshCheckInPath, startCheckIn } from "./chat.ts";
 
 /**
  * Issue 16 §1: axe-core (WCAG 2.0/2.1/2.2 A and AA rules) on every route of both specs at
@@ -77,12 +84,6 @@ async function reflowProblems(page: Page, where: string, size: { width: number; 
   });
   await page.setViewportSize(size);
   return overflow > 0 ? [`${where}: scrolls sideways by ${overflow} px at ${narrow} px`] : [];
-}
-
-async function freshCheckInPath(): Promise<string> {
-  const response = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
-  const url = new URL(((await response.json()) as { checkInUrl: string }).checkInUrl);
-  return `${url.pathname}${url.search}`;
 }
 
 describe("WCAG 2.2 A/AA with axe-core at 375 and 1440 px", { timeout: 240_000 }, () => {
@@ -177,7 +178,7 @@ describe("WCAG 2.2 A/AA with axe-core at 375 and 1440 px", { timeout: 240_000 },
     const { page, context } = await newContext();
     try {
       await scanAtWidths(page, async (scan) => {
-        await page.goto(await freshCheckInPath());
+        await page.goto(await freshCheckInPath(origin));
         await page.getByRole("button", { name: "Start my check-in" }).waitFor();
         await scan("check-in start screen");
         await startCheckIn(page);
@@ -204,12 +205,7 @@ describe("WCAG 2.2 A/AA with axe-core at 375 and 1440 px", { timeout: 240_000 },
     const operator = await createSuperAdmin(origin);
     const { page, context } = await newContext();
     try {
-      await page.goto("/superadmin/login");
-      await page.getByLabel("Email").fill(operator.email);
-      await page.getByLabel("Password").fill(operator.password);
-      await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
-      await enterTotp(page, operator.totpSecret);
-      await page.waitForURL(`${origin}/superadmin`);
+      await loginAsOperator(page, origin, operator);
       const tabs = [
         "overview",
         "businesses",

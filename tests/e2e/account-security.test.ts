@@ -9,6 +9,7 @@ import {
   enableTwoFactorByApi,
   enterTotp,
   loginAs,
+  loginAsOperator,
   mailbox,
   randomClientIp,
   signedInCookie,
@@ -109,12 +110,7 @@ describe("the sidebars run the page's full height (issue 25 §9)", () => {
     const { page, context } = await newPage({ width: 1440, height: 700 });
     try {
       await ownAddress(page);
-      await page.goto("/superadmin/login");
-      await page.getByLabel("Email").fill(operator.email);
-      await page.getByLabel("Password").fill(operator.password);
-      await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
-      await enterTotp(page, operator.totpSecret);
-      await page.waitForURL(`${origin}/superadmin`);
+      await loginAsOperator(page, origin, operator);
       await page.goto("/superadmin?tab=users");
       await page.getByTestId("user-row").first().waitFor();
       expect(await sidebarColumnCoversPage(page, "[data-testid=console-sidebar]")).toBe(true);
@@ -354,12 +350,7 @@ describe("the console acts on one account (issue 25 §6)", () => {
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {
       await ownAddress(page);
-      await page.goto("/superadmin/login");
-      await page.getByLabel("Email").fill(operator.email);
-      await page.getByLabel("Password").fill(operator.password);
-      await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
-      await enterTotp(page, operator.totpSecret);
-      await page.waitForURL(`${origin}/superadmin`);
+      await loginAsOperator(page, origin, operator);
       await page.goto("/superadmin?tab=users");
       await page.getByPlaceholder(/Search name/).fill(admin.email);
       const row = page.getByTestId("user-row").filter({ hasText: admin.email });

@@ -226,6 +226,23 @@ export async function loginAs(page: Page, email: string, password: string, totpS
   await page.waitForURL((url) => url.pathname !== "/login", { timeout: 15_000 });
 }
 
+/**
+ * Signs an operator in through the console's login (/superadmin/login), with the code from
+ * their authenticator, and waits until the console's Overview is the page.
+ */
+export async function loginAsOperator(
+  page: Page,
+  origin: string,
+  operator: { email: string; password: string; totpSecret: string },
+): Promise<void> {
+  await page.goto("/superadmin/login");
+  await page.getByLabel("Email").fill(operator.email);
+  await page.getByLabel("Password").fill(operator.password);
+  await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
+  await enterTotp(page, operator.totpSecret);
+  await page.waitForURL(`${origin}/superadmin`);
+}
+
 /** The text of the toast on screen (spec 1: one at a time). */
 export async function toastText(page: Page): Promise<string> {
   const item = page.getByTestId("toast").first();

@@ -7,8 +7,8 @@ import {
   createSuperAdmin,
   createVerifiedAdmin,
   type E2EAccount,
-  enterTotp,
   loginAs,
+  loginAsOperator,
   randomClientIp,
   signedInCookie,
   toastText,
@@ -196,12 +196,7 @@ describe("the console (issue 25 §1, §2, §7)", () => {
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {
       // The console asks every operator for a second factor (issue 25 §4).
-      await page.goto("/superadmin/login");
-      await page.getByLabel("Email").fill(operator.email);
-      await page.getByLabel("Password").fill(operator.password);
-      await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
-      await enterTotp(page, operator.totpSecret);
-      await page.waitForURL(`${origin}/superadmin`);
+      await loginAsOperator(page, origin, operator);
       await page.getByRole("heading", { name: "Platform Administration" }).waitFor();
       // No Cron Trigger runs in the browser tests: the scheduled run is a fault, not "healthy".
       const checks = page.getByTestId("system-check");

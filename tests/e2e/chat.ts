@@ -5,6 +5,14 @@ import { expect } from "vitest";
 export const conversation = (page: Page) => page.getByRole("list", { name: "Conversation" });
 export const assistantBubbles = (page: Page) => conversation(page).locator('li[data-sender="assistant"]');
 
+/** A fresh pending check-in for the demo salesperson (the dev seed route): its link's path and query. */
+export async function freshCheckInPath(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
+  expect(response.status).toBe(200);
+  const url = new URL(((await response.json()) as { checkInUrl: string }).checkInUrl);
+  return `${url.pathname}${url.search}`;
+}
+
 /**
  * Sends one answer and waits for the whole reply to it: the answer stored (no longer pending),
  * then an assistant turn after it with its streaming cursor gone. Counting bubbles is not

@@ -1,7 +1,7 @@
 import type { Page, WebSocketRoute } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { browserSuite } from "./browser.ts";
-import { answer, confirmSummary, conversation, held, startCheckIn } from "./chat.ts";
+import { answer, confirmSummary, conversation, freshCheckInPath, held, startCheckIn } from "./chat.ts";
 
 /**
  * The end of a check-in as the salesperson's page shows it: from the closing message to the
@@ -11,13 +11,6 @@ import { answer, confirmSummary, conversation, held, startCheckIn } from "./chat
  * as long as the test looks at it, whatever the machine's speed.
  */
 const { newPage, origin } = browserSuite();
-
-async function freshCheckInPath(): Promise<string> {
-  const response = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
-  expect(response.status).toBe(200);
-  const url = new URL(((await response.json()) as { checkInUrl: string }).checkInUrl);
-  return `${url.pathname}${url.search}`;
-}
 
 /** The default closing statement's first words (the embedded interviewer's, as the seed configures it). */
 const CLOSING = "Thank you for sharing so openly today.";
@@ -143,7 +136,7 @@ describe("the end of a check-in", () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
       const route = await routeClosing(page);
-      await page.goto(await freshCheckInPath());
+      await page.goto(await freshCheckInPath(origin));
       await startCheckIn(page);
       await answerUntilClosing(page, route.closingArrived);
       // Words being typed as the closing statement comes.
@@ -182,7 +175,7 @@ describe("the end of a check-in", () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
       const route = await routeClosing(page);
-      await page.goto(await freshCheckInPath());
+      await page.goto(await freshCheckInPath(origin));
       await startCheckIn(page);
       await answerUntilClosing(page, route.closingArrived);
       // Sent just as the chat closed, and delayed on the way until the summary was shown.
@@ -213,7 +206,7 @@ describe("the end of a check-in", () => {
     const { page, context } = await newPage({ width: 1440, height: 900 });
     const other = await newPage({ width: 375, height: 812 });
     try {
-      const path = await freshCheckInPath();
+      const path = await freshCheckInPath(origin);
       await page.goto(path);
       await startCheckIn(page);
       for (const text of ANSWERS) {

@@ -2,18 +2,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { axeViolations } from "./axe.ts";
 import { browserSuite } from "./browser.ts";
-import { answer, assistantBubbles, startCheckIn } from "./chat.ts";
+import { answer, assistantBubbles, freshCheckInPath, startCheckIn } from "./chat.ts";
 import { focused, tabTo } from "./keyboard-helpers.ts";
 
 const { newPage, origin } = browserSuite();
-
-/** A fresh pending check-in for the demo salesperson (the dev seed route). */
-async function freshCheckInPath(): Promise<string> {
-  const response = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
-  expect(response.status).toBe(200);
-  const url = new URL(((await response.json()) as { checkInUrl: string }).checkInUrl);
-  return `${url.pathname}${url.search}`;
-}
 
 const ANSWERS = [
   "Honestly a rough week, I'm exhausted and behind on quota.",
@@ -45,7 +37,7 @@ describe("the check-in's ratings and closing summary", () => {
   test("a rating by keyboard and one typed, then the summary: a reading marked wrong, confirmed; axe clean", async () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
-      await page.goto(await freshCheckInPath());
+      await page.goto(await freshCheckInPath(origin));
       await startCheckIn(page);
       const answers = [...ANSWERS];
       await answerUntilRating(page, answers);

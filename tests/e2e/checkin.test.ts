@@ -6,21 +6,13 @@ import {
   assistantBubbles,
   confirmSummary,
   conversation,
+  freshCheckInPath,
   held,
   holdClaim,
   startCheckIn,
 } from "./chat.ts";
 
 const { newPage, origin } = browserSuite();
-
-/** A fresh pending check-in for the demo salesperson (the dev seed route; APP_ENV=development here). */
-async function freshCheckInPath(): Promise<string> {
-  const response = await fetch(`${origin}/api/dev/seed`, { method: "POST" });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { checkInUrl: string };
-  const url = new URL(body.checkInUrl);
-  return `${url.pathname}${url.search}`;
-}
 
 const userBubbles = (page: Page) => conversation(page).locator('li[data-sender="user"] [data-role="content"]');
 const answer = (page: Page, text: string) => answerAndWait(page, text, 10_000);
@@ -31,7 +23,7 @@ const answer = (page: Page, text: string) => answerAndWait(page, text, 10_000);
  */
 async function startTypingAhead(page: Page, typeAhead: () => Promise<void>) {
   const release = await holdClaim(page);
-  await page.goto(await freshCheckInPath());
+  await page.goto(await freshCheckInPath(origin));
   await page.getByRole("button", { name: "Start my check-in" }).click();
   await typeAhead();
   expect(await page.getByLabel("Your message").count()).toBe(0);
@@ -59,7 +51,7 @@ describe("the check-in page", () => {
   test("a full check-in: note, Enter and Shift+Enter, streamed replies, timer, closing, submitted, reach-out", async () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
-      await page.goto(await freshCheckInPath());
+      await page.goto(await freshCheckInPath(origin));
       await startCheckIn(page);
       await page.getByRole("heading", { name: "Your check-in, Maya" }).waitFor();
       // Before the first message: what the manager sees and never sees.
@@ -118,7 +110,7 @@ describe("the check-in page", () => {
   test("the network cut and restored mid-conversation loses nothing and duplicates nothing", async () => {
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {
-      await page.goto(await freshCheckInPath());
+      await page.goto(await freshCheckInPath(origin));
       await startCheckIn(page);
       await expect.poll(() => page.getByText("Live").isVisible()).toBe(true);
       await answer(page, "First answer before the cut.");
@@ -165,7 +157,7 @@ describe("the check-in page", () => {
         await link.released;
         socket.connectToServer();
       });
-      await page.goto(await freshCheckInPath());
+      await page.goto(await freshCheckInPath(origin));
       await startCheckIn(page);
       await page.getByText("Connecting to your check-in…").waitFor();
       const box = page.getByLabel("Your message");
@@ -229,7 +221,7 @@ describe("the check-in page", () => {
   test("a tab past the chat's tabs is told so, and joins the chat once another tab is closed", async () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     try {
-      const path = await freshCheckInPath();
+      const path = await freshCheckInPath(origin);
       await page.goto(path);
       await startCheckIn(page);
       const tabs = [page];

@@ -1,7 +1,14 @@
 import { text as streamText } from "node:stream/consumers";
 import type { Cookie, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSuperAdmin, createVerifiedAdmin, type E2EAccount, enterTotp, randomClientIp } from "./auth.ts";
+import {
+  createSuperAdmin,
+  createVerifiedAdmin,
+  type E2EAccount,
+  enterTotp,
+  loginAsOperator,
+  randomClientIp,
+} from "./auth.ts";
 import { browserSuite } from "./browser.ts";
 
 const { newPage, origin } = browserSuite();
@@ -35,12 +42,7 @@ async function operatorLogin(page: Page, path = "/superadmin") {
     await page.getByRole("heading", { name: "Platform Administration" }).waitFor();
     return;
   }
-  await page.goto(`/superadmin/login`);
-  await page.getByLabel("Email").fill(operator.email);
-  await page.getByLabel("Password").fill(operator.password);
-  await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
-  await enterTotp(page, operator.totpSecret);
-  await page.waitForURL(`${origin}/superadmin`);
+  await loginAsOperator(page, origin, operator);
   await page.getByRole("heading", { name: "Platform Administration" }).waitFor();
   operatorCookies = await page.context().cookies();
   if (path !== "/superadmin") await page.goto(path);

@@ -4,8 +4,8 @@ import {
   api,
   createSuperAdmin,
   createVerifiedAdmin,
-  enterTotp,
   loginAs,
+  loginAsOperator,
   randomClientIp,
   signedInCookie,
 } from "./auth.ts";
@@ -81,12 +81,7 @@ describe("a dialog's first focus", () => {
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {
       await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
-      await page.goto("/superadmin/login");
-      await page.getByLabel("Email").fill(operator.email);
-      await page.getByLabel("Password").fill(operator.password);
-      await page.getByRole("button", { name: "Access SuperAdmin Dashboard" }).click();
-      await enterTotp(page, operator.totpSecret);
-      await page.waitForURL(`${origin}/superadmin`);
+      await loginAsOperator(page, origin, operator);
       await page
         .getByRole("navigation", { name: "Console sections" })
         .getByRole("button", { name: "Business Management", exact: true })
