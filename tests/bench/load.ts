@@ -1,3 +1,4 @@
+import { summarize } from "./stats.ts";
 import { BenchSocket, clock, type Received, sleep, sleepUntil } from "./ws-client.ts";
 
 /**
@@ -197,4 +198,12 @@ async function openConversation(url: string, result: LoadResult): Promise<OpenCo
     if (!conversation.done) result.unexpectedCloses++;
   });
   return conversation;
+}
+
+/** A load's acks split by place: a check-in's first message (its start's writes ride on it) and the others. */
+export function acksByPosition(run: Pick<LoadResult, "ackMs" | "ackPosition">) {
+  return {
+    first_message: summarize(run.ackMs.filter((_, i) => run.ackPosition[i] === 0)),
+    others: summarize(run.ackMs.filter((_, i) => run.ackPosition[i] !== 0)),
+  };
 }

@@ -15,7 +15,7 @@ import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.t
 import { benchStateRoot, withoutLocalTraces } from "./bench-runtime.ts";
 import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
-import { conversationsPerSlot, runLoad } from "./load.ts";
+import { acksByPosition, conversationsPerSlot, runLoad } from "./load.ts";
 import { summarize } from "./stats.ts";
 import { BenchSocket, clock } from "./ws-client.ts";
 
@@ -156,8 +156,7 @@ try {
     `CPU ms per message: app ${appMs.toFixed(1)}, relay ${relayMs.toFixed(1)}, floor ${floorMs.toFixed(1)}; app ÷ relay ${(appMs / relayMs).toFixed(2)}×`,
   );
   for (const run of [app50, floor50, relay50, ...(baseRun ? [baseRun] : [])]) {
-    const first = summarize(run.ackMs.filter((_, i) => run.ackPosition[i] === 0));
-    const rest = summarize(run.ackMs.filter((_, i) => run.ackPosition[i] !== 0));
+    const { first_message: first, others: rest } = acksByPosition(run);
     console.log(
       `${run.label} ack p50/p95/p99: a check-in's first message ${first.p50}/${first.p95}/${first.p99} (n=${first.count}), the others ${rest.p50}/${rest.p95}/${rest.p99}`,
     );

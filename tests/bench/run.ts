@@ -23,7 +23,7 @@ import { INSIGHTS_ADMIN, loadInsightsFixture, signIn } from "../tools/insights-t
 import { benchStateRoot, withoutLocalTraces } from "./bench-runtime.ts";
 import { type BenchCheckIn, newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
-import { conversationsPerSlot, type LoadResult, runLoad } from "./load.ts";
+import { acksByPosition, conversationsPerSlot, runLoad } from "./load.ts";
 import { ackRows, countRow, infoRow, p95Row, type Row, renderTable, sizeRow } from "./report.ts";
 import { runResilience, verifyResilience } from "./resilience.ts";
 import { runScalePhase, scaleRows } from "./scale.ts";
@@ -262,11 +262,11 @@ try {
   results.ws_ack_ms_50 = ack50;
   results.ws_ack_floor_ms_50 = ackFloor50;
   // Where the tail is: a check-in's first message (its start's writes) and the others, each side.
-  const byPosition = (run: LoadResult) => ({
-    first_message: summarize(run.ackMs.filter((_, i) => run.ackPosition[i] === 0)),
-    others: summarize(run.ackMs.filter((_, i) => run.ackPosition[i] !== 0)),
-  });
-  results.ws_ack_ms_50_by_position = { app: byPosition(app50), floor: byPosition(floor50), relay: byPosition(relay50) };
+  results.ws_ack_ms_50_by_position = {
+    app: acksByPosition(app50),
+    floor: acksByPosition(floor50),
+    relay: acksByPosition(relay50),
+  };
   results.ws_ack_ratio = {
     load_2: { p50: ratio2(ack2.p50, ackFloor2.p50), p99: ratio2(ack2.p99, ackFloor2.p99) },
     load_50: { p50: ratio2(ack50.p50, ackFloor50.p50), p99: ratio2(ack50.p99, ackFloor50.p99) },
