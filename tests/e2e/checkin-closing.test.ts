@@ -215,8 +215,19 @@ describe("the end of a check-in", () => {
       }
       await confirmSummary(page);
 
+      // The reload asks the server nothing: a 404 would be an error in the browser's console.
+      const consoleErrors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") consoleErrors.push(message.text());
+      });
+      const linkReads: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.startsWith("/api/check-in/")) linkReads.push(request.url());
+      });
       await page.reload();
       await page.getByText("Thanks! Your check-in has been submitted.").waitFor();
+      expect(consoleErrors).toEqual([]);
+      expect(linkReads).toEqual([]);
       expect(await page.getByText("Check-in not found or already completed").count()).toBe(0);
       expect(await toasts(page).count()).toBe(0);
       // What the submitted page still offers: its own thank-you, and the way home.

@@ -119,15 +119,16 @@ function CheckInChatPage() {
       toast({ title: "Initialization Error", description: "Missing check-in ID or token", variant: "destructive" });
       return;
     }
+    // A reload after submitting: this browser knows the check-in is done, so it asks nothing
+    // (the link's GET would answer a submitted check-in 404, an error in the console for no news).
+    if (submittedHere(link.id)) {
+      setLoad({ state: "submitted", link });
+      return;
+    }
     openLink(link, controller.signal)
       .then(setLoad)
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        // A reload after submitting: the check-in is no longer pending, and this browser knows why.
-        if (error instanceof ApiRequestError && error.status === 404 && submittedHere(link.id)) {
-          setLoad({ state: "submitted", link });
-          return;
-        }
         const message = error instanceof ApiRequestError && error.status < 500 ? error.message : LOAD_FAILED;
         setLoad(
           error instanceof ApiRequestError && error.status < 500 ? refusedLoad(error) : { state: "error", message },

@@ -3,7 +3,8 @@
  * now or, should the confirmation be lost, when the summary's wait ends). The link answers a
  * submitted check-in as not found (spec 2 §5, DESIGN: the GET validates a pending one), so a
  * reload right after submitting would read like a broken link: with this note the page shows
- * the thank-you instead. Only this browser holds it; any other device still gets not found.
+ * the thank-you instead, without asking the server (its 404 would be an error in the console).
+ * Only this browser holds it; any other device still gets not found.
  */
 const PREFIX = "undertone:checkin-submitted:";
 /** A note is kept this long; older ones are dropped when another is written. */
