@@ -11,8 +11,10 @@ import { bulkInviteResultSchema } from "../../worker/shared/bulk-invite";
 import { organizationDetailSchema } from "../../worker/shared/console/organizations";
 import { dailyCapFor } from "../../worker/shared/daily-limits";
 import { checkInSettingsResponseSchema } from "../../worker/shared/schedule";
+import { utcDay } from "../../worker/shared/time";
 import { createAdmin, createSuperAdmin, requestAs } from "./auth-helpers";
 import { dailyCapAudits } from "./cap-audit";
+import { ChatClient, createCheckIn } from "./checkin-helpers";
 import { countRows } from "./helpers";
 import { eventually } from "./notify-helpers";
 
@@ -216,3 +218,19 @@ async function scheduledOrganization(name: string, members: number): Promise<str
   ]);
   return id;
 }
+
+describe("the daily model-call cap, with the built-in interviewer", () => {
+  it("reserves nothing for a chat no model answers: its start and replies leave the organization's day untouched", async () => {
+    const checkIn = await createCheckIn({ firstName: "Embeda" });
+    const chat = await ChatClient.open(checkIn);
+    try {
+      await chat.say("A steady week, two demos booked.");
+      const counted = await env.DB.prepare("select count(*) as n from rate_limits where key = ?")
+        .bind(`cap:llm:${checkIn.organizationId}:${utcDay(Date.now())}`)
+        .first<number>("n");
+      expect(counted).toBe(0);
+    } finally {
+      chat.close();
+    }
+  });
+});

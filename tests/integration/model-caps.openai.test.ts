@@ -1,7 +1,7 @@
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_MODEL_REPLIES } from "../../worker/checkin/model-budget";
+import { MAX_MODEL_REPLIES, RESERVE_BLOCK } from "../../worker/checkin/model-budget";
 import { DEFAULT_AI_AGENT_CONFIG } from "../../worker/shared/ai-config";
 import { utcDay } from "../../worker/shared/time";
 import { ChatClient, createCheckIn, sessionStub, type TestCheckIn, travel } from "./checkin-helpers";
@@ -70,11 +70,29 @@ describe("model calls are capped where they are made", () => {
     expect(judged).toBe(1);
   });
 
+  it("reserves the first block as the chat starts, with its reads: the first reply asks D1 for nothing", async () => {
+    const checkIn = await createCheckIn({ firstName: "Earlia" });
+    const chat = await open(checkIn);
+    // Opened, not yet answered: the block is taken from the organization's day and held by the chat.
+    expect(await usedToday(checkIn.organizationId)).toBe(RESERVE_BLOCK);
+    const held = await runInDurableObject(sessionStub(checkIn.id), (_instance, state) =>
+      state.storage.sql.exec<{ reserved: number }>("select reserved from model_budget").one(),
+    );
+    expect(held.reserved).toBe(RESERVE_BLOCK);
+    // The organization's other chats use up the day meanwhile: this chat's first reply still comes
+    // from the model, out of the block it holds (a reservation at the first reply would be refused).
+    await setUsedToday(checkIn.organizationId, 240);
+    await chat.say("A steady week, two demos booked.");
+    expect(chat.frames.some((f) => f.type === "fallback")).toBe(false);
+    expect((await callsFor("Earlia")).filter((r) => r.kind === "stream")).toHaveLength(1);
+    expect(await usedToday(checkIn.organizationId)).toBe(240);
+  });
+
   it(`allows one chat ${MAX_MODEL_REPLIES} model replies and one judgement, counted in blocks`, async () => {
     const checkIn = await createCheckIn({ firstName: "Budgetta" });
     const chat = await open(checkIn);
     await chat.say("Honestly a long week.");
-    // One block taken from the organization's day for the first reply.
+    // One block taken from the organization's day (as the chat started) for the first replies.
     expect(await usedToday(checkIn.organizationId)).toBe(10);
     // As if the chat had already had all but one of its replies. The running object keeps its
     // count in memory between messages; restarted (evicted), it counts from what is stored.

@@ -6,8 +6,10 @@ import { log } from "../lib/log";
  * What one check-in may spend on the model (README → Decisions, "Daily caps"): at most
  * MAX_MODEL_REPLIES interview replies and one judgement per chat, each also counted against
  * the organization's daily model calls where it is made, here. Counted in blocks of
- * RESERVE_BLOCK taken from D1 at once, so a message waits on D1 once in ten replies at most;
- * what is left of a block when the chat ends counts too (at most RESERVE_BLOCK − 1 per chat).
+ * RESERVE_BLOCK taken from D1 at once (the first block with the check-in's start, in its reads'
+ * round trips), so a message waits on D1 once in ten replies at most;
+ * what is left of a block when the chat ends counts too (at most RESERVE_BLOCK per chat, a chat
+ * opened and never answered included).
  * Refused: the caller uses the embedded interviewer (or reader) instead.
  *
  * Its own table in the object's SQLite (`model_budget`, created in storage.ts).
@@ -74,6 +76,15 @@ export class ModelBudget {
       reserved: reserved - 1,
     };
     return true;
+  }
+
+  /**
+   * The block the check-in's start reserved with its reads (organization-config.ts#startingReads),
+   * written in the start's own commit: the first reply takes from it without asking D1.
+   */
+  startWith(reserved: number) {
+    this.sql.exec("update model_budget set reserved = ? where id = 1", reserved);
+    this.stored = undefined;
   }
 
   /** Writes what `take` counted (in the caller's commit). */

@@ -1,5 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
+import { providerFor } from "../ai/choose-provider";
 import { dbForCheckIn, platformDb } from "../db/shards";
+import { readConfig } from "../lib/config";
 import { log } from "../lib/log";
 import { nextTask } from "../lib/next-task";
 import { enqueueCompletionAlerts } from "../notify/enqueue";
@@ -22,7 +24,7 @@ import { Schedule } from "./alarms";
 import { type SocketView, snapshotFrame, visibleTo } from "./frames";
 import { type SessionInit, sessionInitFrom, sessionInitSchema } from "./init";
 import { ChatRate, withinCaps } from "./limits";
-import { ModelBudget } from "./model-budget";
+import { ModelBudget, RESERVE_BLOCK } from "./model-budget";
 import { Outbox } from "./outbox";
 import { type ClaimOutcome, type ClaimRequest, type FreshLinkOutcome, Ownership, type OwnerView } from "./ownership";
 import { Replies } from "./replies";
@@ -186,7 +188,15 @@ export class CheckInSession extends DurableObject<Env> {
     if (!init) return false;
     await this.ctx.blockConcurrencyWhile(async () => {
       if (!this.store.session())
-        await startSession(dbForCheckIn(this.env, init.checkInId), this.store, this.schedule, init, Date.now());
+        await startSession(
+          dbForCheckIn(this.env, init.checkInId),
+          this.store,
+          this.schedule,
+          this.budget,
+          init,
+          providerFor(readConfig(this.env)).kind === "openai" ? RESERVE_BLOCK : 0,
+          Date.now(),
+        );
     });
     return this.store.session() !== null;
   }

@@ -2,25 +2,30 @@ import { greetingFor } from "../ai/agent-config";
 import type { Database } from "../db/client";
 import type { Schedule } from "./alarms";
 import type { SessionInit } from "./init";
-import { sessionFactsFor } from "./organization-config";
+import type { ModelBudget } from "./model-budget";
+import { startingReads } from "./organization-config";
 import { withQuestionCounted } from "./progress";
 import { emptyPillarProgress } from "./rules";
 import type { SessionStore } from "./store";
 
 /**
  * The check-in starts (first connection): its facts from the Worker, what the organization's
- * check-ins run with from D1 (one batch, `sessionFactsFor`; validated once, in the store), the
- * greeting stored as the first question, and the expiry scheduled.
+ * check-ins run with from D1 (`startingReads`: one batch per database; validated once, in the
+ * store) with the first block of model calls when a model will answer, the greeting stored as
+ * the first question, and the expiry scheduled.
  */
 export async function startSession(
   /** The check-in's shard (its handle reads the platform's configuration through `platformOf`). */
   db: Database,
   store: SessionStore,
   schedule: Schedule,
+  budget: ModelBudget,
   init: SessionInit,
+  /** The model calls to reserve now (a block; 0 when the embedded interviewer answers). */
+  modelCalls: number,
   now: number,
 ) {
-  const facts = await sessionFactsFor(db, init.organizationId);
+  const { facts, reservedModelCalls } = await startingReads(db, init.organizationId, modelCalls, now);
   const { config } = facts;
   // The greeting asks how the week has been: a morale question, whatever words it uses.
   const greeting = { content: greetingFor(config, init.firstName), theme: "mood", pillar: "morale" as const };
@@ -38,6 +43,7 @@ export async function startSession(
     },
     facts,
   );
+  budget.startWith(reservedModelCalls);
   store.insertAssistant(crypto.randomUUID(), greeting.content, greeting.pillar, now);
   store.rememberQuestion({ content: greeting.content, theme: greeting.theme });
   schedule.set("expire", init.expiresAt);

@@ -6,7 +6,7 @@ import { DAY_MS, utcDay } from "../shared/time";
 import { recordAudit } from "./audit";
 import { ApiError } from "./errors";
 import { log } from "./log";
-import { hitRateLimit, rateLimitHit, rateLimitResult } from "./rate-limit";
+import { type CounterRow, hitRateLimit, rateLimitHit, rateLimitHitQuery, rateLimitResult } from "./rate-limit";
 
 /**
  * Per-organization daily caps on what costs us money or reputation (sizes in
@@ -41,11 +41,16 @@ export class DailyCapReached extends ApiError {
 const capKey = (kind: DailyCapKind, organizationId: string, now: number) =>
   `cap:${kind}:${organizationId}:${utcDay(now)}`;
 
-async function activeMembers(db: Database, organizationId: string): Promise<number> {
-  const [row] = await db
+/** The organization's active salespeople (its shard), whom the caps are sized to. */
+function activeMembersQuery(db: Database, organizationId: string) {
+  return db
     .select({ n: count() })
     .from(teamMembers)
     .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.status, "active")));
+}
+
+async function activeMembers(db: Database, organizationId: string): Promise<number> {
+  const [row] = await activeMembersQuery(db, organizationId);
   return row?.n ?? 0;
 }
 
@@ -122,11 +127,53 @@ export async function reserveDailyCap(
     cap = limit;
     row = (await hit.first<{ count: number; window_start: number }>()) ?? undefined;
   }
-  const result = rateLimitResult(row ?? null, { limit: cap, windowMs: DAY_MS }, now, wanted);
+  return settleReservation(db, organizationId, kind, wanted, now, cap, row ?? null);
+}
+
+/** How many of the `wanted` uses the counter's row leaves under the cap; the day's first refusal is audited. */
+async function settleReservation(
+  db: Database,
+  organizationId: string,
+  kind: SizedCapKind,
+  wanted: number,
+  now: number,
+  cap: number,
+  row: CounterRow | null,
+): Promise<number> {
+  const result = rateLimitResult(row, { limit: cap, windowMs: DAY_MS }, now, wanted);
   const before = result.count - wanted;
   const granted = Math.max(0, Math.min(wanted, cap - before));
   if (granted < wanted && before <= cap && result.count > cap) await recordRefusal(db, organizationId, kind, cap, now);
   return granted;
+}
+
+/**
+ * A reservation as two Drizzle queries for the caller's own D1 batches, and how their rows settle
+ * it: a check-in's start sends them beside its reads (the team's size to its shard, the counter to
+ * the platform database), so its first reply waits on no D1. Whatever is taken counts, used or not.
+ */
+export function reservationQueries(
+  db: Database,
+  organizationId: string,
+  kind: SizedCapKind,
+  wanted: number,
+  now: number,
+) {
+  return {
+    /** For a batch on `db` (the organization's shard). */
+    members: activeMembersQuery(db, organizationId),
+    /** For a batch on the platform database. */
+    counter: rateLimitHitQuery(db, capKey(kind, organizationId, now), DAY_MS, now, wanted),
+    /** How many were granted, from the two queries' rows. */
+    settle: (
+      members: readonly { n: number }[],
+      counted: readonly { count: number; windowStart: number }[],
+    ): Promise<number> => {
+      const [counter] = counted;
+      const row = counter ? { count: counter.count, window_start: counter.windowStart } : null;
+      return settleReservation(db, organizationId, kind, wanted, now, dailyCapFor(kind, members[0]?.n ?? 0), row);
+    },
+  };
 }
 
 /** `activeMembers` as SQL text, for a D1 batch (the same count over team_members_org_status_id_idx). */

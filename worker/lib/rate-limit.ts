@@ -1,4 +1,4 @@
-import { fillPlaceholders, sql } from "drizzle-orm";
+import { fillPlaceholders, type Placeholder, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { type Database, platformOf } from "../db/client";
 import { rateLimits } from "../db/schema";
@@ -25,7 +25,30 @@ export async function hitRateLimit(
   return rateLimitResult(row, rule, now, amount);
 }
 
-type CounterRow = { count: number; window_start: number };
+export type CounterRow = { count: number; window_start: number };
+
+type HitValues = {
+  key: string | Placeholder;
+  now: number | Placeholder;
+  windowMs: number | Placeholder;
+  amount: number | Placeholder;
+};
+
+/** The counter's upsert as a Drizzle query (the window restarts when it is over): with placeholders compiled once (`compiledHit`), or with values for a batch. */
+function hitQuery(db: Database, P: HitValues) {
+  const expired = sql`${P.now} - ${rateLimits.windowStart} >= ${P.windowMs}`;
+  return db
+    .insert(rateLimits)
+    .values({ key: P.key, windowStart: P.now, count: P.amount })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then ${P.amount} else ${rateLimits.count} + ${P.amount} end`,
+        windowStart: sql`case when ${expired} then ${P.now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+}
 
 /**
  * The counter's upsert, its SQL built by Drizzle once per database handle with placeholders:
@@ -38,28 +61,23 @@ const compiledHits = new WeakMap<Database, { sql: string; params: unknown[] }>()
 function compiledHit(db: Database) {
   let compiled = compiledHits.get(db);
   if (!compiled) {
-    const P = {
+    compiled = hitQuery(db, {
       key: sql.placeholder("key"),
       now: sql.placeholder("now"),
       windowMs: sql.placeholder("windowMs"),
       amount: sql.placeholder("amount"),
-    };
-    const expired = sql`${P.now} - ${rateLimits.windowStart} >= ${P.windowMs}`;
-    compiled = db
-      .insert(rateLimits)
-      .values({ key: P.key, windowStart: P.now, count: P.amount })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${expired} then ${P.amount} else ${rateLimits.count} + ${P.amount} end`,
-          windowStart: sql`case when ${expired} then ${P.now} else ${rateLimits.windowStart} end`,
-        },
-      })
-      .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-      .toSQL();
+    }).toSQL();
     compiledHits.set(db, compiled);
   }
   return compiled;
+}
+
+/**
+ * The same count as `rateLimitHit`, as a Drizzle query for the caller's own D1 batch (a check-in's
+ * start reserves its model calls beside its reads); answers `{ count, windowStart }` rows.
+ */
+export function rateLimitHitQuery(anyDb: Database, key: string, windowMs: number, now: number, amount = 1) {
+  return hitQuery(platformOf(anyDb), { key, now, windowMs, amount });
 }
 
 /**
