@@ -105,7 +105,7 @@ export async function reserveDailyCap(
   let row: { count: number; window_start: number } | undefined;
   if (limit === undefined) {
     // The team's size (the organization's shard) and the counter (the platform database's) in one
-    // round trip (a check-in's start reserves its model calls): one batch when both are in the
+    // round trip (a chat's later blocks of model calls): one batch when both are in the
     // same database, else the two statements side by side.
     const members = db.$client.prepare(ACTIVE_MEMBERS_SQL).bind(organizationId);
     if (platformOf(db) === db) {

@@ -52,9 +52,11 @@ function hitQuery(db: Database, P: HitValues) {
 
 /**
  * The counter's upsert, its SQL built by Drizzle once per database handle with placeholders:
- * building it on every call was a real share of a check-in's start in the CPU profile (the
- * start reserves the chat's model calls). The window restarts when it is over: both columns
- * are CASE expressions on the stored row.
+ * building it on every call was a real share of a check-in's start in the CPU profile. (The
+ * start's first block of model calls is now counted inside its own D1 batch, where only a
+ * query built with values fits: `rateLimitHitQuery`, one D1 request fewer for a little
+ * building.) The window restarts when it is over: both columns are CASE expressions on the
+ * stored row.
  */
 const compiledHits = new WeakMap<Database, { sql: string; params: unknown[] }>();
 
