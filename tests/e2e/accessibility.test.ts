@@ -83,6 +83,9 @@ async function reflowProblems(page: Page, where: string, size: { width: number; 
     return document.documentElement.scrollWidth - document.documentElement.clientWidth;
   });
   await page.setViewportSize(size);
+  // And back: the next page's scan waits for that layout too (a scan once read a tab against the
+  // console's dark sidebar, as if the page were still between the two widths).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return overflow > 0 ? [`${where}: scrolls sideways by ${overflow} px at ${narrow} px`] : [];
 }
 
