@@ -76,17 +76,20 @@ async function scanAtWidths(page: Page, visit: (scan: (where: string) => Promise
  */
 async function reflowProblems(page: Page, where: string, size: { width: number; height: number }): Promise<string[]> {
   const narrow = size.width === 375 ? 320 : 720;
-  await page.setViewportSize({ width: narrow, height: size.height });
-  // Measure once layout has settled at the new width (two frames), not mid-relayout.
-  const overflow = await page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    return document.documentElement.scrollWidth - document.documentElement.clientWidth;
-  });
-  await page.setViewportSize(size);
+  await resizeAndSettle(page, { width: narrow, height: size.height });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   // And back: the next page's scan waits for that layout too (a scan once read a tab against the
   // console's dark sidebar, as if the page were still between the two widths).
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await resizeAndSettle(page, size);
   return overflow > 0 ? [`${where}: scrolls sideways by ${overflow} px at ${narrow} px`] : [];
+}
+
+/** A new viewport size, then two frames: layout has settled at it, not mid-relayout. */
+async function resizeAndSettle(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 describe("WCAG 2.2 A/AA with axe-core at 375 and 1440 px", { timeout: 240_000 }, () => {
