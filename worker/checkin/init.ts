@@ -7,6 +7,17 @@ import { z } from "zod";
  */
 export const INIT_HEADER = "x-checkin-init";
 
+/**
+ * What the link's read brought from the organization's shard for a check-in whose clock has not
+ * started (the routes that may start its chat): the stored conversation style (raw, validated
+ * where it is used) and the team's active size. The start then reads only the platform.
+ */
+export const shardReadsSchema = z.object({
+  style: z.unknown(),
+  activeMembers: z.number().int().min(0),
+});
+export type ShardReads = z.infer<typeof shardReadsSchema>;
+
 export const sessionInitSchema = z.object({
   checkInId: z.string().min(1),
   organizationId: z.string().min(1),
@@ -15,6 +26,7 @@ export const sessionInitSchema = z.object({
   fullName: z.string(),
   durationMinutes: z.number().int().min(1).max(120),
   expiresAt: z.number().int(),
+  shardReads: shardReadsSchema.optional(),
 });
 export type SessionInit = z.infer<typeof sessionInitSchema>;
 

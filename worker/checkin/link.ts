@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { type Database, platformOf } from "../db/client";
-import { checkIns, organizations, rateLimits, teamMembers } from "../db/schema";
+import { checkIns, organizationSettings, organizations, rateLimits, teamMembers } from "../db/schema";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
 import { personName } from "../scoring/alert-facts";
 import { CLOSED_ANSWERS } from "../shared/checkin-protocol";
 import type { DeliveryRoute } from "../shared/domain";
 import { closedReasonOf } from "./closed-reason";
-import type { SessionInit } from "./init";
+import type { SessionInit, ShardReads } from "./init";
 import { digestsEqual, hashCheckInToken } from "./token";
 
 /**
@@ -37,6 +37,8 @@ export type CheckInRecord = {
   durationMinutes: number;
   expiresAt: Date;
   completedAt: Date | null;
+  /** Read with the link by the routes that may start the chat, while its clock has not started. */
+  shardReads?: ShardReads;
 };
 
 async function guessesExhausted(db: Database, key: string, now: number): Promise<boolean> {
@@ -54,6 +56,7 @@ async function guessesExhausted(db: Database, key: string, now: number): Promise
  * of a check-in's start on the object's thread (README → Performance).
  */
 const linkQueries = new WeakMap<Database, ReturnType<typeof prepareLinkQuery>>();
+const startLinkQueries = new WeakMap<Database, ReturnType<typeof prepareStartLinkQuery>>();
 
 function linkQuery(db: Database) {
   let prepared = linkQueries.get(db);
@@ -64,24 +67,64 @@ function linkQuery(db: Database) {
   return prepared;
 }
 
-function prepareLinkQuery(db: Database) {
+function startLinkQuery(db: Database) {
+  let prepared = startLinkQueries.get(db);
+  if (!prepared) {
+    prepared = prepareStartLinkQuery(db);
+    startLinkQueries.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * The link's read for the routes that may start the chat (its socket, "Start my check-in"):
+ * while the check-in's clock has not started, also the organization's stored conversation style
+ * and its team's active size (over team_members_org_status_id_idx), which the start would
+ * otherwise read from the shard in a request of its own: each D1 request is CPU on the thread
+ * every chat shares (README → Performance, "Issue 26 §7, stop 40"). Once started, neither is read.
+ */
+function prepareStartLinkQuery(db: Database) {
+  const notStarted = sql`${checkIns.startedAt} is null`;
   return db
     .select({
-      id: checkIns.id,
-      organizationId: checkIns.organizationId,
-      organizationName: organizations.name,
-      organizationStatus: organizations.status,
-      teamMemberId: checkIns.teamMemberId,
-      firstName: teamMembers.firstName,
-      lastName: teamMembers.lastName,
-      deliveryRoute: checkIns.deliveryRoute,
-      deliveryAddress: checkIns.deliveryAddress,
-      tokenHash: checkIns.tokenHash,
-      status: checkIns.status,
-      durationMinutes: checkIns.durationMinutes,
-      expiresAt: checkIns.expiresAt,
-      completedAt: checkIns.completedAt,
+      ...linkColumns,
+      style:
+        sql<unknown>`case when ${notStarted} then (select ${organizationSettings.conversationStyle} from ${organizationSettings} where ${organizationSettings.organizationId} = ${checkIns.organizationId}) end`.mapWith(
+          organizationSettings.conversationStyle,
+        ),
+      // The outer query joins team_members too: the count names its own copy.
+      activeMembers: sql<
+        number | null
+      >`case when ${notStarted} then (select count(*) from ${teamMembers} as "active_member" where "active_member"."organization_id" = ${checkIns.organizationId} and "active_member"."status" = 'active') end`,
     })
+    .from(checkIns)
+    .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
+    .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
+    .where(eq(checkIns.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare();
+}
+
+const linkColumns = {
+  id: checkIns.id,
+  organizationId: checkIns.organizationId,
+  organizationName: organizations.name,
+  organizationStatus: organizations.status,
+  teamMemberId: checkIns.teamMemberId,
+  firstName: teamMembers.firstName,
+  lastName: teamMembers.lastName,
+  deliveryRoute: checkIns.deliveryRoute,
+  deliveryAddress: checkIns.deliveryAddress,
+  tokenHash: checkIns.tokenHash,
+  status: checkIns.status,
+  durationMinutes: checkIns.durationMinutes,
+  expiresAt: checkIns.expiresAt,
+  completedAt: checkIns.completedAt,
+};
+
+function prepareLinkQuery(db: Database) {
+  return db
+    .select(linkColumns)
     .from(checkIns)
     .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
     .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
@@ -102,11 +145,16 @@ export async function checkInForLink(
   id: string | undefined,
   token: string | undefined,
   accept: (record: CheckInRecord, now: number) => boolean,
+  /** The route may start the chat: read the start's shard facts with the link (`prepareStartLinkQuery`). */
+  options: { mayStart?: boolean } = {},
 ): Promise<CheckInRecord> {
   if (!id?.trim() || !token?.trim()) throw badRequest(MISSING_MESSAGE);
   const now = Date.now();
-  const [rows, hash] = await Promise.all([linkQuery(db).all({ id }), hashCheckInToken(token)]);
-  const record = rows[0];
+  const [rows, hash] = await Promise.all([
+    options.mayStart ? startLinkQuery(db).all({ id }) : linkQuery(db).all({ id }),
+    hashCheckInToken(token),
+  ]);
+  const record = linkRecordOf(rows[0]);
   // Same work whether or not the id exists, so timing does not reveal which ids are real.
   const tokenMatches = digestsEqual(hash, record?.tokenHash ?? "0".repeat(64)) && !!record;
   if (!record || !tokenMatches) {
@@ -146,6 +194,17 @@ export async function checkInForLink(
   return record;
 }
 
+/** A row of either link query as the record; the start's facts only when they were read. */
+function linkRecordOf(
+  row: (CheckInRecord & { style?: unknown; activeMembers?: number | null }) | undefined,
+): CheckInRecord | undefined {
+  if (!row) return undefined;
+  const { style, activeMembers, ...record } = row;
+  return activeMembers === undefined || activeMembers === null
+    ? record
+    : { ...record, shardReads: { style, activeMembers } };
+}
+
 export const isOpen = (record: CheckInRecord, now: number) =>
   record.status === "pending" && record.expiresAt.getTime() > now;
 
@@ -159,6 +218,7 @@ export function sessionInit(record: CheckInRecord): SessionInit {
     fullName: personName(record.firstName, record.lastName),
     durationMinutes: record.durationMinutes,
     expiresAt: record.expiresAt.getTime(),
+    ...(record.shardReads ? { shardReads: record.shardReads } : {}),
   };
 }
 

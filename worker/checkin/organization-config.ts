@@ -4,6 +4,7 @@ import { type Database, platformOf } from "../db/client";
 import { globalSettingsOf, globalSettingsQuery } from "../db/global-settings";
 import { reservationQueries } from "../lib/daily-caps";
 import { organizationStyleQuery, styleInForce, withConversationStyle } from "../settings/conversation-style";
+import type { ShardReads } from "./init";
 import type { SessionFacts } from "./store";
 
 /**
@@ -23,14 +24,17 @@ export async function sessionFactsFor(db: Database, organizationId: string): Pro
 /**
  * What a check-in starts with (`sessionFactsFor`'s facts) and, when it will call a model
  * (`modelCalls` > 0), the first block of the organization's model calls of the day, reserved in
- * the same two round trips (the counter beside the platform's reads, the team's size beside the
- * style): the first reply then waits on no D1, and a chat's D1 requests go from six to four.
+ * the same round trips (the counter beside the platform's reads, the team's size beside the
+ * style): the first reply then waits on no D1. The style and the team's size come with the
+ * link (`shardReads`, read by the route that started the chat) when it brought them; else from
+ * the shard, beside the platform's batch.
  */
 export async function startingReads(
   db: Database,
   organizationId: string,
   modelCalls: number,
   now = Date.now(),
+  shardReads?: ShardReads,
 ): Promise<{ facts: SessionFacts; reservedModelCalls: number }> {
   // The style and the team are the organization's (its shard); the rest is the platform's, read in parallel.
   const platform = platformOf(db);
@@ -39,11 +43,12 @@ export async function startingReads(
     globalSettingsQuery(platform),
     questionBankQuery(platform),
   ] as const;
-  const style = organizationStyleQuery(db, organizationId);
   const reservation = modelCalls > 0 ? reservationQueries(db, organizationId, "llm", modelCalls, now) : null;
   const [[[row], settingsRows, bankRows, counted], [styleRows, members]] = await Promise.all([
     reservation ? platform.batch([...reads, reservation.counter]) : platform.batch(reads),
-    reservation ? db.batch([style, reservation.members]) : db.batch([style]),
+    shardReads
+      ? ([[{ style: shardReads.style }], [{ n: shardReads.activeMembers }]] as const)
+      : shardBatch(db, organizationId, reservation?.members),
   ]);
   const settings = globalSettingsOf(settingsRows);
   return {
@@ -54,4 +59,14 @@ export async function startingReads(
     },
     reservedModelCalls: reservation && counted && members ? await reservation.settle(members, counted) : 0,
   };
+}
+
+/** The start's reads of the organization's shard when the link did not bring them: the style, and the team's size when reserving. */
+function shardBatch(
+  db: Database,
+  organizationId: string,
+  members: ReturnType<typeof reservationQueries>["members"] | undefined,
+) {
+  const style = organizationStyleQuery(db, organizationId);
+  return members ? db.batch([style, members]) : db.batch([style]);
 }

@@ -114,7 +114,9 @@ export const checkInRoutes = new Hono<AppEnv>()
     // again (its cookie, or the page's attempt when the first answer was lost) is answered the same.
     c.header("Cache-Control", "no-store");
     if (!originAllowed(c.req.raw, c.env)) throw forbidden("Cross-origin requests are not allowed");
-    const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), c.req.query("token"), isOpen);
+    const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), c.req.query("token"), isOpen, {
+      mayStart: true,
+    });
     const body = c.req.valid("json");
     const cookieSecret = deviceSecretOf(c.req.raw) ?? newDeviceSecret();
     const attempt = body.attempt ? await attemptSecret(appSecrets(c.var.config), record.id, body.attempt) : null;
@@ -209,13 +211,17 @@ export const checkInRoutes = new Hono<AppEnv>()
       throw new ApiError(426, "upgrade_required", "Expected a WebSocket upgrade");
     }
     if (!originAllowed(c.req.raw, c.env)) throw forbidden("Cross-origin WebSocket connections are not allowed");
-    const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), c.req.query("token"), isOpen);
+    // A browser holding this check-in's device cookie claimed it, so its chat has started: only a
+    // socket without one may be the start (the object reads the shard itself if it is wrong).
+    const secret = deviceSecretOf(c.req.raw);
+    const record = await checkInForLink(c.var.db, c.req.raw, c.req.param("id"), c.req.query("token"), isOpen, {
+      mayStart: secret === null,
+    });
     const headers: Record<string, string> = {
       Upgrade: "websocket",
       [INIT_HEADER]: JSON.stringify(sessionInit(record)),
     };
     // The object admits the socket only with the owner's device (once the chat is owned).
-    const secret = deviceSecretOf(c.req.raw);
     if (secret) headers[DEVICE_HEADER] = await hashDeviceSecret(secret);
     const stub = c.env.CHECKIN_SESSION.getByName(record.id);
     return stub.fetch("https://check-in-session/ws", { headers });

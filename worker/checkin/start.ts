@@ -25,7 +25,7 @@ export async function startSession(
   modelCalls: number,
   now: number,
 ) {
-  const { facts, reservedModelCalls } = await startingReads(db, init.organizationId, modelCalls, now);
+  const { facts, reservedModelCalls } = await startingReads(db, init.organizationId, modelCalls, now, init.shardReads);
   const { config } = facts;
   // The greeting asks how the week has been: a morale question, whatever words it uses.
   const greeting = { content: greetingFor(config, init.firstName), theme: "mood", pillar: "morale" as const };
