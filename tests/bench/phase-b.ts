@@ -24,7 +24,8 @@ const STATE = benchStateRoot();
 
 const SLICE_MS = 10_000;
 const SLICE_GAP_MS = 1_000;
-const SLOTS = 50;
+// SLOTS=2: the bench's phase A load, in the same alternating slices.
+const SLOTS = Number(process.env.SLOTS ?? 50);
 const durationMs = Number(process.argv[2] ?? 60) * 1000;
 const LOAD = { intervalMs: 2_000, messagesPerConversation: 10 };
 const perSlot = conversationsPerSlot(durationMs, LOAD.intervalMs, LOAD.messagesPerConversation);

@@ -5,7 +5,7 @@ import { startingReads } from "../../worker/checkin/organization-config";
 import { createDb } from "../../worker/db/client";
 import { reserveDailyCap } from "../../worker/lib/daily-caps";
 import { dailyCapFor } from "../../worker/shared/daily-limits";
-import { ChatClient, createCheckIn, type TestCheckIn } from "./checkin-helpers";
+import { ChatClient, claimChat, createCheckIn, type TestCheckIn } from "./checkin-helpers";
 
 /**
  * Issue 26 §7: a check-in's start reads the organization's shard with its link (the routes that
@@ -95,5 +95,16 @@ describe("a check-in's start reads its shard with the link", () => {
     chat.close();
     expect(reply).not.toBe(warmReply);
     expect(reply).toMatch(/^(Noted|Understood)/);
+
+    // A browser's way: "Start my check-in" starts it, then its socket (with the cookie) joins it.
+    const claimed = await createCheckIn({ firstName: "Ana" });
+    await withStyleAndTeam(claimed, plain, 0, 0);
+    const { response, cookie } = await claimChat(claimed);
+    expect(response.status).toBe(200);
+    if (!cookie) throw new Error("the claim set no device cookie");
+    const browser = await ChatClient.open(claimed, { Cookie: cookie });
+    const browserReply = (await browser.say("It was a normal week, nothing special.")).done?.content;
+    browser.close();
+    expect(browserReply).toMatch(/^(Noted|Understood)/);
   });
 });
