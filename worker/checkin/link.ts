@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { type Database, platformOf } from "../db/client";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { type Database, oncePerHandle, platformOf } from "../db/client";
 import { checkIns, organizationSettings, organizations, rateLimits, teamMembers } from "../db/schema";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
@@ -55,55 +55,8 @@ async function guessesExhausted(db: Database, key: string, now: number): Promise
  * and page load of a link runs it, and building the join's SQL each time was a visible part
  * of a check-in's start on the object's thread (README → Performance).
  */
-const linkQueries = new WeakMap<Database, ReturnType<typeof prepareLinkQuery>>();
-const startLinkQueries = new WeakMap<Database, ReturnType<typeof prepareStartLinkQuery>>();
-
-function linkQuery(db: Database) {
-  let prepared = linkQueries.get(db);
-  if (!prepared) {
-    prepared = prepareLinkQuery(db);
-    linkQueries.set(db, prepared);
-  }
-  return prepared;
-}
-
-function startLinkQuery(db: Database) {
-  let prepared = startLinkQueries.get(db);
-  if (!prepared) {
-    prepared = prepareStartLinkQuery(db);
-    startLinkQueries.set(db, prepared);
-  }
-  return prepared;
-}
-
-/**
- * The link's read for the routes that may start the chat (its socket, "Start my check-in"):
- * while the check-in's clock has not started, also the organization's stored conversation style
- * and its team's active size (over team_members_org_status_id_idx), which the start would
- * otherwise read from the shard in a request of its own: each D1 request is CPU on the thread
- * every chat shares (README → Performance, "Issue 26 §7, stop 40"). Once started, neither is read.
- */
-function prepareStartLinkQuery(db: Database) {
-  const notStarted = sql`${checkIns.startedAt} is null`;
-  return db
-    .select({
-      ...linkColumns,
-      style:
-        sql<unknown>`case when ${notStarted} then (select ${organizationSettings.conversationStyle} from ${organizationSettings} where ${organizationSettings.organizationId} = ${checkIns.organizationId}) end`.mapWith(
-          organizationSettings.conversationStyle,
-        ),
-      // The outer query joins team_members too: the count names its own copy.
-      activeMembers: sql<
-        number | null
-      >`case when ${notStarted} then (select count(*) from ${teamMembers} as "active_member" where "active_member"."organization_id" = ${checkIns.organizationId} and "active_member"."status" = 'active') end`,
-    })
-    .from(checkIns)
-    .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
-    .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))
-    .where(eq(checkIns.id, sql.placeholder("id")))
-    .limit(1)
-    .prepare();
-}
+const linkQuery = oncePerHandle((db) => prepareLinkQuery(db, {}));
+const startLinkQuery = oncePerHandle((db) => prepareLinkQuery(db, startColumns()));
 
 const linkColumns = {
   id: checkIns.id,
@@ -122,9 +75,30 @@ const linkColumns = {
   completedAt: checkIns.completedAt,
 };
 
-function prepareLinkQuery(db: Database) {
+/**
+ * What the routes that may start the chat (its socket, "Start my check-in") read with the link:
+ * while the check-in's clock has not started, also the organization's stored conversation style
+ * and its team's active size (over team_members_org_status_id_idx), which the start would
+ * otherwise read from the shard in a request of its own: each D1 request is CPU on the thread
+ * every chat shares (README → Performance, "Issue 26 §7, stop 40"). Once started, neither is read.
+ */
+function startColumns() {
+  const notStarted = sql`${checkIns.startedAt} is null`;
+  return {
+    style:
+      sql<unknown>`case when ${notStarted} then (select ${organizationSettings.conversationStyle} from ${organizationSettings} where ${organizationSettings.organizationId} = ${checkIns.organizationId}) end`.mapWith(
+        organizationSettings.conversationStyle,
+      ),
+    // The outer query joins team_members too: the count names its own copy.
+    activeMembers: sql<
+      number | null
+    >`case when ${notStarted} then (select count(*) from ${teamMembers} as "active_member" where "active_member"."organization_id" = ${checkIns.organizationId} and "active_member"."status" = 'active') end`,
+  };
+}
+
+function prepareLinkQuery<Extra extends Record<string, SQL | SQL.Aliased>>(db: Database, extra: Extra) {
   return db
-    .select(linkColumns)
+    .select({ ...linkColumns, ...extra })
     .from(checkIns)
     .innerJoin(teamMembers, eq(teamMembers.id, checkIns.teamMemberId))
     .innerJoin(organizations, eq(organizations.id, checkIns.organizationId))

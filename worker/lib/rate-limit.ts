@@ -1,6 +1,6 @@
 import { fillPlaceholders, type Placeholder, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
-import { type Database, platformOf } from "../db/client";
+import { type Database, oncePerHandle, platformOf } from "../db/client";
 import { rateLimits } from "../db/schema";
 import type { AppEnv } from "./app-env";
 import { tooManyRequests } from "./errors";
@@ -58,21 +58,14 @@ function hitQuery(db: Database, P: HitValues) {
  * building.) The window restarts when it is over: both columns are CASE expressions on the
  * stored row.
  */
-const compiledHits = new WeakMap<Database, { sql: string; params: unknown[] }>();
-
-function compiledHit(db: Database) {
-  let compiled = compiledHits.get(db);
-  if (!compiled) {
-    compiled = hitQuery(db, {
-      key: sql.placeholder("key"),
-      now: sql.placeholder("now"),
-      windowMs: sql.placeholder("windowMs"),
-      amount: sql.placeholder("amount"),
-    }).toSQL();
-    compiledHits.set(db, compiled);
-  }
-  return compiled;
-}
+const compiledHit = oncePerHandle((db) =>
+  hitQuery(db, {
+    key: sql.placeholder("key"),
+    now: sql.placeholder("now"),
+    windowMs: sql.placeholder("windowMs"),
+    amount: sql.placeholder("amount"),
+  }).toSQL(),
+);
 
 /**
  * The same count as `rateLimitHit`, as a Drizzle query for the caller's own D1 batch (a check-in's
