@@ -1,9 +1,11 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { type Database, oncePerHandle, platformOf } from "../db/client";
 import { checkIns, organizationSettings, organizations, rateLimits, teamMembers } from "../db/schema";
+import { activeMembersQuery } from "../lib/daily-caps";
 import { ApiError, badRequest, notFound, tooManyRequests } from "../lib/errors";
 import { hitRateLimit, type RateLimitRule, rateLimitAddress } from "../lib/rate-limit";
 import { personName } from "../scoring/alert-facts";
+import { organizationStyleQuery } from "../settings/conversation-style";
 import { CLOSED_ANSWERS } from "../shared/checkin-protocol";
 import type { DeliveryRoute } from "../shared/domain";
 import { closedReasonOf } from "./closed-reason";
@@ -56,7 +58,7 @@ async function guessesExhausted(db: Database, key: string, now: number): Promise
  * of a check-in's start on the object's thread (README → Performance).
  */
 const linkQuery = oncePerHandle((db) => prepareLinkQuery(db, {}));
-const startLinkQuery = oncePerHandle((db) => prepareLinkQuery(db, startColumns()));
+const startLinkQuery = oncePerHandle((db) => prepareLinkQuery(db, startColumns(db)));
 
 const linkColumns = {
   id: checkIns.id,
@@ -82,17 +84,15 @@ const linkColumns = {
  * otherwise read from the shard in a request of its own: each D1 request is CPU on the thread
  * every chat shares (README → Performance, "Issue 26 §7, stop 40"). Once started, neither is read.
  */
-function startColumns() {
+function startColumns(db: Database) {
   const notStarted = sql`${checkIns.startedAt} is null`;
+  // The start's own two queries, as subqueries on the check-in's organization (inside the count,
+  // its own team_members is the one named, not the outer join's).
+  const style = organizationStyleQuery(db, checkIns.organizationId);
+  const members = activeMembersQuery(db, checkIns.organizationId);
   return {
-    style:
-      sql<unknown>`case when ${notStarted} then (select ${organizationSettings.conversationStyle} from ${organizationSettings} where ${organizationSettings.organizationId} = ${checkIns.organizationId}) end`.mapWith(
-        organizationSettings.conversationStyle,
-      ),
-    // The outer query joins team_members too: the count names its own copy.
-    activeMembers: sql<
-      number | null
-    >`case when ${notStarted} then (select count(*) from ${teamMembers} as "active_member" where "active_member"."organization_id" = ${checkIns.organizationId} and "active_member"."status" = 'active') end`,
+    style: sql<unknown>`case when ${notStarted} then ${style} end`.mapWith(organizationSettings.conversationStyle),
+    activeMembers: sql<number | null>`case when ${notStarted} then ${members} end`,
   };
 }
 

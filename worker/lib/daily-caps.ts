@@ -1,4 +1,5 @@
 import { and, count, eq, inArray } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Database, platformOf } from "../db/client";
 import { rateLimits, teamMembers } from "../db/schema";
 import { type DailyLimits, dailyCapFor, type SizedCapKind } from "../shared/daily-limits";
@@ -41,8 +42,11 @@ export class DailyCapReached extends ApiError {
 const capKey = (kind: DailyCapKind, organizationId: string, now: number) =>
   `cap:${kind}:${organizationId}:${utcDay(now)}`;
 
-/** The organization's active salespeople (its shard), whom the caps are sized to. */
-function activeMembersQuery(db: Database, organizationId: string) {
+/**
+ * The organization's active salespeople (its shard), whom the caps are sized to. `organizationId`
+ * may be a column: the link's read counts them as a subquery beside the check-in (link.ts).
+ */
+export function activeMembersQuery(db: Database, organizationId: string | AnySQLiteColumn) {
   return db
     .select({ n: count() })
     .from(teamMembers)

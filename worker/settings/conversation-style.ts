@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as zc from "zod/v4/core";
 import type { Database } from "../db/client";
 import { organizationSettings } from "../db/schema";
@@ -33,8 +34,11 @@ export function parseConversationStyle(stored: unknown): ConversationStyle | nul
   return parsed.success ? parsed.data : null;
 }
 
-/** The organization's stored style, for `db.batch` with other reads (a check-in start). */
-export function organizationStyleQuery(db: Database, organizationId: string) {
+/**
+ * The organization's stored style, for `db.batch` with other reads (a check-in start), or with a
+ * column for `organizationId` as a subquery of the link's read (link.ts).
+ */
+export function organizationStyleQuery(db: Database, organizationId: string | AnySQLiteColumn) {
   return db
     .select({ style: organizationSettings.conversationStyle })
     .from(organizationSettings)
