@@ -20,7 +20,25 @@ export function conversationsPerSlot(durationMs: number, intervalMs: number, mes
 /** When the load runs: one window for a continuous run, several for runs interleaved with another. */
 export type LoadWindow = { start: number; end: number };
 
-export type LoadOptions = { windows: LoadWindow[]; intervalMs: number; messagesPerConversation: number };
+export type LoadOptions = {
+  windows: LoadWindow[];
+  intervalMs: number;
+  messagesPerConversation: number;
+  /**
+   * When a slot opens its next conversation: just after the send two messages ahead (the
+   * default, the bench's load since issue 16), or at a moment spread over that interval
+   * ("spread": a golden-ratio sequence, as independent arrivals fall), which lands a start's
+   * work on other chats' acks as real use would (README, "Issue 26 §7, stop 39").
+   */
+  openings?: "after-send" | "spread";
+};
+
+const GOLDEN = 0.618_033_988_75;
+
+/** The spread opening's delay after the send: a low-discrepancy fraction of the interval per (slot, conversation). */
+export function spreadOpeningDelay(slot: number, conversation: number, intervalMs: number) {
+  return (((slot * 50 + conversation) * GOLDEN) % 1) * intervalMs * 0.9;
+}
 
 /** Slot i sends at window start + i/N of the interval, then every interval, while inside the window. */
 function sendTimes(options: LoadOptions, slot: number, slots: number): number[] {
@@ -123,7 +141,13 @@ async function runSlot(
     const index = Math.floor((k + shift) / options.messagesPerConversation);
     const position = (k + shift) % options.messagesPerConversation;
     // Open the next conversation two messages ahead; close the previous one once it has had time to answer.
-    if (position >= options.messagesPerConversation - 2 && k + 2 < messages) void open(index + 1);
+    if (position >= options.messagesPerConversation - 2 && k + 2 < messages) {
+      // Spread: the timer opens it within the next interval; the message after is a no-op backstop.
+      if (options.openings === "spread" && position === options.messagesPerConversation - 2) {
+        const delay = spreadOpeningDelay(slot, index + 1, options.intervalMs);
+        setTimeout(() => void open(index + 1), Math.max(0, (times[k] ?? 0) - clock()) + delay);
+      } else void open(index + 1);
+    }
     if (position === 1 && index > 0) {
       const previous = await conversations.get(index - 1);
       if (previous) {
@@ -206,4 +230,22 @@ export function acksByPosition(run: Pick<LoadResult, "ackMs" | "ackPosition">) {
     first_message: summarize(run.ackMs.filter((_, i) => run.ackPosition[i] === 0)),
     others: summarize(run.ackMs.filter((_, i) => run.ackPosition[i] !== 0)),
   };
+}
+
+/**
+ * The acks slower than `thresholdMs`, and how many of them had a conversation of the same load
+ * open while they waited (from `windowMs` before the send to the ack): how much of the tail a
+ * check-in's start puts on other chats.
+ */
+export function slowAcksNearOpenings(run: LoadResult, thresholdMs: number, windowMs = 10) {
+  const opened = [...run.openedAt].sort((a, b) => a - b);
+  let slow = 0;
+  let nearOpening = 0;
+  run.ackMs.forEach((ms, i) => {
+    if (ms <= thresholdMs) return;
+    slow++;
+    const sentAt = run.ackSentAt[i] ?? 0;
+    if (opened.some((at) => at >= sentAt - windowMs && at <= sentAt + ms + windowMs)) nearOpening++;
+  });
+  return { slow, nearOpening };
 }

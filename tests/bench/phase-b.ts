@@ -15,7 +15,7 @@ import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.t
 import { benchStateRoot, withoutLocalTraces } from "./bench-runtime.ts";
 import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
-import { acksByPosition, conversationsPerSlot, runLoad } from "./load.ts";
+import { acksByPosition, conversationsPerSlot, runLoad, slowAcksNearOpenings } from "./load.ts";
 import { summarize } from "./stats.ts";
 import { BenchSocket, clock } from "./ws-client.ts";
 
@@ -27,7 +27,12 @@ const SLICE_GAP_MS = 1_000;
 // SLOTS=2: the bench's phase A load, in the same alternating slices.
 const SLOTS = Number(process.env.SLOTS ?? 50);
 const durationMs = Number(process.argv[2] ?? 60) * 1000;
-const LOAD = { intervalMs: 2_000, messagesPerConversation: 10 };
+// OPENINGS=after-send: each next conversation opens just after a send (the bench's load before stop 41).
+const LOAD = {
+  intervalMs: 2_000,
+  messagesPerConversation: 10,
+  openings: process.env.OPENINGS === "after-send" ? ("after-send" as const) : ("spread" as const),
+};
 const perSlot = conversationsPerSlot(durationMs, LOAD.intervalMs, LOAD.messagesPerConversation);
 
 const standIn = await startOpenAiStandIn({ firstTokenDelayMs: 300, tokenDelayMs: 30 });
@@ -161,6 +166,8 @@ try {
     console.log(
       `${run.label} ack p50/p95/p99: a check-in's first message ${first.p50}/${first.p95}/${first.p99} (n=${first.count}), the others ${rest.p50}/${rest.p95}/${rest.p99}`,
     );
+    const { slow, nearOpening } = slowAcksNearOpenings(run, 6, 20);
+    console.log(`${run.label}: ${slow} acks over 6 ms, ${nearOpening} of them with a conversation opening nearby`);
   }
   const ackRelay = summarize(relay50.ackMs);
   console.log(

@@ -101,6 +101,8 @@ const result = await runLoad(
     windows: [{ start: clock() + 2000, end: clock() + 2000 + seconds * 1000 }],
     intervalMs: 2000,
     messagesPerConversation: messagesPer,
+    // OPENINGS=after-send: each next conversation opens just after a send (the bench's load before stop 41).
+    openings: process.env.OPENINGS === "spread" ? "spread" : "after-send",
   },
 );
 const wall = clock() - started;

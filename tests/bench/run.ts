@@ -23,7 +23,7 @@ import { INSIGHTS_ADMIN, loadInsightsFixture, signIn } from "../tools/insights-t
 import { benchStateRoot, withoutLocalTraces } from "./bench-runtime.ts";
 import { type BenchCheckIn, newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
-import { acksByPosition, conversationsPerSlot, runLoad } from "./load.ts";
+import { acksByPosition, conversationsPerSlot, runLoad, slowAcksNearOpenings } from "./load.ts";
 import { ackRows, countRow, infoRow, p95Row, type Row, renderTable, sizeRow } from "./report.ts";
 import { runResilience, verifyResilience } from "./resilience.ts";
 import { runScalePhase, scaleRows } from "./scale.ts";
@@ -41,7 +41,9 @@ const started = clock();
 const elapsed = () => `${((clock() - started) / 1000).toFixed(1)} s`;
 const log = (line: string) => process.stderr.write(`[bench ${elapsed()}] ${line}\n`);
 
-const LOAD = { durationMs: 60_000, intervalMs: 2_000, messagesPerConversation: 10 };
+// Each slot's next conversation opens at a moment spread over an interval, as independent
+// arrivals would (load.ts; until stop 41 it opened just after a send: "Issue 26 §7, stop 41").
+const LOAD = { durationMs: 60_000, intervalMs: 2_000, messagesPerConversation: 10, openings: "spread" as const };
 /** The 50-check-in loads take turns in slices this long, with this pause after each app slice. */
 const SLICE_MS = 10_000;
 const SLICE_GAP_MS = 1_000;
@@ -246,8 +248,9 @@ try {
   loadAverages.afterB = loadavg();
 
   for (const run of [app2, floor2, relay2, app50, floor50, relay50]) {
+    const { slow, nearOpening } = slowAcksNearOpenings(run, 6, 20);
     log(
-      `${run.label}: ${run.sent} sent, ${run.acked} acked, ${run.errors.length} errors, ${run.unexpectedCloses} unexpected closes`,
+      `${run.label}: ${run.sent} sent, ${run.acked} acked, ${run.errors.length} errors, ${run.unexpectedCloses} unexpected closes; ${slow} acks over 6 ms, ${nearOpening} of them with a conversation opening nearby`,
     );
     loadErrors.push(...run.errors.slice(0, 5));
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { slowAcksNearOpenings, spreadOpeningDelay } from "../bench/load";
 import { percentile, ratio, summarize } from "../bench/stats";
 import { tokenArrivals, tokenOverheads } from "../bench/streaming";
 import { diffConversation, summarizeDiffs } from "../fixtures/resilience/verify";
@@ -20,6 +21,35 @@ describe("benchmark percentiles (nearest rank)", () => {
     const sixty = Array.from({ length: 60 }, (_, i) => i);
     expect(summarize(sixty)).toMatchObject({ p50: 29, p95: 56, p99: 59 });
     expect(ratio(5, 4)).toBe(1.25);
+  });
+});
+
+describe("the load's spread openings", () => {
+  it("opens each next conversation inside the interval, the moments spread over all of it", () => {
+    const delays = Array.from({ length: 50 }, (_, slot) =>
+      Array.from({ length: 4 }, (_, c) => spreadOpeningDelay(slot, c + 1, 2000)),
+    ).flat();
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...delays)).toBeLessThan(1800);
+    // Every tenth of the 1.8 s window gets its share (200 openings: 20 each if even).
+    const tenths = Array.from({ length: 10 }, (_, i) => delays.filter((d) => Math.floor(d / 180) === i).length);
+    for (const count of tenths) expect(count).toBeGreaterThan(12);
+  });
+
+  it("counts the slow acks that waited while a conversation of the same load opened", () => {
+    const run = {
+      label: "t",
+      ackMs: [1, 9, 12, 2],
+      ackSentAt: [1000, 2000, 3000, 4000],
+      ackPosition: [1, 2, 3, 4],
+      sent: 4,
+      acked: 4,
+      errors: [],
+      replies: [],
+      openedAt: [2005, 5000],
+      unexpectedCloses: 0,
+    };
+    expect(slowAcksNearOpenings(run, 6, 20)).toEqual({ slow: 2, nearOpening: 1 });
   });
 });
 
