@@ -1,3 +1,4 @@
+import { spreadOpeningDelay } from "./openings.ts";
 import { summarize } from "./stats.ts";
 import { BenchSocket, clock, type Received, sleep, sleepUntil } from "./ws-client.ts";
 
@@ -32,13 +33,6 @@ export type LoadOptions = {
    */
   openings?: "after-send" | "spread";
 };
-
-const GOLDEN = 0.618_033_988_75;
-
-/** The spread opening's delay after the send: a low-discrepancy fraction of the interval per (slot, conversation). */
-export function spreadOpeningDelay(slot: number, conversation: number, intervalMs: number) {
-  return (((slot * 50 + conversation) * GOLDEN) % 1) * intervalMs * 0.9;
-}
 
 /** Slot i sends at window start + i/N of the interval, then every interval, while inside the window. */
 function sendTimes(options: LoadOptions, slot: number, slots: number): number[] {
@@ -230,22 +224,4 @@ export function acksByPosition(run: Pick<LoadResult, "ackMs" | "ackPosition">) {
     first_message: summarize(run.ackMs.filter((_, i) => run.ackPosition[i] === 0)),
     others: summarize(run.ackMs.filter((_, i) => run.ackPosition[i] !== 0)),
   };
-}
-
-/**
- * The acks slower than `thresholdMs`, and how many of them had a conversation of the same load
- * open while they waited (from `windowMs` before the send to the ack): how much of the tail a
- * check-in's start puts on other chats.
- */
-export function slowAcksNearOpenings(run: LoadResult, thresholdMs: number, windowMs = 10) {
-  const opened = [...run.openedAt].sort((a, b) => a - b);
-  let slow = 0;
-  let nearOpening = 0;
-  run.ackMs.forEach((ms, i) => {
-    if (ms <= thresholdMs) return;
-    slow++;
-    const sentAt = run.ackSentAt[i] ?? 0;
-    if (opened.some((at) => at >= sentAt - windowMs && at <= sentAt + ms + windowMs)) nearOpening++;
-  });
-  return { slow, nearOpening };
 }

@@ -15,7 +15,8 @@ import { freePort, startBuiltApp, startWranglerDev } from "../tools/app-server.t
 import { benchStateRoot, withoutLocalTraces } from "./bench-runtime.ts";
 import { newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
-import { acksByPosition, conversationsPerSlot, runLoad, slowAcksNearOpenings } from "./load.ts";
+import { acksByPosition, conversationsPerSlot, runLoad } from "./load.ts";
+import { slowAcksNearOpenings } from "./openings.ts";
 import { summarize } from "./stats.ts";
 import { BenchSocket, clock } from "./ws-client.ts";
 

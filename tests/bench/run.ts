@@ -23,7 +23,8 @@ import { INSIGHTS_ADMIN, loadInsightsFixture, signIn } from "../tools/insights-t
 import { benchStateRoot, withoutLocalTraces } from "./bench-runtime.ts";
 import { type BenchCheckIn, newBenchCheckIns, seedBenchCheckIns, wsUrlFor } from "./check-ins.ts";
 import { cpuSeconds } from "./cpu.ts";
-import { acksByPosition, conversationsPerSlot, runLoad, slowAcksNearOpenings } from "./load.ts";
+import { acksByPosition, conversationsPerSlot, runLoad } from "./load.ts";
+import { slowAcksNearOpenings } from "./openings.ts";
 import { ackRows, countRow, infoRow, p95Row, type Row, renderTable, sizeRow } from "./report.ts";
 import { runResilience, verifyResilience } from "./resilience.ts";
 import { runScalePhase, scaleRows } from "./scale.ts";

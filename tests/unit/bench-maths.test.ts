@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slowAcksNearOpenings, spreadOpeningDelay } from "../bench/load";
+import { slowAcksNearOpenings, spreadOpeningDelay } from "../bench/openings";
 import { percentile, ratio, summarize } from "../bench/stats";
 import { tokenArrivals, tokenOverheads } from "../bench/streaming";
 import { diffConversation, summarizeDiffs } from "../fixtures/resilience/verify";
