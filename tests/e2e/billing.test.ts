@@ -1,5 +1,4 @@
 import type { BrowserContext } from "playwright-core";
-import Stripe from "stripe";
 import { describe, expect, test } from "vitest";
 import type { RecordedRequest } from "../integration/vars.ts";
 import { e2eApp } from "./app.ts";
@@ -14,7 +13,8 @@ import {
   toastText,
 } from "./auth.ts";
 import { browserSuite } from "./browser.ts";
-import { E2E_DEMO_URL, E2E_STRIPE } from "./vars.ts";
+import { becomePro, deliverStripeEvent as deliver, seconds, subscriptionOf } from "./stripe.ts";
+import { E2E_DEMO_URL } from "./vars.ts";
 
 /**
  * Issue 25 in the browser: the plan step for an organization without a plan, Manage billing
@@ -25,44 +25,6 @@ import { E2E_DEMO_URL, E2E_STRIPE } from "./vars.ts";
 const { newPage, origin } = browserSuite();
 const { stripeOrigin } = e2eApp();
 const path = (url: string) => new URL(url).pathname;
-
-async function deliver(event: object) {
-  const payload = JSON.stringify(event);
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: E2E_STRIPE.webhookSecret,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  const response = await fetch(`${origin}/api/stripe/webhook`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signature },
-    body: payload,
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-const seconds = () => Math.floor(Date.now() / 1000);
-const subscriptionOf = (organizationId: string) => `sub_${organizationId.replaceAll("-", "").slice(0, 12)}`;
-
-async function becomePro(admin: E2EAccount, customer: string) {
-  const organizationId = admin.organizationId ?? "";
-  await deliver({
-    id: `evt_${crypto.randomUUID()}`,
-    object: "event",
-    type: "checkout.session.completed",
-    created: seconds() - 5,
-    data: {
-      object: {
-        object: "checkout.session",
-        mode: "subscription",
-        payment_status: "paid",
-        client_reference_id: organizationId,
-        customer,
-        subscription: subscriptionOf(organizationId),
-        metadata: { organizationId, quantity: "2" },
-      },
-    },
-  });
-}
 
 async function stripeRequests(): Promise<RecordedRequest[]> {
   return (await (await fetch(`${stripeOrigin}/__requests`)).json()) as RecordedRequest[];
@@ -128,7 +90,7 @@ describe("cancel anytime (issue 25 §1)", () => {
   test("Manage billing opens Stripe's portal; a cancellation reaches the banner and Settings", async () => {
     const admin = await createVerifiedAdmin(origin);
     const customer = `cus_e2e_${crypto.randomUUID().slice(0, 8)}`;
-    await becomePro(admin, customer);
+    await becomePro(origin, admin, customer);
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {
       await signedIn(context, admin);
@@ -155,7 +117,7 @@ describe("cancel anytime (issue 25 §1)", () => {
 
       // Cancelled in the portal, to end with the period: Stripe's webhook, then back.
       const endsAt = seconds() + 20 * 86400;
-      await deliver({
+      await deliver(origin, {
         id: `evt_${crypto.randomUUID()}`,
         object: "event",
         type: "customer.subscription.updated",
@@ -191,7 +153,7 @@ describe("the console (issue 25 §1, §2, §7)", () => {
   test("shows the lifecycle, cancels Stripe before a delete and says so, and real system checks", async () => {
     const company = `Paying ${crypto.randomUUID().slice(0, 6)}`;
     const pro = await createVerifiedAdmin(origin, { companyName: company });
-    await becomePro(pro, `cus_e2e_${crypto.randomUUID().slice(0, 8)}`);
+    await becomePro(origin, pro, `cus_e2e_${crypto.randomUUID().slice(0, 8)}`);
     const operator = await createSuperAdmin(origin);
     const { page, context } = await newPage({ width: 1440, height: 900 });
     try {

@@ -121,7 +121,45 @@ export const teamPlanSchema = z.object({
 });
 export type TeamPlan = z.infer<typeof teamPlanSchema>;
 
-export const teamListResponseSchema = z.object({ members: z.array(teamMemberSchema), plan: teamPlanSchema });
+/** A list's `?limit=`: a whole number from 1 to `max`, `fallback` when absent. */
+const pageLimit = (max: number, fallback: number) =>
+  z._default(
+    z.coerce
+      .number({ error: "limit must be a number" })
+      .check(
+        z.int("limit must be a whole number"),
+        z.gte(1, "limit must be at least 1"),
+        z.lte(max, `limit must be at most ${max}`),
+      ),
+    fallback,
+  );
+
+/** The most members one page of the list carries: a 10,000-person team is read a page at a time. */
+export const TEAM_PAGE_SIZE = 100;
+/** The longest search the list accepts (a name or an email). */
+export const TEAM_SEARCH_MAX_CHARS = 100;
+
+/** GET /api/team-members: one page in name order, narrowed by `q` (a part of a name or an email). */
+export const teamListQuerySchema = z.object({
+  q: z.optional(
+    z
+      .string()
+      .check(z.maxLength(TEAM_SEARCH_MAX_CHARS, `search is at most ${TEAM_SEARCH_MAX_CHARS} characters`), z.trim()),
+  ),
+  /** Opaque: the nextCursor of the previous page. */
+  cursor: z.optional(z.string().check(z.maxLength(400))),
+  limit: pageLimit(TEAM_PAGE_SIZE, TEAM_PAGE_SIZE),
+});
+export type TeamListQuery = z.infer<typeof teamListQuerySchema>;
+
+export const teamListResponseSchema = z.object({
+  members: z.array(teamMemberSchema),
+  plan: teamPlanSchema,
+  /** How many members match the search (all of them without one), over every page. */
+  total: z.number(),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.nullable(z.string()),
+});
 export type TeamListResponse = z.infer<typeof teamListResponseSchema>;
 
 export const teamMemberResponseSchema = z.object({ member: teamMemberSchema, plan: teamPlanSchema });
@@ -192,16 +230,7 @@ export const checkInListQuerySchema = z.object({
   teamMemberId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
   /** Opaque: the nextCursor of the previous page. */
   cursor: z.optional(z.string().check(z.maxLength(200))),
-  limit: z._default(
-    z.coerce
-      .number({ error: "limit must be a number" })
-      .check(
-        z.int("limit must be a whole number"),
-        z.gte(1, "limit must be at least 1"),
-        z.lte(100, "limit must be at most 100"),
-      ),
-    25,
-  ),
+  limit: pageLimit(100, 25),
 });
 export type CheckInListQuery = z.output<typeof checkInListQuerySchema>;
 

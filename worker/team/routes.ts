@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { type AdminEnv, requireAdmin } from "../auth/middleware";
 import type { Database } from "../db/client";
@@ -16,56 +16,23 @@ import {
   type TeamMemberCreate,
   type TeamMemberResponse,
   teamLimitMessage,
+  teamListQuerySchema,
   teamMemberCreateSchema,
   teamMemberPatchSchema,
 } from "../shared/team";
 import { syncSubscriptionQuantity } from "./billing-sync";
-import { effectiveStatus } from "./check-ins";
+import { findMember, listMembers } from "./member-list";
 import { teamPlan } from "./plan";
 
 /**
  * /api/team-members — the organization's salespeople (spec 1 §9: the Free Trial allows 3
- * active members; Pro is unlimited and billed per active member). Every query is scoped
- * by the session's organization: another organization's ids answer 404.
+ * active members; Pro is unlimited and billed per active member), listed a page at a time
+ * (member-list.ts). Every query is scoped by the session's organization: another
+ * organization's ids answer 404.
  */
 
-const lastCheckInId = sql`(select ci.id from check_ins ci where ci.team_member_id = ${teamMembers.id} order by ci.created_at desc limit 1)`;
-
-async function listMembers(db: Database, organizationId: string, memberId?: string): Promise<TeamMember[]> {
-  const rows = await db
-    .select({ member: teamMembers, lastCheckIn: checkIns })
-    .from(teamMembers)
-    .leftJoin(checkIns, eq(checkIns.id, lastCheckInId))
-    .where(and(eq(teamMembers.organizationId, organizationId), memberId ? eq(teamMembers.id, memberId) : undefined))
-    .orderBy(
-      sql`${teamMembers.firstName} collate nocase`,
-      sql`${teamMembers.lastName} collate nocase`,
-      desc(teamMembers.createdAt),
-    );
-  const now = Date.now();
-  return rows.map(({ member, lastCheckIn }) => ({
-    id: member.id,
-    firstName: member.firstName,
-    lastName: member.lastName,
-    email: member.email,
-    jobTitle: member.jobTitle,
-    region: member.region,
-    status: member.status,
-    createdAt: member.createdAt.toISOString(),
-    lastCheckIn: lastCheckIn
-      ? {
-          id: lastCheckIn.id,
-          status: effectiveStatus(lastCheckIn, now),
-          createdAt: lastCheckIn.createdAt.toISOString(),
-          completedAt: lastCheckIn.completedAt?.toISOString() ?? null,
-          expiresAt: lastCheckIn.expiresAt.toISOString(),
-        }
-      : null,
-  }));
-}
-
 async function oneMember(db: Database, organizationId: string, id: string): Promise<TeamMember> {
-  const [member] = await listMembers(db, organizationId, id);
+  const member = await findMember(db, organizationId, id);
   if (!member) throw notFound("Team member not found");
   return member;
 }
@@ -145,10 +112,13 @@ export async function insertTeamMember(db: Database, organizationId: string, inp
 
 export const teamMemberRoutes = new Hono<AdminEnv>()
   .use(requireAdmin)
-  .get("/", async (c) => {
+  .get("/", zv("query", teamListQuerySchema), async (c) => {
     const { db, organizationId } = c.var;
-    const [members, plan] = await Promise.all([listMembers(db, organizationId), teamPlan(db, organizationId)]);
-    return c.json({ members, plan } satisfies TeamListResponse);
+    const [page, plan] = await Promise.all([
+      listMembers(db, organizationId, c.req.valid("query")),
+      teamPlan(db, organizationId),
+    ]);
+    return c.json({ ...page, plan } satisfies TeamListResponse);
   })
   .post("/", zv("json", teamMemberCreateSchema), async (c) => {
     const { db, organizationId, config } = c.var;

@@ -7,11 +7,14 @@ export function SearchInput({
   onChange,
   placeholder,
   label,
+  maxLength = 200,
 }: {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
   label: string;
+  /** The longest search the list's API accepts. */
+  maxLength?: number;
 }) {
   return (
     <label className="input input-sm w-full sm:w-72">
@@ -22,7 +25,7 @@ export function SearchInput({
         placeholder={placeholder}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        maxLength={200}
+        maxLength={maxLength}
       />
     </label>
   );

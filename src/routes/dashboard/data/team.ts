@@ -9,7 +9,7 @@ import {
   teamListResponseSchema,
   teamMemberResponseSchema,
 } from "@shared/team";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { insightsKeys } from "./insights";
 
@@ -19,10 +19,30 @@ export const teamKeys = {
   allCheckIns: ["team", "check-ins"] as const,
 };
 
-export function useTeam() {
+/** The team list, a page at a time (in name order), narrowed by `search` (a part of a name or an email). */
+export function useTeam(search = "") {
+  return useInfiniteQuery({
+    queryKey: [...teamKeys.members, "list", search],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (search) params.set("q", search);
+      if (pageParam) params.set("cursor", pageParam);
+      const query = params.size > 0 ? `?${params}` : "";
+      return api(`/api/team-members${query}`, teamListResponseSchema, { signal });
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    // A new search keeps the list on screen until its first page arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One team member with their latest check-in (the person page's Send check-in). */
+export function useTeamMember(id: string) {
   return useQuery({
-    queryKey: teamKeys.members,
-    queryFn: ({ signal }) => api("/api/team-members", teamListResponseSchema, { signal }),
+    queryKey: [...teamKeys.members, "one", id],
+    queryFn: ({ signal }) => api(`/api/team-members/${encodeURIComponent(id)}`, teamMemberResponseSchema, { signal }),
+    enabled: id !== "",
   });
 }
 

@@ -80,7 +80,7 @@ export function OverviewPage() {
         title="Overview"
         subtitle={
           data
-            ? `Team pulse · ${data.team.activeMembers} ${data.team.activeMembers === 1 ? "salesperson" : "salespeople"} · ${data.hasData ? windowText(data) : "waiting for the first check-in"}`
+            ? `Team pulse · ${data.team.activeMembers.toLocaleString("en-US")} ${data.team.activeMembers === 1 ? "salesperson" : "salespeople"} · ${data.hasData ? windowText(data) : "waiting for the first check-in"}`
             : "Loading…"
         }
         actions={data?.hasData ? <RangePicker range={range} onChange={setRange} /> : null}

@@ -8,7 +8,7 @@ import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { ApiRequestError } from "@/lib/api";
 import { TrendChart } from "../charts/TrendChart";
 import { useMemberInsights } from "../data/insights";
-import { useTeam } from "../data/team";
+import { useTeamMember } from "../data/team";
 import { fullName, RISK_BADGE } from "../labels";
 import { AlertsPanel } from "../overview/AlertsPanel";
 import { BlockersPanel } from "../overview/BlockersPanel";
@@ -24,10 +24,10 @@ export function PersonPage() {
   const { memberId = "" } = useParams();
   const [range, setRange] = useRange();
   const insights = useMemberInsights(memberId, range);
-  const team = useTeam();
+  const one = useTeamMember(memberId);
   const [sending, setSending] = useState(false);
   const data = insights.data;
-  const member = team.data?.members.find((m) => m.id === memberId);
+  const member = one.data?.member;
 
   useDocumentTitle(`${data ? fullName(data.member) : "Team member"} — Undertone`);
 

@@ -1,16 +1,16 @@
 import type { TeamMember, TeamPlan } from "@shared/team";
-import { timeAgo } from "@shared/time";
 import { useEffect, useRef, useState } from "react";
-import { Link, useOutletContext, useSearchParams } from "react-router";
+import { useOutletContext, useSearchParams } from "react-router";
 import { Icon } from "@/components/Icon";
 import { toast } from "@/components/toast/toast-store";
-import { LoadError, Modal, PageHeader, Panel, PanelSkeleton } from "@/components/ui";
+import { LoadError, Modal, PageHeader, Panel, PanelSkeleton, useDebounced } from "@/components/ui";
 import { useDocumentTitle } from "@/components/useDocumentTitle";
 import { useRemoveMember, useTeam, useUpdateMember } from "../data/team";
 import { fullName } from "../labels";
 import type { DashboardOutletContext } from "../outlet";
 import { CheckInsList } from "./CheckInsList";
 import { MemberFormDialog } from "./MemberFormDialog";
+import { MembersPanel } from "./MembersPanel";
 import { SendCheckInDialog } from "./SendCheckInDialog";
 
 type OpenDialog =
@@ -26,7 +26,8 @@ export function PlanStrip({ plan, onUpgrade }: { plan: TeamPlan; onUpgrade?: (()
     return (
       <p className="text-sm text-soft" data-testid="plan-strip">
         <span className="badge badge-primary badge-soft mr-2">Pro</span>
-        {plan.activeCount} active {plan.activeCount === 1 ? "salesperson" : "salespeople"}, billed per active member.
+        {plan.activeCount.toLocaleString("en-US")} active {plan.activeCount === 1 ? "salesperson" : "salespeople"},
+        billed per active member.
       </p>
     );
   }
@@ -69,17 +70,6 @@ export function PlanStrip({ plan, onUpgrade }: { plan: TeamPlan; onUpgrade?: (()
   );
 }
 
-function StatusLine({ member }: { member: TeamMember }) {
-  if (member.status === "inactive") return <span className="badge badge-sm badge-ghost">Paused</span>;
-  const last = member.lastCheckIn;
-  if (!last) return <span className="text-xs text-muted">No check-in yet</span>;
-  if (last.status === "completed" && last.completedAt) {
-    return <span className="text-xs text-soft">Checked in {timeAgo(last.completedAt)}</span>;
-  }
-  if (last.status === "pending") return <span className="badge badge-sm badge-info badge-soft">Check-in waiting</span>;
-  return <span className="text-xs text-muted">Last check-in expired</span>;
-}
-
 /**
  * Where focus goes after a check-in is sent: its Send button is gone (the check-in is
  * waiting), so the row's next control, Edit.
@@ -90,7 +80,9 @@ const firstButtonOf = (member: TeamMember) =>
 /** /dashboard/team — the salespeople, their check-ins, and sending new ones. */
 export function TeamPage() {
   const onUpgrade = useOutletContext<DashboardOutletContext | undefined>()?.choosePlan;
-  const team = useTeam();
+  const [search, setSearch] = useState("");
+  const settledSearch = useDebounced(search.trim());
+  const team = useTeam(settledSearch);
   const update = useUpdateMember();
   const remove = useRemoveMember();
   const [modal, setModal] = useState<OpenDialog>(null);
@@ -101,8 +93,9 @@ export function TeamPage() {
   useDocumentTitle("Team — Undertone");
   // The getting-started link (?add=1) opens the form at once.
   useEffect(() => {
-    if (params.get("add") === "1" && team.data) {
-      if (team.data.plan.canAdd) setModal({ kind: "add" });
+    const plan = team.data?.pages[0]?.plan;
+    if (params.get("add") === "1" && plan) {
+      if (plan.canAdd) setModal({ kind: "add" });
       setParams(
         (current) => {
           const copy = new URLSearchParams(current);
@@ -112,7 +105,7 @@ export function TeamPage() {
         { replace: true },
       );
     }
-  }, [params, setParams, team.data]);
+  }, [params, setParams, team.data?.pages[0]?.plan]);
 
   const limitToast = (message: string) =>
     toast({ title: "Team member limit reached", description: message, variant: "destructive" });
@@ -130,8 +123,12 @@ export function TeamPage() {
       },
     );
 
-  const members = team.data?.members ?? [];
-  const plan = team.data?.plan;
+  const pages = team.data?.pages ?? [];
+  const members = pages.flatMap((page) => page.members);
+  const plan = pages[0]?.plan;
+  const total = pages[0]?.total ?? 0;
+  // The team has members (whatever the search finds): the list, its search and the check-ins show.
+  const hasTeam = total > 0 || settledSearch !== "" || search !== "";
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
       <PageHeader
@@ -161,7 +158,7 @@ export function TeamPage() {
       {team.isError ? <LoadError message="We couldn't load your team." onRetry={() => team.refetch()} /> : null}
       {team.isPending ? <PanelSkeleton rows={3} /> : null}
 
-      {team.isSuccess && members.length === 0 ? (
+      {team.isSuccess && !hasTeam ? (
         <section
           className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 bg-base-100 px-6 py-12 text-center"
           data-testid="team-empty"
@@ -180,78 +177,27 @@ export function TeamPage() {
         </section>
       ) : null}
 
-      {members.length > 0 ? (
-        <Panel
-          title="Members"
-          subtitle={`${members.length} ${members.length === 1 ? "person" : "people"}`}
-          testId="members"
-        >
-          <ul className="flex flex-col divide-y divide-base-300">
-            {members.map((member) => (
-              <li
-                key={member.id}
-                className="flex flex-col gap-3 py-3 md:flex-row md:items-center"
-                data-member={member.email ?? undefined}
-                data-member-id={member.id}
-              >
-                <div className="min-w-0 flex-1">
-                  <Link
-                    to={`/dashboard/team/${encodeURIComponent(member.id)}`}
-                    className="link link-hover font-semibold"
-                  >
-                    {fullName(member)}
-                  </Link>
-                  {member.jobTitle || member.region ? (
-                    <p className="truncate text-sm text-muted">
-                      {[member.jobTitle, member.region].filter(Boolean).join(" · ")}
-                    </p>
-                  ) : null}
-                  <p className="truncate text-sm text-muted">{member.email ?? "No email"}</p>
-                </div>
-                <div className="md:w-44">
-                  <StatusLine member={member} />
-                </div>
-                <div className="flex flex-wrap gap-1">
-                  {member.status === "active" && member.lastCheckIn?.status !== "pending" ? (
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-primary w-full sm:w-auto"
-                      onClick={() => setModal({ kind: "send", member })}
-                    >
-                      <Icon name="send" className="size-4" />
-                      Send check-in
-                    </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-ghost"
-                    onClick={() => setModal({ kind: "edit", member })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-ghost px-2.5"
-                    onClick={() => togglePause(member)}
-                    disabled={update.isPending && update.variables?.id === member.id}
-                  >
-                    {member.status === "active" ? "Pause" : "Resume"}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-ghost text-error-strong"
-                    onClick={() => setModal({ kind: "remove", member })}
-                  >
-                    Remove
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </Panel>
+      {team.isSuccess && hasTeam ? (
+        <MembersPanel
+          members={members}
+          total={total}
+          search={search}
+          onSearch={setSearch}
+          searching={team.isPlaceholderData || search.trim() !== settledSearch}
+          hasMore={team.hasNextPage}
+          loadingMore={team.isFetchingNextPage}
+          onShowMore={() => team.fetchNextPage()}
+          actions={{
+            send: (member) => setModal({ kind: "send", member }),
+            edit: (member) => setModal({ kind: "edit", member }),
+            togglePause,
+            remove: (member) => setModal({ kind: "remove", member }),
+            pausingId: update.isPending ? (update.variables?.id ?? null) : null,
+          }}
+        />
       ) : null}
 
-      {members.length > 0 ? (
+      {team.isSuccess && hasTeam ? (
         <Panel title="Check-ins" subtitle="Every check-in sent, by you or by the schedule" testId="check-ins-panel">
           <CheckInsList />
         </Panel>
