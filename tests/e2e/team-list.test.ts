@@ -17,7 +17,8 @@ describe("a long team on the Team page", () => {
     const admin = await createVerifiedAdmin(origin);
     await becomePro(origin, admin, `cus_list_${crypto.randomUUID().slice(0, 8)}`);
     const cookie = await signedInCookie(origin, admin);
-    const domain = `${(admin.organizationId ?? "org").slice(0, 8).toLowerCase()}.example`;
+    // Letters and digits only: an organization id may hold characters a domain may not.
+    const domain = `list${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.example`;
     // Added in parallel batches; names sort as Rep 000 … Rep 102.
     for (let start = 0; start < TEAM; start += 10) {
       await Promise.all(
