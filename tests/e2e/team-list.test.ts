@@ -70,6 +70,18 @@ describe("a long team on the Team page", () => {
       await search.fill("");
       await members.getByText(`${TEAM} people`, { exact: true }).waitFor();
       expect(await rows.count()).toBe(TEAM);
+
+      // A person's page reads its one member: Send check-in, and once one is waiting, not.
+      const first = rows.first();
+      const memberId = (await first.getAttribute("data-member-id")) ?? "";
+      await first.getByRole("link").click();
+      const header = page.getByTestId("person-page");
+      await header.getByRole("button", { name: "Send check-in" }).waitFor();
+      const sent = await api(origin, "/api/check-ins", { cookie, body: { teamMemberId: memberId } });
+      expect(sent.status, await sent.clone().text()).toBe(201);
+      await page.reload();
+      await header.getByText("Check-in waiting").waitFor();
+      expect(await header.getByRole("button", { name: "Send check-in" }).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -82,7 +82,10 @@ export function PersonPage() {
         actions={
           <div className="flex flex-wrap gap-2">
             <RangePicker range={range} onChange={setRange} />
-            {member?.status === "active" ? (
+            {/* As on the Team page: one check-in at a time, so none to send while one is waiting. */}
+            {member?.status === "active" && member.lastCheckIn?.status === "pending" ? (
+              <span className="badge badge-info badge-soft self-center">Check-in waiting</span>
+            ) : member?.status === "active" ? (
               <button type="button" className="btn btn-primary btn-sm" onClick={() => setSending(true)}>
                 <Icon name="send" className="size-4" />
                 Send check-in
