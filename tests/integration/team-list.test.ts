@@ -22,6 +22,8 @@ const NAMES: [string, string][] = [
   ["Hiro", "Tanaka"],
   ["Ines", "Alves"],
   ["Jamal", "Reed"],
+  // Namesakes: the newer first, then by id (the cursor's last two keys).
+  ["Grace", "Hopper"],
 ];
 
 async function makePro(admin: TestAdmin) {
@@ -32,13 +34,13 @@ async function makePro(admin: TestAdmin) {
     .run();
 }
 
-async function addMember(admin: TestAdmin, [firstName, lastName]: [string, string], domain: string) {
+async function addMember(admin: TestAdmin, [firstName, lastName]: [string, string], domain: string, n = 0) {
   const response = await requestAs(admin, "/api/team-members", {
     method: "POST",
     body: JSON.stringify({
       firstName,
       lastName,
-      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@${domain}`,
+      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}${n || ""}@${domain}`,
     }),
   });
   expect(response.status, await response.clone().text()).toBe(201);
@@ -68,7 +70,9 @@ async function allPages(admin: TestAdmin, limit: number, search = "") {
 
 const byName = (a: TeamMember, b: TeamMember) =>
   a.firstName.toLowerCase().localeCompare(b.firstName.toLowerCase()) ||
-  a.lastName.toLowerCase().localeCompare(b.lastName.toLowerCase());
+  a.lastName.toLowerCase().localeCompare(b.lastName.toLowerCase()) ||
+  b.createdAt.localeCompare(a.createdAt) ||
+  (a.id < b.id ? -1 : 1);
 
 describe("the team list, a page at a time", () => {
   let admin: TestAdmin;
@@ -78,20 +82,21 @@ describe("the team list, a page at a time", () => {
     admin = await createAdmin({ companyName: "Pages Co" });
     other = await createAdmin({ companyName: "Elsewhere Co" });
     await makePro(admin);
-    for (const name of NAMES) added.push(await addMember(admin, name, "pages.example"));
+    for (const [n, name] of NAMES.entries()) added.push(await addMember(admin, name, "pages.example", n));
     await addMember(other, ["Alina", "Other"], "elsewhere.example");
   });
 
   it("pages through the whole team in name order, each member once, with the total on every page", async () => {
     const pages = await allPages(admin, 5);
-    expect(pages.map((page) => page.members.length)).toEqual([5, 5, 2]);
+    expect(pages.map((page) => page.members.length)).toEqual([5, 5, 3]);
     expect(pages.every((page) => page.total === NAMES.length)).toBe(true);
     expect(pages.at(-1)?.nextCursor).toBeNull();
     const members = pages.flatMap((page) => page.members);
     expect(new Set(members.map((m) => m.id)).size).toBe(NAMES.length);
-    expect(members.map((m) => `${m.firstName} ${m.lastName}`)).toEqual(
-      [...added].sort(byName).map((m) => `${m.firstName} ${m.lastName}`),
-    );
+    expect(members.map((m) => m.id)).toEqual([...added].sort(byName).map((m) => m.id));
+    // The two Grace Hoppers on either side of a page break (limit 3), each once.
+    const small = (await allPages(admin, 3)).flatMap((page) => page.members.map((m) => m.id));
+    expect(small).toEqual([...added].sort(byName).map((m) => m.id));
     // Without a limit: one page of up to 100, the whole of this team.
     const whole = await list(admin);
     expect(whole.members.map((m) => m.id)).toEqual(members.map((m) => m.id));
@@ -125,10 +130,10 @@ describe("the team list, a page at a time", () => {
     expect(found).toEqual(["alice", "Natalia"]);
     expect(ali[0]?.total).toBe(2);
     expect((await list(admin, "?q=bob")).members.map((m) => m.lastName)).toEqual(["Adams", "Young"]);
-    expect((await list(admin, `?q=${encodeURIComponent("hiro.tanaka@")}`)).members.map((m) => m.firstName)).toEqual([
-      "Hiro",
-    ]);
-    expect((await list(admin, "?q=%20%20grace%20")).members.map((m) => m.firstName)).toEqual(["Grace"]);
+    expect(
+      (await list(admin, `?q=${encodeURIComponent("HIRO.TANAKA9@PAGES")}`)).members.map((m) => m.firstName),
+    ).toEqual(["Hiro"]);
+    expect((await list(admin, "?q=%20%20grace%20")).members.map((m) => m.firstName)).toEqual(["Grace", "Grace"]);
     const none = await list(admin, "?q=nobody-here");
     expect(none).toMatchObject({ members: [], total: 0, nextCursor: null });
   });

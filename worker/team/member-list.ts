@@ -44,8 +44,8 @@ function decodeCursor(cursor: string): CursorKey {
 function afterCursor([first, last, createdAt, id]: CursorKey): SQL {
   const firstName = sql`${teamMembers.firstName} collate nocase`;
   const lastName = sql`${teamMembers.lastName} collate nocase`;
-  const at = new Date(createdAt);
-  return sql`(${firstName} > ${first} or (${firstName} = ${first} and (${lastName} > ${last} or (${lastName} = ${last} and (${teamMembers.createdAt} < ${at.getTime()} or (${teamMembers.createdAt} = ${at.getTime()} and ${teamMembers.id} > ${id}))))))`;
+  // created_at holds epoch milliseconds (timestamp_ms), as the cursor does.
+  return sql`(${firstName} > ${first} or (${firstName} = ${first} and (${lastName} > ${last} or (${lastName} = ${last} and (${teamMembers.createdAt} < ${createdAt} or (${teamMembers.createdAt} = ${createdAt} and ${teamMembers.id} > ${id}))))))`;
 }
 
 /** Members whose name or email holds the search (case-insensitive; instr, no pattern). */
