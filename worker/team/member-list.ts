@@ -48,10 +48,13 @@ function afterCursor([first, last, createdAt, id]: CursorKey): SQL {
   return sql`(${firstName} > ${first} or (${firstName} = ${first} and (${lastName} > ${last} or (${lastName} = ${last} and (${teamMembers.createdAt} < ${createdAt} or (${teamMembers.createdAt} = ${createdAt} and ${teamMembers.id} > ${id}))))))`;
 }
 
-/** Members whose name or email holds the search (case-insensitive; instr, no pattern). */
+/**
+ * Members whose name or email holds the search (instr, no pattern). Both sides go through SQLite's
+ * `lower()`, which folds ASCII only: the same folding on both, so "Émile" finds "Émile" and
+ * "emile" finds "EMILE" (JavaScript's would fold the search alone and miss "Émile").
+ */
 function matching(search: string): SQL {
-  const needle = search.toLowerCase();
-  return sql`(instr(lower(${teamMembers.firstName} || ' ' || ${teamMembers.lastName}), ${needle}) > 0 or instr(lower(coalesce(${teamMembers.email}, '')), ${needle}) > 0)`;
+  return sql`(instr(lower(${teamMembers.firstName} || ' ' || ${teamMembers.lastName}), lower(${search})) > 0 or instr(lower(coalesce(${teamMembers.email}, '')), lower(${search})) > 0)`;
 }
 
 // Spelled out: in a one-table select drizzle writes the column unqualified, and inside this
