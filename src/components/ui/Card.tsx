@@ -82,7 +82,10 @@ export function StatCard({
           </span>
         ) : null}
       </div>
-      <p className="mt-2 text-3xl font-bold tracking-tight tabular-nums">{value}</p>
+      {/* A count reads at a glance with its thousands separated ("10,002", not "10002"). */}
+      <p className="mt-2 text-3xl font-bold tracking-tight tabular-nums">
+        {typeof value === "number" ? value.toLocaleString("en-US") : value}
+      </p>
       {trend ? (
         <p
           className={`mt-1 flex items-center gap-1 text-sm ${

@@ -83,6 +83,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
   }
 
   const s = stats.data;
+  const count = (n: number) => n.toLocaleString("en-US");
   const perOrganization = s && s.total_organizations > 0 ? Math.round(s.total_users / s.total_organizations) : 0;
 
   return (
@@ -101,21 +102,21 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: "businesses" | "se
             testId="stat-users"
             label="Platform Users"
             value={s.total_users}
-            hint={`${PLATFORM_USERS_SCOPE}. ${perOrganization} per organization on average.`}
+            hint={`${PLATFORM_USERS_SCOPE}. ${perOrganization.toLocaleString("en-US")} per organization on average.`}
             icon="users"
           />
           <StatCard
             testId="stat-checkins"
             label="Check-ins This Week"
             value={s.checkins_last_7_days}
-            hint={`${(s.checkins_last_7_days / 7).toFixed(1)} per day on average`}
+            hint={`${(s.checkins_last_7_days / 7).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} per day on average`}
             icon="chat"
           />
           <StatCard
             testId="stat-growth"
             label="Check-in Growth"
             value={growthRate(s.checkins_last_7_days, s.checkins_previous_7_days)}
-            hint={`Completed this week vs the week before: ${s.checkins_last_7_days} vs ${s.checkins_previous_7_days} · ${s.checkins_last_30_days} in 30 days · ${s.total_checkins} in all`}
+            hint={`Completed this week vs the week before: ${count(s.checkins_last_7_days)} vs ${count(s.checkins_previous_7_days)} · ${count(s.checkins_last_30_days)} in 30 days · ${count(s.total_checkins)} in all`}
             icon="trendUp"
           />
         </div>
