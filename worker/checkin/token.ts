@@ -1,12 +1,11 @@
+import { base64Url } from "../lib/base64url";
+
 /**
  * Check-in link tokens: 256 random bits, shown once in the link, stored only as a SHA-256
  * hash and compared in constant time.
  */
 export function newCheckInToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return base64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 export async function hashCheckInToken(token: string): Promise<string> {

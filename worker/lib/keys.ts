@@ -1,3 +1,4 @@
+import { base64Url } from "./base64url";
 import type { AppConfig } from "./config";
 import { ApiError } from "./errors";
 
@@ -97,10 +98,4 @@ export function purposeKey(secret: string, purpose: KeyPurpose, usage: "hmac" | 
 export async function purposeMac(secret: string, purpose: KeyPurpose, message: string): Promise<string> {
   const mac = await crypto.subtle.sign("HMAC", await purposeKey(secret, purpose, "hmac"), encoder.encode(message));
   return base64Url(new Uint8Array(mac));
-}
-
-export function base64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }

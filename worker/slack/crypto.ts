@@ -1,3 +1,4 @@
+import { base64Url, fromBase64Url } from "../lib/base64url";
 import { type AppSecrets, type KeyPurpose, purposeKey, secretsInOrder } from "../lib/keys";
 
 /**
@@ -26,29 +27,11 @@ async function readingKeys(secrets: AppSecrets, purpose: KeyPurpose, legacy: str
   ];
 }
 
-const toBase64Url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (text.length > 4096 || !/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
-  } catch {
-    return null;
-  }
-}
-
 export async function sealToken(secrets: AppSecrets, token: string): Promise<string> {
   const key = await purposeKey(secrets.current, "slackBotToken", "aes");
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, encoder.encode(token)));
-  return `${toBase64Url(iv)}.${toBase64Url(sealed)}`;
+  return `${base64Url(iv)}.${base64Url(sealed)}`;
 }
 
 /** The token, and whether it was sealed under the current key (if not, the caller seals it again). */
@@ -75,10 +58,10 @@ const STATE_TTL_MS = 10 * 60_000;
 /** The `state` of one "Add to Slack" click: whose organization, which admin, until when; signed. */
 export async function signState(secrets: AppSecrets, organizationId: string, userId: string, now: number) {
   const payload = JSON.stringify({ o: organizationId, u: userId, e: now + STATE_TTL_MS, n: crypto.randomUUID() });
-  const encoded = toBase64Url(encoder.encode(payload));
+  const encoded = base64Url(encoder.encode(payload));
   const key = await purposeKey(secrets.current, "slackOAuthState", "hmac");
   const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(encoded)));
-  return `${encoded}.${toBase64Url(signature)}`;
+  return `${encoded}.${base64Url(signature)}`;
 }
 
 /** The state's claims when its signature holds and it has not expired; null otherwise. */

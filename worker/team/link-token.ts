@@ -1,4 +1,5 @@
 import { checkInPath, hashCheckInToken } from "../checkin/token";
+import { base64Url } from "../lib/base64url";
 import { type AppSecrets, purposeMac, secretsInOrder } from "../lib/keys";
 
 /**
@@ -24,10 +25,7 @@ async function legacyLinkToken(secret: string, checkInId: string): Promise<strin
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
     "sign",
   ]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(LEGACY_LABEL + checkInId)));
-  let binary = "";
-  for (const b of mac) binary += String.fromCharCode(b);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return base64Url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(LEGACY_LABEL + checkInId))));
 }
 
 export type CheckInLink = { token: string; tokenHash: string; path: string };

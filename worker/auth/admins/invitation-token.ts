@@ -1,10 +1,8 @@
+import { base64Url } from "../../lib/base64url";
+
 /** An invitation's secret: 32 random bytes, base64url; only its SHA-256 (hex) is stored. */
 export function newInvitationToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "");
+  return base64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 export async function hashInvitationToken(token: string): Promise<string> {
