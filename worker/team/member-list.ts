@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import type { Database } from "../db/client";
 import { checkIns, teamMembers } from "../db/schema";
+import { base64Url, fromBase64Url } from "../lib/base64url";
 import { badRequest } from "../lib/errors";
 import type { TeamListQuery, TeamMember } from "../shared/team";
 import { effectiveStatus } from "./check-ins";
@@ -26,15 +27,17 @@ const nameOrder = [
 const cursorSchema = z.tuple([z.string(), z.string(), z.number(), z.string()]);
 type CursorKey = z.infer<typeof cursorSchema>;
 
+// UTF-8 before base64url: a name may hold any character (btoa alone takes Latin-1 only).
 function encodeCursor(member: typeof teamMembers.$inferSelect): string {
   const key: CursorKey = [member.firstName, member.lastName, member.createdAt.getTime(), member.id];
-  return btoa(JSON.stringify(key)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+  return base64Url(new TextEncoder().encode(JSON.stringify(key)));
 }
 
 function decodeCursor(cursor: string): CursorKey {
   try {
-    const json = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
-    return cursorSchema.parse(JSON.parse(json));
+    const bytes = fromBase64Url(cursor);
+    if (!bytes) throw new Error("not base64url");
+    return cursorSchema.parse(JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes)));
   } catch {
     throw badRequest("cursor is not valid; use the nextCursor of the previous page");
   }
@@ -142,15 +145,11 @@ export async function listMembers(
 
 /** One member with their latest check-in, or undefined outside the organization. */
 export async function findMember(db: Database, organizationId: string, id: string): Promise<TeamMember | undefined> {
-  const [member] = await db
-    .select()
-    .from(teamMembers)
-    .where(and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.id, id)));
-  if (!member) return undefined;
-  const latest = await latestCheckIns(
-    db,
-    organizationId,
-    and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.id, id)),
-  );
-  return memberView(member, latest.get(id), Date.now());
+  const theMember = and(eq(teamMembers.organizationId, organizationId), eq(teamMembers.id, id));
+  // Both reads at once: the check-in lookup selects the member by the same condition.
+  const [[member], latest] = await Promise.all([
+    db.select().from(teamMembers).where(theMember),
+    latestCheckIns(db, organizationId, theMember),
+  ]);
+  return member ? memberView(member, latest.get(id), Date.now()) : undefined;
 }
